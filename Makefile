@@ -1,0 +1,22 @@
+# The README's commands. `make test` is what CI runs.
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+SWIFT ?= swift
+# Swift 6 language mode with complete concurrency checking; any warning fails the build.
+SWIFT_FLAGS := -Xswiftc -warnings-as-errors
+
+.PHONY: deps build test clean
+
+deps:
+	@scripts/install-deps
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+test: deps
+	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) test --skip-build
+
+clean:
+	rm -rf .build

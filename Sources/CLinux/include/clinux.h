@@ -1,0 +1,18 @@
+#ifndef CLINUX_H
+#define CLINUX_H
+
+/* Linux calls that Swift's Glibc module does not import (they need _GNU_SOURCE). */
+
+/* 1 when the calling thread is the process's main thread, else 0. */
+int clinux_is_main_thread(void);
+
+/* A non-blocking, close-on-exec eventfd, or -1 with errno set. */
+int clinux_eventfd(void);
+
+/* Adds one to an eventfd counter; returns 0, or -1 with errno set. */
+int clinux_eventfd_signal(int fd);
+
+/* Resets an eventfd counter to zero; returns 0, or -1 with errno set. */
+int clinux_eventfd_drain(int fd);
+
+#endif

@@ -1,0 +1,104 @@
+extension ObservableType {
+    /// Combines the latest elements of every source with `resultSelector`,
+    /// each time any source sends, once all have sent at least once.
+    ///
+    /// Completes when every source has completed (or when one completes
+    /// without ever sending once all others are done); the first error ends it.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
+        _ source1: O1, _ source2: O2, _ sources: repeat each O,
+        resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
+    ) -> Observable<Element> {
+        Observable.create { observer in
+            let state = CombineLatestState(observer: observer)
+            let slot1 = state.slot(source1)
+            let slot2 = state.slot(source2)
+            let slots = (repeat state.slot(each sources))
+            state.produce = {
+                try resultSelector(try slot1.latest(), try slot2.latest(), repeat try (each slots).latest())
+            }
+            return state.start()
+        }
+    }
+
+    /// Combines the latest elements of every source of a collection into an
+    /// array, with `resultSelector`; an empty collection completes at once.
+    public static func combineLatest<Sources: Collection>(_ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableType {
+        Observable.create { observer in
+            let state = CombineLatestState(observer: observer)
+            let slots = sources.map { state.slot($0) }
+            state.produce = {
+                try resultSelector(try slots.map { try $0.latest() })
+            }
+            return state.start()
+        }
+    }
+}
+
+extension Observable {
+    /// The latest elements of every source as a tuple, each time any source
+    /// sends, once all have sent at least once.
+    public static func combineLatest<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
+        _ source1: O1, _ source2: O2, _ sources: repeat each O
+    ) -> Observable<Element> where Element == (O1.Element, O2.Element, repeat (each O).Element) {
+        combineLatest(source1, source2, repeat each sources) { (first: O1.Element, second: O2.Element, rest: repeat (each O).Element) in
+            (first, second, repeat each rest)
+        }
+    }
+
+    /// The latest elements of every source of a collection as an array.
+    public static func combineLatest<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
+        combineLatest(sources) { $0 }
+    }
+}
+
+/// Holds the latest element of one source of `combineLatest`.
+final class LatestSlot<Element> {
+    var value: Element?
+
+    func latest() throws -> Element {
+        guard let value else { throw MissingSlotValue() }
+        return value
+    }
+}
+
+private final class CombineLatestState<Result>: MultiSourceState<Result> {
+    private var hasValue: [Bool] = []
+    private var valueCount = 0
+    private var isDone: [Bool] = []
+    private var doneCount = 0
+
+    func slot<Source: ObservableType>(_ source: Source) -> LatestSlot<Source.Element> {
+        let slot = LatestSlot<Source.Element>()
+        register(source) { [unowned self] index, element in
+            slot.value = element
+            self.received(index)
+        }
+        return slot
+    }
+
+    override func sourcesRegistered() {
+        hasValue = Array(repeating: false, count: arity)
+        isDone = hasValue
+    }
+
+    private func received(_ index: Int) {
+        if !hasValue[index] {
+            hasValue[index] = true
+            valueCount += 1
+        }
+        if valueCount == arity {
+            emit()
+        } else if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
+            stop(.completed)
+        }
+    }
+
+    override func completed(_ index: Int) {
+        guard !isDone[index] else { return }
+        isDone[index] = true
+        doneCount += 1
+        if doneCount == arity {
+            stop(.completed)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+extension ObservableType {
+    /// Maps each element to a sequence and merges the elements of all of them.
+    ///
+    /// Completes when this sequence and every inner one have completed; the
+    /// first error, from any of them or thrown by `selector`, ends it.
+    public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
+        Observable.create { observer in
+            MergeSink(observer: observer).run(self.asObservable(), selector: selector)
+        }
+    }
+}
+
+extension ObservableType where Element: ObservableConvertibleType {
+    /// Merges the elements of the inner sequences as they arrive.
+    public func merge() -> Observable<Element.Element> {
+        flatMap { $0 }
+    }
+}
+
+extension ObservableType {
+    /// Merges the elements of all the sources as they arrive.
+    public static func merge(_ sources: [Observable<Element>]) -> Observable<Element> {
+        Observable.from(sources).merge()
+    }
+
+    /// Merges the elements of all the sources as they arrive.
+    public static func merge(_ sources: Observable<Element>...) -> Observable<Element> {
+        merge(sources)
+    }
+
+    /// Merges the elements of all the sources as they arrive.
+    public static func merge<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
+        merge(Array(sources))
+    }
+}
+
+/// Subscribes to the inner sequences of `flatMap` and `merge` and forwards their elements.
+private final class MergeSink<Element> {
+    private let observer: AnyObserver<Element>
+    private let group = CompositeDisposable()
+    private var activeCount = 1
+    private var isStopped = false
+
+    init(observer: AnyObserver<Element>) {
+        self.observer = observer
+    }
+
+    func run<SourceElement, Inner: ObservableConvertibleType>(_ source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) -> Disposable where Inner.Element == Element {
+        group.insert(source.subscribe { event in
+            switch event {
+            case .next(let element):
+                do {
+                    self.subscribeInner(try selector(element).asObservable())
+                } catch {
+                    self.stop(.error(error))
+                }
+            case .error(let error):
+                self.stop(.error(error))
+            case .completed:
+                self.innerOrSourceCompleted()
+            }
+        })
+        return group
+    }
+
+    private func subscribeInner(_ inner: Observable<Element>) {
+        guard !isStopped else { return }
+        activeCount += 1
+        let subscription = SingleAssignmentDisposable()
+        guard let key = group.insert(subscription) else { return }
+        subscription.setDisposable(inner.subscribe { event in
+            switch event {
+            case .next:
+                self.observer.on(event)
+            case .error:
+                self.stop(event)
+            case .completed:
+                self.group.remove(for: key)
+                self.innerOrSourceCompleted()
+            }
+        })
+    }
+
+    private func innerOrSourceCompleted() {
+        activeCount -= 1
+        if activeCount == 0 {
+            stop(.completed)
+        }
+    }
+
+    private func stop(_ event: Event<Element>) {
+        guard !isStopped else { return }
+        isStopped = true
+        observer.on(event)
+        group.dispose()
+    }
+}

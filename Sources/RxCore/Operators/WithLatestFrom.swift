@@ -1,0 +1,41 @@
+extension ObservableType {
+    /// For each element of this sequence, once `second` has sent a value,
+    /// sends `resultSelector(element, latestOfSecond)`; elements before that
+    /// are dropped. Completes with this sequence; an error of either ends it.
+    public func withLatestFrom<Source: ObservableConvertibleType, Result>(_ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result) -> Observable<Result> {
+        Observable.create { observer in
+            var latest: Source.Element?
+            let secondSubscription = second.asObservable().subscribe { event in
+                switch event {
+                case .next(let value):
+                    latest = value
+                case .error(let error):
+                    observer.onError(error)
+                case .completed:
+                    break
+                }
+            }
+            let firstSubscription = self.subscribe { event in
+                switch event {
+                case .next(let element):
+                    guard let latest else { return }
+                    do {
+                        observer.onNext(try resultSelector(element, latest))
+                    } catch {
+                        observer.onError(error)
+                    }
+                case .error(let error):
+                    observer.onError(error)
+                case .completed:
+                    observer.onCompleted()
+                }
+            }
+            return Disposables.create(secondSubscription, firstSubscription)
+        }
+    }
+
+    /// For each element of this sequence, once `second` has sent a value, sends its latest value.
+    public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
+        withLatestFrom(second) { $1 }
+    }
+}

@@ -1,0 +1,110 @@
+extension ObservableType {
+    /// Combines the sources' elements pairwise by position with `resultSelector`:
+    /// the first of each, then the second of each, and so on.
+    ///
+    /// Completes once a completed source has no element left to pair; the
+    /// first error ends it.
+    public static func zip<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
+        _ source1: O1, _ source2: O2, _ sources: repeat each O,
+        resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
+    ) -> Observable<Element> {
+        Observable.create { observer in
+            let state = ZipState(observer: observer)
+            let slot1 = state.slot(source1)
+            let slot2 = state.slot(source2)
+            let slots = (repeat state.slot(each sources))
+            state.produce = {
+                try resultSelector(try slot1.dequeue(), try slot2.dequeue(), repeat try (each slots).dequeue())
+            }
+            return state.start()
+        }
+    }
+
+    /// Combines the elements of every source of a collection by position into
+    /// an array, with `resultSelector`; an empty collection completes at once.
+    public static func zip<Sources: Collection>(_ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableType {
+        Observable.create { observer in
+            let state = ZipState(observer: observer)
+            let slots = sources.map { state.slot($0) }
+            state.produce = {
+                try resultSelector(try slots.map { try $0.dequeue() })
+            }
+            return state.start()
+        }
+    }
+}
+
+extension Observable {
+    /// The sources' elements by position, as tuples.
+    public static func zip<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
+        _ source1: O1, _ source2: O2, _ sources: repeat each O
+    ) -> Observable<Element> where Element == (O1.Element, O2.Element, repeat (each O).Element) {
+        zip(source1, source2, repeat each sources) { (first: O1.Element, second: O2.Element, rest: repeat (each O).Element) in
+            (first, second, repeat each rest)
+        }
+    }
+
+    /// The elements of every source of a collection by position, as arrays.
+    public static func zip<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
+        zip(sources) { $0 }
+    }
+}
+
+/// Holds the elements of one source of `zip` that are not yet paired.
+final class QueueSlot<Element> {
+    private var queue: [Element] = []
+    private var head = 0
+
+    var isEmpty: Bool {
+        head == queue.count
+    }
+
+    func enqueue(_ element: Element) {
+        queue.append(element)
+    }
+
+    func dequeue() throws -> Element {
+        guard !isEmpty else { throw MissingSlotValue() }
+        let element = queue[head]
+        head += 1
+        if head == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return element
+    }
+}
+
+private final class ZipState<Result>: MultiSourceState<Result> {
+    private var isEmpty: [() -> Bool] = []
+    private var isDone: [Bool] = []
+
+    func slot<Source: ObservableType>(_ source: Source) -> QueueSlot<Source.Element> {
+        let slot = QueueSlot<Source.Element>()
+        isEmpty.append { slot.isEmpty }
+        register(source) { [unowned self] index, element in
+            slot.enqueue(element)
+            self.received()
+        }
+        return slot
+    }
+
+    override func sourcesRegistered() {
+        isDone = Array(repeating: false, count: arity)
+    }
+
+    private func received() {
+        guard !isEmpty.contains(where: { $0() }) else { return }
+        emit()
+        if isDone.indices.contains(where: { isDone[$0] && isEmpty[$0]() }) {
+            stop(.completed)
+        }
+    }
+
+    override func completed(_ index: Int) {
+        isDone[index] = true
+        if isEmpty[index]() {
+            stop(.completed)
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import CLinux
+import Glibc
+import Synchronization
+
+/// The one serial executor that owns all state: a single-threaded event loop
+/// on the process's main thread, built on `poll(2)`.
+///
+/// It runs jobs, timers and file-descriptor sources, and sleeps in `poll`
+/// with no timeout when none is due, so an idle process uses no CPU. Other
+/// threads may only `post` jobs and `stop` the loop; everything else is for
+/// the loop's own thread, the process's main thread.
+public final class MainLoop: @unchecked Sendable {
+    // Safe because the mutable state below is of two kinds: `posted` and
+    // `stopRequested` are synchronized (Mutex, Atomic) and used from any
+    // thread; every other var is touched only on the main thread, which each
+    // public entry point that touches it checks with `requireLoopThread`.
+
+    /// The loop of the process's main thread.
+    public static let shared = MainLoop()
+
+    private let wakeDescriptor: Int32
+    private let posted = Mutex<[PostedJob]>([])
+    private let stopRequested = Atomic<Bool>(false)
+
+    private var jobs: [() -> Void] = []
+    private var timers = TimerQueue()
+    private var sources: [Int: LoopSource] = [:]
+    private var nextSourceID = 0
+
+    private init() {
+        wakeDescriptor = clinux_eventfd()
+    }
+
+    /// True when called on the loop's thread, the process's main thread.
+    public var isCurrent: Bool {
+        clinux_is_main_thread() != 0
+    }
+
+    private func requireLoopThread(_ operation: StaticString) {
+        precondition(isCurrent, "MainLoop.\(operation) must be called on the main thread")
+    }
+
+    // MARK: Jobs
+
+    /// Runs `job` on a later turn of the loop, after the jobs enqueued before it.
+    /// Called from another thread, it hands the job over as `post` does.
+    public func enqueue(_ job: sending @escaping () -> Void) {
+        if isCurrent {
+            jobs.append(job)
+        } else {
+            post(job)
+        }
+    }
+
+    /// Runs `job` on the loop's thread; callable from any thread. The job is
+    /// `sending`: the caller gives up everything it captures.
+    public func post(_ job: sending @escaping () -> Void) {
+        posted.withLock { $0.append(PostedJob(run: job)) }
+        wake()
+    }
+
+    private func wake() {
+        _ = clinux_eventfd_signal(wakeDescriptor)
+    }
+
+    // MARK: Timers
+
+    /// Runs `action` after `nanoseconds`, then every `repeating` nanoseconds when given.
+    /// Dispose the returned timer to cancel it.
+    public func addTimer(after nanoseconds: Int64, repeating interval: Int64? = nil, _ action: @escaping () -> Void) -> LoopTimer {
+        requireLoopThread("addTimer")
+        let timer = LoopTimer(interval: interval, action: action)
+        timers.insert(timer, at: MonotonicClock.now().adding(nanoseconds))
+        return timer
+    }
+
+    // MARK: File descriptors
+
+    /// Calls `handler` with the returned `poll` events whenever `fd` is ready
+    /// for any of `events` (`POLLIN`, `POLLOUT`; hang-up and error always count).
+    /// Set the source's `events` to change them, to 0 to pause; dispose to remove.
+    public func addSource(fd: Int32, events: Int16, handler: @escaping (Int16) -> Void) -> LoopSource {
+        requireLoopThread("addSource")
+        let id = nextSourceID
+        nextSourceID += 1
+        let source = LoopSource(fd: fd, events: events, handler: handler) { [weak self] in
+            self?.sources[id] = nil
+        }
+        sources[id] = source
+        return source
+    }
+
+    // MARK: Running
+
+    /// Runs until `stop()` is called.
+    public func run() {
+        requireLoopThread("run")
+        stopRequested.store(false, ordering: .sequentiallyConsistent)
+        while !stopRequested.load(ordering: .sequentiallyConsistent) {
+            turn(mayBlock: true, deadline: nil)
+        }
+    }
+
+    /// Runs while `condition` holds, at most for `timeout`; returns whether
+    /// `condition` stopped holding (false when the time ran out or `stop()` was called).
+    @discardableResult
+    public func run(while condition: () -> Bool, timeout: RxTimeInterval) -> Bool {
+        requireLoopThread("run(while:timeout:)")
+        stopRequested.store(false, ordering: .sequentiallyConsistent)
+        let deadline = MonotonicClock.now().adding(timeout.rxNanoseconds)
+        while condition() {
+            if stopRequested.load(ordering: .sequentiallyConsistent) || MonotonicClock.now() >= deadline {
+                return false
+            }
+            turn(mayBlock: true, deadline: deadline)
+        }
+        return true
+    }
+
+    /// Runs the jobs and timers that are due, and handles ready descriptors, without waiting.
+    public func runPending() {
+        requireLoopThread("runPending")
+        turn(mayBlock: false, deadline: nil)
+    }
+
+    /// Makes `run()` return after its current turn; callable from any thread.
+    public func stop() {
+        stopRequested.store(true, ordering: .sequentiallyConsistent)
+        wake()
+    }
+
+    private func turn(mayBlock: Bool, deadline: MonotonicClock.Instant?) {
+        takePostedJobs()
+        runJobs()
+        runDueTimers()
+        let timeout = mayBlock && jobs.isEmpty ? pollTimeout(until: deadline) : 0
+        waitForDescriptors(timeout: timeout)
+    }
+
+    private func takePostedJobs() {
+        let handedOver = posted.withLock { queue -> [PostedJob] in
+            let all = queue
+            queue = []
+            return all
+        }
+        for job in handedOver {
+            jobs.append(job.run)
+        }
+    }
+
+    private func runJobs() {
+        // Jobs enqueued while these run wait for the next turn, so timers and
+        // descriptors are never starved.
+        let ready = jobs
+        jobs = []
+        for job in ready {
+            job()
+        }
+    }
+
+    private func runDueTimers() {
+        let now = MonotonicClock.now()
+        while let timer = timers.popDue(at: now) {
+            if let interval = timer.interval {
+                timers.insert(timer, at: now.adding(max(interval, 1)))
+            }
+            timer.fire()
+        }
+    }
+
+    private func pollTimeout(until deadline: MonotonicClock.Instant?) -> Int32 {
+        let wakeAt = [timers.nextDeadline, deadline].compactMap { $0 }.min()
+        guard let wakeAt else { return -1 }
+        let nanoseconds = wakeAt.nanoseconds(since: MonotonicClock.now())
+        if nanoseconds <= 0 { return 0 }
+        // Round up so a timer is never woken for before it is due.
+        return Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
+    }
+
+    private func waitForDescriptors(timeout: Int32) {
+        let watched = sources.values.filter { $0.events != 0 }
+        var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+        descriptors += watched.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        guard count > 0 else { return }
+        if descriptors[0].revents != 0 {
+            _ = clinux_eventfd_drain(wakeDescriptor)
+        }
+        for (source, descriptor) in zip(watched, descriptors.dropFirst()) where descriptor.revents != 0 && !source.isDisposed {
+            source.handler(descriptor.revents)
+        }
+    }
+}
+
+/// A job handed over from another thread.
+private struct PostedJob: @unchecked Sendable {
+    // Safe because `MainLoop.post` takes the closure as `sending`: the poster
+    // keeps no access to what it captures, and only the loop's thread runs it.
+    let run: () -> Void
+}

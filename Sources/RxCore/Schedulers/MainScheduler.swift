@@ -1,0 +1,121 @@
+import FoundationEssentials
+import Synchronization
+
+/// The scheduler of the one serial main executor, `MainLoop.shared`.
+///
+/// On the main thread `instance` runs an action at once (after any action it
+/// is already running, so order is kept); elsewhere, and always for
+/// `asyncInstance`, the action runs on a later turn of the loop. Timed actions
+/// are loop timers: nothing polls.
+public final class MainScheduler: SchedulerType, Sendable {
+    /// The scheduler that runs actions at once when already on the main thread.
+    public static let instance = MainScheduler(loop: .shared, runsSynchronously: true)
+
+    /// The scheduler that always runs actions on a later turn of the loop.
+    public static let asyncInstance = MainScheduler(loop: .shared, runsSynchronously: false)
+
+    private let loop: MainLoop
+    private let runsSynchronously: Bool
+    private let nesting = Atomic<Int>(0)
+
+    private init(loop: MainLoop, runsSynchronously: Bool) {
+        self.loop = loop
+        self.runsSynchronously = runsSynchronously
+    }
+
+    /// The wall-clock time.
+    public var now: RxTime {
+        Date()
+    }
+
+    /// Runs `action` on the main thread: now when allowed, else on a later turn.
+    public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        if runsSynchronously && loop.isCurrent && nesting.load(ordering: .relaxed) == 0 {
+            nesting.add(1, ordering: .relaxed)
+            defer { nesting.subtract(1, ordering: .relaxed) }
+            return action(state)
+        }
+        let job = ScheduledJob(state: state, action: action)
+        let transferred = TransferredJob { job.run() }
+        loop.enqueue { transferred.body() }
+        return job
+    }
+
+    /// Runs `action` on the main thread after `dueTime`.
+    public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let job = ScheduledJob(state: state, action: action)
+        let nanoseconds = max(dueTime.rxNanoseconds, 0)
+        let transferred = TransferredJob { [loop] in
+            guard !job.isDisposed else { return }
+            job.setTimer(loop.addTimer(after: nanoseconds) { job.run() })
+        }
+        loop.enqueue { transferred.body() }
+        return job
+    }
+
+    /// Runs `action` on the main thread after `startAfter`, then every `period`.
+    public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
+        var current = state
+        let job = ScheduledJob(state: (), action: { _ in
+            current = action(current)
+            return Disposables.create()
+        })
+        let start = max(startAfter.rxNanoseconds, 0)
+        let interval = max(period.rxNanoseconds, 1)
+        let transferred = TransferredJob { [loop] in
+            guard !job.isDisposed else { return }
+            job.setTimer(loop.addTimer(after: start, repeating: interval) { job.runRepeating() })
+        }
+        loop.enqueue { transferred.body() }
+        return job
+    }
+}
+
+/// Hands a closure to the main loop from whatever thread schedules it.
+private struct TransferredJob: @unchecked Sendable {
+    // Safe under the scheduler contract that RxSwift's MainScheduler also
+    // relies on: whoever schedules an action hands it over and does not touch
+    // what it captures concurrently; the action runs only on the main thread.
+    let body: () -> Void
+}
+
+/// One scheduled action: runs at most once (or on each tick, when periodic)
+/// unless disposed first; disposing also cancels its timer and the action's
+/// own disposable.
+private final class ScheduledJob<State>: Cancelable {
+    private var state: State?
+    private var action: ((State) -> Disposable)?
+    private var timer: Disposable?
+    private var result: Disposable?
+    private(set) var isDisposed = false
+
+    init(state: State, action: @escaping (State) -> Disposable) {
+        self.state = state
+        self.action = action
+    }
+
+    func setTimer(_ timer: Disposable) {
+        self.timer = timer
+    }
+
+    func run() {
+        guard !isDisposed, let action, let state else { return }
+        self.action = nil
+        self.state = nil
+        result = action(state)
+    }
+
+    func runRepeating() {
+        guard !isDisposed, let action, let state else { return }
+        _ = action(state)
+    }
+
+    func dispose() {
+        guard !isDisposed else { return }
+        isDisposed = true
+        action = nil
+        state = nil
+        timer?.dispose()
+        result?.dispose()
+    }
+}

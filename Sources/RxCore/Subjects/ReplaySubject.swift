@@ -1,0 +1,97 @@
+/// A subject that replays the last `bufferSize` elements (or all of them) to
+/// each new subscriber, followed by the ending event if it ended.
+public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Cancelable {
+    /// The observer side's type.
+    public typealias Observer = ReplaySubject<Element>
+
+    private let bufferSize: Int?
+    private var buffer: [Element] = []
+    private var bufferStart = 0
+    private var subscribers = SubscriberList<Element>()
+
+    private init(bufferSize: Int?) {
+        self.bufferSize = bufferSize
+        super.init()
+    }
+
+    /// A subject that replays the last `bufferSize` elements.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: max(bufferSize, 0))
+    }
+
+    /// A subject that replays every element.
+    public static func createUnbounded() -> ReplaySubject<Element> {
+        ReplaySubject(bufferSize: nil)
+    }
+
+    /// True while it has subscribers.
+    public var hasObservers: Bool {
+        subscribers.hasObservers
+    }
+
+    /// True once disposed.
+    public var isDisposed: Bool {
+        subscribers.isDisposed
+    }
+
+    private var replayed: ArraySlice<Element> {
+        buffer[bufferStart...]
+    }
+
+    /// Buffers a `next` element and sends the event on.
+    public func on(_ event: Event<Element>) {
+        if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
+            append(value)
+        }
+        for observer in subscribers.recipients(of: event) {
+            observer(event)
+        }
+    }
+
+    private func append(_ value: Element) {
+        buffer.append(value)
+        guard let bufferSize else { return }
+        if buffer.count - bufferStart > bufferSize {
+            bufferStart += 1
+        }
+        // Compact once the dropped prefix outgrows the live part, keeping appends amortized O(1).
+        if bufferStart > max(bufferSize, 16) {
+            buffer.removeFirst(bufferStart)
+            bufferStart = 0
+        }
+    }
+
+    /// Subscribes an observer: it receives the buffered elements, then the
+    /// ending event or the later events.
+    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        if subscribers.isDisposed {
+            observer.on(.error(RxError.disposed(object: "\(Self.self)")))
+            return Disposables.create()
+        }
+        let snapshot = Array(replayed)
+        if let stopEvent = subscribers.stopEvent {
+            for element in snapshot {
+                observer.on(.next(element))
+            }
+            observer.on(stopEvent)
+            return Disposables.create()
+        }
+        let key = subscribers.insert(observer.on)
+        for element in snapshot {
+            observer.on(.next(element))
+        }
+        return SubjectSubscription { [weak self] in self?.subscribers.remove(key) }
+    }
+
+    /// Itself.
+    public func asObserver() -> ReplaySubject<Element> {
+        self
+    }
+
+    /// Drops every subscriber and the buffer; later subscribers get `RxError.disposed`.
+    public func dispose() {
+        subscribers.dispose()
+        buffer = []
+        bufferStart = 0
+    }
+}

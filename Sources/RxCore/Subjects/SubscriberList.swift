@@ -1,0 +1,67 @@
+/// The subscribers of a subject, in subscription order, and how the subject ended.
+///
+/// Events go to a snapshot of the subscribers, taken before the first is
+/// called, so a subscriber may subscribe, dispose or send into the subject
+/// while it is being called (reentrancy) without holding up anyone.
+struct SubscriberList<Element> {
+    private var observers: [UInt64: (Event<Element>) -> Void] = [:]
+    private var nextKey: UInt64 = 0
+
+    /// The event that ended the subject, if it ended.
+    private(set) var stopEvent: Event<Element>?
+    /// True once the subject was disposed.
+    private(set) var isDisposed = false
+
+    var hasObservers: Bool {
+        !observers.isEmpty
+    }
+
+    mutating func insert(_ observer: @escaping (Event<Element>) -> Void) -> UInt64 {
+        let key = nextKey
+        nextKey += 1
+        observers[key] = observer
+        return key
+    }
+
+    mutating func remove(_ key: UInt64) {
+        observers[key] = nil
+    }
+
+    /// Records a stop event and returns the observers to send the event to;
+    /// after a stop event nothing more is sent.
+    mutating func recipients(of event: Event<Element>) -> [(Event<Element>) -> Void] {
+        guard stopEvent == nil, !isDisposed else { return [] }
+        let recipients = observers.sorted { $0.key < $1.key }.map(\.value)
+        if event.isStopEvent {
+            stopEvent = event
+            observers = [:]
+        }
+        return recipients
+    }
+
+    mutating func dispose() {
+        isDisposed = true
+        observers = [:]
+        stopEvent = nil
+    }
+}
+
+/// Removes a subscriber from its subject when disposed.
+final class SubjectSubscription: Disposable {
+    private var unsubscribe: (() -> Void)?
+
+    init(_ unsubscribe: @escaping () -> Void) {
+        self.unsubscribe = unsubscribe
+        Resources.increment()
+    }
+
+    deinit {
+        Resources.decrement()
+    }
+
+    func dispose() {
+        let action = unsubscribe
+        unsubscribe = nil
+        action?()
+    }
+}

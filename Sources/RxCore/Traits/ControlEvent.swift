@@ -1,0 +1,46 @@
+/// A type that is, or can be turned into, a `ControlEvent`.
+public protocol ControlEventType: ObservableType {
+    /// This value as a `ControlEvent`.
+    func asControlEvent() -> ControlEvent<Element>
+}
+
+/// The events of a control, such as a tap: no initial value, never an error;
+/// it completes when the control goes away.
+public struct ControlEvent<PropertyType>: ControlEventType {
+    /// The element type.
+    public typealias Element = PropertyType
+
+    private let events: Observable<PropertyType>
+
+    /// Wraps a control's events; an error from them ends the sequence with
+    /// completion instead, and is reported to `Hooks.defaultErrorHandler`.
+    public init<Ev: ObservableType>(events: Ev) where Ev.Element == Element {
+        self.events = events.asObservable().completingOnError()
+    }
+
+    /// Subscribes to the events.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        events.subscribe(observer)
+    }
+
+    /// The events as an `Observable`.
+    public func asObservable() -> Observable<Element> {
+        events
+    }
+
+    /// Itself.
+    public func asControlEvent() -> ControlEvent<Element> {
+        self
+    }
+}
+
+extension ObservableType {
+    /// Ends with completion where this sequence would end with an error, which
+    /// goes to `Hooks.defaultErrorHandler`: the traits never error.
+    func completingOnError() -> Observable<Element> {
+        self.catch { error in
+            Hooks.defaultErrorHandler(error)
+            return .empty()
+        }
+    }
+}
