@@ -69,7 +69,7 @@ private final class CombineLatestState<Result>: MultiSourceState<Result> {
 
     func slot<Source: ObservableType>(_ source: Source) -> LatestSlot<Source.Element> {
         let slot = LatestSlot<Source.Element>()
-        register(source) { [unowned self] index, element in
+        register(source) { index, element in
             slot.value = element
             self.received(index)
         }

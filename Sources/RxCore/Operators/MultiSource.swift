@@ -11,14 +11,14 @@ class MultiSourceState<Result> {
         self.observer = observer
     }
 
-    var arity: Int {
-        starters.count
-    }
+    private(set) var arity = 0
 
     /// Registers a source; its index is its position among the registered sources.
     final func register<Source: ObservableType>(_ source: Source, onNext: @escaping (Int, Source.Element) -> Void) {
-        let index = starters.count
-        starters.append { [unowned self] in
+        let index = arity
+        arity += 1
+        // The subscriptions hold the state; disposing `group` releases them.
+        starters.append {
             source.subscribe { event in
                 switch event {
                 case .next(let element):
@@ -38,7 +38,9 @@ class MultiSourceState<Result> {
         if starters.isEmpty {
             stop(.completed)
         }
-        for starter in starters where !group.isDisposed {
+        let pending = starters
+        starters = []
+        for starter in pending where !group.isDisposed {
             group.insert(starter())
         }
         return group

@@ -87,6 +87,9 @@ private final class SharedConnection<Element> {
                 self.onStop?()
             }
             subjectObserver.on(event)
+            if event.isStopEvent {
+                subscription.dispose()
+            }
         })
     }
 

@@ -82,7 +82,7 @@ private final class ZipState<Result>: MultiSourceState<Result> {
     func slot<Source: ObservableType>(_ source: Source) -> QueueSlot<Source.Element> {
         let slot = QueueSlot<Source.Element>()
         isEmpty.append { slot.isEmpty }
-        register(source) { [unowned self] index, element in
+        register(source) { index, element in
             slot.enqueue(element)
             self.received()
         }

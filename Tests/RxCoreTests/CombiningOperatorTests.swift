@@ -1,0 +1,220 @@
+import RxCore
+import RxTest
+import XCTest
+
+final class CombiningOperatorTests: RxTestCase {
+    func testCombineLatestOfTwoWithSelector() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let numbers = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(400)])
+        let letters = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(300)])
+        let observer = scheduler.start { Observable.combineLatest(numbers, letters) { "\($0)\($1)" } }
+        XCTAssertEqual(observer.events, [.next(220, "1a"), .next(230, "2a"), .next(240, "2b"), .completed(400)])
+        XCTAssertEqual(numbers.subscriptions, [Subscription(200, 400)])
+        XCTAssertEqual(letters.subscriptions, [Subscription(200, 400)])
+    }
+
+    func testCombineLatestTupleAndMapOfBooleans() {
+        let first = BehaviorRelay(value: false)
+        let second = BehaviorRelay(value: true)
+        let recorder = EventRecorder<Bool>()
+        let subscription = Observable.combineLatest(first, second).map { $0 && $1 }.subscribe(recorder)
+        first.accept(true)
+        second.accept(false)
+        XCTAssertEqual(recorder.elements, [false, true, false])
+        subscription.dispose()
+    }
+
+    func testCombineLatestOfEightSources() {
+        let subjects = (0..<8).map { _ in PublishSubject<Int>() }
+        let recorder = EventRecorder<Int>()
+        let subscription = Observable.combineLatest(
+            subjects[0], subjects[1], subjects[2], subjects[3], subjects[4], subjects[5], subjects[6], subjects[7]
+        ) { $0 + $1 + $2 + $3 + $4 + $5 + $6 + $7 }.subscribe(recorder)
+        for (index, subject) in subjects.enumerated() {
+            subject.onNext(index)
+        }
+        subjects[7].onNext(100)
+        XCTAssertEqual(recorder.elements, [28, 121])
+        let tuple = EventRecorder<String>()
+        let tupleSubscription = Observable.combineLatest(subjects[0], subjects[1], subjects[2])
+            .map { "\($0.0)-\($0.1)-\($0.2)" }
+            .subscribe(tuple)
+        subjects[1].onNext(1)
+        subjects[2].onNext(2)
+        subjects[0].onNext(5)
+        XCTAssertEqual(tuple.elements, ["5-1-2"])
+        subscription.dispose()
+        tupleSubscription.dispose()
+    }
+
+    func testCombineLatestCompletesWhenASourceEndsEmptyAndOthersAreDone() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let b = scheduler.createHotObservable([.completed(230, Int.self)])
+        let observer = scheduler.start { Observable.combineLatest(a, b) { $0 + $1 } }
+        XCTAssertEqual(observer.events, [.completed(230)])
+    }
+
+    func testCombineLatestErrorEndsAndDisposesAll() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])
+        let b = scheduler.createHotObservable([.next(220, 10), .error(230, testError)])
+        let observer = scheduler.start { Observable.combineLatest(a, b) { $0 + $1 } }
+        XCTAssertEqual(observer.events, [.next(220, 11), .error(230, testError)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testCombineLatestSelectorThrows() {
+        let recorder = EventRecorder<Int>()
+        _ = Observable.combineLatest(Observable.just(1), Observable.just(2)) { _, _ -> Int in throw testError }.subscribe(recorder)
+        XCTAssertEqual(recorder.events, [.error(testError)])
+    }
+
+    func testCombineLatestOfCollection() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let sources = [
+            scheduler.createHotObservable([.next(210, true), .completed(300)]),
+            scheduler.createHotObservable([.next(220, false), .next(230, true), .completed(310)]),
+        ]
+        let observer = scheduler.start { Observable.combineLatest(sources).map { $0.allSatisfy { $0 } } }
+        XCTAssertEqual(observer.events, [.next(220, false), .next(230, true), .completed(310)])
+        let empty = EventRecorder<[Int]>()
+        _ = Observable<[Int]>.combineLatest([Observable<Int>]()).subscribe(empty)
+        XCTAssertEqual(empty.events, [.completed])
+    }
+
+    func testZipPairsByPosition() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+        let b = scheduler.createHotObservable([.next(215, "a"), .next(250, "b"), .next(260, "c"), .next(270, "d")])
+        let observer = scheduler.start { Observable.zip(a, b) { "\($0)\($1)" } }
+        XCTAssertEqual(observer.events, [.next(215, "1a"), .next(250, "2b"), .next(260, "3c"), .completed(260)])
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 260)])
+    }
+
+    func testZipTupleThreeAndCollection() {
+        let tuple = EventRecorder<String>()
+        _ = Observable.zip(Observable.of(1, 2), Observable.of("a", "b", "c"), Observable.of(true, false))
+            .map { "\($0)\($1)\($2)" }
+            .subscribe(tuple)
+        XCTAssertEqual(tuple.events, [.next("1atrue"), .next("2bfalse"), .completed])
+        let collection = EventRecorder<[Int]>()
+        _ = Observable.zip([Observable.of(1, 2), Observable.of(10, 20, 30)]).subscribe(collection)
+        XCTAssertEqual(collection.events, [.next([1, 10]), .next([2, 20]), .completed])
+    }
+
+    func testZipError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
+        let b = scheduler.createHotObservable([.next(230, 1)])
+        let observer = scheduler.start { Observable.zip(a, b) { $0 + $1 } }
+        XCTAssertEqual(observer.events, [.error(220, testError)])
+    }
+
+    func testMergeInterleavesAndCompletesAfterAll() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(240)])
+        let b = scheduler.createHotObservable([.next(220, 2), .next(250, 4), .completed(260)])
+        let observer = scheduler.start { Observable.merge(a.asObservable(), b.asObservable()) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(220, 2), .next(230, 3), .next(250, 4), .completed(260)])
+    }
+
+    func testMergeError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
+        let b = scheduler.createHotObservable([.next(230, 2)])
+        let observer = scheduler.start { Observable.merge([a.asObservable(), b.asObservable()]) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .error(220, testError)])
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testConcatSubscribesInTurn() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let b = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let observer = scheduler.start { Observable.concat(a.asObservable(), b.asObservable()) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(230, 2), .completed(240)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(b.subscriptions, [Subscription(220, 240)])
+    }
+
+    func testConcatOfManySynchronousSources() {
+        var count = 0
+        let sources = (0..<20_000).map { Observable.just($0) }
+        _ = Observable.concat(sources).subscribe(onNext: { _ in count += 1 })
+        XCTAssertEqual(count, 20_000)
+    }
+
+    func testConcatInstanceAndInnerSequences() {
+        let second = EventRecorder<Int>()
+        _ = Observable.of(1).concat(Observable.of(2, 3)).subscribe(second)
+        XCTAssertEqual(second.events, [.next(1), .next(2), .next(3), .completed])
+        let scheduler = TestScheduler(initialClock: 0)
+        let inner1 = scheduler.createColdObservable([.next(10, "a"), .completed(30)])
+        let inner2 = scheduler.createColdObservable([.next(5, "b"), .completed(10)])
+        let outer = scheduler.createHotObservable([
+            .next(210, inner1.asObservable()), .next(220, inner2.asObservable()), .completed(225),
+        ])
+        let observer = scheduler.start { outer.concat() }
+        XCTAssertEqual(observer.events, [.next(220, "a"), .next(245, "b"), .completed(250)])
+    }
+
+    func testWithLatestFrom() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let taps = scheduler.createHotObservable([.next(210, ()), .next(230, ()), .next(250, ()), .completed(260)])
+        let text = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(245)])
+        let observer = scheduler.start { taps.withLatestFrom(text) }
+        XCTAssertEqual(observer.events, [.next(230, "a"), .next(250, "b"), .completed(260)])
+        let combined = TestScheduler(initialClock: 0)
+        let a = combined.createHotObservable([.next(230, 1)])
+        let b = combined.createHotObservable([.next(220, 10)])
+        let summed = combined.start { a.withLatestFrom(b) { $0 + $1 } }
+        XCTAssertEqual(summed.events, [.next(230, 11)])
+    }
+
+    func testFlatMapMergesInnerSequences() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let observer = scheduler.start {
+            source.flatMap { value in
+                scheduler.createColdObservable([.next(5, value * 10), .next(15, value * 100), .completed(20)])
+            }
+        }
+        XCTAssertEqual(observer.events, [
+            .next(215, 10), .next(225, 100), .next(225, 20), .next(235, 200), .completed(240),
+        ])
+    }
+
+    func testFlatMapSelectorThrows() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2)])
+        let observer = scheduler.start {
+            source.flatMap { value -> Observable<Int> in
+                if value == 2 { throw testError }
+                return .never()
+            }
+        }
+        XCTAssertEqual(observer.events, [.error(220, testError)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testFlatMapLatestSwitchesToNewest() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([.next(10, "a1"), .next(30, "a2"), .completed(40)])
+        let second = scheduler.createColdObservable([.next(10, "b1"), .completed(20)])
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(235)])
+        let observer = scheduler.start { source.flatMapLatest { $0 == 1 ? first : second } }
+        XCTAssertEqual(observer.events, [.next(220, "a1"), .next(240, "b1"), .completed(250)])
+        XCTAssertEqual(first.subscriptions, [Subscription(210, 230)])
+        XCTAssertEqual(second.subscriptions, [Subscription(230, 250)])
+    }
+
+    func testFlatMapLatestInnerError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let inner = scheduler.createColdObservable([.error(10, testError, Int.self)])
+        let source = scheduler.createHotObservable([.next(210, 1)])
+        let observer = scheduler.start { source.flatMapLatest { _ in inner } }
+        XCTAssertEqual(observer.events, [.error(220, testError)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+    }
+}
