@@ -129,12 +129,15 @@ public final class MainLoop: @unchecked Sendable {
         wake()
     }
 
+    /// One turn: wait (only when nothing is ready) for a descriptor, a wake-up
+    /// or the next timer, then handle what is ready. Callers check their exit
+    /// condition between turns, so nothing that a turn made true is slept on.
     private func turn(mayBlock: Bool, deadline: MonotonicClock.Instant?) {
+        let timeout = mayBlock && jobs.isEmpty ? pollTimeout(until: deadline) : 0
+        waitForDescriptors(timeout: timeout)
         takePostedJobs()
         runJobs()
         runDueTimers()
-        let timeout = mayBlock && jobs.isEmpty ? pollTimeout(until: deadline) : 0
-        waitForDescriptors(timeout: timeout)
     }
 
     private func takePostedJobs() {

@@ -1,0 +1,154 @@
+import Glibc
+import Synchronization
+import RxCore
+import XCTest
+
+final class MainLoopTests: RxTestCase {
+    private let loop = MainLoop.shared
+
+    func testMainSchedulerRunsSynchronouslyOnTheMainThread() {
+        XCTAssertTrue(loop.isCurrent)
+        var ran = false
+        _ = MainScheduler.instance.schedule(()) { _ in
+            ran = true
+            return Disposables.create()
+        }
+        XCTAssertTrue(ran)
+    }
+
+    func testNestedScheduleKeepsOrder() {
+        var log: [String] = []
+        _ = MainScheduler.instance.schedule(()) { _ in
+            log.append("outer start")
+            _ = MainScheduler.instance.schedule(()) { _ in
+                log.append("inner")
+                return Disposables.create()
+            }
+            log.append("outer end")
+            return Disposables.create()
+        }
+        XCTAssertEqual(log, ["outer start", "outer end"])
+        loop.runPending()
+        XCTAssertEqual(log, ["outer start", "outer end", "inner"])
+    }
+
+    func testAsyncInstanceRunsOnALaterTurnUnlessDisposed() {
+        var log: [Int] = []
+        _ = MainScheduler.asyncInstance.schedule(1) { value in
+            log.append(value)
+            return Disposables.create()
+        }
+        let cancelled = MainScheduler.asyncInstance.schedule(2) { value in
+            log.append(value)
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        XCTAssertEqual(log, [])
+        loop.runPending()
+        XCTAssertEqual(log, [1])
+    }
+
+    func testTimersFireInDeadlineOrder() {
+        var log: [String] = []
+        _ = loop.addTimer(after: 20_000_000) { log.append("20ms") }
+        _ = loop.addTimer(after: 5_000_000) { log.append("5ms") }
+        let cancelled = loop.addTimer(after: 1_000_000) { log.append("cancelled") }
+        cancelled.dispose()
+        XCTAssertTrue(loop.run(while: { log.count < 2 }, timeout: .seconds(5)))
+        XCTAssertEqual(log, ["5ms", "20ms"])
+    }
+
+    func testRepeatingTimer() {
+        var ticks = 0
+        let timer = loop.addTimer(after: 1_000_000, repeating: 1_000_000) { ticks += 1 }
+        XCTAssertTrue(loop.run(while: { ticks < 3 }, timeout: .seconds(5)))
+        timer.dispose()
+        XCTAssertEqual(ticks, 3)
+    }
+
+    func testPostFromAnotherThreadWakesTheLoop() {
+        let box = PostedFlag()
+        var thread = pthread_t()
+        pthread_create(&thread, nil, { _ in
+            usleep(10_000)
+            MainLoop.shared.post { PostedFlag.shared.set() }
+            return nil
+        }, nil)
+        XCTAssertTrue(loop.run(while: { !PostedFlag.shared.isSet }, timeout: .seconds(5)))
+        pthread_join(thread, nil)
+        PostedFlag.shared.reset()
+        _ = box
+    }
+
+    func testFileDescriptorSourceAndPause() {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        var readable = 0
+        let source = loop.addSource(fd: fds[0], events: Int16(POLLIN)) { events in
+            XCTAssertNotEqual(events & Int16(POLLIN), 0)
+            var byte: UInt8 = 0
+            _ = read(fds[0], &byte, 1)
+            readable += 1
+        }
+        var byte: UInt8 = 1
+        _ = write(fds[1], &byte, 1)
+        XCTAssertTrue(loop.run(while: { readable < 1 }, timeout: .seconds(5)))
+        source.events = 0
+        _ = write(fds[1], &byte, 1)
+        loop.runPending()
+        XCTAssertEqual(readable, 1, "a paused source is not handled")
+        source.events = Int16(POLLIN)
+        loop.runPending()
+        XCTAssertEqual(readable, 2)
+        source.dispose()
+        _ = write(fds[1], &byte, 1)
+        loop.runPending()
+        XCTAssertEqual(readable, 2, "a removed source is not handled")
+    }
+
+    func testTimeBasedOperatorsOnTheMainScheduler() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject
+            .debounce(.milliseconds(10), scheduler: MainScheduler.instance)
+            .subscribe(onNext: { received.append($0) })
+        subject.onNext(1)
+        subject.onNext(2)
+        XCTAssertTrue(loop.run(while: { received.isEmpty }, timeout: .seconds(5)))
+        XCTAssertEqual(received, [2])
+        var ticks: [Int] = []
+        let interval = Observable<Int>.interval(.milliseconds(2), scheduler: MainScheduler.instance)
+            .take(3)
+            .subscribe(onNext: { ticks.append($0) })
+        XCTAssertTrue(loop.run(while: { ticks.count < 3 }, timeout: .seconds(5)))
+        XCTAssertEqual(ticks, [0, 1, 2])
+        subscription.dispose()
+        interval.dispose()
+    }
+
+    func testRunWhileTimesOut() {
+        XCTAssertFalse(loop.run(while: { true }, timeout: .milliseconds(5)))
+    }
+}
+
+/// A flag set from another thread; the tests read it on the main thread.
+final class PostedFlag: Sendable {
+    static let shared = PostedFlag()
+    private let flag = Mutex(false)
+
+    var isSet: Bool {
+        flag.withLock { $0 }
+    }
+
+    func set() {
+        flag.withLock { $0 = true }
+    }
+
+    func reset() {
+        flag.withLock { $0 = false }
+    }
+}
