@@ -8,29 +8,13 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ sources: repeat each O,
         resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
     ) -> Observable<Element> {
-        Observable.create { observer in
-            let state = CombineLatestState(observer: observer)
-            let slot1 = state.slot(source1)
-            let slot2 = state.slot(source2)
-            let slots = (repeat state.slot(each sources))
-            state.produce = {
-                try resultSelector(try slot1.latest(), try slot2.latest(), repeat try (each slots).latest())
-            }
-            return state.start()
-        }
+        combining(CombineLatestState.init, source1, source2, repeat each sources, resultSelector: resultSelector)
     }
 
     /// Combines the latest elements of every source of a collection into an
     /// array, with `resultSelector`; an empty collection completes at once.
     public static func combineLatest<Sources: Collection>(_ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableType {
-        Observable.create { observer in
-            let state = CombineLatestState(observer: observer)
-            let slots = sources.map { state.slot($0) }
-            state.produce = {
-                try resultSelector(try slots.map { try $0.latest() })
-            }
-            return state.start()
-        }
+        combining(CombineLatestState.init, sources, resultSelector: resultSelector)
     }
 }
 
@@ -52,22 +36,22 @@ extension Observable {
 }
 
 /// Holds the latest element of one source of `combineLatest`.
-final class LatestSlot<Element> {
+private final class LatestSlot<Element>: SourceSlot {
     var value: Element?
 
-    func latest() throws -> Element {
+    func take() throws -> Element {
         guard let value else { throw MissingSlotValue() }
         return value
     }
 }
 
-private final class CombineLatestState<Result>: MultiSourceState<Result> {
+private final class CombineLatestState<Result>: MultiSourceState<Result>, SlotFactory {
     private var hasValue: [Bool] = []
     private var valueCount = 0
     private var isDone: [Bool] = []
     private var doneCount = 0
 
-    func slot<Source: ObservableType>(_ source: Source) -> LatestSlot<Source.Element> {
+    func slot<Source: ObservableType>(_ source: Source) -> any SourceSlot<Source.Element> {
         let slot = LatestSlot<Source.Element>()
         register(source) { index, element in
             slot.value = element

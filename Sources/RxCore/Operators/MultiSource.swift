@@ -71,3 +71,57 @@ class MultiSourceState<Result> {
 
 /// A value that a slot did not hold when the result was built.
 struct MissingSlotValue: Swift.Error {}
+
+/// Where a source's elements wait until the next result takes one.
+protocol SourceSlot<Element>: AnyObject {
+    associatedtype Element
+    /// The element for the next result.
+    func take() throws -> Element
+}
+
+/// A state that gives each registered source a slot.
+protocol SlotFactory {
+    /// Registers `source` and returns its slot.
+    func slot<Source: ObservableType>(_ source: Source) -> any SourceSlot<Source.Element>
+}
+
+/// The multi-source operators' state: counting and ending, plus slots.
+typealias SlottedState<Result> = MultiSourceState<Result> & SlotFactory
+
+extension ObservableType {
+    /// Builds a multi-source operator over two or more sources: a slot per
+    /// source, and `resultSelector` applied to what the slots yield.
+    static func combining<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
+        _ makeState: @escaping (AnyObserver<Element>) -> SlottedState<Element>,
+        _ source1: O1, _ source2: O2, _ sources: repeat each O,
+        resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
+    ) -> Observable<Element> {
+        Observable.create { observer in
+            let state = makeState(observer)
+            let slot1 = state.slot(source1)
+            let slot2 = state.slot(source2)
+            let slots = (repeat state.slot(each sources))
+            state.produce = {
+                try resultSelector(try slot1.take(), try slot2.take(), repeat try (each slots).take())
+            }
+            return state.start()
+        }
+    }
+
+    /// Builds a multi-source operator over a collection of sources, whose
+    /// elements reach `resultSelector` as an array.
+    static func combining<Sources: Collection>(
+        _ makeState: @escaping (AnyObserver<Element>) -> SlottedState<Element>,
+        _ sources: Sources,
+        resultSelector: @escaping ([Sources.Element.Element]) throws -> Element
+    ) -> Observable<Element> where Sources.Element: ObservableType {
+        Observable.create { observer in
+            let state = makeState(observer)
+            let slots = sources.map { state.slot($0) }
+            state.produce = {
+                try resultSelector(try slots.map { try $0.take() })
+            }
+            return state.start()
+        }
+    }
+}

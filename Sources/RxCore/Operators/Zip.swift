@@ -8,29 +8,13 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ sources: repeat each O,
         resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
     ) -> Observable<Element> {
-        Observable.create { observer in
-            let state = ZipState(observer: observer)
-            let slot1 = state.slot(source1)
-            let slot2 = state.slot(source2)
-            let slots = (repeat state.slot(each sources))
-            state.produce = {
-                try resultSelector(try slot1.dequeue(), try slot2.dequeue(), repeat try (each slots).dequeue())
-            }
-            return state.start()
-        }
+        combining(ZipState.init, source1, source2, repeat each sources, resultSelector: resultSelector)
     }
 
     /// Combines the elements of every source of a collection by position into
     /// an array, with `resultSelector`; an empty collection completes at once.
     public static func zip<Sources: Collection>(_ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableType {
-        Observable.create { observer in
-            let state = ZipState(observer: observer)
-            let slots = sources.map { state.slot($0) }
-            state.produce = {
-                try resultSelector(try slots.map { try $0.dequeue() })
-            }
-            return state.start()
-        }
+        combining(ZipState.init, sources, resultSelector: resultSelector)
     }
 }
 
@@ -51,7 +35,7 @@ extension Observable {
 }
 
 /// Holds the elements of one source of `zip` that are not yet paired.
-final class QueueSlot<Element> {
+private final class QueueSlot<Element>: SourceSlot {
     private var queue: [Element] = []
     private var head = 0
 
@@ -63,7 +47,7 @@ final class QueueSlot<Element> {
         queue.append(element)
     }
 
-    func dequeue() throws -> Element {
+    func take() throws -> Element {
         guard !isEmpty else { throw MissingSlotValue() }
         let element = queue[head]
         head += 1
@@ -75,11 +59,11 @@ final class QueueSlot<Element> {
     }
 }
 
-private final class ZipState<Result>: MultiSourceState<Result> {
+private final class ZipState<Result>: MultiSourceState<Result>, SlotFactory {
     private var isEmpty: [() -> Bool] = []
     private var isDone: [Bool] = []
 
-    func slot<Source: ObservableType>(_ source: Source) -> QueueSlot<Source.Element> {
+    func slot<Source: ObservableType>(_ source: Source) -> any SourceSlot<Source.Element> {
         let slot = QueueSlot<Source.Element>()
         isEmpty.append { slot.isEmpty }
         register(source) { index, element in

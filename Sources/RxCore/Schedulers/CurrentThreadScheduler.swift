@@ -29,7 +29,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         if let running = pthread_getspecific(Self.queueKey) {
             let queue = Unmanaged<TrampolineQueue>.fromOpaque(running).takeUnretainedValue()
-            let item = QueuedAction(state: state, action: action)
+            let item = ScheduledItem(state: state, action: action)
             queue.items.append(item.invoke)
             return item
         }
@@ -51,31 +51,4 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType, Sendable {
 /// The actions queued on one thread while an action of the trampoline runs.
 private final class TrampolineQueue {
     var items: [() -> Void] = []
-}
-
-/// A queued action: runs once unless disposed first.
-private final class QueuedAction<State>: Disposable {
-    private var state: State?
-    private var action: ((State) -> Disposable)?
-    private var result: Disposable?
-    private var isDisposed = false
-
-    init(state: State, action: @escaping (State) -> Disposable) {
-        self.state = state
-        self.action = action
-    }
-
-    func invoke() {
-        guard !isDisposed, let action, let state else { return }
-        self.action = nil
-        self.state = nil
-        result = action(state)
-    }
-
-    func dispose() {
-        isDisposed = true
-        action = nil
-        state = nil
-        result?.dispose()
-    }
 }

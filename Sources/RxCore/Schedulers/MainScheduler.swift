@@ -35,19 +35,19 @@ public final class MainScheduler: SchedulerType, Sendable {
             defer { nesting.subtract(1, ordering: .relaxed) }
             return action(state)
         }
-        let job = ScheduledJob(state: state, action: action)
-        let transferred = TransferredJob { job.run() }
+        let job = ScheduledItem(state: state, action: action)
+        let transferred = TransferredJob { job.invoke() }
         loop.enqueue { transferred.body() }
         return job
     }
 
     /// Runs `action` on the main thread after `dueTime`.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let job = ScheduledJob(state: state, action: action)
+        let job = ScheduledItem(state: state, action: action)
         let nanoseconds = max(dueTime.rxNanoseconds, 0)
         let transferred = TransferredJob { [loop] in
             guard !job.isDisposed else { return }
-            job.setTimer(loop.addTimer(after: nanoseconds) { job.run() })
+            job.attach(timer: loop.addTimer(after: nanoseconds) { job.invoke() })
         }
         loop.enqueue { transferred.body() }
         return job
@@ -56,7 +56,7 @@ public final class MainScheduler: SchedulerType, Sendable {
     /// Runs `action` on the main thread after `startAfter`, then every `period`.
     public func schedulePeriodic<StateType>(_ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval, action: @escaping (StateType) -> StateType) -> Disposable {
         var current = state
-        let job = ScheduledJob(state: (), action: { _ in
+        let job = ScheduledItem(state: (), repeats: true, action: { _ in
             current = action(current)
             return Disposables.create()
         })
@@ -64,7 +64,7 @@ public final class MainScheduler: SchedulerType, Sendable {
         let interval = max(period.rxNanoseconds, 1)
         let transferred = TransferredJob { [loop] in
             guard !job.isDisposed else { return }
-            job.setTimer(loop.addTimer(after: start, repeating: interval) { job.runRepeating() })
+            job.attach(timer: loop.addTimer(after: start, repeating: interval) { job.invoke() })
         }
         loop.enqueue { transferred.body() }
         return job
@@ -77,45 +77,4 @@ private struct TransferredJob: @unchecked Sendable {
     // relies on: whoever schedules an action hands it over and does not touch
     // what it captures concurrently; the action runs only on the main thread.
     let body: () -> Void
-}
-
-/// One scheduled action: runs at most once (or on each tick, when periodic)
-/// unless disposed first; disposing also cancels its timer and the action's
-/// own disposable.
-private final class ScheduledJob<State>: Cancelable {
-    private var state: State?
-    private var action: ((State) -> Disposable)?
-    private var timer: Disposable?
-    private var result: Disposable?
-    private(set) var isDisposed = false
-
-    init(state: State, action: @escaping (State) -> Disposable) {
-        self.state = state
-        self.action = action
-    }
-
-    func setTimer(_ timer: Disposable) {
-        self.timer = timer
-    }
-
-    func run() {
-        guard !isDisposed, let action, let state else { return }
-        self.action = nil
-        self.state = nil
-        result = action(state)
-    }
-
-    func runRepeating() {
-        guard !isDisposed, let action, let state else { return }
-        _ = action(state)
-    }
-
-    func dispose() {
-        guard !isDisposed else { return }
-        isDisposed = true
-        action = nil
-        state = nil
-        timer?.dispose()
-        result?.dispose()
-    }
 }

@@ -56,10 +56,8 @@ open class VirtualTimeScheduler: SchedulerType {
     /// the order they were scheduled.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: Int, action: @escaping (StateType) -> Disposable) -> Disposable {
         sequence += 1
-        let item = VirtualTimeAction(time: adjustScheduledTime(time), sequence: sequence) {
-            action(state)
-        }
-        queue.push(item)
+        let item = ScheduledItem(state: state, action: action)
+        queue.push(VirtualTimeAction(time: adjustScheduledTime(time), sequence: sequence, item: item))
         return item
     }
 
@@ -92,39 +90,19 @@ open class VirtualTimeScheduler: SchedulerType {
         while isRunning, let next = queue.peek() {
             if let limit, next.time > limit { break }
             _ = queue.pop()
-            guard !next.isDisposed else { continue }
+            guard !next.item.isDisposed else { continue }
             if next.time > clock {
                 clock = next.time
             }
-            next.invoke()
+            next.item.invoke()
         }
         isRunning = false
     }
 }
 
-/// An action queued on a virtual-time scheduler.
-private final class VirtualTimeAction: Cancelable {
+/// An action queued on a virtual-time scheduler, with its place in the queue.
+private struct VirtualTimeAction {
     let time: Int
     let sequence: Int
-    private var action: (() -> Disposable)?
-    private var result: Disposable?
-    private(set) var isDisposed = false
-
-    init(time: Int, sequence: Int, action: @escaping () -> Disposable) {
-        self.time = time
-        self.sequence = sequence
-        self.action = action
-    }
-
-    func invoke() {
-        guard let action else { return }
-        self.action = nil
-        result = action()
-    }
-
-    func dispose() {
-        isDisposed = true
-        action = nil
-        result?.dispose()
-    }
+    let item: ScheduledItem
 }

@@ -47,12 +47,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Subscribes an observer: it receives the current value (or the ending event) at once.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if subscribers.isDisposed {
-            observer.on(.error(RxError.disposed(object: "\(Self.self)")))
-            return Disposables.create()
-        }
-        if let stopEvent = subscribers.stopEvent {
-            observer.on(stopEvent)
+        guard subscribers.admits(observer, subject: Self.self) else {
             return Disposables.create()
         }
         let key = subscribers.insert(observer.on)

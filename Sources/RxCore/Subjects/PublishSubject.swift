@@ -32,12 +32,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Subscribes an observer to the events sent from now on.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if subscribers.isDisposed {
-            observer.on(.error(RxError.disposed(object: "\(Self.self)")))
-            return Disposables.create()
-        }
-        if let stopEvent = subscribers.stopEvent {
-            observer.on(stopEvent)
+        guard subscribers.admits(observer, subject: Self.self) else {
             return Disposables.create()
         }
         let key = subscribers.insert(observer.on)

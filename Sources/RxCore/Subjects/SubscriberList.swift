@@ -16,6 +16,21 @@ struct SubscriberList<Element> {
         !observers.isEmpty
     }
 
+    /// Answers a new subscriber of a disposed or ended subject (with
+    /// `RxError.disposed` or the ending event) and returns false; true when
+    /// the subject is live and the subscriber may be inserted.
+    func admits<Observer: ObserverType>(_ observer: Observer, subject: Any.Type) -> Bool where Observer.Element == Element {
+        if isDisposed {
+            observer.on(.error(RxError.disposed(object: "\(subject)")))
+            return false
+        }
+        if let stopEvent {
+            observer.on(stopEvent)
+            return false
+        }
+        return true
+    }
+
     mutating func insert(_ observer: @escaping (Event<Element>) -> Void) -> UInt64 {
         let key = nextKey
         nextKey += 1
