@@ -6,12 +6,18 @@ let package = Package(
     products: [
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxTest", targets: ["RxTest"]),
+        .library(name: "RxDelegate", targets: ["RxDelegate"]),
+        .library(name: "RxWidgets", targets: ["RxWidgets"]),
     ],
     targets: [
         .target(name: "CLinux"),
         .target(name: "RxCore", dependencies: ["CLinux"]),
         .target(name: "RxTest", dependencies: ["RxCore"]),
+        .target(name: "RxDelegate", dependencies: ["RxCore"]),
+        .target(name: "RxWidgets", dependencies: ["RxCore", "RxDelegate"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),
+        .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest"]),
+        .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest"]),
     ],
     swiftLanguageModes: [.v6]
 )

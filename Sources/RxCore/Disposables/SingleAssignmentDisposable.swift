@@ -12,7 +12,7 @@ public final class SingleAssignmentDisposable: Cancelable {
     /// Assigns the disposable; a second assignment is ignored and reported.
     public func setDisposable(_ disposable: Disposable) {
         guard !isAssigned else {
-            writeToStandardError("<3>rx: SingleAssignmentDisposable assigned twice; the second disposable is disposed\n")
+            Hooks.log("<3>rx: SingleAssignmentDisposable assigned twice; the second disposable is disposed")
             disposable.dispose()
             return
         }
