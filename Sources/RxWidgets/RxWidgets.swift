@@ -1,1 +1,2 @@
-import RxDelegate
+@_exported import RxCore
+@_exported import RxDelegate

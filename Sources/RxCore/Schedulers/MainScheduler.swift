@@ -3,10 +3,13 @@ import Synchronization
 
 /// The scheduler of the one serial main executor, `MainLoop.shared`.
 ///
-/// On the main thread `instance` runs an action at once (after any action it
-/// is already running, so order is kept); elsewhere, and always for
-/// `asyncInstance`, the action runs on a later turn of the loop. Timed actions
-/// are loop timers: nothing polls.
+/// On the main thread a scheduler made with `init()`, and `instance`, run an
+/// action at once, unless that scheduler is already running one (then it
+/// waits for a later turn, so order is kept); elsewhere, and always for
+/// `asyncInstance`, the action runs on a later turn of the loop. As in
+/// RxSwift, each `MainScheduler()` counts its own nesting, so a `Binder`
+/// (which makes its own) delivers at once inside another main-scheduler
+/// action. Timed actions are loop timers: nothing polls.
 public final class MainScheduler: SchedulerType, Sendable {
     /// The scheduler that runs actions at once when already on the main thread.
     public static let instance = MainScheduler(loop: .shared, runsSynchronously: true)
@@ -17,6 +20,11 @@ public final class MainScheduler: SchedulerType, Sendable {
     private let loop: MainLoop
     private let runsSynchronously: Bool
     private let nesting = Atomic<Int>(0)
+
+    /// A scheduler of the main loop with its own nesting count.
+    public convenience init() {
+        self.init(loop: .shared, runsSynchronously: true)
+    }
 
     private init(loop: MainLoop, runsSynchronously: Bool) {
         self.loop = loop

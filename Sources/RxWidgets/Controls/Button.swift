@@ -1,0 +1,70 @@
+/// The headless `UIButton`: a tappable control with a title and an image
+/// name per state.
+open class Button: Control {
+    private var titles: [UInt: String] = [:]
+    private var images: [UInt: String] = [:]
+
+    /// A button without title or image.
+    public override init() {
+        super.init()
+    }
+
+    /// Sets the title shown in `state`.
+    public func setTitle(_ title: String?, for state: Control.State) {
+        titles[state.rawValue] = title
+    }
+
+    /// The title for `state`, falling back to the normal state's.
+    public func title(for state: Control.State) -> String? {
+        titles[state.rawValue] ?? titles[Control.State.normal.rawValue]
+    }
+
+    /// Sets the name of the image shown in `state`.
+    public func setImage(_ image: String?, for state: Control.State) {
+        images[state.rawValue] = image
+    }
+
+    /// The image name for `state`, falling back to the normal state's.
+    public func image(for state: Control.State) -> String? {
+        images[state.rawValue] ?? images[Control.State.normal.rawValue]
+    }
+
+    /// The title for the current state.
+    public var currentTitle: String? {
+        title(for: state)
+    }
+
+    /// The image name for the current state.
+    public var currentImage: String? {
+        image(for: state)
+    }
+
+    /// The current title and image, with the control's properties.
+    open override var viewDescription: [String: AttributeValue] {
+        var description = super.viewDescription
+        if let currentTitle {
+            description["title"] = .string(currentTitle)
+        }
+        if let currentImage {
+            description["image"] = .string(currentImage)
+        }
+        return description
+    }
+}
+
+extension Reactive where Base: Button {
+    /// Taps (`.touchUpInside`).
+    public var tap: ControlEvent<Void> {
+        controlEvent(.touchUpInside)
+    }
+
+    /// Sets the title for `state`.
+    public func title(for state: Control.State = .normal) -> Binder<String?> {
+        Binder(base) { button, title in button.setTitle(title, for: state) }
+    }
+
+    /// Sets the image name for `state`.
+    public func image(for state: Control.State = .normal) -> Binder<String?> {
+        Binder(base) { button, image in button.setImage(image, for: state) }
+    }
+}

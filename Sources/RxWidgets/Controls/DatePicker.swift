@@ -1,0 +1,36 @@
+/// The headless `UIDatePicker` in date mode: a calendar day, with an
+/// advisory range.
+///
+/// Unlike UIKit it keeps a day outside `minimumDate…maximumDate`: a headless
+/// control holds what its client sent and leaves the judgement to validation.
+open class DatePicker: Control {
+    /// The chosen day.
+    open var date: CalendarDay
+    /// The earliest day offered.
+    open var minimumDate: CalendarDay?
+    /// The latest day offered.
+    open var maximumDate: CalendarDay?
+
+    /// A picker showing `date` (today by default).
+    public init(date: CalendarDay = .today()) {
+        self.date = date
+        super.init()
+    }
+
+    /// Whether `date` lies within the range.
+    public var isDateInRange: Bool {
+        (minimumDate.map { date >= $0 } ?? true) && (maximumDate.map { date <= $0 } ?? true)
+    }
+}
+
+extension Reactive where Base: DatePicker {
+    /// The day: current on subscription, then after each `.valueChanged`.
+    public var date: ControlProperty<CalendarDay> {
+        controlProperty(editingEvents: .valueChanged, getter: { $0.date }, setter: { $0.date = $1 })
+    }
+
+    /// The same as `date`.
+    public var value: ControlProperty<CalendarDay> {
+        date
+    }
+}

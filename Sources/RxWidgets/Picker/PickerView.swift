@@ -1,0 +1,141 @@
+/// The headless `UIPickerView`: components (columns) of rows, one selected
+/// row per component. Its shape comes from `dataSource`, its content and
+/// sizes from `delegate`.
+///
+/// Like UIKit it reads the data source when first asked and again on
+/// `reloadAllComponents()` / `reloadComponent(_:)`. A selection outside the
+/// rows is clamped to them; a component without rows has no selection (-1).
+open class PickerView: View, HasDelegate, HasDataSource {
+    /// The delegate's type.
+    public typealias Delegate = PickerViewDelegate
+    /// The data source's type.
+    public typealias DataSource = PickerViewDataSource
+
+    /// The width the default component width divides, as `UIScreen.main.bounds.width`.
+    public static let screenWidth = 375.0
+    /// The default row height.
+    public static let defaultRowHeight = 34.0
+
+    /// The data source, held weakly.
+    public weak var dataSource: PickerViewDataSource?
+    /// The delegate, held weakly.
+    public weak var delegate: PickerViewDelegate?
+
+    private var loadedCounts: [Int]?
+    private var selection: [Int] = []
+
+    /// An empty picker.
+    public override init() {
+        super.init()
+    }
+
+    private var loadedRowCounts: [Int] {
+        if let loadedCounts {
+            return loadedCounts
+        }
+        reloadAllComponents()
+        return loadedCounts ?? []
+    }
+
+    /// The number of components.
+    public var numberOfComponents: Int {
+        loadedRowCounts.count
+    }
+
+    /// The number of rows of every component.
+    public var rowCounts: [Int] {
+        loadedRowCounts
+    }
+
+    /// The number of rows in `component`; 0 for a component that does not exist.
+    public func numberOfRows(inComponent component: Int) -> Int {
+        let counts = loadedRowCounts
+        return counts.indices.contains(component) ? counts[component] : 0
+    }
+
+    /// The selected row of `component`; -1 when it has no rows or does not exist.
+    public func selectedRow(inComponent component: Int) -> Int {
+        let rows = numberOfRows(inComponent: component)
+        guard rows > 0 else { return -1 }
+        return min(max(selection[component], 0), rows - 1)
+    }
+
+    /// The selected row of every component.
+    public var selectedRows: [Int] {
+        (0..<numberOfComponents).map { selectedRow(inComponent: $0) }
+    }
+
+    /// Selects `row` of `component`, clamped to its rows, without telling the
+    /// delegate (as UIKit's programmatic selection).
+    public func selectRow(_ row: Int, inComponent component: Int, animated: Bool) {
+        let rows = numberOfRows(inComponent: component)
+        guard rows > 0 else { return }
+        selection[component] = min(max(row, 0), rows - 1)
+    }
+
+    /// Reads the number of components and rows from the data source again.
+    public func reloadAllComponents() {
+        let components = max(dataSource?.numberOfComponents(in: self) ?? 0, 0)
+        loadedCounts = (0..<components).map { max(dataSource?.pickerView(self, numberOfRowsInComponent: $0) ?? 0, 0) }
+        selection = (0..<components).map { selection.indices.contains($0) ? selection[$0] : 0 }
+    }
+
+    /// Reads the rows of `component` from the data source again.
+    public func reloadComponent(_ component: Int) {
+        guard var counts = loadedCounts, counts.indices.contains(component) else {
+            reloadAllComponents()
+            return
+        }
+        counts[component] = max(dataSource?.pickerView(self, numberOfRowsInComponent: component) ?? 0, 0)
+        loadedCounts = counts
+    }
+
+    /// Whether `row` is a row of `component`.
+    public func contains(row: Int, inComponent component: Int) -> Bool {
+        row >= 0 && row < numberOfRows(inComponent: component)
+    }
+
+    /// A row's title, from the delegate; nil outside the rows.
+    public func title(forRow row: Int, forComponent component: Int) -> String? {
+        guard contains(row: row, inComponent: component) else { return nil }
+        return delegate?.pickerView(self, titleForRow: row, forComponent: component)
+    }
+
+    /// A row's attributed title, from the delegate; nil outside the rows.
+    public func attributedTitle(forRow row: Int, forComponent component: Int) -> AttributedText? {
+        guard contains(row: row, inComponent: component) else { return nil }
+        return delegate?.pickerView(self, attributedTitleForRow: row, forComponent: component)
+    }
+
+    /// A row's view, from the delegate; an empty label outside the rows or without a delegate.
+    public func view(forRow row: Int, forComponent component: Int) -> View {
+        guard contains(row: row, inComponent: component), let delegate else {
+            return PickerView.defaultView(attributedTitle: nil)
+        }
+        return delegate.pickerView(self, viewForRow: row, forComponent: component, reusing: nil)
+    }
+
+    /// A component's width, from the delegate.
+    public func width(forComponent component: Int) -> Double {
+        delegate?.pickerView(self, widthForComponent: component) ?? PickerView.defaultWidth(of: self)
+    }
+
+    /// A component's row height, from the delegate.
+    public func rowHeight(forComponent component: Int) -> Double {
+        delegate?.pickerView(self, rowHeightForComponent: component) ?? PickerView.defaultRowHeight
+    }
+
+    /// `floor(screenWidth / numberOfComponents)`, the whole width without components.
+    public static func defaultWidth(of pickerView: PickerView) -> Double {
+        (screenWidth / Double(max(pickerView.numberOfComponents, 1))).rounded(.down)
+    }
+
+    /// A centred label showing `attributedTitle`.
+    public static func defaultView(attributedTitle: AttributedText?) -> View {
+        let label = Label()
+        label.textAlignment = .center
+        label.fontSize = 21
+        label.attributedText = attributedTitle
+        return label
+    }
+}

@@ -1,0 +1,132 @@
+extension Reactive where Base: TableView {
+    /// The table's delegate proxy.
+    public var delegate: DelegateProxy<TableView, TableViewDelegate> {
+        RxTableViewDelegateProxy.proxy(for: base)
+    }
+
+    /// The table's data-source proxy.
+    public var dataSource: DelegateProxy<TableView, TableViewDataSource> {
+        RxTableViewDataSourceProxy.proxy(for: base)
+    }
+
+    /// Makes `delegate` the forward delegate of the table's delegate proxy
+    /// (held weakly) until the result is disposed.
+    public func setDelegate(_ delegate: TableViewDelegate) -> Disposable {
+        RxTableViewDelegateProxy.installForwardDelegate(delegate, retainDelegate: false, onProxyForObject: base)
+    }
+
+    /// Makes `dataSource` the forward data source of the table's proxy (held
+    /// weakly) until the result is disposed.
+    public func setDataSource(_ dataSource: TableViewDataSource) -> Disposable {
+        RxTableViewDataSourceProxy.installForwardDelegate(dataSource, retainDelegate: false, onProxyForObject: base)
+    }
+
+    /// Binds each sequence of models as the table's one section, with cells
+    /// from `cellFactory`: `items.bind(to: table.rx.items) { table, row, item in ... }`.
+    public func items<Sequence: Swift.Sequence, Source: ObservableType>(_ source: Source)
+        -> (_ cellFactory: @escaping (TableView, Int, Sequence.Element) -> TableViewCell) -> Disposable where Source.Element == Sequence {
+        { cellFactory in
+            items(dataSource: RxTableViewReactiveArrayDataSource<Sequence>(cellFactory: cellFactory))(source)
+        }
+    }
+
+    /// Binds each sequence of models as the table's one section, with cells
+    /// of `cellType` dequeued for `cellIdentifier` and set up by `configureCell`.
+    public func items<Sequence: Swift.Sequence, Cell: TableViewCell, Source: ObservableType>(cellIdentifier: String, cellType: Cell.Type = Cell.self)
+        -> (_ source: Source) -> (_ configureCell: @escaping (Int, Sequence.Element, Cell) -> Void) -> Disposable where Source.Element == Sequence {
+        { source in
+            { configureCell in
+                let dataSource = RxTableViewReactiveArrayDataSource<Sequence> { table, row, item in
+                    let dequeued = table.dequeueReusableCell(withIdentifier: cellIdentifier, for: IndexPath(row: row, section: 0))
+                    let cell = dequeued as? Cell ?? Cell(style: .default, reuseIdentifier: cellIdentifier)
+                    configureCell(row, item, cell)
+                    return cell
+                }
+                return items(dataSource: dataSource)(source)
+            }
+        }
+    }
+
+    /// Binds the sequence through `dataSource`, which becomes the table's
+    /// forward data source (retained by the binding).
+    public func items<DataSource: RxTableViewDataSourceType & TableViewDataSource, Source: ObservableType>(dataSource: DataSource)
+        -> (_ source: Source) -> Disposable where DataSource.Element == Source.Element {
+        { source in
+            source.subscribeProxyDataSource(
+                ofObject: base as TableView,
+                dataSource: dataSource as TableViewDataSource,
+                retainDataSource: true
+            ) { [weak tableView = base as TableView] (_: RxTableViewDataSourceProxy, event) in
+                guard let tableView else { return }
+                dataSource.tableView(tableView, observedEvent: event)
+            }
+        }
+    }
+
+    /// The user's selections.
+    public var itemSelected: ControlEvent<IndexPath> {
+        ControlEvent(events: delegate.methodInvoked(.didSelectRowAt))
+    }
+
+    /// The user's deselections.
+    public var itemDeselected: ControlEvent<IndexPath> {
+        ControlEvent(events: delegate.methodInvoked(.didDeselectRowAt))
+    }
+
+    /// The user's taps on accessory buttons.
+    public var itemAccessoryButtonTapped: ControlEvent<IndexPath> {
+        ControlEvent(events: delegate.methodInvoked(.accessoryButtonTapped))
+    }
+
+    /// The rows the user inserted.
+    public var itemInserted: ControlEvent<IndexPath> {
+        edits(.insert)
+    }
+
+    /// The rows the user deleted.
+    public var itemDeleted: ControlEvent<IndexPath> {
+        edits(.delete)
+    }
+
+    private func edits(_ style: TableViewCell.EditingStyle) -> ControlEvent<IndexPath> {
+        ControlEvent(events: dataSource.methodInvoked(.commitEditingStyle).filter { $0.editingStyle == style }.map(\.indexPath))
+    }
+
+    /// The rows the user moved.
+    public var itemMoved: ControlEvent<ItemMovedEvent> {
+        ControlEvent(events: dataSource.methodInvoked(.moveRowAt))
+    }
+
+    /// The model of each selected row, as `T`.
+    public func modelSelected<T>(_ modelType: T.Type) -> ControlEvent<T> {
+        models(of: itemSelected)
+    }
+
+    /// The model of each deselected row, as `T`.
+    public func modelDeselected<T>(_ modelType: T.Type) -> ControlEvent<T> {
+        models(of: itemDeselected)
+    }
+
+    /// The model of each deleted row, as `T`, read when the user deletes it
+    /// (before the application removes it).
+    public func modelDeleted<T>(_ modelType: T.Type) -> ControlEvent<T> {
+        ControlEvent(events: dataSource.sentMessage(.commitEditingStyle)
+            .filter { $0.editingStyle == .delete }
+            .flatMap { [weak view = base as TableView] edit -> Observable<T> in
+                guard let view else { return .empty() }
+                return .just(try view.rx.model(at: edit.indexPath))
+            })
+    }
+
+    private func models<T>(of indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {
+        ControlEvent(events: indexPaths.flatMap { [weak view = base as TableView] indexPath -> Observable<T> in
+            guard let view else { return .empty() }
+            return .just(try view.rx.model(at: indexPath))
+        })
+    }
+
+    /// The bound model at `indexPath`, as `T`.
+    public func model<T>(at indexPath: IndexPath) throws -> T {
+        try boundModel(of: dataSource.forwardToDelegate(), at: indexPath, owner: base)
+    }
+}

@@ -1,0 +1,168 @@
+/// The headless `UITableView`: sections of rows whose cells come from
+/// `dataSource`, and a selection.
+///
+/// Like UIKit it reads the data source when first asked and again on
+/// `reloadData()`; `apply(_:)` updates it from a changeset instead, keeping
+/// the selection on the rows that stay. Selecting programmatically
+/// (`selectRow`, `deselectRow`) does not call the delegate; a user's gesture
+/// is the selection followed by the delegate call.
+open class TableView: View, HasDelegate, HasDataSource {
+    /// The delegate's type.
+    public typealias Delegate = TableViewDelegate
+    /// The data source's type.
+    public typealias DataSource = TableViewDataSource
+
+    /// The data source, held weakly.
+    public weak var dataSource: TableViewDataSource?
+    /// The delegate, held weakly.
+    public weak var delegate: TableViewDelegate?
+    /// Whether several rows may be selected at once; turning it off keeps only the first.
+    public var allowsMultipleSelection = false {
+        didSet {
+            if !allowsMultipleSelection, selected.count > 1 {
+                selected = [selected[0]]
+            }
+        }
+    }
+    /// Whether the table is in editing mode.
+    public var isEditing = false
+
+    private var registered: [String: TableViewCell.Type] = [:]
+    private var loadedCounts: [Int]?
+    private var selected: [IndexPath] = []
+
+    /// An empty table.
+    public override init() {
+        super.init()
+    }
+
+    /// Registers the class that `dequeueReusableCell(withIdentifier:)` makes for `identifier`.
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        registered[identifier] = cellClass
+    }
+
+    /// A new cell of the class registered for `identifier`; nil when none is registered.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+        registered[identifier].map { $0.init(style: .default, reuseIdentifier: identifier) }
+    }
+
+    /// A new cell of the class registered for `identifier`, or a default cell.
+    public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
+        dequeueReusableCell(withIdentifier: identifier) ?? TableViewCell(style: .default, reuseIdentifier: identifier)
+    }
+
+    private var counts: [Int] {
+        if let loadedCounts {
+            return loadedCounts
+        }
+        reloadData()
+        return loadedCounts ?? []
+    }
+
+    /// The number of sections.
+    public var numberOfSections: Int {
+        counts.count
+    }
+
+    /// The number of rows of every section.
+    public var rowCounts: [Int] {
+        counts
+    }
+
+    /// The number of rows in `section`; 0 for a section that does not exist.
+    public func numberOfRows(inSection section: Int) -> Int {
+        let counts = self.counts
+        return counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    /// Whether `indexPath` is a row of the table.
+    public func contains(_ indexPath: IndexPath) -> Bool {
+        indexPath.row >= 0 && indexPath.row < numberOfRows(inSection: indexPath.section)
+    }
+
+    /// Reads the sections and rows from the data source again; selected rows
+    /// that no longer exist are deselected.
+    public func reloadData() {
+        let sections = max(dataSource?.numberOfSections(in: self) ?? 0, 0)
+        loadedCounts = (0..<sections).map { max(dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0, 0) }
+        selected = selected.filter(contains)
+    }
+
+    /// Updates the table from a changeset of its data: the counts are read
+    /// again and the selection follows the rows that moved and drops those deleted.
+    public func apply(_ changeset: Changeset) {
+        guard !changeset.isReload else {
+            selected = []
+            reloadData()
+            return
+        }
+        let oldCounts = counts
+        let deleted = Set(changeset.deleted)
+        let moves = Dictionary(changeset.moved.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
+        let kept = selected.filter { !deleted.contains($0) }
+        selected = []
+        reloadData()
+        let newCounts = counts
+        selected = kept.compactMap { path -> IndexPath? in
+            if let destination = moves[path] {
+                return destination
+            }
+            guard oldCounts.indices.contains(path.section), newCounts.indices.contains(path.section) else { return nil }
+            return changeset.newIndexPath(forUnmoved: path, oldRowCount: oldCounts[path.section], newRowCount: newCounts[path.section])
+        }.filter(contains)
+    }
+
+    /// The cell of a row, from the data source; nil outside the rows.
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? {
+        guard contains(indexPath) else { return nil }
+        return dataSource?.tableView(self, cellForRowAt: indexPath)
+    }
+
+    /// A section's header title, from the data source.
+    public func titleForHeader(inSection section: Int) -> String? {
+        dataSource?.tableView(self, titleForHeaderInSection: section)
+    }
+
+    /// The first selected row.
+    public var indexPathForSelectedRow: IndexPath? {
+        selected.first
+    }
+
+    /// The selected rows, in the order they were selected; nil when none is.
+    public var indexPathsForSelectedRows: [IndexPath]? {
+        selected.isEmpty ? nil : selected
+    }
+
+    /// Selects a row without calling the delegate; without multiple selection
+    /// it replaces the selection. Nil, or a row outside the table, clears it.
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath, contains(indexPath) else {
+            selected = []
+            return
+        }
+        if allowsMultipleSelection {
+            if !selected.contains(indexPath) {
+                selected.append(indexPath)
+            }
+        } else {
+            selected = [indexPath]
+        }
+    }
+
+    /// Deselects a row without calling the delegate.
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        selected.removeAll { $0 == indexPath }
+    }
+
+    /// Where a selected row is scrolled to; a headless table ignores it.
+    public enum ScrollPosition: Sendable {
+        /// Not at all.
+        case none
+        /// To the top.
+        case top
+        /// To the middle.
+        case middle
+        /// To the bottom.
+        case bottom
+    }
+}

@@ -1,0 +1,45 @@
+/// A table edit as the data source's `commit editingStyle` call carries it.
+public typealias TableEdit = (editingStyle: TableViewCell.EditingStyle, indexPath: IndexPath)
+
+/// A row move: where it was and where it went.
+public typealias ItemMovedEvent = (sourceIndex: IndexPath, destinationIndex: IndexPath)
+
+extension DelegateMethod where Delegate == TableViewDelegate, Arguments == IndexPath {
+    /// `tableView(_:didSelectRowAt:)`.
+    public static var didSelectRowAt: Self { Self("tableView(_:didSelectRowAt:)") }
+    /// `tableView(_:didDeselectRowAt:)`.
+    public static var didDeselectRowAt: Self { Self("tableView(_:didDeselectRowAt:)") }
+    /// `tableView(_:accessoryButtonTappedForRowWith:)`.
+    public static var accessoryButtonTapped: Self { Self("tableView(_:accessoryButtonTappedForRowWith:)") }
+}
+
+extension DelegateMethod where Delegate == TableViewDataSource, Arguments == TableEdit {
+    /// `tableView(_:commit:forRowAt:)`.
+    public static var commitEditingStyle: Self { Self("tableView(_:commit:forRowAt:)") }
+}
+
+extension DelegateMethod where Delegate == TableViewDataSource, Arguments == ItemMovedEvent {
+    /// `tableView(_:moveRowAt:to:)`.
+    public static var moveRowAt: Self { Self("tableView(_:moveRowAt:to:)") }
+}
+
+extension DelegateMethod where Delegate == TableViewDataSource, Arguments == IndexPath {
+    /// `tableView(_:cellForRowAt:)`.
+    public static var cellForRowAt: Self { Self("tableView(_:cellForRowAt:)") }
+    /// `tableView(_:canEditRowAt:)`.
+    public static var canEditRowAt: Self { Self("tableView(_:canEditRowAt:)") }
+    /// `tableView(_:canMoveRowAt:)`.
+    public static var canMoveRowAt: Self { Self("tableView(_:canMoveRowAt:)") }
+}
+
+extension DelegateMethod where Delegate == TableViewDataSource, Arguments == Void {
+    /// `numberOfSections(in:)`.
+    public static var numberOfSections: Self { Self("numberOfSections(in:)") }
+}
+
+extension DelegateMethod where Delegate == TableViewDataSource, Arguments == Int {
+    /// `tableView(_:numberOfRowsInSection:)`.
+    public static var numberOfRowsInSection: Self { Self("tableView(_:numberOfRowsInSection:)") }
+    /// `tableView(_:titleForHeaderInSection:)`.
+    public static var titleForHeaderInSection: Self { Self("tableView(_:titleForHeaderInSection:)") }
+}

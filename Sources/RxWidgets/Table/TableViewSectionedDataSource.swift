@@ -1,0 +1,161 @@
+/// A table data source over sections of items (RxDataSources'), with cells
+/// from `configureCell` and headers from `titleForHeaderInSection`.
+///
+/// A move the user makes is applied to the sections; deleting or inserting
+/// rows is left to the application, which hears of it through `rx.itemDeleted`.
+open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDataSource, SectionedViewDataSourceType {
+    /// The item type.
+    public typealias Item = Section.Item
+    /// Makes the cell of a row.
+    public typealias ConfigureCell = (TableViewSectionedDataSource<Section>, TableView, IndexPath, Item) -> TableViewCell
+    /// Gives a section's header title.
+    public typealias TitleForHeaderInSection = (TableViewSectionedDataSource<Section>, Int) -> String?
+    /// Tells whether a row may be edited or moved.
+    public typealias CanChangeRowAtIndexPath = (TableViewSectionedDataSource<Section>, IndexPath) -> Bool
+
+    /// Makes the cell of a row.
+    public var configureCell: ConfigureCell
+    /// Gives a section's header title.
+    public var titleForHeaderInSection: TitleForHeaderInSection
+    /// Tells whether a row may be edited.
+    public var canEditRowAtIndexPath: CanChangeRowAtIndexPath
+    /// Tells whether a row may be moved.
+    public var canMoveRowAtIndexPath: CanChangeRowAtIndexPath
+
+    /// The current sections.
+    public private(set) var sectionModels: [Section] = []
+
+    /// A data source with these closures.
+    public init(
+        configureCell: @escaping ConfigureCell,
+        titleForHeaderInSection: @escaping TitleForHeaderInSection = { _, _ in nil },
+        canEditRowAtIndexPath: @escaping CanChangeRowAtIndexPath = { _, _ in true },
+        canMoveRowAtIndexPath: @escaping CanChangeRowAtIndexPath = { _, _ in true }
+    ) {
+        self.configureCell = configureCell
+        self.titleForHeaderInSection = titleForHeaderInSection
+        self.canEditRowAtIndexPath = canEditRowAtIndexPath
+        self.canMoveRowAtIndexPath = canMoveRowAtIndexPath
+    }
+
+    /// Replaces the sections (the table is not told; bind through `rx.items(dataSource:)` for that).
+    public func setSections(_ sections: [Section]) {
+        sectionModels = sections
+    }
+
+    /// A section.
+    public subscript(section: Int) -> Section {
+        sectionModels[section]
+    }
+
+    /// The item at `indexPath`, which must exist.
+    public subscript(indexPath: IndexPath) -> Item {
+        sectionModels[indexPath.section].items[indexPath.row]
+    }
+
+    /// The item at `indexPath`; `RxCocoaError.itemsNotYetBound` outside the items.
+    public func model(at indexPath: IndexPath) throws -> Any {
+        guard contains(indexPath) else {
+            throw RxCocoaError.itemsNotYetBound(object: "\(type(of: self))")
+        }
+        return self[indexPath]
+    }
+
+    private func contains(_ indexPath: IndexPath) -> Bool {
+        sectionModels.indices.contains(indexPath.section) && sectionModels[indexPath.section].items.indices.contains(indexPath.row)
+    }
+
+    /// The number of sections.
+    public func numberOfSections(in tableView: TableView) -> Int {
+        sectionModels.count
+    }
+
+    /// The number of items in `section`.
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        sectionModels.indices.contains(section) ? sectionModels[section].items.count : 0
+    }
+
+    /// The configured cell of the row's item.
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        guard contains(indexPath) else {
+            return TableViewCell(style: .default, reuseIdentifier: nil)
+        }
+        return configureCell(self, tableView, indexPath, self[indexPath])
+    }
+
+    /// The section's header title.
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        titleForHeaderInSection(self, section)
+    }
+
+    /// Whether the row may be edited.
+    public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
+        canEditRowAtIndexPath(self, indexPath)
+    }
+
+    /// Whether the row may be moved.
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+        canMoveRowAtIndexPath(self, indexPath)
+    }
+
+    /// Leaves the edit to the application.
+    public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+
+    /// Moves the item in the sections, as the user moved its row.
+    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        guard contains(sourceIndexPath), sectionModels.indices.contains(destinationIndexPath.section) else { return }
+        var sourceItems = sectionModels[sourceIndexPath.section].items
+        let item = sourceItems.remove(at: sourceIndexPath.row)
+        sectionModels[sourceIndexPath.section] = Section(original: sectionModels[sourceIndexPath.section], items: sourceItems)
+        var destinationItems = sectionModels[destinationIndexPath.section].items
+        destinationItems.insert(item, at: min(max(destinationIndexPath.row, 0), destinationItems.count))
+        sectionModels[destinationIndexPath.section] = Section(original: sectionModels[destinationIndexPath.section], items: destinationItems)
+    }
+}
+
+/// Binds sections and reloads the whole table on every change.
+open class RxTableViewSectionedReloadDataSource<Section: SectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {
+    /// Takes the new sections and reloads the table.
+    public func tableView(_ tableView: TableView, observedEvent: Event<[Section]>) {
+        guard case .next(let sections) = observedEvent else { return }
+        setSections(sections)
+        tableView.reloadData()
+    }
+}
+
+/// Binds sections and updates the table by the difference from the sections
+/// before: deleted, inserted, moved and updated rows (`changes` publishes
+/// each changeset). The first binding, a change in the sections themselves
+/// and duplicate item identities reload the table instead.
+open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {
+    private let changesRelay = PublishRelay<Changeset>()
+    private var hasBound = false
+
+    /// Each changeset applied to the table, after it was applied.
+    public var changes: Observable<Changeset> {
+        changesRelay.asObservable()
+    }
+
+    /// Takes the new sections and updates the table by their difference.
+    public func tableView(_ tableView: TableView, observedEvent: Event<[Section]>) {
+        guard case .next(let sections) = observedEvent else { return }
+        let changeset = hasBound ? difference(to: sections) : .reload
+        hasBound = true
+        setSections(sections)
+        tableView.apply(changeset)
+        changesRelay.accept(changeset)
+    }
+
+    private func difference(to sections: [Section]) -> Changeset {
+        guard sections.map(\.identity) == sectionModels.map(\.identity) else { return .reload }
+        do {
+            return try Diff.changeset(
+                from: sectionModels.map(\.items), to: sections.map(\.items),
+                identity: \.identity, isEqual: ==
+            )
+        } catch {
+            Hooks.log("<4>rx: table data cannot be diffed (\(error)); reloading instead")
+            return .reload
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import RxWidgets
+import XCTest
+
+final class ControlTests: WidgetTestCase {
+    func testSwitchIsOnIsCurrentThenUserChanges() {
+        let control = Switch()
+        var values: [Bool] = []
+        let subscription = control.rx.isOn.subscribe(onNext: { values.append($0) })
+        control.isOn = true
+        control.sendActions(for: .valueChanged)
+        control.setOn(false, animated: true)
+        XCTAssertEqual(values, [false, true], "a programmatic change sends no event")
+        let binding = Observable.just(true).bind(to: control.rx.isOn)
+        XCTAssertTrue(control.isOn)
+        subscription.dispose()
+        binding.dispose()
+    }
+
+    func testSliderKeepsOutOfRangeValues() {
+        let slider = Slider()
+        var values: [Float] = []
+        let subscription = slider.rx.value.subscribe(onNext: { values.append($0) })
+        slider.value = 1.5
+        slider.sendActions(for: .valueChanged)
+        XCTAssertEqual(values, [0.5, 1.5])
+        subscription.dispose()
+    }
+
+    func testStepperTapsStopAtTheEnds() {
+        let stepper = Stepper()
+        stepper.maximumValue = 2
+        var values: [Double] = []
+        let subscription = stepper.rx.value.subscribe(onNext: { values.append($0) })
+        stepper.increment()
+        stepper.increment()
+        stepper.increment()
+        stepper.decrement()
+        XCTAssertEqual(values, [0, 1, 2, 1])
+        stepper.wraps = true
+        stepper.increment()
+        stepper.increment()
+        XCTAssertEqual(stepper.value, 0)
+        subscription.dispose()
+    }
+
+    func testTextFieldText() {
+        let field = TextField()
+        var texts: [String] = []
+        let subscription = field.rx.text.orEmpty.subscribe(onNext: { texts.append($0) })
+        field.text = "he"
+        field.sendActions(for: .editingChanged)
+        field.text = nil
+        field.sendActions(for: .valueChanged)
+        XCTAssertEqual(texts, ["", "he", ""])
+        subscription.dispose()
+    }
+
+    func testButtonTapImagesAndEnabled() {
+        let button = Button()
+        var taps = 0
+        let bag = DisposeBag()
+        button.rx.tap.subscribe(onNext: { taps += 1 }).disposed(by: bag)
+        button.sendActions(for: .touchUpInside)
+        button.sendActions(for: .valueChanged)
+        XCTAssertEqual(taps, 1)
+        Observable.just("check").bind(to: button.rx.image(for: .normal)).disposed(by: bag)
+        XCTAssertEqual(button.image(for: .normal), "check")
+        XCTAssertEqual(button.currentImage, "check")
+        Observable.just(false).bind(to: button.rx.isEnabled).disposed(by: bag)
+        XCTAssertFalse(button.isEnabled)
+        XCTAssertEqual(button.viewDescription["isEnabled"], false)
+    }
+
+    func testDatePickerDate() {
+        let today = CalendarDay("2024-03-01")!
+        let picker = DatePicker(date: today)
+        picker.maximumDate = today
+        var days: [String] = []
+        let subscription = picker.rx.date.subscribe(onNext: { days.append($0.description) })
+        picker.date = today.adding(days: 1)
+        picker.sendActions(for: .valueChanged)
+        XCTAssertFalse(picker.isDateInRange)
+        XCTAssertEqual(days, ["2024-03-01", "2024-03-02"])
+        subscription.dispose()
+    }
+
+    func testControlPropertyCompletesWhenTheControlGoesAway() {
+        var control: Switch? = Switch()
+        var completed = false
+        let subscription = control!.rx.isOn.subscribe(onCompleted: { completed = true })
+        control = nil
+        XCTAssertTrue(completed)
+        subscription.dispose()
+    }
+}
+
+final class CalendarDayTests: XCTestCase {
+    func testParsingIsStrict() {
+        XCTAssertEqual(CalendarDay("2024-02-29")?.description, "2024-02-29")
+        XCTAssertNil(CalendarDay("2023-02-29"))
+        XCTAssertNil(CalendarDay("2024-13-01"))
+        XCTAssertNil(CalendarDay("2024-1-01"))
+        XCTAssertNil(CalendarDay("2024-01-01T00:00"))
+        XCTAssertNil(CalendarDay("０２０２-01-01"))
+        XCTAssertNil(CalendarDay("0000-01-01"))
+    }
+
+    func testArithmeticAndOrder() {
+        let day = CalendarDay("2024-02-28")!
+        XCTAssertEqual(day.adding(days: 1).description, "2024-02-29")
+        XCTAssertEqual(day.adding(days: 2).description, "2024-03-01")
+        XCTAssertEqual(day.adding(days: -59).description, "2023-12-31")
+        XCTAssertEqual(CalendarDay("1970-01-01")?.daysSinceEpoch, 0)
+        XCTAssertTrue(day < day.adding(days: 1))
+        XCTAssertEqual(CalendarDay(daysSinceEpoch: Int.max).description, "9999-12-31")
+        XCTAssertEqual(CalendarDay(daysSinceEpoch: Int.min).description, "0001-01-01")
+    }
+}
