@@ -15,9 +15,10 @@ let package = Package(
         .target(name: "RxTest", dependencies: ["RxCore"]),
         .target(name: "RxDelegate", dependencies: ["RxCore"]),
         .target(name: "RxWidgets", dependencies: ["RxCore", "RxDelegate"]),
+        .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),
-        .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest"]),
-        .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest"]),
+        .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
+        .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,21 +2,8 @@ import RxCore
 import RxTest
 import XCTest
 
-/// A test case that fails when a test leaves resources alive: `Resources.total`
-/// must be back at its starting value once the test's locals are released.
-class RxTestCase: XCTestCase {
-    private var resourcesAtStart: Int32 = 0
-
-    override func setUp() {
-        super.setUp()
-        resourcesAtStart = Resources.total
-    }
-
-    override func tearDown() {
-        XCTAssertEqual(Resources.total, resourcesAtStart, "a test leaked Rx resources")
-        super.tearDown()
-    }
-}
+/// The base of these tests: every test is checked for leaks.
+typealias RxTestCase = LeakCheckingTestCase
 
 struct TestError: Error, Equatable, CustomStringConvertible {
     let name: String

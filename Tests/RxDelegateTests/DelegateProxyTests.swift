@@ -1,6 +1,6 @@
 import RxCore
 import RxDelegate
-import Synchronization
+import ProxyTestSupport
 import XCTest
 
 /// A widget with a delegate, and its proxy, written the way an RxCocoa user
@@ -77,37 +77,9 @@ final class LoggingDelegate: CounterDelegate {
     }
 }
 
-final class ReportedErrors: Sendable {
-    private let errors = Mutex<[DelegateProxyError]>([])
-
-    var all: [DelegateProxyError] {
-        errors.withLock { $0 }
-    }
-
-    func record(_ error: DelegateProxyError) {
-        errors.withLock { $0.append(error) }
-    }
-}
-
-final class DelegateProxyTests: XCTestCase {
-    private var resourcesAtStart: Int32 = 0
-    private var savedHandler: DelegateProxyDiagnostics.Handler?
-    private let reported = ReportedErrors()
-
-    override func setUp() {
-        super.setUp()
-        resourcesAtStart = Resources.total
-        savedHandler = DelegateProxyDiagnostics.handler
-        let reported = self.reported
-        DelegateProxyDiagnostics.handler = { reported.record($0) }
-    }
-
-    override func tearDown() {
-        if let savedHandler {
-            DelegateProxyDiagnostics.handler = savedHandler
-        }
-        XCTAssertEqual(Resources.total, resourcesAtStart, "a test leaked Rx resources")
-        super.tearDown()
+final class DelegateProxyTests: ProxyTestCase {
+    private var reported: ReportedErrors {
+        reportedErrors
     }
 
     func testOneProxyPerObjectInstalledAsDelegate() {
