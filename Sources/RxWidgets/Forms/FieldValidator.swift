@@ -1,0 +1,108 @@
+/// Checks a field's value against its rules, in HTML's order: a missing
+/// value first, then length, pattern, range, step, equality and custom rules.
+/// The first broken rule gives the reason. Length and pattern rules do not
+/// apply to empty text, as in HTML.
+struct FieldValidator {
+    let field: FieldSpec
+
+    func validate(_ value: FieldValue, equalTo other: FieldValue?, otherName: String?, today: CalendarDay) -> FieldValidity {
+        let rules = field.rules
+        if rules.required && isMissing(value) {
+            return invalid(.valueMissing, defaultMessage: missingMessage)
+        }
+        switch value {
+        case .text(let text):
+            if let failure = checkText(text) {
+                return failure
+            }
+        case .number(let number):
+            if let failure = checkNumber(number) {
+                return failure
+            }
+        case .date(let day):
+            if let failure = checkDay(day, today: today) {
+                return failure
+            }
+        case .bool:
+            break
+        }
+        if let other, let otherName, other != value {
+            return invalid(.mismatch, defaultMessage: "Must match \(otherName).")
+        }
+        if case .text(let text) = value, rules.forbidden.contains(text) {
+            return invalid(.custom, defaultMessage: "\"\(text)\" is not allowed.")
+        }
+        return .valid
+    }
+
+    private func invalid(_ reason: ValidityReason, defaultMessage: String) -> FieldValidity {
+        FieldValidity(reason: reason, message: field.rules.messages[reason] ?? defaultMessage)
+    }
+
+    private func isMissing(_ value: FieldValue) -> Bool {
+        switch value {
+        case .text(let text): return field.kind == .choice ? text == FieldValue.notSelected : text.isEmpty
+        case .bool(let flag): return !flag
+        case .number, .date: return false
+        }
+    }
+
+    private var missingMessage: String {
+        switch field.kind {
+        case .choice: return "Please select one of the options."
+        case .switch: return "Please turn this on."
+        default: return "Please fill in this field."
+        }
+    }
+
+    private func checkText(_ text: String) -> FieldValidity? {
+        guard field.kind == .text, !text.isEmpty else { return nil }
+        let rules = field.rules
+        let length = text.count
+        if let minLength = rules.minLength, length < minLength {
+            return invalid(.tooShort, defaultMessage: "Please use at least \(minLength) characters (you are using \(length)).")
+        }
+        if let maxLength = rules.maxLength, length > maxLength {
+            return invalid(.tooLong, defaultMessage: "Please use at most \(maxLength) characters (you are using \(length)).")
+        }
+        if let pattern = rules.pattern, !pattern.matches(text) {
+            return invalid(.patternMismatch, defaultMessage: "Please match the requested format.")
+        }
+        return nil
+    }
+
+    private func checkNumber(_ number: Double) -> FieldValidity? {
+        let rules = field.rules
+        if case .number(let min)? = rules.min, number < min {
+            return invalid(.rangeUnderflow, defaultMessage: "Value must be \(JSONValue.format(min)) or more.")
+        }
+        if case .number(let max)? = rules.max, number > max {
+            return invalid(.rangeOverflow, defaultMessage: "Value must be \(JSONValue.format(max)) or less.")
+        }
+        if let step = rules.step {
+            var base = 0.0
+            if case .number(let min)? = rules.min {
+                base = min
+            }
+            let steps = (number - base) / step
+            let nearest = steps.rounded()
+            if abs(steps - nearest) > 1e-9 * Swift.max(1, abs(steps)) {
+                let below = base + steps.rounded(.down) * step
+                let above = base + steps.rounded(.up) * step
+                return invalid(.stepMismatch, defaultMessage: "Please enter a valid value: the nearest are \(JSONValue.format(below)) and \(JSONValue.format(above)).")
+            }
+        }
+        return nil
+    }
+
+    private func checkDay(_ day: CalendarDay, today: CalendarDay) -> FieldValidity? {
+        let rules = field.rules
+        if case .day(let bound)? = rules.min, day < bound.resolve(today: today) {
+            return invalid(.rangeUnderflow, defaultMessage: "Date must be \(bound.resolve(today: today)) or later.")
+        }
+        if case .day(let bound)? = rules.max, day > bound.resolve(today: today) {
+            return invalid(.rangeOverflow, defaultMessage: "Date must be \(bound.resolve(today: today)) or earlier.")
+        }
+        return nil
+    }
+}

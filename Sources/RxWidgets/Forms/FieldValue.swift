@@ -1,0 +1,85 @@
+/// A field's value or an output's value.
+public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
+    /// Text: a text field, a choice.
+    case text(String)
+    /// A flag: a switch.
+    case bool(Bool)
+    /// A number: a slider, a stepper.
+    case number(Double)
+    /// A day: a date field.
+    case date(CalendarDay)
+
+    /// The choice value of a choice field with nothing selected.
+    public static let notSelected = "notSelected"
+
+    /// The value as text (a date as `YYYY-MM-DD`).
+    public var description: String {
+        switch self {
+        case .text(let text): return text
+        case .bool(let flag): return String(flag)
+        case .number(let number): return JSONValue.format(number)
+        case .date(let day): return day.description
+        }
+    }
+
+    /// A name for the value's type in messages.
+    public var typeDescription: String {
+        switch self {
+        case .text: return "a string"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .date: return "a date"
+        }
+    }
+}
+
+/// Why a field is invalid, named as HTML's ValidityState.
+public enum ValidityReason: String, CaseIterable, Sendable {
+    /// A required value is missing.
+    case valueMissing
+    /// The value is not of the field's type.
+    case typeMismatch
+    /// The text does not match the pattern.
+    case patternMismatch
+    /// The text is shorter than `minLength`.
+    case tooShort
+    /// The text is longer than `maxLength`.
+    case tooLong
+    /// The number or day is below `min`.
+    case rangeUnderflow
+    /// The number or day is above `max`.
+    case rangeOverflow
+    /// The number is not on a step.
+    case stepMismatch
+    /// The value differs from the field it must equal.
+    case mismatch
+    /// A custom rule refused the value.
+    case custom
+}
+
+/// Whether a field is valid, and if not, why.
+public struct FieldValidity: Equatable, Sendable, CustomStringConvertible {
+    /// The reason it is invalid; nil when valid.
+    public let reason: ValidityReason?
+    /// A message for the user; empty when valid.
+    public let message: String
+
+    /// Valid.
+    public static let valid = FieldValidity(reason: nil, message: "")
+
+    /// Invalid for `reason`.
+    public init(reason: ValidityReason?, message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    /// Whether it is valid.
+    public var isValid: Bool {
+        reason == nil
+    }
+
+    /// `valid`, or the reason and message.
+    public var description: String {
+        reason.map { "\($0.rawValue): \(message)" } ?? "valid"
+    }
+}

@@ -1,0 +1,30 @@
+/// What one call changed in a form, published once the call is done, so
+/// that a transient state inside a call (one field of several set) is never seen.
+public struct FormChange: Equatable, Sendable {
+    /// The form's revision after the change.
+    public let revision: UInt64
+    /// The fields whose value changed, in field order, with their new values.
+    public let values: [FieldChange<FieldValue>]
+    /// The fields whose validity or reason changed, in field order.
+    public let validity: [FieldChange<FieldValidity>]
+    /// The outputs whose value changed, in output order.
+    public let outputs: [FieldChange<FieldValue>]
+    /// Whether the whole form is valid, when that changed.
+    public let valid: Bool?
+    /// Whether submit is enabled, when that changed.
+    public let submitEnabled: Bool?
+}
+
+/// A field's (or output's) new value.
+public struct FieldChange<Value: Equatable & Sendable>: Equatable, Sendable {
+    /// The field or output's name.
+    public let name: String
+    /// Its new value.
+    public let value: Value
+
+    /// `name` changed to `value`.
+    public init(name: String, value: Value) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,34 @@
+/// Why a form refused a call. A refused call changes nothing.
+public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable {
+    /// No field or control has this name.
+    case unknownField(String)
+    /// The value's type does not fit the field.
+    case wrongType(field: String, expected: String, got: String)
+    /// A choice field was given something other than one of its options.
+    case notAnOption(field: String, value: String, options: [String])
+    /// Increment or decrement of a field that is not a stepper.
+    case notAStepper(field: String, kind: FieldKind)
+    /// Submit while some fields are invalid.
+    case validationFailed([String: FieldValidity])
+    /// A change that expected another revision.
+    case revisionMismatch(expected: UInt64, current: UInt64)
+
+    /// Names the field or control, the value received and what was expected.
+    public var description: String {
+        switch self {
+        case .unknownField(let name):
+            return "the form has no field or control named \"\(name)\""
+        case .wrongType(let field, let expected, let got):
+            return "field \"\(field)\" expects \(expected), got \(got)"
+        case .notAnOption(let field, let value, let options):
+            return "field \"\(field)\" expects one of \((options + [FieldValue.notSelected]).map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(value)\""
+        case .notAStepper(let field, let kind):
+            return "field \"\(field)\" is a \(kind.rawValue) field; only stepper fields increment and decrement"
+        case .validationFailed(let invalid):
+            let list = invalid.keys.sorted().map { "\($0) (\(invalid[$0]?.reason?.rawValue ?? ""): \(invalid[$0]?.message ?? ""))" }
+            return "the form is invalid: \(list.joined(separator: ", "))"
+        case .revisionMismatch(let expected, let current):
+            return "expected_revision is \(expected) but the form is at revision \(current)"
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/// One field of a form on its control: the value pipeline starts at the
+/// control, and setting the field is a user's gesture on the control (the
+/// state changes, then the control sends its event).
+final class FormField {
+    let spec: FieldSpec
+    private let control: FieldControl
+
+    private enum FieldControl {
+        case date(DatePicker)
+        case choice(BehaviorRelay<String>)
+        case toggle(Switch)
+        case slider(Slider, exact: ExactValue)
+        case stepper(Stepper)
+        case text(TextField)
+    }
+
+    /// The double a client set on a slider, whose control keeps a `Float`:
+    /// reported as long as the control still holds its rounding.
+    private final class ExactValue {
+        var value: Double
+
+        init(_ value: Double) {
+            self.value = value
+        }
+
+        func reading(_ control: Float) -> Double {
+            Float(value) == control ? value : Double(control)
+        }
+    }
+
+    init(spec: FieldSpec, initial: FieldValue) {
+        self.spec = spec
+        let rules = spec.rules
+        switch (spec.kind, initial) {
+        case (.date, .date(let day)):
+            let picker = DatePicker(date: day)
+            control = .date(picker)
+        case (.choice, .text(let option)):
+            control = .choice(BehaviorRelay(value: option))
+        case (.switch, .bool(let on)):
+            let toggle = Switch()
+            toggle.isOn = on
+            control = .toggle(toggle)
+        case (.slider, .number(let number)):
+            let slider = Slider()
+            if case .number(let min)? = rules.min { slider.minimumValue = Float(min) }
+            if case .number(let max)? = rules.max { slider.maximumValue = Float(max) }
+            slider.value = Float(number)
+            control = .slider(slider, exact: ExactValue(number))
+        case (.stepper, .number(let number)):
+            let stepper = Stepper()
+            stepper.minimumValue = -Double.greatestFiniteMagnitude
+            stepper.maximumValue = Double.greatestFiniteMagnitude
+            if case .number(let min)? = rules.min { stepper.minimumValue = min }
+            if case .number(let max)? = rules.max { stepper.maximumValue = max }
+            stepper.stepValue = rules.step ?? 1
+            stepper.value = number
+            control = .stepper(stepper)
+        default:
+            let field = TextField()
+            if case .text(let text) = initial {
+                field.text = text
+            }
+            control = .text(field)
+        }
+    }
+
+    /// The value: current on subscription, then after each change of the control.
+    var value: Observable<FieldValue> {
+        switch control {
+        case .date(let picker): return picker.rx.date.map { .date($0) }
+        case .choice(let relay): return relay.map { .text($0) }
+        case .toggle(let toggle): return toggle.rx.isOn.map { .bool($0) }
+        case .slider(let slider, let exact): return slider.rx.value.map { .number(exact.reading($0)) }
+        case .stepper(let stepper): return stepper.rx.value.map { .number($0) }
+        case .text(let field): return field.rx.text.orEmpty.map { .text($0) }
+        }
+    }
+
+    /// The choice relay a button feeds, for choice fields.
+    var choice: BehaviorRelay<String>? {
+        if case .choice(let relay) = control { return relay }
+        return nil
+    }
+
+    /// The value in the field's own type: a date field takes a day or its
+    /// `YYYY-MM-DD` text, a choice one of its options or `notSelected`,
+    /// numbers only finite ones. Throws `FormError` otherwise.
+    func accept(_ value: FieldValue) throws -> FieldValue {
+        let name = spec.name
+        switch (spec.kind, value) {
+        case (.date, .date):
+            return value
+        case (.date, .text(let text)):
+            guard let day = CalendarDay(text) else {
+                throw FormError.wrongType(field: name, expected: "a real calendar day as YYYY-MM-DD", got: "\"\(text)\"")
+            }
+            return .date(day)
+        case (.choice, .text(let option)):
+            guard option == FieldValue.notSelected || spec.options.contains(option) else {
+                throw FormError.notAnOption(field: name, value: option, options: spec.options)
+            }
+            return value
+        case (.switch, .bool), (.text, .text):
+            return value
+        case (.slider, .number(let number)), (.stepper, .number(let number)):
+            guard number.isFinite else {
+                throw FormError.wrongType(field: name, expected: "a finite number", got: "\(number)")
+            }
+            return value
+        default:
+            let expected: String
+            switch spec.kind {
+            case .date: expected = "a date string (YYYY-MM-DD)"
+            case .choice, .text: expected = "a string"
+            case .switch: expected = "a boolean"
+            case .slider, .stepper: expected = "a number"
+            }
+            throw FormError.wrongType(field: name, expected: expected, got: "\(value.typeDescription) (\(value))")
+        }
+    }
+
+    /// Sets a value already accepted by `accept(_:)`, as a user would on the control.
+    func set(_ value: FieldValue) {
+        switch (control, value) {
+        case (.date(let picker), .date(let day)):
+            picker.date = day
+            picker.sendActions(for: .valueChanged)
+        case (.choice(let relay), .text(let option)):
+            relay.accept(option)
+        case (.toggle(let toggle), .bool(let on)):
+            toggle.isOn = on
+            toggle.sendActions(for: .valueChanged)
+        case (.slider(let slider, let exact), .number(let number)):
+            exact.value = number
+            slider.value = Float(number)
+            slider.sendActions(for: .valueChanged)
+        case (.stepper(let stepper), .number(let number)):
+            stepper.value = number
+            stepper.sendActions(for: .valueChanged)
+        case (.text(let field), .text(let text)):
+            field.text = text
+            field.sendActions(for: .editingChanged)
+        default:
+            break
+        }
+    }
+
+    /// The stepper's plus or minus button; throws for other kinds.
+    func step(up: Bool) throws {
+        guard case .stepper(let stepper) = control else {
+            throw FormError.notAStepper(field: spec.name, kind: spec.kind)
+        }
+        if up {
+            stepper.increment()
+        } else {
+            stepper.decrement()
+        }
+    }
+}

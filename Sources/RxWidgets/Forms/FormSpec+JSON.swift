@@ -1,0 +1,412 @@
+extension FormSpec {
+    /// Parses a JSON form spec (docs/forms.md); throws `FormSpecError` listing
+    /// every problem with its JSON path. Never traps, whatever the input.
+    public static func parse(json text: String) throws -> FormSpec {
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(text)
+        } catch let error as JSONSyntaxError {
+            throw FormSpecError(problems: [.init(path: "$", message: "not valid JSON: \(error)")])
+        }
+        return try parse(value)
+    }
+
+    /// Decodes a parsed JSON form spec; throws `FormSpecError` listing every problem.
+    public static func parse(_ value: JSONValue) throws -> FormSpec {
+        var decoder = SpecDecoder()
+        let spec = decoder.decodeSpec(value)
+        guard decoder.problems.isEmpty, let spec else {
+            throw FormSpecError(problems: decoder.problems)
+        }
+        return spec
+    }
+}
+
+/// Decodes a spec, collecting problems instead of stopping at the first.
+private struct SpecDecoder {
+    var problems: [FormSpecError.Problem] = []
+
+    private mutating func problem(_ path: String, _ message: String) {
+        problems.append(.init(path: path, message: message))
+    }
+
+    // MARK: Primitives
+
+    private mutating func object(_ value: JSONValue, _ path: String, keys allowed: Set<String>) -> [String: (JSONValue, String)]? {
+        guard case .object(let members) = value else {
+            problem(path, "expected an object, got \(value.kindDescription)")
+            return nil
+        }
+        var result: [String: (JSONValue, String)] = [:]
+        for member in members {
+            let memberPath = "\(path).\(member.key)"
+            if allowed.contains(member.key) {
+                result[member.key] = (member.value, memberPath)
+            } else {
+                problem(memberPath, "unknown key; expected one of \(allowed.sorted().joined(separator: ", "))")
+            }
+        }
+        return result
+    }
+
+    private mutating func string(_ entry: (JSONValue, String)?, required: Bool = false, in path: String = "", key: String = "") -> String? {
+        guard let (value, valuePath) = entry else {
+            if required { problem(path, "missing \"\(key)\"") }
+            return nil
+        }
+        guard case .string(let text) = value else {
+            problem(valuePath, "expected a string, got \(value.kindDescription)")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func number(_ entry: (JSONValue, String)?) -> Double? {
+        guard let (value, path) = entry else { return nil }
+        guard case .number(let number) = value else {
+            problem(path, "expected a number, got \(value.kindDescription)")
+            return nil
+        }
+        return number
+    }
+
+    private mutating func bool(_ entry: (JSONValue, String)?) -> Bool? {
+        guard let (value, path) = entry else { return nil }
+        guard case .bool(let flag) = value else {
+            problem(path, "expected true or false, got \(value.kindDescription)")
+            return nil
+        }
+        return flag
+    }
+
+    private mutating func count(_ entry: (JSONValue, String)?) -> Int? {
+        guard let (value, path) = entry else { return nil }
+        guard case .number(let number) = value, number >= 0, number == number.rounded(), number <= 1_000_000 else {
+            problem(path, "expected a whole number from 0 to 1000000, got \(value.kindDescription)")
+            return nil
+        }
+        return Int(number)
+    }
+
+    private mutating func array(_ entry: (JSONValue, String)?) -> [(JSONValue, String)]? {
+        guard let (value, path) = entry else { return nil }
+        guard case .array(let elements) = value else {
+            problem(path, "expected an array, got \(value.kindDescription)")
+            return nil
+        }
+        return elements.enumerated().map { ($1, "\(path)[\($0)]") }
+    }
+
+    private mutating func strings(_ entry: (JSONValue, String)?) -> [String]? {
+        guard let elements = array(entry) else { return nil }
+        var result: [String] = []
+        for element in elements {
+            if let text = string(element) {
+                result.append(text)
+            }
+        }
+        return result.count == elements.count ? result : nil
+    }
+
+    private mutating func name(_ entry: (JSONValue, String)?, in path: String) -> String? {
+        guard let name = string(entry, required: true, in: path, key: "name") else { return nil }
+        let valid = (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        } && !(name.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? true)
+        if !valid, let (_, namePath) = entry {
+            problem(namePath, "expected a name of 1 to 64 letters, digits and '_', not starting with a digit; got \"\(name)\"")
+            return nil
+        }
+        return name
+    }
+
+    // MARK: Spec
+
+    mutating func decodeSpec(_ value: JSONValue) -> FormSpec? {
+        guard let root = object(value, "$", keys: ["fields", "buttons", "outputs", "submitRequires"]) else { return nil }
+        guard let fieldEntries = array(root["fields"]) else {
+            if root["fields"] == nil { problem("$", "missing \"fields\"") }
+            return nil
+        }
+        if fieldEntries.isEmpty {
+            problem("$.fields", "a form needs at least one field")
+        }
+        var fields: [FieldSpec] = []
+        var seen = Set<String>()
+        for (entry, path) in fieldEntries {
+            guard let field = decodeField(entry, path) else { continue }
+            guard seen.insert(field.name).inserted else {
+                problem("\(path).name", "a field named \"\(field.name)\" already exists")
+                continue
+            }
+            fields.append(field)
+        }
+        checkEqualTo(fields, fieldEntries)
+        let buttons = decodeButtons(root["buttons"], fields: fields)
+        let outputs = decodeOutputs(root["outputs"], fields: fields)
+        var submitRequires: [String]?
+        if let entry = root["submitRequires"], let names = strings(entry) {
+            for (index, name) in names.enumerated() where !seen.contains(name) {
+                problem("\(entry.1)[\(index)]", "no field is named \"\(name)\"")
+            }
+            submitRequires = names
+        }
+        return FormSpec(fields: fields, buttons: buttons, outputs: outputs, submitRequires: submitRequires)
+    }
+
+    // MARK: Fields
+
+    private mutating func decodeField(_ value: JSONValue, _ path: String) -> FieldSpec? {
+        guard let members = object(value, path, keys: ["name", "kind", "initial", "options", "rules"]) else { return nil }
+        let name = self.name(members["name"], in: path)
+        guard let kindText = string(members["kind"], required: true, in: path, key: "kind") else { return nil }
+        guard let kind = FieldKind(rawValue: kindText) else {
+            problem("\(path).kind", "expected one of \(FieldKind.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(kindText)\"")
+            return nil
+        }
+        var options: [String] = []
+        if let entry = members["options"] {
+            if kind != .choice {
+                problem(entry.1, "only choice fields have options")
+            } else if let list = strings(entry) {
+                if list.isEmpty { problem(entry.1, "a choice needs at least one option") }
+                if Set(list).count != list.count { problem(entry.1, "options must be unique") }
+                if list.contains(FieldValue.notSelected) { problem(entry.1, "\"\(FieldValue.notSelected)\" is reserved for no selection") }
+                options = list
+            }
+        } else if kind == .choice {
+            problem(path, "missing \"options\" of a choice field")
+        }
+        let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: options) }
+        let rules = members["rules"].map { decodeRules($0, kind: kind) } ?? FieldRules()
+        guard let name else { return nil }
+        return FieldSpec(name: name, kind: kind, initial: initial, options: options, rules: rules)
+    }
+
+    private mutating func decodeInitial(_ entry: (JSONValue, String), kind: FieldKind, options: [String]) -> InitialValue? {
+        let (value, path) = entry
+        switch (kind, value) {
+        case (.date, .string(let text)):
+            switch DayBound(text) {
+            case .day(let day)?: return .value(.date(day))
+            case .today(let offset)?: return .today(offsetDays: offset)
+            case nil:
+                problem(path, "expected a real calendar day YYYY-MM-DD, or today, today+N, today-N; got \"\(text)\"")
+                return nil
+            }
+        case (.choice, .string(let text)):
+            guard text == FieldValue.notSelected || options.contains(text) else {
+                problem(path, "expected one of the options or \"\(FieldValue.notSelected)\"; got \"\(text)\"")
+                return nil
+            }
+            return .value(.text(text))
+        case (.text, .string(let text)):
+            return .value(.text(text))
+        case (.switch, .bool(let flag)):
+            return .value(.bool(flag))
+        case (.slider, .number(let number)), (.stepper, .number(let number)):
+            return .value(.number(number))
+        default:
+            problem(path, "expected \(Self.expectedValue(of: kind)) for a \(kind.rawValue) field, got \(value.kindDescription)")
+            return nil
+        }
+    }
+
+    static func expectedValue(of kind: FieldKind) -> String {
+        switch kind {
+        case .date: return "a date string"
+        case .choice, .text: return "a string"
+        case .switch: return "true or false"
+        case .slider, .stepper: return "a number"
+        }
+    }
+
+    private mutating func decodeRules(_ entry: (JSONValue, String), kind: FieldKind) -> FieldRules {
+        var rules = FieldRules()
+        let keys: Set<String> = ["required", "min", "max", "step", "minLength", "maxLength", "pattern", "equalTo", "forbidden", "messages"]
+        guard let members = object(entry.0, entry.1, keys: keys) else { return rules }
+        let isNumber = kind == .slider || kind == .stepper
+        func applies(_ key: String, _ ok: Bool, _ kinds: String, _ decoder: inout SpecDecoder) -> (JSONValue, String)? {
+            guard let member = members[key] else { return nil }
+            guard ok else {
+                decoder.problem(member.1, "\(key) applies to \(kinds) fields only")
+                return nil
+            }
+            return member
+        }
+        rules.required = bool(members["required"]) ?? false
+        rules.min = applies("min", isNumber || kind == .date, "number and date", &self).flatMap { decodeBound($0, kind: kind) }
+        rules.max = applies("max", isNumber || kind == .date, "number and date", &self).flatMap { decodeBound($0, kind: kind) }
+        if let stepEntry = applies("step", isNumber, "slider and stepper", &self), let step = number(stepEntry) {
+            if step > 0 { rules.step = step } else { problem(stepEntry.1, "expected a number above 0") }
+        }
+        rules.minLength = applies("minLength", kind == .text, "text", &self).flatMap { count($0) }
+        rules.maxLength = applies("maxLength", kind == .text, "text", &self).flatMap { count($0) }
+        if let patternEntry = applies("pattern", kind == .text, "text", &self), let source = string(patternEntry) {
+            do {
+                rules.pattern = try Pattern(source)
+            } catch {
+                problem(patternEntry.1, "not a supported pattern: \(error)")
+            }
+        }
+        rules.equalTo = members["equalTo"].flatMap { string($0) }
+        rules.forbidden = applies("forbidden", kind == .text || kind == .choice, "text and choice", &self).flatMap { strings($0) } ?? []
+        if let messagesEntry = members["messages"], let messages = object(messagesEntry.0, messagesEntry.1, keys: Set(ValidityReason.allCases.map(\.rawValue))) {
+            for (key, entry) in messages {
+                if let reason = ValidityReason(rawValue: key), let text = string(entry) {
+                    rules.messages[reason] = text
+                }
+            }
+        }
+        checkOrder(rules, members)
+        return rules
+    }
+
+    private mutating func decodeBound(_ entry: (JSONValue, String), kind: FieldKind) -> Bound? {
+        switch (kind, entry.0) {
+        case (.date, .string(let text)):
+            guard let day = DayBound(text) else {
+                problem(entry.1, "expected a real calendar day YYYY-MM-DD, or today, today+N, today-N; got \"\(text)\"")
+                return nil
+            }
+            return .day(day)
+        case (.slider, .number(let number)), (.stepper, .number(let number)):
+            return .number(number)
+        default:
+            problem(entry.1, "expected \(kind == .date ? "a date string" : "a number"), got \(entry.0.kindDescription)")
+            return nil
+        }
+    }
+
+    private mutating func checkOrder(_ rules: FieldRules, _ members: [String: (JSONValue, String)]) {
+        if boundsOutOfOrder(rules.min, rules.max) {
+            problem(members["max"]?.1 ?? "", "max is below min")
+        }
+        if let low = rules.minLength, let high = rules.maxLength, low > high {
+            problem(members["maxLength"]?.1 ?? "", "maxLength is below minLength")
+        }
+    }
+
+    private mutating func checkEqualTo(_ fields: [FieldSpec], _ entries: [(JSONValue, String)]) {
+        let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for (index, field) in fields.enumerated() {
+            guard let other = field.rules.equalTo else { continue }
+            let path = index < entries.count ? "\(entries[index].1).rules.equalTo" : "$.fields"
+            if other == field.name {
+                problem(path, "a field cannot be required to equal itself")
+            } else if let target = byName[other] {
+                if target.kind != field.kind {
+                    problem(path, "\"\(other)\" is a \(target.kind.rawValue) field; it can only equal a field of the same kind")
+                }
+            } else {
+                problem(path, "no field is named \"\(other)\"")
+            }
+        }
+    }
+
+    // MARK: Buttons and outputs
+
+    private mutating func decodeButtons(_ entry: (JSONValue, String)?, fields: [FieldSpec]) -> [ButtonSpec] {
+        guard let elements = array(entry) else { return [] }
+        var buttons: [ButtonSpec] = []
+        var seen = Set<String>()
+        for (value, path) in elements {
+            guard let members = object(value, path, keys: ["name", "field", "value"]) else { continue }
+            let name = self.name(members["name"], in: path)
+            let fieldName = string(members["field"], required: true, in: path, key: "field")
+            let option = string(members["value"], required: true, in: path, key: "value")
+            guard let name, let fieldName, let option else { continue }
+            guard let field = fields.first(where: { $0.name == fieldName }), field.kind == .choice else {
+                problem("\(path).field", "no choice field is named \"\(fieldName)\"")
+                continue
+            }
+            guard field.options.contains(option) || option == FieldValue.notSelected else {
+                problem("\(path).value", "\"\(option)\" is not an option of \"\(fieldName)\"")
+                continue
+            }
+            guard seen.insert(name).inserted else {
+                problem("\(path).name", "a button named \"\(name)\" already exists")
+                continue
+            }
+            buttons.append(ButtonSpec(name: name, field: fieldName, value: option))
+        }
+        return buttons
+    }
+
+    private mutating func decodeOutputs(_ entry: (JSONValue, String)?, fields: [FieldSpec]) -> [OutputSpec] {
+        guard let elements = array(entry) else { return [] }
+        var outputs: [OutputSpec] = []
+        var seen = Set<String>()
+        for (value, path) in elements {
+            let keys: Set<String> = ["name", "kind", "field", "fields", "valid", "invalid", "empty", "option", "selected", "unselected", "factor", "offset"]
+            guard let members = object(value, path, keys: keys) else { continue }
+            let name = self.name(members["name"], in: path)
+            guard let kind = string(members["kind"], required: true, in: path, key: "kind") else { continue }
+            let rule: OutputSpec.Rule?
+            switch kind {
+            case "validityColor":
+                let field = outputField(members, path, fields, kinds: nil)
+                let valid = string(members["valid"], required: true, in: path, key: "valid")
+                let invalid = string(members["invalid"], required: true, in: path, key: "invalid")
+                let empty = string(members["empty"])
+                rule = field.flatMap { field in valid.flatMap { valid in invalid.map { .validityColor(field: field, valid: valid, invalid: $0, empty: empty) } } }
+            case "choiceImage":
+                let field = outputField(members, path, fields, kinds: [.choice])
+                let option = string(members["option"], required: true, in: path, key: "option")
+                let selected = string(members["selected"], required: true, in: path, key: "selected")
+                let unselected = string(members["unselected"], required: true, in: path, key: "unselected")
+                if let field, let option, let spec = fields.first(where: { $0.name == field }), !spec.options.contains(option) {
+                    problem("\(path).option", "\"\(option)\" is not an option of \"\(field)\"")
+                }
+                rule = field.flatMap { field in option.flatMap { option in selected.flatMap { selected in unselected.map { .choiceImage(field: field, option: option, selected: selected, unselected: $0) } } } }
+            case "scaled":
+                let field = outputField(members, path, fields, kinds: [.slider, .stepper])
+                let factor = number(members["factor"]) ?? 1
+                let offset = number(members["offset"]) ?? 0
+                rule = field.map { .scaled(field: $0, factor: factor, offset: offset) }
+            case "allValid":
+                guard let names = strings(members["fields"]) else {
+                    if members["fields"] == nil { problem(path, "missing \"fields\"") }
+                    continue
+                }
+                for (index, field) in names.enumerated() where !fields.contains(where: { $0.name == field }) {
+                    problem("\(path).fields[\(index)]", "no field is named \"\(field)\"")
+                }
+                rule = .allValid(fields: names)
+            default:
+                problem("\(path).kind", "expected validityColor, choiceImage, scaled or allValid; got \"\(kind)\"")
+                continue
+            }
+            guard let name, let rule else { continue }
+            guard seen.insert(name).inserted else {
+                problem("\(path).name", "an output named \"\(name)\" already exists")
+                continue
+            }
+            outputs.append(OutputSpec(name: name, rule: rule))
+        }
+        return outputs
+    }
+
+    private mutating func outputField(_ members: [String: (JSONValue, String)], _ path: String, _ fields: [FieldSpec], kinds: Set<FieldKind>?) -> String? {
+        guard let name = string(members["field"], required: true, in: path, key: "field") else { return nil }
+        guard let field = fields.first(where: { $0.name == name }) else {
+            problem("\(path).field", "no field is named \"\(name)\"")
+            return nil
+        }
+        if let kinds, !kinds.contains(field.kind) {
+            problem("\(path).field", "\"\(name)\" is a \(field.kind.rawValue) field; expected \(kinds.map(\.rawValue).sorted().joined(separator: " or "))")
+            return nil
+        }
+        return name
+    }
+}
+
+/// Whether `max` is below `min`, where that can be told without knowing today.
+private func boundsOutOfOrder(_ min: Bound?, _ max: Bound?) -> Bool {
+    switch (min, max) {
+    case (.number(let low)?, .number(let high)?): return low > high
+    case (.day(.day(let low))?, .day(.day(let high))?): return low > high
+    case (.day(.today(let low))?, .day(.today(let high))?): return low > high
+    default: return false
+    }
+}

@@ -1,0 +1,236 @@
+/// A declarative form: fields with rules, buttons that set choices, outputs
+/// derived from the fields, and the fields that must be valid to submit.
+/// Its JSON form is documented in docs/forms.md.
+public struct FormSpec: Equatable, Sendable {
+    /// The fields, in order.
+    public var fields: [FieldSpec]
+    /// Buttons that set a choice field.
+    public var buttons: [ButtonSpec]
+    /// Values derived from the fields.
+    public var outputs: [OutputSpec]
+    /// The fields that must be valid to enable submit; nil means all.
+    public var submitRequires: [String]?
+
+    /// A spec of these parts.
+    public init(fields: [FieldSpec], buttons: [ButtonSpec] = [], outputs: [OutputSpec] = [], submitRequires: [String]? = nil) {
+        self.fields = fields
+        self.buttons = buttons
+        self.outputs = outputs
+        self.submitRequires = submitRequires
+    }
+
+    /// The field named `name`.
+    public func field(named name: String) -> FieldSpec? {
+        fields.first { $0.name == name }
+    }
+}
+
+/// The kinds of field, named as in the D-Bus API.
+public enum FieldKind: String, CaseIterable, Sendable {
+    /// A calendar day (`YYYY-MM-DD`), on a `DatePicker`.
+    case date
+    /// One of a set of options, or `notSelected`, set by buttons.
+    case choice
+    /// On or off, on a `Switch`.
+    case `switch`
+    /// A number, on a `Slider`.
+    case slider
+    /// A number changed by steps, on a `Stepper`.
+    case stepper
+    /// Text, on a `TextField`.
+    case text
+}
+
+/// A field of a form.
+public struct FieldSpec: Equatable, Sendable {
+    /// The field's name, unique in the form.
+    public var name: String
+    /// What kind of value it holds.
+    public var kind: FieldKind
+    /// Its value when the form is created or reset.
+    public var initial: InitialValue
+    /// The options of a choice field.
+    public var options: [String]
+    /// The rules its value must satisfy.
+    public var rules: FieldRules
+
+    /// A field; the initial value defaults to the kind's (today, `notSelected`, false, 0, the empty string).
+    public init(name: String, kind: FieldKind, initial: InitialValue? = nil, options: [String] = [], rules: FieldRules = FieldRules()) {
+        self.name = name
+        self.kind = kind
+        self.initial = initial ?? InitialValue.default(for: kind)
+        self.options = options
+        self.rules = rules
+    }
+}
+
+/// A field's initial value; a date may be relative to today.
+public enum InitialValue: Equatable, Sendable {
+    /// A fixed value.
+    case value(FieldValue)
+    /// Today plus a number of days.
+    case today(offsetDays: Int)
+
+    /// The default of a kind: today, `notSelected`, false, 0 or the empty string.
+    public static func `default`(for kind: FieldKind) -> InitialValue {
+        switch kind {
+        case .date: return .today(offsetDays: 0)
+        case .choice: return .value(.text(FieldValue.notSelected))
+        case .switch: return .value(.bool(false))
+        case .slider, .stepper: return .value(.number(0))
+        case .text: return .value(.text(""))
+        }
+    }
+
+    /// The value, given today.
+    public func resolve(today: CalendarDay) -> FieldValue {
+        switch self {
+        case .value(let value): return value
+        case .today(let offset): return .date(today.adding(days: offset))
+        }
+    }
+}
+
+/// A day bound of a date rule: fixed, or relative to today.
+public enum DayBound: Equatable, Sendable, CustomStringConvertible {
+    /// A fixed day.
+    case day(CalendarDay)
+    /// Today plus a number of days (`today`, `today-1`, `today+30`).
+    case today(offsetDays: Int)
+
+    /// The day, given today.
+    public func resolve(today: CalendarDay) -> CalendarDay {
+        switch self {
+        case .day(let day): return day
+        case .today(let offset): return today.adding(days: offset)
+        }
+    }
+
+    /// As written in a spec.
+    public var description: String {
+        switch self {
+        case .day(let day): return day.description
+        case .today(0): return "today"
+        case .today(let offset): return offset > 0 ? "today+\(offset)" : "today\(offset)"
+        }
+    }
+
+    /// Parses `today`, `today+N`, `today-N` or `YYYY-MM-DD`.
+    public init?(_ text: String) {
+        if let day = CalendarDay(text) {
+            self = .day(day)
+            return
+        }
+        guard text.hasPrefix("today") else { return nil }
+        let rest = text.dropFirst(5)
+        if rest.isEmpty {
+            self = .today(offsetDays: 0)
+            return
+        }
+        guard let sign = rest.first, sign == "+" || sign == "-", rest.count > 1, rest.count <= 7,
+              rest.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }), let days = Int(rest.dropFirst()) else { return nil }
+        self = .today(offsetDays: sign == "-" ? -days : days)
+    }
+}
+
+/// A bound of a range rule: a number for numbers, a day for dates.
+public enum Bound: Equatable, Sendable, CustomStringConvertible {
+    /// A number.
+    case number(Double)
+    /// A day.
+    case day(DayBound)
+
+    /// As written in a spec.
+    public var description: String {
+        switch self {
+        case .number(let value): return JSONValue.format(value)
+        case .day(let day): return day.description
+        }
+    }
+}
+
+/// The rules of a field. Each broken rule has a reason, as HTML's ValidityState.
+public struct FieldRules: Equatable, Sendable {
+    /// The value must be present: non-empty text, a selected choice, a switch that is on.
+    public var required = false
+    /// The lowest number or earliest day (inclusive).
+    public var min: Bound?
+    /// The highest number or latest day (inclusive).
+    public var max: Bound?
+    /// Numbers must be `min` (or 0) plus a whole number of steps.
+    public var step: Double?
+    /// The shortest text, in characters.
+    public var minLength: Int?
+    /// The longest text, in characters.
+    public var maxLength: Int?
+    /// A pattern the whole text must match.
+    public var pattern: Pattern?
+    /// Another field this one must equal.
+    public var equalTo: String?
+    /// Values that are refused, with the reason `custom`.
+    public var forbidden: [String] = []
+    /// Messages that replace the default ones, by reason.
+    public var messages: [ValidityReason: String] = [:]
+
+    /// No rules.
+    public init() {}
+
+    /// Equal when every rule is; patterns compare by source.
+    public static func == (lhs: FieldRules, rhs: FieldRules) -> Bool {
+        lhs.required == rhs.required && lhs.min == rhs.min && lhs.max == rhs.max && lhs.step == rhs.step
+            && lhs.minLength == rhs.minLength && lhs.maxLength == rhs.maxLength
+            && lhs.pattern?.source == rhs.pattern?.source && lhs.equalTo == rhs.equalTo
+            && lhs.forbidden == rhs.forbidden && lhs.messages == rhs.messages
+    }
+}
+
+/// A button that sets a choice field to one of its options when tapped.
+public struct ButtonSpec: Equatable, Sendable {
+    /// The button's name, as `Tap` takes it.
+    public var name: String
+    /// The choice field it sets.
+    public var field: String
+    /// The option it sets.
+    public var value: String
+
+    /// A button setting `field` to `value`.
+    public init(name: String, field: String, value: String) {
+        self.name = name
+        self.field = field
+        self.value = value
+    }
+}
+
+/// A value derived from fields.
+public struct OutputSpec: Equatable, Sendable {
+    /// How an output is derived.
+    public enum Rule: Equatable, Sendable {
+        /// A colour from a field's validity, with another while the field is empty (if given).
+        case validityColor(field: String, valid: String, invalid: String, empty: String?)
+        /// An image name from whether a choice field holds `option`.
+        case choiceImage(field: String, option: String, selected: String, unselected: String)
+        /// A number field's value times `factor` plus `offset`.
+        case scaled(field: String, factor: Double, offset: Double)
+        /// Whether all of these fields are valid.
+        case allValid(fields: [String])
+    }
+
+    /// The output's name.
+    public var name: String
+    /// How it is derived.
+    public var rule: Rule
+
+    /// An output named `name`.
+    public init(name: String, rule: Rule) {
+        self.name = name
+        self.rule = rule
+    }
+
+    /// The fields it reads.
+    public var fields: [String] {
+        switch rule {
+        case .validityColor(let field, _, _, _), .choiceImage(let field, _, _, _), .scaled(let field, _, _): return [field]
+        case .allValid(let fields): return fields
+        }
+    }
+}
