@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RxTest", targets: ["RxTest"]),
         .library(name: "RxDelegate", targets: ["RxDelegate"]),
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
+        .library(name: "DBus", targets: ["DBus"]),
     ],
     targets: [
         .target(name: "CLinux"),
@@ -15,10 +16,14 @@ let package = Package(
         .target(name: "RxTest", dependencies: ["RxCore"]),
         .target(name: "RxDelegate", dependencies: ["RxCore"]),
         .target(name: "RxWidgets", dependencies: ["RxCore", "RxDelegate"]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "DBus", dependencies: ["CDBus", "RxCore"]),
+        .target(name: "BusTestSupport", dependencies: ["RxCore"]),
         .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,14 +42,11 @@ public final class MainLoop: @unchecked Sendable {
 
     // MARK: Jobs
 
-    /// Runs `job` on a later turn of the loop, after the jobs enqueued before it.
-    /// Called from another thread, it hands the job over as `post` does.
-    public func enqueue(_ job: sending @escaping () -> Void) {
-        if isCurrent {
-            jobs.append(job)
-        } else {
-            post(job)
-        }
+    /// Runs `job` on a later turn of the loop, after the jobs enqueued before
+    /// it. For the loop's thread; other threads `post`.
+    public func enqueue(_ job: @escaping () -> Void) {
+        requireLoopThread("enqueue")
+        jobs.append(job)
     }
 
     /// Runs `job` on the loop's thread; callable from any thread. The job is

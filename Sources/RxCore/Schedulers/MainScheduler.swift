@@ -44,8 +44,7 @@ public final class MainScheduler: SchedulerType, Sendable {
             return action(state)
         }
         let job = ScheduledItem(state: state, action: action)
-        let transferred = TransferredJob { job.invoke() }
-        loop.enqueue { transferred.body() }
+        hand(TransferredJob { job.invoke() })
         return job
     }
 
@@ -53,11 +52,10 @@ public final class MainScheduler: SchedulerType, Sendable {
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let job = ScheduledItem(state: state, action: action)
         let nanoseconds = max(dueTime.rxNanoseconds, 0)
-        let transferred = TransferredJob { [loop] in
+        hand(TransferredJob { [loop] in
             guard !job.isDisposed else { return }
             job.attach(timer: loop.addTimer(after: nanoseconds) { job.invoke() })
-        }
-        loop.enqueue { transferred.body() }
+        })
         return job
     }
 
@@ -70,12 +68,20 @@ public final class MainScheduler: SchedulerType, Sendable {
         })
         let start = max(startAfter.rxNanoseconds, 0)
         let interval = max(period.rxNanoseconds, 1)
-        let transferred = TransferredJob { [loop] in
+        hand(TransferredJob { [loop] in
             guard !job.isDisposed else { return }
             job.attach(timer: loop.addTimer(after: start, repeating: interval) { job.invoke() })
-        }
-        loop.enqueue { transferred.body() }
+        })
         return job
+    }
+
+    /// Runs a job on a later turn of the loop, from whatever thread.
+    private func hand(_ job: TransferredJob) {
+        if loop.isCurrent {
+            loop.enqueue(job.body)
+        } else {
+            loop.post { job.body() }
+        }
     }
 }
 

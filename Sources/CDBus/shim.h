@@ -1,0 +1,6 @@
+#ifndef CDBUS_SHIM_H
+#define CDBUS_SHIM_H
+
+#include <dbus/dbus.h>
+
+#endif

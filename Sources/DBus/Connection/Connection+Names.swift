@@ -1,0 +1,87 @@
+import RxCore
+
+/// How to ask for a well-known name.
+public struct NameFlags: OptionSet, Sendable {
+    /// The flag bits.
+    public let rawValue: UInt32
+
+    /// Flags with these bits.
+    public init(rawValue: UInt32) {
+        self.rawValue = rawValue
+    }
+
+    /// Let another connection take the name with `replaceExisting`.
+    public static let allowReplacement = NameFlags(rawValue: 0x1)
+    /// Take the name from its owner, if it allows replacement.
+    public static let replaceExisting = NameFlags(rawValue: 0x2)
+    /// Fail rather than wait in the queue.
+    public static let doNotQueue = NameFlags(rawValue: 0x4)
+}
+
+/// The bus's answer to a name request.
+public enum NameRequestReply: UInt32, Sendable {
+    /// The connection owns the name now.
+    case primaryOwner = 1
+    /// The connection waits in the queue.
+    case inQueue = 2
+    /// Someone else owns it and the request did not queue.
+    case exists = 3
+    /// The connection owned it already.
+    case alreadyOwner = 4
+}
+
+extension Connection {
+    private func callBus(_ member: String, _ arguments: [DBusValue]) throws -> [DBusValue] {
+        try callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: member, arguments)
+    }
+
+    /// Asks for a well-known name and waits for the answer (start-up only).
+    public func requestName(_ name: String, flags: NameFlags) throws -> NameRequestReply {
+        guard DBusNames.isValidBusName(name), !name.hasPrefix(":") else {
+            throw DBusError.invalidArgs("'\(name)' is not a valid well-known bus name")
+        }
+        let reply = try callBus("RequestName", [.string(name), .uint32(flags.rawValue)])
+        guard case .uint32(let code)? = reply.first, let answer = NameRequestReply(rawValue: code) else {
+            throw DBusError.failed("unexpected RequestName reply \(reply)")
+        }
+        return answer
+    }
+
+    /// Gives a well-known name up and waits for the answer.
+    public func releaseName(_ name: String) throws {
+        guard DBusNames.isValidBusName(name) else { throw DBusError.invalidArgs("'\(name)' is not a valid bus name") }
+        _ = try callBus("ReleaseName", [.string(name)])
+    }
+
+    /// Calls `handler(name, oldOwner, newOwner)` for every `NameOwnerChanged`
+    /// the bus sends, until the result is disposed; an empty new owner means
+    /// the name is gone (for a unique name: the client left the bus).
+    public func watchNameOwnerChanged(_ handler: @escaping (String, String, String) -> Void) throws -> Disposable {
+        try addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged'")
+        return onSignal { message in
+            guard message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
+                  message.sender == "org.freedesktop.DBus",
+                  let arguments = try? message.arguments(), arguments.count == 3,
+                  let name = arguments[0].stringValue, let old = arguments[1].stringValue, let new = arguments[2].stringValue else { return }
+            handler(name, old, new)
+        }
+    }
+
+    /// Asks the bus for the Unix uid of a connection, without waiting.
+    public func unixUser(of name: String, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
+        do {
+            let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetConnectionUnixUser")
+            try message.append(.string(name))
+            call(message) { result in
+                completion(result.flatMap { reply in
+                    guard case .uint32(let uid)? = (try? reply.arguments())?.first else {
+                        return .failure(DBusError.failed("unexpected GetConnectionUnixUser reply"))
+                    }
+                    return .success(uid)
+                })
+            }
+        } catch {
+            completion(.failure(DBusError.from(error)))
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import CDBus
+import RxCore
+
+/// A connection to a message bus, driven by `MainLoop.shared`.
+///
+/// Exit-on-disconnect is off: when the bus goes away the connection reports
+/// `onDisconnected` and the program decides. Every method of a connection is
+/// for the main thread.
+public final class Connection {
+    /// Which bus to connect to.
+    public enum Bus: Sendable, Equatable {
+        /// The session bus (`DBUS_SESSION_BUS_ADDRESS`).
+        case session
+        /// The system bus.
+        case system
+        /// The bus at this address.
+        case address(String)
+    }
+
+    let raw: OpaquePointer
+    private let bridge = LoopBridge()
+    private var signalHandlers: [Int: (Message) -> Void] = [:]
+    private var nextHandlerID = 0
+
+    /// The connection's unique name, such as `:1.42`.
+    public let uniqueName: String
+    /// Whether the connection is still open.
+    public private(set) var isOpen = true
+    /// Receives method calls addressed to this connection and answers them;
+    /// returns false to leave a call to libdbus (which answers `Peer` calls
+    /// and replies `UnknownMethod` to the rest).
+    var methodCallHandler: ((Message) -> Bool)?
+    /// Called once when the bus closes the connection.
+    public var onDisconnected: (() -> Void)?
+
+    /// Connects and registers with the bus; throws a `DBusError` naming why not.
+    public init(bus: Bus) throws {
+        dbus_threads_init_default()
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        var opened: OpaquePointer?
+        switch bus {
+        case .session:
+            opened = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
+        case .system:
+            opened = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
+        case .address(let address):
+            guard DBusNames.isValidString(address) else { throw DBusError.invalidArgs("the bus address contains a NUL character") }
+            opened = dbus_connection_open_private(address, &error)
+            if let connection = opened, dbus_bus_register(connection, &error) == 0 {
+                dbus_connection_close(connection)
+                dbus_connection_unref(connection)
+                opened = nil
+            }
+        }
+        guard let connection = opened else {
+            throw Connection.error(from: &error, fallback: "cannot connect to the bus")
+        }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        raw = connection
+        uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
+        dbus_connection_add_filter(connection, connectionFilter, Unmanaged.passUnretained(self).toOpaque(), nil)
+        bridge.install(on: connection)
+    }
+
+    deinit {
+        close()
+        dbus_connection_unref(raw)
+    }
+
+    /// Closes the connection; later sends fail with `Disconnected`.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        dbus_connection_remove_filter(raw, connectionFilter, Unmanaged.passUnretained(self).toOpaque())
+        bridge.uninstall()
+        dbus_connection_close(raw)
+    }
+
+    static func error(from error: inout CDBus.DBusError, fallback: String) -> DBusError {
+        guard dbus_error_is_set(&error) != 0 else { return .failed(fallback) }
+        let name = error.name.map { String(cString: $0) } ?? DBusError.Name.failed
+        let message = error.message.map { String(cString: $0) } ?? fallback
+        return DBusError(name: name, message: message)
+    }
+
+    private static let disconnected = DBusError(name: DBusError.Name.disconnected, message: "the connection is closed")
+
+    // MARK: Sending
+
+    /// Queues a message for sending and returns its serial; it goes out, in
+    /// order, when the socket is writable.
+    @discardableResult
+    public func send(_ message: Message) throws -> UInt32 {
+        guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { throw Connection.disconnected }
+        var serial: UInt32 = 0
+        guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+        }
+        return serial
+    }
+
+    /// Sends a method call; `reply` receives the reply or the error (a
+    /// `NoReply` error after `timeoutMilliseconds`), once, on a later turn.
+    public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000, reply: @escaping (Result<Message, DBusError>) -> Void) {
+        let pendingReply = PendingReply(reply)
+        guard isOpen else {
+            MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
+            return
+        }
+        var pending: OpaquePointer?
+        guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0, let pending else {
+            MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
+            return
+        }
+        let data = Unmanaged.passRetained(pendingReply).toOpaque()
+        dbus_pending_call_set_notify(pending, pendingCallNotify, data, pendingReplyFree)
+        if dbus_pending_call_get_completed(pending) != 0 {
+            pendingReply.complete(from: pending)
+        }
+        dbus_pending_call_unref(pending)
+    }
+
+    /// Sends a method call and runs the main loop until its reply arrives.
+    /// For clients, tests and start-up only: a server must never block in a handler.
+    public func callAndWait(_ message: Message, timeoutMilliseconds: Int32 = 25_000) throws -> Message {
+        var result: Result<Message, DBusError>?
+        call(message, timeoutMilliseconds: timeoutMilliseconds) { result = $0 }
+        MainLoop.shared.run(while: { result == nil }, timeout: .milliseconds(Int(timeoutMilliseconds) + 1_000))
+        guard let result else {
+            throw DBusError(name: DBusError.Name.noReply, message: "no reply within \(timeoutMilliseconds) ms")
+        }
+        return try result.get()
+    }
+
+    /// Calls a method and waits for its reply's arguments (clients, tests, start-up).
+    public func callAndWait(destination: String, path: String, interface: String?, member: String, _ arguments: [DBusValue] = [], timeoutMilliseconds: Int32 = 25_000) throws -> [DBusValue] {
+        let message = try Message.methodCall(destination: destination, path: path, interface: interface, member: member)
+        try message.append(arguments)
+        return try callAndWait(message, timeoutMilliseconds: timeoutMilliseconds).arguments()
+    }
+
+    // MARK: Receiving
+
+    /// Calls `handler` with every signal the connection receives, until the
+    /// result is disposed. Add a match rule (`addMatch`) for signals not
+    /// addressed to this connection.
+    public func onSignal(_ handler: @escaping (Message) -> Void) -> Disposable {
+        let id = nextHandlerID
+        nextHandlerID += 1
+        signalHandlers[id] = handler
+        return Disposables.create { [weak self] in
+            self?.signalHandlers[id] = nil
+        }
+    }
+
+    /// Asks the bus to route signals matching `rule` here; waits for the answer.
+    public func addMatch(_ rule: String) throws {
+        _ = try callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "AddMatch", [.string(rule)])
+    }
+
+    fileprivate func handle(_ message: Message) -> DBusHandlerResult {
+        switch message.kind {
+        case .methodCall?:
+            return methodCallHandler?(message) == true ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        case .signal?:
+            if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
+                isOpen = false
+                onDisconnected?()
+                return DBUS_HANDLER_RESULT_HANDLED
+            }
+            for handler in signalHandlers.sorted(by: { $0.key < $1.key }).map(\.value) {
+                handler(message)
+            }
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        default:
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+    }
+}
+
+/// The completion of one call, run once.
+private final class PendingReply {
+    private var completion: ((Result<Message, DBusError>) -> Void)?
+
+    init(_ completion: @escaping (Result<Message, DBusError>) -> Void) {
+        self.completion = completion
+    }
+
+    func complete(_ result: Result<Message, DBusError>) {
+        let run = completion
+        completion = nil
+        run?(result)
+    }
+
+    func complete(from pending: OpaquePointer) {
+        guard let reply = dbus_pending_call_steal_reply(pending) else {
+            complete(.failure(DBusError(name: DBusError.Name.noReply, message: "no reply")))
+            return
+        }
+        let message = Message(taking: reply)
+        if let error = message.error {
+            complete(.failure(error))
+        } else {
+            complete(.success(message))
+        }
+    }
+}
+
+private let connectionFilter: DBusHandleMessageFunction = { _, message, data in
+    guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
+    let connection = Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
+    return connection.handle(Message(retaining: message))
+}
+
+private let pendingCallNotify: DBusPendingCallNotifyFunction = { pending, data in
+    guard let pending, let data else { return }
+    Unmanaged<PendingReply>.fromOpaque(data).takeUnretainedValue().complete(from: pending)
+}
+
+private let pendingReplyFree: DBusFreeFunction = { data in
+    guard let data else { return }
+    Unmanaged<PendingReply>.fromOpaque(data).release()
+}

@@ -1,0 +1,158 @@
+import CDBus
+import Glibc
+import RxCore
+
+/// Drives a libdbus connection from `MainLoop.shared`: its watches become
+/// loop sources, its timeouts loop timers, and "data remains" a dispatch job.
+///
+/// libdbus calls the watch and timeout functions with the connection lock
+/// held, so they only touch the loop, never the connection; dispatching
+/// happens from a loop job, never from the dispatch-status callback.
+final class LoopBridge {
+    private let loop = MainLoop.shared
+    private var sources: [OpaquePointer: LoopSource] = [:]
+    private var timers: [OpaquePointer: LoopTimer] = [:]
+    private var dispatchScheduled = false
+    private var connection: OpaquePointer?
+
+    /// How many messages one dispatch job handles before yielding to the loop.
+    private static let dispatchBatch = 64
+
+    func install(on connection: OpaquePointer) {
+        self.connection = connection
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_set_watch_functions(connection, bridgeAddWatch, bridgeRemoveWatch, bridgeToggleWatch, data, nil)
+        dbus_connection_set_timeout_functions(connection, bridgeAddTimeout, bridgeRemoveTimeout, bridgeToggleTimeout, data, nil)
+        dbus_connection_set_dispatch_status_function(connection, bridgeDispatchStatus, data, nil)
+        dbus_connection_set_wakeup_main_function(connection, bridgeWakeUp, data, nil)
+        if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+            scheduleDispatch()
+        }
+    }
+
+    /// Stops driving the connection: no source, timer or job remains.
+    func uninstall() {
+        guard let connection else { return }
+        dbus_connection_set_watch_functions(connection, nil, nil, nil, nil, nil)
+        dbus_connection_set_timeout_functions(connection, nil, nil, nil, nil, nil)
+        dbus_connection_set_dispatch_status_function(connection, nil, nil, nil)
+        dbus_connection_set_wakeup_main_function(connection, nil, nil, nil)
+        sources.values.forEach { $0.dispose() }
+        timers.values.forEach { $0.dispose() }
+        sources = [:]
+        timers = [:]
+        self.connection = nil
+    }
+
+    // MARK: Watches
+
+    func addWatch(_ watch: OpaquePointer) {
+        let fd = dbus_watch_get_unix_fd(watch)
+        let source = loop.addSource(fd: fd, events: LoopBridge.events(of: watch)) { revents in
+            var flags: UInt32 = 0
+            if revents & Int16(POLLIN) != 0 { flags |= DBUS_WATCH_READABLE.rawValue }
+            if revents & Int16(POLLOUT) != 0 { flags |= DBUS_WATCH_WRITABLE.rawValue }
+            if revents & Int16(POLLHUP) != 0 { flags |= DBUS_WATCH_HANGUP.rawValue }
+            if revents & Int16(POLLERR | POLLNVAL) != 0 { flags |= DBUS_WATCH_ERROR.rawValue }
+            dbus_watch_handle(watch, flags)
+        }
+        sources[watch] = source
+    }
+
+    func removeWatch(_ watch: OpaquePointer) {
+        sources.removeValue(forKey: watch)?.dispose()
+    }
+
+    func toggleWatch(_ watch: OpaquePointer) {
+        sources[watch]?.events = LoopBridge.events(of: watch)
+    }
+
+    private static func events(of watch: OpaquePointer) -> Int16 {
+        guard dbus_watch_get_enabled(watch) != 0 else { return 0 }
+        let flags = dbus_watch_get_flags(watch)
+        var events: Int16 = 0
+        if flags & DBUS_WATCH_READABLE.rawValue != 0 { events |= Int16(POLLIN) }
+        if flags & DBUS_WATCH_WRITABLE.rawValue != 0 { events |= Int16(POLLOUT) }
+        return events
+    }
+
+    // MARK: Timeouts
+
+    func addTimeout(_ timeout: OpaquePointer) {
+        timers.removeValue(forKey: timeout)?.dispose()
+        guard dbus_timeout_get_enabled(timeout) != 0 else { return }
+        let interval = Int64(dbus_timeout_get_interval(timeout)) * 1_000_000
+        timers[timeout] = loop.addTimer(after: interval, repeating: interval) {
+            dbus_timeout_handle(timeout)
+        }
+    }
+
+    func removeTimeout(_ timeout: OpaquePointer) {
+        timers.removeValue(forKey: timeout)?.dispose()
+    }
+
+    // MARK: Dispatch
+
+    func scheduleDispatch() {
+        guard !dispatchScheduled else { return }
+        dispatchScheduled = true
+        loop.enqueue { [weak self] in
+            self?.dispatch()
+        }
+    }
+
+    private func dispatch() {
+        dispatchScheduled = false
+        guard let connection else { return }
+        for _ in 0..<LoopBridge.dispatchBatch {
+            guard dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS else { return }
+        }
+        scheduleDispatch()
+    }
+
+    fileprivate static func bridge(_ data: UnsafeMutableRawPointer?) -> LoopBridge? {
+        data.map { Unmanaged<LoopBridge>.fromOpaque($0).takeUnretainedValue() }
+    }
+}
+
+private let bridgeAddWatch: DBusAddWatchFunction = { watch, data in
+    guard let watch, let bridge = LoopBridge.bridge(data) else { return 0 }
+    bridge.addWatch(watch)
+    return 1
+}
+
+private let bridgeRemoveWatch: DBusRemoveWatchFunction = { watch, data in
+    guard let watch else { return }
+    LoopBridge.bridge(data)?.removeWatch(watch)
+}
+
+private let bridgeToggleWatch: DBusWatchToggledFunction = { watch, data in
+    guard let watch else { return }
+    LoopBridge.bridge(data)?.toggleWatch(watch)
+}
+
+private let bridgeAddTimeout: DBusAddTimeoutFunction = { timeout, data in
+    guard let timeout, let bridge = LoopBridge.bridge(data) else { return 0 }
+    bridge.addTimeout(timeout)
+    return 1
+}
+
+private let bridgeRemoveTimeout: DBusRemoveTimeoutFunction = { timeout, data in
+    guard let timeout else { return }
+    LoopBridge.bridge(data)?.removeTimeout(timeout)
+}
+
+private let bridgeToggleTimeout: DBusTimeoutToggledFunction = { timeout, data in
+    guard let timeout else { return }
+    LoopBridge.bridge(data)?.addTimeout(timeout)
+}
+
+private let bridgeDispatchStatus: DBusDispatchStatusFunction = { _, status, data in
+    if status == DBUS_DISPATCH_DATA_REMAINS {
+        LoopBridge.bridge(data)?.scheduleDispatch()
+    }
+}
+
+private let bridgeWakeUp: DBusWakeupMainFunction = { _ in
+    MainLoop.shared.post {}
+}

@@ -1,0 +1,178 @@
+import CDBus
+
+extension Message {
+    /// Appends values to the body. Every value is checked first
+    /// (`DBusValue.validate()`), so nothing invalid reaches libdbus; on an
+    /// error the message must not be sent.
+    public func append(_ values: [DBusValue]) throws {
+        for value in values {
+            try value.validate()
+        }
+        var iterator = DBusMessageIter()
+        dbus_message_iter_init_append(raw, &iterator)
+        for value in values {
+            try Message.append(value, to: &iterator)
+        }
+    }
+
+    /// Appends values to the body.
+    public func append(_ values: DBusValue...) throws {
+        try append(values)
+    }
+
+    private static func appendBasic<T: BitwiseCopyable>(_ value: T, code: Int32, to iterator: inout DBusMessageIter) throws {
+        var copy = value
+        guard dbus_message_iter_append_basic(&iterator, code, &copy) != 0 else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+        }
+    }
+
+    private static func appendString(_ text: String, code: Int32, to iterator: inout DBusMessageIter) throws {
+        let appended = text.withCString { pointer -> dbus_bool_t in
+            var cString: UnsafePointer<CChar>? = pointer
+            return dbus_message_iter_append_basic(&iterator, code, &cString)
+        }
+        guard appended != 0 else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+        }
+    }
+
+    private static func append(_ value: DBusValue, to iterator: inout DBusMessageIter) throws {
+        let code = value.type.code
+        switch value {
+        case .byte(let v): try appendBasic(v, code: code, to: &iterator)
+        case .boolean(let v): try appendBasic(dbus_bool_t(v ? 1 : 0), code: code, to: &iterator)
+        case .int16(let v): try appendBasic(v, code: code, to: &iterator)
+        case .uint16(let v): try appendBasic(v, code: code, to: &iterator)
+        case .int32(let v): try appendBasic(v, code: code, to: &iterator)
+        case .uint32(let v): try appendBasic(v, code: code, to: &iterator)
+        case .int64(let v): try appendBasic(v, code: code, to: &iterator)
+        case .uint64(let v): try appendBasic(v, code: code, to: &iterator)
+        case .double(let v): try appendBasic(v, code: code, to: &iterator)
+        case .unixFD(let v): try appendBasic(v, code: code, to: &iterator)
+        case .string(let v): try appendString(v, code: code, to: &iterator)
+        case .objectPath(let v): try appendString(v.rawValue, code: code, to: &iterator)
+        case .signature(let v): try appendString(v.rawValue, code: code, to: &iterator)
+        case .array(let element, let elements):
+            try container(code, signature: element.signature, in: &iterator) { inner in
+                for element in elements {
+                    try append(element, to: &inner)
+                }
+            }
+        case .dictEntry(let key, let entryValue):
+            try container(code, signature: nil, in: &iterator) { inner in
+                try append(key, to: &inner)
+                try append(entryValue, to: &inner)
+            }
+        case .structure(let fields):
+            try container(code, signature: nil, in: &iterator) { inner in
+                for field in fields {
+                    try append(field, to: &inner)
+                }
+            }
+        case .variant(let inner):
+            try container(code, signature: inner.type.signature, in: &iterator) { variantIterator in
+                try append(inner, to: &variantIterator)
+            }
+        }
+    }
+
+    private static func container(_ code: Int32, signature: String?, in iterator: inout DBusMessageIter, body: (inout DBusMessageIter) throws -> Void) throws {
+        var inner = DBusMessageIter()
+        let opened = signature.map { signature in
+            signature.withCString { dbus_message_iter_open_container(&iterator, code, $0, &inner) }
+        } ?? dbus_message_iter_open_container(&iterator, code, nil, &inner)
+        guard opened != 0 else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+        }
+        do {
+            try body(&inner)
+        } catch {
+            dbus_message_iter_abandon_container(&iterator, &inner)
+            throw error
+        }
+        guard dbus_message_iter_close_container(&iterator, &inner) != 0 else {
+            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+        }
+    }
+
+    /// The body's values. libdbus has validated an incoming message already;
+    /// anything unexpected still becomes an error, never a trap.
+    public func arguments() throws -> [DBusValue] {
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(raw, &iterator) != 0 else { return [] }
+        var values: [DBusValue] = []
+        repeat {
+            values.append(try Message.read(&iterator))
+        } while dbus_message_iter_next(&iterator) != 0
+        return values
+    }
+
+    private static func readBasic<T: BitwiseCopyable>(_ iterator: inout DBusMessageIter, _ initial: T) -> T {
+        var value = initial
+        dbus_message_iter_get_basic(&iterator, &value)
+        return value
+    }
+
+    private static func readString(_ iterator: inout DBusMessageIter) -> String {
+        var pointer: UnsafePointer<CChar>?
+        dbus_message_iter_get_basic(&iterator, &pointer)
+        return pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func read(_ iterator: inout DBusMessageIter) throws -> DBusValue {
+        let code = dbus_message_iter_get_arg_type(&iterator)
+        switch UInt8(truncatingIfNeeded: code) {
+        case UInt8(ascii: "y"): return .byte(readBasic(&iterator, UInt8(0)))
+        case UInt8(ascii: "b"): return .boolean(readBasic(&iterator, dbus_bool_t(0)) != 0)
+        case UInt8(ascii: "n"): return .int16(readBasic(&iterator, Int16(0)))
+        case UInt8(ascii: "q"): return .uint16(readBasic(&iterator, UInt16(0)))
+        case UInt8(ascii: "i"): return .int32(readBasic(&iterator, Int32(0)))
+        case UInt8(ascii: "u"): return .uint32(readBasic(&iterator, UInt32(0)))
+        case UInt8(ascii: "x"): return .int64(readBasic(&iterator, Int64(0)))
+        case UInt8(ascii: "t"): return .uint64(readBasic(&iterator, UInt64(0)))
+        case UInt8(ascii: "d"): return .double(readBasic(&iterator, Double(0)))
+        case UInt8(ascii: "h"): return .unixFD(readBasic(&iterator, Int32(-1)))
+        case UInt8(ascii: "s"): return .string(readString(&iterator))
+        case UInt8(ascii: "o"): return .objectPath(ObjectPath(unchecked: readString(&iterator)))
+        case UInt8(ascii: "g"): return .signature(try Signature(readString(&iterator)))
+        case UInt8(ascii: "a"):
+            guard let signature = dbus_message_iter_get_signature(&iterator) else { throw DBusError.failed("out of memory") }
+            defer { dbus_free(signature) }
+            let arrayType = try DBusType.parseSingle(signature: String(cString: signature))
+            guard case .array(let element) = arrayType else { throw DBusError.failed("malformed array") }
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &inner)
+            var elements: [DBusValue] = []
+            if dbus_message_iter_get_arg_type(&inner) != 0 {
+                if dbus_message_iter_get_element_count(&iterator) > 0 {
+                    elements.reserveCapacity(Int(dbus_message_iter_get_element_count(&iterator)))
+                }
+                repeat {
+                    elements.append(try read(&inner))
+                } while dbus_message_iter_next(&inner) != 0
+            }
+            return .array(element: element, elements)
+        case UInt8(ascii: "e"):
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &inner)
+            let key = try read(&inner)
+            guard dbus_message_iter_next(&inner) != 0 else { throw DBusError.failed("dict entry without a value") }
+            return .dictEntry(key, try read(&inner))
+        case UInt8(ascii: "r"):
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &inner)
+            var fields: [DBusValue] = []
+            repeat {
+                fields.append(try read(&inner))
+            } while dbus_message_iter_next(&inner) != 0
+            return .structure(fields)
+        case UInt8(ascii: "v"):
+            var inner = DBusMessageIter()
+            dbus_message_iter_recurse(&iterator, &inner)
+            return .variant(try read(&inner))
+        default:
+            throw DBusError.failed("unexpected type code \(code) in a message body")
+        }
+    }
+}

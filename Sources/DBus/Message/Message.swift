@@ -1,0 +1,161 @@
+import CDBus
+
+/// A D-Bus message: a method call, a reply, an error or a signal.
+///
+/// Every constructor checks names and paths first, so libdbus never sees an
+/// argument it would abort on.
+public final class Message: @unchecked Sendable {
+    // Safe because a message is read-only once built and libdbus keeps its
+    // reference count atomically; it is built and read on the main thread.
+
+    /// The kinds of message.
+    public enum Kind: Int32, Sendable {
+        /// A method call.
+        case methodCall = 1
+        /// A method's reply.
+        case methodReturn = 2
+        /// An error reply.
+        case error = 3
+        /// A signal.
+        case signal = 4
+    }
+
+    let raw: OpaquePointer
+
+    init(taking raw: OpaquePointer) {
+        self.raw = raw
+    }
+
+    init(retaining raw: OpaquePointer) {
+        self.raw = dbus_message_ref(raw)
+    }
+
+    deinit {
+        dbus_message_unref(raw)
+    }
+
+    /// A method call; throws `InvalidArgs` for an invalid name or path.
+    public static func methodCall(destination: String?, path: String, interface: String?, member: String) throws -> Message {
+        if let destination, !DBusNames.isValidBusName(destination) {
+            throw DBusError.invalidArgs("'\(destination)' is not a valid bus name")
+        }
+        try checkPath(path)
+        if let interface { try checkInterface(interface) }
+        try checkMember(member)
+        guard let raw = dbus_message_new_method_call(destination, path, interface, member) else { throw outOfMemory }
+        return Message(taking: raw)
+    }
+
+    /// A signal; throws `InvalidArgs` for an invalid name or path.
+    public static func signal(path: String, interface: String, member: String) throws -> Message {
+        try checkPath(path)
+        try checkInterface(interface)
+        try checkMember(member)
+        guard let raw = dbus_message_new_signal(path, interface, member) else { throw outOfMemory }
+        return Message(taking: raw)
+    }
+
+    /// The reply to this call.
+    public func makeReturn() throws -> Message {
+        guard let reply = dbus_message_new_method_return(raw) else { throw Message.outOfMemory }
+        return Message(taking: reply)
+    }
+
+    /// An error reply to this call; a message with NUL characters has them removed.
+    public func makeError(_ error: DBusError) throws -> Message {
+        let text = error.message.replacingNULs()
+        guard let reply = dbus_message_new_error(raw, error.name, text) else { throw Message.outOfMemory }
+        return Message(taking: reply)
+    }
+
+    private static let outOfMemory = DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+
+    private static func checkPath(_ path: String) throws {
+        guard DBusNames.isValidObjectPath(path) else { throw DBusError.invalidArgs("'\(path)' is not a valid object path") }
+    }
+
+    private static func checkInterface(_ interface: String) throws {
+        guard DBusNames.isValidInterfaceName(interface) else { throw DBusError.invalidArgs("'\(interface)' is not a valid interface name") }
+    }
+
+    private static func checkMember(_ member: String) throws {
+        guard DBusNames.isValidMemberName(member) else { throw DBusError.invalidArgs("'\(member)' is not a valid member name") }
+    }
+
+    // MARK: Header
+
+    /// The kind of message.
+    public var kind: Kind? {
+        Kind(rawValue: dbus_message_get_type(raw))
+    }
+
+    /// The serial the sender gave it.
+    public var serial: UInt32 {
+        dbus_message_get_serial(raw)
+    }
+
+    /// The serial of the call a reply answers.
+    public var replySerial: UInt32 {
+        dbus_message_get_reply_serial(raw)
+    }
+
+    /// The sender's unique name.
+    public var sender: String? {
+        dbus_message_get_sender(raw).map { String(cString: $0) }
+    }
+
+    /// The destination.
+    public var destination: String? {
+        dbus_message_get_destination(raw).map { String(cString: $0) }
+    }
+
+    /// The object path.
+    public var path: String? {
+        dbus_message_get_path(raw).map { String(cString: $0) }
+    }
+
+    /// The interface, if the header has one.
+    public var interface: String? {
+        dbus_message_get_interface(raw).map { String(cString: $0) }
+    }
+
+    /// The method or signal name.
+    public var member: String? {
+        dbus_message_get_member(raw).map { String(cString: $0) }
+    }
+
+    /// The error name of an error reply.
+    public var errorName: String? {
+        dbus_message_get_error_name(raw).map { String(cString: $0) }
+    }
+
+    /// The body's signature.
+    public var signature: String {
+        dbus_message_get_signature(raw).map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether the sender asked for no reply.
+    public var noReplyExpected: Bool {
+        get { dbus_message_get_no_reply(raw) != 0 }
+        set { dbus_message_set_no_reply(raw, newValue ? 1 : 0) }
+    }
+
+    /// Whether this is a signal with this interface and member.
+    public func isSignal(interface: String, member: String) -> Bool {
+        kind == .signal && self.interface == interface && self.member == member
+    }
+
+    /// The error of an error reply, with its first string argument as the message.
+    public var error: DBusError? {
+        guard kind == .error, let name = errorName else { return nil }
+        let message = (try? arguments())?.first?.stringValue ?? ""
+        return DBusError(name: name, message: message)
+    }
+}
+
+extension String {
+    /// The string without NUL characters, for places that cannot carry them.
+    func replacingNULs() -> String {
+        utf8.contains(0) ? String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self) : self
+    }
+}

@@ -1,0 +1,186 @@
+/// A named, typed argument of a method or signal.
+public struct Argument: Sendable, Equatable {
+    /// The argument's name, shown in introspection.
+    public let name: String
+    /// Its type.
+    public let type: DBusType
+
+    /// An argument of `type`.
+    public init(_ name: String, _ type: DBusType) {
+        self.name = name
+        self.type = type
+    }
+
+    /// An argument whose type is written as a signature literal, such as
+    /// `"a{sv}"`. The literal is part of the program: an invalid one is a
+    /// programming error and stops the program at declaration.
+    public init(_ name: String, _ signature: StaticString) {
+        let text = "\(signature)"
+        guard let type = try? DBusType.parseSingle(signature: text) else {
+            preconditionFailure("argument '\(name)' is declared with the invalid signature '\(text)'")
+        }
+        self.init(name, type)
+    }
+}
+
+/// What a method handler is given: the call, its checked arguments and who made it.
+public struct MethodCall {
+    /// The message.
+    public let message: Message
+    /// The arguments, already checked against the declared signature.
+    public let arguments: [DBusValue]
+    /// The caller's unique name.
+    public let sender: String
+    /// The caller's Unix uid, when the server resolves credentials.
+    public let senderUID: UInt32?
+    /// The object path called.
+    public let path: ObjectPath
+
+    /// Argument `index` decoded as `T`; `InvalidArgs` naming the argument when it is not one.
+    public func argument<T: DBusConvertible>(_ index: Int, as type: T.Type = T.self) throws -> T {
+        guard arguments.indices.contains(index) else {
+            throw DBusError.invalidArgs("missing argument \(index)")
+        }
+        return try T(dbusValue: arguments[index])
+    }
+}
+
+/// A method of an interface: its arguments and the handler that answers it.
+public struct Method {
+    /// The method's name.
+    public let name: String
+    /// What it takes.
+    public let inputs: [Argument]
+    /// What it returns (separate out arguments).
+    public let outputs: [Argument]
+    /// Introspection annotations.
+    public let annotations: [(name: String, value: String)]
+    /// Answers a call; throws to answer with an error.
+    public let handler: (MethodCall) throws -> [DBusValue]
+
+    /// A method; `handler` returns the out arguments in order.
+    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], annotations: [(name: String, value: String)] = [], handler: @escaping (MethodCall) throws -> [DBusValue]) {
+        self.name = name
+        self.inputs = inputs
+        self.outputs = outputs
+        self.annotations = annotations
+        self.handler = handler
+    }
+
+    /// The signature calls must have.
+    public var inputSignature: String {
+        signature(of: inputs.map(\.type))
+    }
+}
+
+/// A signal an interface may emit.
+public struct SignalDeclaration: Sendable {
+    /// The signal's name.
+    public let name: String
+    /// What it carries.
+    public let arguments: [Argument]
+
+    /// A signal carrying `arguments`.
+    public init(_ name: String, _ arguments: [Argument] = []) {
+        self.name = name
+        self.arguments = arguments
+    }
+}
+
+/// A property of an interface.
+public struct Property {
+    /// Who may read and write it.
+    public enum Access: String, Sendable {
+        /// Readable.
+        case read
+        /// Readable and writable.
+        case readWrite = "readwrite"
+    }
+
+    /// How changes are announced (`org.freedesktop.DBus.Property.EmitsChangedSignal`).
+    public enum ChangeEmission: String, Sendable {
+        /// `PropertiesChanged` carries the new value.
+        case `true`
+        /// `PropertiesChanged` names it as invalidated.
+        case invalidates
+        /// It never changes.
+        case const
+        /// Changes are not announced.
+        case `false`
+    }
+
+    /// The property's name.
+    public let name: String
+    /// Its type.
+    public let type: DBusType
+    /// Read or read-write.
+    public let access: Access
+    /// How its changes are announced.
+    public let emitsChanged: ChangeEmission
+    /// Reads the current value.
+    public let get: () -> DBusValue
+    /// Writes a value already checked to be of `type`; nil for read-only properties.
+    public let set: ((DBusValue, MethodCall) throws -> Void)?
+
+    /// A read-only property.
+    public init(_ name: String, _ type: DBusType, emitsChanged: ChangeEmission = .true, get: @escaping () -> DBusValue) {
+        self.name = name
+        self.type = type
+        self.access = .read
+        self.emitsChanged = emitsChanged
+        self.get = get
+        self.set = nil
+    }
+
+    /// A read-write property.
+    public init(_ name: String, _ type: DBusType, emitsChanged: ChangeEmission = .true, get: @escaping () -> DBusValue, set: @escaping (DBusValue, MethodCall) throws -> Void) {
+        self.name = name
+        self.type = type
+        self.access = .readWrite
+        self.emitsChanged = emitsChanged
+        self.get = get
+        self.set = set
+    }
+}
+
+/// An interface, declared once: its methods, signals and properties. The
+/// server derives argument checks, introspection, `Properties` and
+/// `ObjectManager` answers from it.
+public struct Interface {
+    /// The interface's name.
+    public let name: String
+    /// Its methods.
+    public let methods: [Method]
+    /// Its signals.
+    public let signals: [SignalDeclaration]
+    /// Its properties.
+    public let properties: [Property]
+
+    /// An interface; an invalid name or member name is a programming error
+    /// and stops the program at declaration.
+    public init(_ name: String, methods: [Method] = [], signals: [SignalDeclaration] = [], properties: [Property] = []) {
+        precondition(DBusNames.isValidInterfaceName(name), "invalid interface name '\(name)'")
+        for member in methods.map(\.name) + signals.map(\.name) + properties.map(\.name) {
+            precondition(DBusNames.isValidMemberName(member), "invalid member name '\(member)' in \(name)")
+        }
+        self.name = name
+        self.methods = methods
+        self.signals = signals
+        self.properties = properties
+    }
+
+    /// The method named `name`.
+    public func method(_ name: String) -> Method? {
+        methods.first { $0.name == name }
+    }
+
+    /// The property named `name`.
+    public func property(_ name: String) -> Property? {
+        properties.first { $0.name == name }
+    }
+
+    /// The signal named `name`.
+    public func signal(_ name: String) -> SignalDeclaration? {
+        signals.first { $0.name == name }
+    }
+}

@@ -1,0 +1,78 @@
+/// Introspection XML generated from interface declarations.
+public enum Introspection {
+    /// The document type every introspection document starts with.
+    public static let doctype = """
+    <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
+     "http://www.freedesktop.org/standards/dbus/1.0/introspect.dtd">
+    """
+
+    /// A whole document: the interfaces of an object and its child nodes.
+    public static func document(interfaces: [Interface], children: [String]) -> String {
+        var xml = doctype + "\n<node>\n"
+        for interface in interfaces {
+            xml += element(for: interface, indent: " ")
+        }
+        for child in children {
+            xml += " <node name=\"\(escape(child))\"/>\n"
+        }
+        return xml + "</node>\n"
+    }
+
+    /// One `<interface>` element, with every method, signal and property and their argument names.
+    public static func element(for interface: Interface, indent: String = " ") -> String {
+        let inner = indent + " "
+        var xml = "\(indent)<interface name=\"\(escape(interface.name))\">\n"
+        for method in interface.methods {
+            xml += "\(inner)<method name=\"\(escape(method.name))\">\n"
+            for argument in method.inputs {
+                xml += "\(inner) <arg name=\"\(escape(argument.name))\" type=\"\(escape(argument.type.signature))\" direction=\"in\"/>\n"
+            }
+            for argument in method.outputs {
+                xml += "\(inner) <arg name=\"\(escape(argument.name))\" type=\"\(escape(argument.type.signature))\" direction=\"out\"/>\n"
+            }
+            for annotation in method.annotations {
+                xml += "\(inner) <annotation name=\"\(escape(annotation.name))\" value=\"\(escape(annotation.value))\"/>\n"
+            }
+            xml += "\(inner)</method>\n"
+        }
+        for signal in interface.signals {
+            xml += "\(inner)<signal name=\"\(escape(signal.name))\">\n"
+            for argument in signal.arguments {
+                xml += "\(inner) <arg name=\"\(escape(argument.name))\" type=\"\(escape(argument.type.signature))\"/>\n"
+            }
+            xml += "\(inner)</signal>\n"
+        }
+        for property in interface.properties {
+            let opening = "\(inner)<property name=\"\(escape(property.name))\" type=\"\(escape(property.type.signature))\" access=\"\(property.access.rawValue)\""
+            if property.emitsChanged == .true {
+                xml += opening + "/>\n"
+            } else {
+                xml += opening + ">\n"
+                xml += "\(inner) <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"\(property.emitsChanged.rawValue)\"/>\n"
+                xml += "\(inner)</property>\n"
+            }
+        }
+        return xml + "\(indent)</interface>\n"
+    }
+
+    /// A standalone document holding one interface, as installed under
+    /// `share/dbus-1/interfaces`.
+    public static func interfaceDocument(_ interface: Interface) -> String {
+        document(interfaces: [interface], children: [])
+    }
+
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,338 @@
+import CDBus
+import RxCore
+
+/// An object exported at a path with its declared interfaces.
+final class ExportedObject {
+    let path: ObjectPath
+    /// The declared interfaces.
+    let interfaces: [Interface]
+    /// The declared interfaces and the standard ones, built once.
+    var served: [Interface] = []
+
+    init(path: ObjectPath, interfaces: [Interface]) {
+        self.path = path
+        self.interfaces = interfaces
+    }
+}
+
+/// Serves objects on a connection: dispatches each incoming call to the
+/// declared method, after checking the object, interface, method and exact
+/// signature, and answers every call (a reply or an error, unless the caller
+/// asked for none). `Introspectable`, `Properties`, `Peer` and
+/// `ObjectManager` follow from the declarations.
+///
+/// Signals a handler emits go out before its reply; property changes of one
+/// call are coalesced into one `PropertiesChanged` per object and interface,
+/// also sent before the reply.
+public final class ObjectServer {
+    /// The connection served.
+    public let connection: Connection
+    private var objects: [ObjectPath: ExportedObject] = [:]
+    private var managerRoots: Set<ObjectPath> = []
+    private var pendingChanges: [(path: ObjectPath, interface: String, names: [String])] = []
+    private var callDepth = 0
+    private let credentials: CredentialCache?
+    private var peerWatch: Disposable?
+
+    /// Called with a unique name when that client leaves the bus.
+    public var onPeerGone: ((String) -> Void)?
+
+    /// Serves objects on `connection`. With `resolvesCredentials`, every
+    /// caller's Unix uid is known to handlers (`MethodCall.senderUID`): the
+    /// first call from a client waits for the bus's answer, later ones do not.
+    public init(connection: Connection, resolvesCredentials: Bool = false) {
+        self.connection = connection
+        self.credentials = resolvesCredentials ? CredentialCache(connection: connection) : nil
+        connection.methodCallHandler = { [unowned self] message in
+            self.receive(message)
+        }
+    }
+
+    deinit {
+        peerWatch?.dispose()
+        connection.methodCallHandler = nil
+    }
+
+    /// Watches `NameOwnerChanged` to forget clients that left and to call
+    /// `onPeerGone`; waits for the bus to accept the match rule.
+    public func watchPeers() throws {
+        guard peerWatch == nil else { return }
+        peerWatch = try connection.watchNameOwnerChanged { [weak self] name, _, newOwner in
+            guard let self, name.hasPrefix(":"), newOwner.isEmpty else { return }
+            credentials?.forget(name)
+            onPeerGone?(name)
+        }
+    }
+
+    // MARK: Exporting
+
+    /// Exports an object; throws when the path is taken. Announced with
+    /// `InterfacesAdded` by an object manager above it.
+    public func export(_ path: ObjectPath, interfaces: [Interface]) throws {
+        guard objects[path] == nil else {
+            throw DBusError.failed("an object is already exported at \(path)")
+        }
+        let object = ExportedObject(path: path, interfaces: interfaces)
+        objects[path] = object
+        object.served = standardInterfaces(of: object)
+        for root in managerRoots where root.isAncestor(of: path) {
+            let added = DBusValue.dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
+                                             interfaces.map { (.string($0.name), ObjectServer.propertyDictionary($0.properties)) })
+            try emit(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added])
+        }
+    }
+
+    /// Removes an object; announced with `InterfacesRemoved`. Pending property
+    /// changes of the object are dropped.
+    public func unexport(_ path: ObjectPath) throws {
+        guard let object = objects.removeValue(forKey: path) else { return }
+        pendingChanges.removeAll { $0.path == path }
+        for root in managerRoots where root.isAncestor(of: path) {
+            let names = DBusValue.array(element: .string, object.interfaces.map { .string($0.name) })
+            try emit(path: root, interface: StandardInterface.objectManager, member: "InterfacesRemoved", [.objectPath(path), names])
+        }
+    }
+
+    /// Serves `ObjectManager` at `root` (which must be exported) over the objects below it.
+    public func addObjectManager(at root: ObjectPath) {
+        managerRoots.insert(root)
+        if let object = objects[root] {
+            object.served = standardInterfaces(of: object)
+        }
+    }
+
+    /// Whether an object is exported at `path`.
+    public func isExported(_ path: ObjectPath) -> Bool {
+        objects[path] != nil
+    }
+
+    /// The exported paths, sorted.
+    public var exportedPaths: [ObjectPath] {
+        objects.keys.sorted()
+    }
+
+    // MARK: Emitting
+
+    /// Emits a declared signal of an exported object; throws when the object,
+    /// interface or signal is not declared or the arguments do not match it.
+    public func emit(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue]) throws {
+        guard let object = objects[path] else {
+            throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path)")
+        }
+        let declared = object.served.first { $0.name == interface }?.signal(member)
+        guard let declared else {
+            throw DBusError.failed("\(interface).\(member) is not a signal declared at \(path)")
+        }
+        let expected = signature(of: declared.arguments.map(\.type))
+        let actual = signature(of: arguments.map(\.type))
+        guard expected == actual else {
+            throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(actual)'")
+        }
+        let message = try Message.signal(path: path.rawValue, interface: interface, member: member)
+        try message.append(arguments)
+        try connection.send(message)
+    }
+
+    /// Announces that properties changed. Inside a call they are coalesced
+    /// and sent before its reply; outside one, at once.
+    public func propertiesChanged(path: ObjectPath, interface: String, names: [String]) {
+        if let index = pendingChanges.firstIndex(where: { $0.path == path && $0.interface == interface }) {
+            for name in names where !pendingChanges[index].names.contains(name) {
+                pendingChanges[index].names.append(name)
+            }
+        } else {
+            pendingChanges.append((path, interface, names))
+        }
+        if callDepth == 0 {
+            flushPropertyChanges()
+        }
+    }
+
+    /// Runs `body` as one call does: property changes it announces are
+    /// coalesced and sent when it returns.
+    public func batch(_ body: () throws -> Void) rethrows {
+        callDepth += 1
+        defer {
+            callDepth -= 1
+            if callDepth == 0 {
+                flushPropertyChanges()
+            }
+        }
+        try body()
+    }
+
+    private func flushPropertyChanges() {
+        let changes = pendingChanges
+        pendingChanges = []
+        for change in changes {
+            guard let object = objects[change.path], let interface = object.interfaces.first(where: { $0.name == change.interface }) else { continue }
+            var changed: [(DBusValue, DBusValue)] = []
+            var invalidated: [DBusValue] = []
+            for name in change.names {
+                guard let property = interface.property(name) else { continue }
+                switch property.emitsChanged {
+                case .true: changed.append((.string(name), .variant(property.get())))
+                case .invalidates: invalidated.append(.string(name))
+                case .const, .false: break
+                }
+            }
+            guard !changed.isEmpty || !invalidated.isEmpty else { continue }
+            do {
+                try emit(path: change.path, interface: StandardInterface.properties, member: "PropertiesChanged", [
+                    .string(change.interface),
+                    .dictionary(key: .string, value: .variant, changed),
+                    .array(element: .string, invalidated),
+                ])
+            } catch {
+                Hooks.log("<3>dbus: cannot emit PropertiesChanged at \(change.path): \(error)")
+            }
+        }
+    }
+
+    // MARK: Dispatching
+
+    private func receive(_ message: Message) -> Bool {
+        if message.interface == StandardInterface.peer {
+            return false
+        }
+        guard let credentials, let sender = message.sender else {
+            dispatch(message, uid: nil)
+            return true
+        }
+        credentials.whenResolved(sender, message) { [weak self] uid in
+            self?.dispatch(message, uid: uid)
+        }
+        return true
+    }
+
+    private func dispatch(_ message: Message, uid: UInt32?) {
+        let reply: Result<[DBusValue], DBusError>
+        var method: Method?
+        callDepth += 1
+        do {
+            let (found, call) = try resolve(message, uid: uid)
+            method = found
+            reply = .success(try found.handler(call))
+        } catch {
+            reply = .failure(DBusError.from(error))
+        }
+        callDepth -= 1
+        if callDepth == 0 {
+            flushPropertyChanges()
+        }
+        guard !message.noReplyExpected else { return }
+        answer(message, with: reply, declaredOutputs: method?.outputs ?? [])
+    }
+
+    private func answer(_ message: Message, with result: Result<[DBusValue], DBusError>, declaredOutputs: [Argument]) {
+        do {
+            switch result {
+            case .success(let values):
+                let expected = signature(of: declaredOutputs.map(\.type))
+                let actual = signature(of: values.map(\.type))
+                guard expected == actual else {
+                    Hooks.log("<3>dbus: \(message.interface ?? "").\(message.member ?? "") returned '\(actual)' instead of '\(expected)'")
+                    try connection.send(try message.makeError(.failed("internal error: the reply does not match the declared signature")))
+                    return
+                }
+                let reply = try message.makeReturn()
+                try reply.append(values)
+                try connection.send(reply)
+            case .failure(let error):
+                try connection.send(try message.makeError(error))
+            }
+        } catch {
+            Hooks.log("<3>dbus: cannot answer \(message.member ?? "a call") from \(message.sender ?? "?"): \(error)")
+            if let fallback = try? message.makeError(.failed("cannot encode the reply: \(error)")) {
+                _ = try? connection.send(fallback)
+            }
+        }
+    }
+
+    private func resolve(_ message: Message, uid: UInt32?) throws -> (Method, MethodCall) {
+        let pathText = message.path ?? "/"
+        let member = message.member ?? ""
+        guard let path = ObjectPath(pathText) else {
+            throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(pathText)")
+        }
+        let interfaces: [Interface]
+        if let object = objects[path] {
+            interfaces = object.served
+        } else if path == .root || objects.keys.contains(where: path.isAncestor(of:)) {
+            interfaces = [introspectableInterface(at: path), peerInterface()]
+            if let name = message.interface, name != StandardInterface.introspectable, name != StandardInterface.peer {
+                throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path); only Introspect is answered here")
+            }
+        } else {
+            throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path)")
+        }
+        let method: Method
+        if let interfaceName = message.interface {
+            guard let interface = interfaces.first(where: { $0.name == interfaceName }) else {
+                throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(path) has no interface \(interfaceName)")
+            }
+            guard let found = interface.method(member) else {
+                throw DBusError(name: DBusError.Name.unknownMethod, message: "interface \(interfaceName) has no method \(member)")
+            }
+            method = found
+        } else {
+            guard let found = interfaces.lazy.compactMap({ $0.method(member) }).first else {
+                throw DBusError(name: DBusError.Name.unknownMethod, message: "object \(path) has no method \(member)")
+            }
+            method = found
+        }
+        let received = message.signature
+        guard received == method.inputSignature else {
+            throw DBusError.invalidArgs("\(member) expects arguments '\(method.inputSignature)', got '\(received)'")
+        }
+        let call = MethodCall(message: message, arguments: try message.arguments(), sender: message.sender ?? "", senderUID: uid, path: path)
+        return (method, call)
+    }
+
+    private func standardInterfaces(of object: ExportedObject) -> [Interface] {
+        var interfaces = object.interfaces
+        interfaces.append(introspectableInterface(at: object.path))
+        interfaces.append(propertiesInterface(for: object))
+        interfaces.append(peerInterface())
+        if managerRoots.contains(object.path) {
+            interfaces.append(objectManagerInterface(root: object.path))
+        }
+        return interfaces
+    }
+
+    // MARK: Standard answers
+
+    func introspect(_ path: ObjectPath) -> String {
+        let interfaces = objects[path]?.served ?? [introspectableInterface(at: path), peerInterface()]
+        var children = Set<String>()
+        let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
+        for other in objects.keys where path.isAncestor(of: other) {
+            if let child = other.rawValue.dropFirst(prefix.count).split(separator: "/").first {
+                children.insert(String(child))
+            }
+        }
+        return Introspection.document(interfaces: interfaces, children: children.sorted())
+    }
+
+    func managedObjects(under root: ObjectPath) -> DBusValue {
+        let entries: [(DBusValue, DBusValue)] = objects.values
+            .filter { root.isAncestor(of: $0.path) }
+            .sorted { $0.path < $1.path }
+            .map { object in
+                let interfaces = DBusValue.dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
+                                                      object.interfaces.map { (.string($0.name), ObjectServer.propertyDictionary($0.properties)) })
+                return (.objectPath(object.path), interfaces)
+            }
+        return .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, entries)
+    }
+}
+
+/// The machine's D-Bus id, or an empty string when none is set up.
+func machineID() -> String {
+    var error = CDBus.DBusError()
+    dbus_error_init(&error)
+    defer { dbus_error_free(&error) }
+    guard let id = dbus_try_get_local_machine_id(&error) else { return "" }
+    defer { dbus_free(id) }
+    return String(cString: id)
+}

@@ -1,0 +1,104 @@
+/// The names of the standard interfaces.
+public enum StandardInterface {
+    /// `org.freedesktop.DBus.Introspectable`
+    public static let introspectable = "org.freedesktop.DBus.Introspectable"
+    /// `org.freedesktop.DBus.Properties`
+    public static let properties = "org.freedesktop.DBus.Properties"
+    /// `org.freedesktop.DBus.Peer`
+    public static let peer = "org.freedesktop.DBus.Peer"
+    /// `org.freedesktop.DBus.ObjectManager`
+    public static let objectManager = "org.freedesktop.DBus.ObjectManager"
+}
+
+extension ObjectServer {
+    /// `Introspectable`, answered from the declarations and the exported paths.
+    func introspectableInterface(at path: ObjectPath) -> Interface {
+        Interface(StandardInterface.introspectable, methods: [
+            Method("Introspect", out: [Argument("xml_data", .string)]) { [unowned self] _ in
+                [.string(introspect(path))]
+            },
+        ])
+    }
+
+    /// `Peer`: libdbus answers calls that name the interface; these answer those that do not.
+    func peerInterface() -> Interface {
+        Interface(StandardInterface.peer, methods: [
+            Method("Ping") { _ in [] },
+            Method("GetMachineId", out: [Argument("machine_uuid", .string)]) { _ in
+                [.string(machineID())]
+            },
+        ])
+    }
+
+    /// `Properties`, answered from the object's property declarations.
+    func propertiesInterface(for object: ExportedObject) -> Interface {
+        Interface(StandardInterface.properties, methods: [
+            Method("Get", in: [Argument("interface_name", .string), Argument("property_name", .string)], out: [Argument("value", .variant)]) { [unowned self, unowned object] call in
+                let (_, property) = try findProperty(call, object)
+                return [.variant(property.get())]
+            },
+            Method("GetAll", in: [Argument("interface_name", .string)], out: [Argument("properties", .array(.dictEntry(key: .string, value: .variant)))]) { [unowned object] call in
+                let name: String = try call.argument(0)
+                let interfaces = name.isEmpty ? object.served : object.served.filter { $0.name == name }
+                guard !interfaces.isEmpty else {
+                    throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(object.path) has no interface \(name)")
+                }
+                return [ObjectServer.propertyDictionary(interfaces.flatMap(\.properties))]
+            },
+            Method("Set", in: [Argument("interface_name", .string), Argument("property_name", .string), Argument("value", .variant)]) { [unowned self, unowned object] call in
+                let (interface, property) = try findProperty(call, object)
+                guard let set = property.set else {
+                    throw DBusError(name: DBusError.Name.propertyReadOnly, message: "property \(property.name) of \(interface.name) is read-only")
+                }
+                guard case .variant(let value)? = call.arguments.last, value.type == property.type else {
+                    let received = call.arguments.last?.variantValue?.type.signature ?? "?"
+                    throw DBusError.invalidArgs("property \(property.name) expects '\(property.type.signature)', got '\(received)'")
+                }
+                try set(value, call)
+                return []
+            },
+        ], signals: [
+            SignalDeclaration("PropertiesChanged", [
+                Argument("interface_name", .string),
+                Argument("changed_properties", .array(.dictEntry(key: .string, value: .variant))),
+                Argument("invalidated_properties", .array(.string)),
+            ]),
+        ])
+    }
+
+    /// `ObjectManager` for the objects below `root`.
+    func objectManagerInterface(root: ObjectPath) -> Interface {
+        Interface(StandardInterface.objectManager, methods: [
+            Method("GetManagedObjects", out: [Argument("objects", ObjectServer.managedObjectsType)]) { [unowned self] _ in
+                [managedObjects(under: root)]
+            },
+        ], signals: [
+            SignalDeclaration("InterfacesAdded", [Argument("object_path", .objectPath), Argument("interfaces_and_properties", ObjectServer.interfacesAndPropertiesType)]),
+            SignalDeclaration("InterfacesRemoved", [Argument("object_path", .objectPath), Argument("interfaces", .array(.string))]),
+        ])
+    }
+
+    static let interfacesAndPropertiesType = DBusType.array(.dictEntry(key: .string, value: .array(.dictEntry(key: .string, value: .variant))))
+    static let managedObjectsType = DBusType.array(.dictEntry(key: .objectPath, value: interfacesAndPropertiesType))
+
+    private func findProperty(_ call: MethodCall, _ object: ExportedObject) throws -> (Interface, Property) {
+        let interfaceName: String = try call.argument(0)
+        let propertyName: String = try call.argument(1)
+        let candidates = interfaceName.isEmpty ? object.served : object.served.filter { $0.name == interfaceName }
+        guard !candidates.isEmpty else {
+            throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(object.path) has no interface \(interfaceName)")
+        }
+        for interface in candidates {
+            if let property = interface.property(propertyName) {
+                return (interface, property)
+            }
+        }
+        let scope = interfaceName.isEmpty ? "object \(object.path)" : "interface \(interfaceName)"
+        throw DBusError(name: DBusError.Name.unknownProperty, message: "\(scope) has no property \(propertyName)")
+    }
+
+    /// `a{sv}` of the current values of these properties.
+    static func propertyDictionary(_ properties: [Property]) -> DBusValue {
+        .dictionary(key: .string, value: .variant, properties.map { (.string($0.name), .variant($0.get())) })
+    }
+}

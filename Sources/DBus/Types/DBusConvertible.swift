@@ -1,0 +1,228 @@
+/// A Swift type with a D-Bus form: encodes to and decodes from `DBusValue`.
+/// Decoding untrusted input never traps: a mismatch is a thrown `DBusError`.
+public protocol DBusConvertible {
+    /// The D-Bus type of every value.
+    static var dbusType: DBusType { get }
+    /// The value's D-Bus form.
+    var dbusValue: DBusValue { get }
+    /// Decodes a value; throws `DBusError.invalidArgs` on a type mismatch.
+    init(dbusValue: DBusValue) throws
+}
+
+private func mismatch<T>(_ value: DBusValue, _ type: T.Type) -> DBusError where T: DBusConvertible {
+    .invalidArgs("expected '\(T.dbusType.signature)', got '\(value.type.signature)'")
+}
+
+extension Bool: DBusConvertible {
+    /// `b`.
+    public static var dbusType: DBusType { .boolean }
+    /// `.boolean`.
+    public var dbusValue: DBusValue { .boolean(self) }
+    /// From `.boolean`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .boolean(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension UInt8: DBusConvertible {
+    /// `y`.
+    public static var dbusType: DBusType { .byte }
+    /// `.byte`.
+    public var dbusValue: DBusValue { .byte(self) }
+    /// From `.byte`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .byte(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension Int16: DBusConvertible {
+    /// `n`.
+    public static var dbusType: DBusType { .int16 }
+    /// `.int16`.
+    public var dbusValue: DBusValue { .int16(self) }
+    /// From `.int16`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .int16(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension UInt16: DBusConvertible {
+    /// `q`.
+    public static var dbusType: DBusType { .uint16 }
+    /// `.uint16`.
+    public var dbusValue: DBusValue { .uint16(self) }
+    /// From `.uint16`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .uint16(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension Int32: DBusConvertible {
+    /// `i`.
+    public static var dbusType: DBusType { .int32 }
+    /// `.int32`.
+    public var dbusValue: DBusValue { .int32(self) }
+    /// From `.int32`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .int32(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension UInt32: DBusConvertible {
+    /// `u`.
+    public static var dbusType: DBusType { .uint32 }
+    /// `.uint32`.
+    public var dbusValue: DBusValue { .uint32(self) }
+    /// From `.uint32`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .uint32(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension Int64: DBusConvertible {
+    /// `x`.
+    public static var dbusType: DBusType { .int64 }
+    /// `.int64`.
+    public var dbusValue: DBusValue { .int64(self) }
+    /// From `.int64`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .int64(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension UInt64: DBusConvertible {
+    /// `t`.
+    public static var dbusType: DBusType { .uint64 }
+    /// `.uint64`.
+    public var dbusValue: DBusValue { .uint64(self) }
+    /// From `.uint64`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .uint64(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension Double: DBusConvertible {
+    /// `d`.
+    public static var dbusType: DBusType { .double }
+    /// `.double`.
+    public var dbusValue: DBusValue { .double(self) }
+    /// From `.double`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .double(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension String: DBusConvertible {
+    /// `s`.
+    public static var dbusType: DBusType { .string }
+    /// `.string`.
+    public var dbusValue: DBusValue { .string(self) }
+    /// From `.string`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .string(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension ObjectPath: DBusConvertible {
+    /// `o`.
+    public static var dbusType: DBusType { .objectPath }
+    /// `.objectPath`.
+    public var dbusValue: DBusValue { .objectPath(self) }
+    /// From `.objectPath`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .objectPath(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+extension Signature: DBusConvertible {
+    /// `g`.
+    public static var dbusType: DBusType { .signature }
+    /// `.signature`.
+    public var dbusValue: DBusValue { .signature(self) }
+    /// From `.signature`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .signature(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+}
+
+/// A `v`: any value with its type.
+public struct Variant: DBusConvertible, Hashable, Sendable, CustomStringConvertible {
+    /// The value inside.
+    public let value: DBusValue
+
+    /// A variant holding `value`.
+    public init(_ value: DBusValue) {
+        self.value = value
+    }
+
+    /// A variant holding a Swift value's D-Bus form.
+    public init<T: DBusConvertible>(_ value: T) {
+        self.value = value.dbusValue
+    }
+
+    /// `v`.
+    public static var dbusType: DBusType { .variant }
+    /// `.variant`.
+    public var dbusValue: DBusValue { .variant(value) }
+    /// From `.variant`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .variant(let inner) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        value = inner
+    }
+
+    /// The value inside, decoded as `T`.
+    public func decode<T: DBusConvertible>(_ type: T.Type = T.self) throws -> T {
+        try T(dbusValue: value)
+    }
+
+    /// `<value>`.
+    public var description: String {
+        "<\(value)>"
+    }
+}
+
+extension Array: DBusConvertible where Element: DBusConvertible {
+    /// `a` and the element's type.
+    public static var dbusType: DBusType { .array(Element.dbusType) }
+    /// An array of the elements' forms.
+    public var dbusValue: DBusValue { .array(element: Element.dbusType, map(\.dbusValue)) }
+    /// From an array whose elements decode as `Element`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .array(let element, let elements) = dbusValue, element == Element.dbusType else {
+            throw DBusError.invalidArgs("expected '\(Self.dbusType.signature)', got '\(dbusValue.type.signature)'")
+        }
+        self = try elements.map(Element.init(dbusValue:))
+    }
+}
+
+extension Dictionary: DBusConvertible where Key: DBusConvertible, Value: DBusConvertible {
+    /// `a{KV}`.
+    public static var dbusType: DBusType { .array(.dictEntry(key: Key.dbusType, value: Value.dbusType)) }
+    /// A dictionary of the entries' forms, in no particular order.
+    public var dbusValue: DBusValue {
+        .dictionary(key: Key.dbusType, value: Value.dbusType, map { ($0.key.dbusValue, $0.value.dbusValue) })
+    }
+    /// From a dictionary whose keys and values decode; a repeated key keeps the last value.
+    public init(dbusValue: DBusValue) throws {
+        guard dbusValue.type == Self.dbusType, let entries = dbusValue.dictionaryEntries else {
+            throw DBusError.invalidArgs("expected '\(Self.dbusType.signature)', got '\(dbusValue.type.signature)'")
+        }
+        var result: [Key: Value] = [:]
+        for entry in entries {
+            result[try Key(dbusValue: entry.key)] = try Value(dbusValue: entry.value)
+        }
+        self = result
+    }
+}

@@ -1,0 +1,172 @@
+/// A D-Bus value of any type: what a message carries, decoded without
+/// knowing its Swift meaning. Arrays keep their element type, so an empty
+/// array still has a signature.
+public indirect enum DBusValue: Hashable, Sendable, CustomStringConvertible {
+    /// `y`
+    case byte(UInt8)
+    /// `b`
+    case boolean(Bool)
+    /// `n`
+    case int16(Int16)
+    /// `q`
+    case uint16(UInt16)
+    /// `i`
+    case int32(Int32)
+    /// `u`
+    case uint32(UInt32)
+    /// `x`
+    case int64(Int64)
+    /// `t`
+    case uint64(UInt64)
+    /// `d`
+    case double(Double)
+    /// `s`
+    case string(String)
+    /// `o`
+    case objectPath(ObjectPath)
+    /// `g`
+    case signature(Signature)
+    /// `h`: a file descriptor this process owns.
+    case unixFD(Int32)
+    /// `aT`: the element type and the elements.
+    case array(element: DBusType, [DBusValue])
+    /// `{KV}`: one entry of a dictionary (an array of dict entries).
+    case dictEntry(DBusValue, DBusValue)
+    /// `(T…)`
+    case structure([DBusValue])
+    /// `v`: a value that carries its own type.
+    case variant(DBusValue)
+
+    /// The value's complete type.
+    public var type: DBusType {
+        switch self {
+        case .byte: return .byte
+        case .boolean: return .boolean
+        case .int16: return .int16
+        case .uint16: return .uint16
+        case .int32: return .int32
+        case .uint32: return .uint32
+        case .int64: return .int64
+        case .uint64: return .uint64
+        case .double: return .double
+        case .string: return .string
+        case .objectPath: return .objectPath
+        case .signature: return .signature
+        case .unixFD: return .unixFD
+        case .array(let element, _): return .array(element)
+        case .dictEntry(let key, let value): return .dictEntry(key: key.type, value: value.type)
+        case .structure(let fields): return .structure(fields.map(\.type))
+        case .variant: return .variant
+        }
+    }
+
+    /// A dictionary `a{KV}` of these entries.
+    public static func dictionary(key: DBusType, value: DBusType, _ entries: [(DBusValue, DBusValue)]) -> DBusValue {
+        .array(element: .dictEntry(key: key, value: value), entries.map { .dictEntry($0.0, $0.1) })
+    }
+
+    /// The value as `gdbus` prints it, roughly.
+    public var description: String {
+        switch self {
+        case .byte(let value): return "byte \(value)"
+        case .boolean(let value): return "\(value)"
+        case .int16(let value): return "int16 \(value)"
+        case .uint16(let value): return "uint16 \(value)"
+        case .int32(let value): return "\(value)"
+        case .uint32(let value): return "uint32 \(value)"
+        case .int64(let value): return "int64 \(value)"
+        case .uint64(let value): return "uint64 \(value)"
+        case .double(let value): return "\(value)"
+        case .string(let value): return "'\(value)'"
+        case .objectPath(let value): return "objectpath '\(value.rawValue)'"
+        case .signature(let value): return "signature '\(value.rawValue)'"
+        case .unixFD(let value): return "handle \(value)"
+        case .array(_, let elements):
+            if case .dictEntry? = elements.first {
+                return "{" + elements.map { entry -> String in
+                    guard case .dictEntry(let key, let value) = entry else { return entry.description }
+                    return "\(key): \(value)"
+                }.joined(separator: ", ") + "}"
+            }
+            return "[" + elements.map(\.description).joined(separator: ", ") + "]"
+        case .dictEntry(let key, let value): return "{\(key): \(value)}"
+        case .structure(let fields): return "(" + fields.map(\.description).joined(separator: ", ") + ")"
+        case .variant(let inner): return "<\(inner)>"
+        }
+    }
+}
+
+extension DBusValue {
+    /// The string, for `s`, `o` and `g`.
+    public var stringValue: String? {
+        switch self {
+        case .string(let value): return value
+        case .objectPath(let value): return value.rawValue
+        case .signature(let value): return value.rawValue
+        default: return nil
+        }
+    }
+
+    /// The elements of an array.
+    public var arrayElements: [DBusValue]? {
+        if case .array(_, let elements) = self { return elements }
+        return nil
+    }
+
+    /// The entries of a dictionary, in order.
+    public var dictionaryEntries: [(key: DBusValue, value: DBusValue)]? {
+        guard case .array(.dictEntry, let elements) = self else { return nil }
+        return elements.compactMap { element in
+            if case .dictEntry(let key, let value) = element { return (key, value) }
+            return nil
+        }
+    }
+
+    /// The value inside a variant.
+    public var variantValue: DBusValue? {
+        if case .variant(let inner) = self { return inner }
+        return nil
+    }
+
+    /// Checks the value against the rules libdbus would abort on — strings
+    /// without NUL, valid object paths and signatures, elements of the
+    /// declared type — and the nesting limits.
+    public func validate() throws {
+        try validate(depth: 0)
+    }
+
+    private func validate(depth: Int) throws {
+        guard depth <= 64 else { throw DBusError.invalidArgs("value nested deeper than 64") }
+        switch self {
+        case .string(let text):
+            guard DBusNames.isValidString(text) else {
+                throw DBusError.invalidArgs("strings may not contain NUL characters")
+            }
+        case .objectPath(let path):
+            guard DBusNames.isValidObjectPath(path.rawValue) else {
+                throw DBusError.invalidArgs("'\(path.rawValue)' is not a valid object path")
+            }
+        case .signature(let signature):
+            _ = try DBusType.parse(signature: signature.rawValue)
+        case .array(let element, let elements):
+            _ = try DBusType.parseSingle(signature: "a" + element.signature)
+            for value in elements {
+                guard value.type == element else {
+                    throw DBusError.invalidArgs("array of '\(element.signature)' holds a '\(value.type.signature)'")
+                }
+                try value.validate(depth: depth + 1)
+            }
+        case .dictEntry(let key, let value):
+            try key.validate(depth: depth + 1)
+            try value.validate(depth: depth + 1)
+        case .structure(let fields):
+            for field in fields {
+                try field.validate(depth: depth + 1)
+            }
+        case .variant(let inner):
+            try inner.validate(depth: depth + 1)
+        default:
+            break
+        }
+    }
+}

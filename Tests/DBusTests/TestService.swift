@@ -1,0 +1,78 @@
+import DBus
+import RxCore
+
+/// An object with one of everything, served for the bus tests.
+final class TestService {
+    static let interfaceName = "org.rxwidgets.Test1"
+    static let path = ObjectPath("/org/rxwidgets/Test1")!
+    static let managerPath = ObjectPath("/org/rxwidgets")!
+
+    let server: ObjectServer
+    var count: Int32 = 0
+    var name = "initial"
+    var calls: [String] = []
+
+    init(connection: Connection, resolvesCredentials: Bool = false) throws {
+        server = ObjectServer(connection: connection, resolvesCredentials: resolvesCredentials)
+        try server.export(TestService.managerPath, interfaces: [])
+        server.addObjectManager(at: TestService.managerPath)
+        try server.export(TestService.path, interfaces: [interface()])
+    }
+
+    func interface() -> Interface {
+        Interface(TestService.interfaceName, methods: [
+            Method("Echo", in: [Argument("value", "v")], out: [Argument("value", "v")]) { [unowned self] call in
+                calls.append("Echo")
+                return [call.arguments[0]]
+            },
+            Method("EchoAll", in: [Argument("values", "av")], out: [Argument("values", "av")]) { call in
+                [call.arguments[0]]
+            },
+            Method("Add", in: [Argument("a", "i"), Argument("b", "i")], out: [Argument("sum", "i")]) { [unowned self] call in
+                calls.append("Add")
+                let a: Int32 = try call.argument(0)
+                let b: Int32 = try call.argument(1)
+                return [.int32(a &+ b)]
+            },
+            Method("Fail", in: [Argument("name", "s"), Argument("message", "s")]) { call in
+                throw DBusError(name: try call.argument(0), message: try call.argument(1))
+            },
+            Method("Touch", in: [Argument("times", "i")], out: [Argument("count", "i")]) { [unowned self] call in
+                let times: Int32 = try call.argument(0)
+                for _ in 0..<times {
+                    count += 1
+                    try server.emit(path: TestService.path, interface: TestService.interfaceName, member: "Touched", [.int32(count)])
+                    server.propertiesChanged(path: TestService.path, interface: TestService.interfaceName, names: ["Count", "Stamp"])
+                }
+                return [.int32(count)]
+            },
+            Method("WhoAmI", out: [Argument("sender", "s"), Argument("uid", "u")]) { call in
+                [.string(call.sender), .uint32(call.senderUID ?? UInt32.max)]
+            },
+            Method("Spawn", in: [Argument("child", "s")], out: [Argument("path", "o")]) { [unowned self] call in
+                let child: String = try call.argument(0)
+                guard let path = TestService.managerPath.appending(child) else {
+                    throw DBusError.invalidArgs("child: '\(child)' is not a path element")
+                }
+                try server.export(path, interfaces: [Interface("org.rxwidgets.Child1", properties: [Property("Label", .string) { .string(child) }])])
+                return [.objectPath(path)]
+            },
+            Method("Remove", in: [Argument("path", "o")]) { [unowned self] call in
+                try server.unexport(try call.argument(0))
+                return []
+            },
+            Method("WrongReply", out: [Argument("value", "i")]) { _ in [.string("not an int")] },
+        ], signals: [
+            SignalDeclaration("Touched", [Argument("count", "i")]),
+        ], properties: [
+            Property("Count", .int32) { [unowned self] in .int32(count) },
+            Property("Stamp", .int32, emitsChanged: .invalidates) { [unowned self] in .int32(count * 10) },
+            Property("Version", .uint32, emitsChanged: .const) { .uint32(1) },
+            Property("Name", .string, get: { [unowned self] in .string(name) }, set: { [unowned self] value, _ in
+                guard case .string(let text) = value, !text.isEmpty else { throw DBusError.invalidArgs("Name: expected a non-empty string") }
+                name = text
+                server.propertiesChanged(path: TestService.path, interface: TestService.interfaceName, names: ["Name"])
+            }),
+        ])
+    }
+}
