@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport"]),
-        .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"], exclude: ["Scripts"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,11 @@ public final class PrivateBus {
           <limit name="max_incoming_bytes">1000000000</limit>
           <limit name="max_outgoing_bytes">1000000000</limit>
           <limit name="reply_timeout">300000</limit>
+          <limit name="max_replies_per_connection">50000</limit>
+          <limit name="max_match_rules_per_connection">50000</limit>
+          <limit name="max_connections_per_user">100000</limit>
+          <limit name="max_pending_service_starts">10000</limit>
+          <limit name="max_names_per_connection">50000</limit>
           \(extraConfiguration)
         </busconfig>
         """
