@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "RxDelegate", targets: ["RxDelegate"]),
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "Service", targets: ["Service"]),
+        .executable(name: "rxwidgetsd", targets: ["rxwidgetsd"]),
     ],
     targets: [
         .target(name: "CLinux"),
@@ -18,6 +20,8 @@ let package = Package(
         .target(name: "RxWidgets", dependencies: ["RxCore", "RxDelegate"]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus", "RxCore"]),
+        .target(name: "Service", dependencies: ["DBus", "RxWidgets"]),
+        .executableTarget(name: "rxwidgetsd", dependencies: ["Service", "CLinux"]),
         .target(name: "BusTestSupport", dependencies: ["RxCore"]),
         .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),

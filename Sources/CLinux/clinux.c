@@ -32,3 +32,43 @@ int clinux_eventfd_drain(int fd) {
         return errno == EAGAIN ? 0 : -1;
     }
 }
+
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+
+static int termination_write_end = -1;
+
+static void clinux_on_termination(int signal_number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signal_number;
+    if (termination_write_end >= 0) {
+        ssize_t ignored = write(termination_write_end, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved;
+}
+
+int clinux_termination_pipe(void) {
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    termination_write_end = fds[1];
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = clinux_on_termination;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGINT, &action, NULL) != 0) return -1;
+    signal(SIGPIPE, SIG_IGN);
+    return fds[0];
+}
+
+int clinux_read_termination(int fd) {
+    unsigned char byte;
+    for (;;) {
+        ssize_t count = read(fd, &byte, 1);
+        if (count == 1) return byte;
+        if (count < 0 && errno == EINTR) continue;
+        return -1;
+    }
+}

@@ -116,7 +116,7 @@ final class TableViewTests: WidgetTestCase {
         tableView.dataSource?.tableView(tableView, commit: .delete, forRowAt: IndexPath(row: 0, section: 1))
         tableView.dataSource?.tableView(tableView, commit: .insert, forRowAt: IndexPath(row: 3, section: 0))
         tableView.dataSource?.tableView(tableView, moveRowAt: IndexPath(row: 0, section: 0), to: IndexPath(row: 1, section: 1))
-        XCTAssertEqual(log, ["model deleted 100", "deleted [1, 0]", "inserted [0, 3]", "moved [0, 0] -> [1, 1]"])
+        XCTAssertEqual(log, ["deleted [1, 0]", "model deleted 100", "inserted [0, 3]", "moved [0, 0] -> [1, 1]"])
         XCTAssertEqual(dataSource.sectionModels.map(\.items), [[2, 3], [100, 1, 200]])
     }
 

@@ -16,3 +16,11 @@ int clinux_eventfd_signal(int fd);
 int clinux_eventfd_drain(int fd);
 
 #endif
+
+/* Makes SIGTERM and SIGINT write their number to a pipe instead of killing
+ * the process, and returns the pipe's non-blocking read end (-1 on error).
+ * A main loop watches the descriptor and shuts down cleanly. */
+int clinux_termination_pipe(void);
+
+/* Reads the signal number a termination pipe carries, or -1 when none. */
+int clinux_read_termination(int fd);

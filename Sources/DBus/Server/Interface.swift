@@ -132,6 +132,11 @@ public struct Property {
         self.set = nil
     }
 
+    /// A read-only property whose type is a signature literal (see `Argument`).
+    public init(_ name: String, _ signature: StaticString, emitsChanged: ChangeEmission = .true, get: @escaping () -> DBusValue) {
+        self.init(name, Argument(name, signature).type, emitsChanged: emitsChanged, get: get)
+    }
+
     /// A read-write property.
     public init(_ name: String, _ type: DBusType, emitsChanged: ChangeEmission = .true, get: @escaping () -> DBusValue, set: @escaping (DBusValue, MethodCall) throws -> Void) {
         self.name = name

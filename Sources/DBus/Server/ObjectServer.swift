@@ -36,6 +36,9 @@ public final class ObjectServer {
 
     /// Called with a unique name when that client leaves the bus.
     public var onPeerGone: ((String) -> Void)?
+    /// Called with every call before it is dispatched, and with the error of
+    /// every call that fails (for tracing).
+    public var traceCall: ((Message, DBusError?) -> Void)?
 
     /// Serves objects on `connection`. With `resolvesCredentials`, every
     /// caller's Unix uid is known to handlers (`MethodCall.senderUID`): the
@@ -219,6 +222,13 @@ public final class ObjectServer {
         callDepth -= 1
         if callDepth == 0 {
             flushPropertyChanges()
+        }
+        if let traceCall {
+            if case .failure(let error) = reply {
+                traceCall(message, error)
+            } else {
+                traceCall(message, nil)
+            }
         }
         guard !message.noReplyExpected else { return }
         answer(message, with: reply, declaredOutputs: method?.outputs ?? [])

@@ -110,12 +110,7 @@ extension Reactive where Base: TableView {
     /// The model of each deleted row, as `T`, read when the user deletes it
     /// (before the application removes it).
     public func modelDeleted<T>(_ modelType: T.Type) -> ControlEvent<T> {
-        ControlEvent(events: dataSource.sentMessage(.commitEditingStyle)
-            .filter { $0.editingStyle == .delete }
-            .flatMap { [weak view = base as TableView] edit -> Observable<T> in
-                guard let view else { return .empty() }
-                return .just(try view.rx.model(at: edit.indexPath))
-            })
+        models(of: itemDeleted)
     }
 
     private func models<T>(of indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {

@@ -1,0 +1,110 @@
+import DBus
+
+/// Checks of client input, each refusal naming the argument, the value
+/// received and what was expected.
+struct Arguments {
+    let limits: Limits
+
+    /// A string within the length limit.
+    func checkString(_ text: String, _ what: @autoclosure () -> String) throws {
+        // Counting UTF-8 bytes first keeps the common case O(1).
+        if text.utf8.count > limits.stringLength, text.count > limits.stringLength {
+            throw WidgetsError.limitExceeded("\(what()) has \(text.count) characters; the limit is \(limits.stringLength)")
+        }
+    }
+
+    /// Every string inside a value within the length limit.
+    func checkStrings(in value: DBusValue, _ what: @autoclosure () -> String) throws {
+        switch value {
+        case .string(let text): try checkString(text, what())
+        case .array(_, let elements):
+            for element in elements { try checkStrings(in: element, what()) }
+        case .dictEntry(let key, let value):
+            try checkStrings(in: key, what())
+            try checkStrings(in: value, what())
+        case .structure(let fields):
+            for field in fields { try checkStrings(in: field, what()) }
+        case .variant(let inner): try checkStrings(in: inner, what())
+        default: break
+        }
+    }
+
+    /// An `a{sv}` of options whose keys are all known.
+    func options(_ value: DBusValue, allowed: [String: DBusType], argument: String) throws -> [String: DBusValue] {
+        var result: [String: DBusValue] = [:]
+        for entry in value.dictionaryEntries ?? [] {
+            guard let key = entry.key.stringValue else { continue }
+            guard let type = allowed[key] else {
+                let known = allowed.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                throw DBusError.invalidArgs("\(argument): unknown key '\(key)'; expected \(known.isEmpty ? "no keys" : known)")
+            }
+            guard case .variant(let inner) = entry.value, inner.type == type else {
+                let received = entry.value.variantValue?.type.signature ?? "?"
+                throw DBusError.invalidArgs("\(argument): key '\(key)' expects '\(type.signature)', got '\(received)'")
+            }
+            result[key] = inner
+        }
+        return result
+    }
+
+    /// An `i` index within `0..<count`, as an `Int`.
+    func index(_ value: Int32, count: Int, _ what: String) throws -> Int {
+        guard value >= 0, Int(value) < count else {
+            let range = count == 0 ? "there are none" : "expected 0…\(count - 1)"
+            throw WidgetsError.outOfRange("\(what) \(value) is out of range; \(range)")
+        }
+        return Int(value)
+    }
+}
+
+extension DBusValue {
+    /// The value as a row's default title shows it: strings as they are,
+    /// numbers and flags as written, containers like gdbus without type words.
+    var textForm: String {
+        switch self {
+        case .string(let text): return text
+        case .objectPath(let path): return path.rawValue
+        case .signature(let signature): return signature.rawValue
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .byte(let value): return String(value)
+        case .int16(let value): return String(value)
+        case .uint16(let value): return String(value)
+        case .int32(let value): return String(value)
+        case .uint32(let value): return String(value)
+        case .int64(let value): return String(value)
+        case .uint64(let value): return String(value)
+        case .double(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .unixFD(let fd): return "fd \(fd)"
+        case .variant(let inner): return inner.textForm
+        case .array(_, let elements):
+            if case .dictEntry? = elements.first {
+                return "{" + elements.map(\.textForm).joined(separator: ", ") + "}"
+            }
+            return "[" + elements.map(\.textForm).joined(separator: ", ") + "]"
+        case .dictEntry(let key, let value): return "\(key.textForm): \(value.textForm)"
+        case .structure(let fields): return "(" + fields.map(\.textForm).joined(separator: ", ") + ")"
+        }
+    }
+}
+
+/// Fills `{name}` placeholders of a template.
+func fill(_ template: String, _ values: [String: String]) -> String {
+    var result = ""
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{") {
+        result += rest[..<open]
+        let afterOpen = rest.index(after: open)
+        guard let close = rest[afterOpen...].firstIndex(of: "}") else {
+            rest = rest[open...]
+            break
+        }
+        let name = String(rest[afterOpen..<close])
+        if let value = values[name] {
+            result += value
+        } else {
+            result += rest[open...close]
+        }
+        rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+}

@@ -1,0 +1,33 @@
+import DBus
+import RxWidgets
+
+/// The errors of the `org.rxwidgets.Widgets1` API.
+enum WidgetsError {
+    static let prefix = "org.rxwidgets.Widgets1.Error."
+
+    static func exists(_ message: String) -> DBusError { DBusError(name: prefix + "Exists", message: message) }
+    static func invalidName(_ message: String) -> DBusError { DBusError(name: prefix + "InvalidName", message: message) }
+    static func outOfRange(_ message: String) -> DBusError { DBusError(name: prefix + "OutOfRange", message: message) }
+    static func itemsNotBound(_ message: String) -> DBusError { DBusError(name: prefix + "ItemsNotBound", message: message) }
+    static func unknownField(_ message: String) -> DBusError { DBusError(name: prefix + "UnknownField", message: message) }
+    static func invalidSpec(_ message: String) -> DBusError { DBusError(name: prefix + "InvalidSpec", message: message) }
+    static func validationFailed(_ message: String) -> DBusError { DBusError(name: prefix + "ValidationFailed", message: message) }
+    static func revisionMismatch(_ message: String) -> DBusError { DBusError(name: prefix + "RevisionMismatch", message: message) }
+    static func notEditable(_ message: String) -> DBusError { DBusError(name: prefix + "NotEditable", message: message) }
+    static func limitExceeded(_ message: String) -> DBusError { DBusError(name: prefix + "LimitExceeded", message: message) }
+    static func accessDenied(_ message: String) -> DBusError { DBusError(name: DBusError.Name.accessDenied, message: message) }
+    static func notSupported(_ message: String) -> DBusError { DBusError(name: DBusError.Name.notSupported, message: message) }
+    static func unknownObject(_ message: String) -> DBusError { DBusError(name: DBusError.Name.unknownObject, message: message) }
+}
+
+extension FormError: DBusErrorConvertible {
+    /// The API's error for each refusal of a form.
+    public var dbusError: DBusError {
+        switch self {
+        case .unknownField: return WidgetsError.unknownField(description)
+        case .wrongType, .notAnOption, .notAStepper: return .invalidArgs(description)
+        case .validationFailed: return WidgetsError.validationFailed(description)
+        case .revisionMismatch: return WidgetsError.revisionMismatch(description)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import DBus
+import RxWidgets
+
+/// How a picker's rows are shown: the three RxCocoa adapters, configured by a client.
+struct PickerAdapterConfig: Equatable {
+    enum Kind: String {
+        case title
+        case attributed
+        case view
+    }
+
+    var kind = Kind.title
+    var format = "{value}"
+    var attributes: [String: AttributeValue] = [:]
+    var view: [String: AttributeValue] = [:]
+    var widths: [Double] = []
+    var rowHeights: [Double] = []
+}
+
+/// The served picker's adapter: data source and delegate over components of
+/// models (D-Bus values), answering the picker's questions from its config.
+final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerViewDataSourceType, SectionedViewDataSourceType {
+    typealias Element = [[DBusValue]]
+
+    private(set) var components: [[DBusValue]] = []
+    var config = PickerAdapterConfig()
+
+    func pickerView(_ pickerView: PickerView, observedEvent: Event<[[DBusValue]]>) {
+        guard case .next(let components) = observedEvent else { return }
+        self.components = components
+        pickerView.reloadAllComponents()
+    }
+
+    /// The model at `indexPath`; the empty string for a component without rows.
+    func model(at indexPath: IndexPath) throws -> Any {
+        guard components.indices.contains(indexPath.component) else {
+            throw RxCocoaError.itemsNotYetBound(object: "picker")
+        }
+        let rows = components[indexPath.component]
+        if rows.isEmpty {
+            return DBusValue.string("")
+        }
+        guard rows.indices.contains(indexPath.row) else {
+            throw RxCocoaError.itemsNotYetBound(object: "picker")
+        }
+        return rows[indexPath.row]
+    }
+
+    func numberOfComponents(in pickerView: PickerView) -> Int {
+        components.count
+    }
+
+    func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int {
+        components.indices.contains(component) ? components[component].count : 0
+    }
+
+    private func placeholders(row: Int, component: Int) -> [String: String] {
+        ["row": String(row), "component": String(component), "value": components[component][row].textForm]
+    }
+
+    func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? {
+        fill(config.format, placeholders(row: row, component: component))
+    }
+
+    func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedText? {
+        let title = fill(config.format, placeholders(row: row, component: component))
+        let attributes = config.kind == .attributed ? config.attributes : [:]
+        return AttributedText(string: title, attributes: Dictionary(uniqueKeysWithValues: attributes.map { (AttributedText.Key(rawValue: $0.key), $0.value) }))
+    }
+
+    func pickerView(_ pickerView: PickerView, viewForRow row: Int, forComponent component: Int, reusing view: View?) -> View {
+        guard config.kind == .view else {
+            return PickerView.defaultView(attributedTitle: self.pickerView(pickerView, attributedTitleForRow: row, forComponent: component))
+        }
+        let values = placeholders(row: row, component: component)
+        let described = View()
+        for (key, value) in config.view {
+            if case .string(let text) = value {
+                described.properties[key] = .string(fill(text, values))
+            } else {
+                described.properties[key] = value
+            }
+        }
+        return described
+    }
+
+    func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double {
+        config.widths.indices.contains(component) ? config.widths[component] : PickerView.defaultWidth(of: pickerView)
+    }
+
+    func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> Double {
+        config.rowHeights.indices.contains(component) ? config.rowHeights[component] : PickerView.defaultRowHeight
+    }
+}

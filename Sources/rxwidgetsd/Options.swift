@@ -1,0 +1,88 @@
+import DBus
+import RxWidgets
+import Service
+
+/// The command line of `rxwidgetsd`.
+struct Options {
+    var bus = Connection.Bus.session
+    var replace = false
+    var today: CalendarDay?
+    var verbose = false
+    var limits = Limits()
+    var introspectionDirectory: String?
+    var action = Action.serve
+
+    enum Action {
+        case serve
+        case help
+        case version
+    }
+
+    static let version = "1.0.0"
+
+    static let usage = """
+    Usage: rxwidgetsd [OPTION]...
+    Serves headless, reactive input widgets (pickers, tables, forms) as
+    org.rxwidgets.Widgets1 on the session bus.
+
+      --session                  use the session bus (the default)
+      --system                   use the system bus
+      --address ADDRESS          use the bus at ADDRESS
+      --replace                  take the name from a running rxwidgetsd
+      --today YYYY-MM-DD         the day form rules treat as today
+      --verbose                  log every call and its outcome
+      --max-widgets N            widgets alive at once (1000)
+      --max-components N         picker components or table sections per widget (64)
+      --max-rows N               rows per widget (2000000)
+      --max-string-length N      characters per string (65536)
+      --max-spec-bytes N         bytes per form spec (1048576)
+      --print-introspection DIR  write one introspection XML per interface to DIR and exit
+      --help                     show this help and exit
+      --version                  show the version and exit
+    """
+
+    /// Parses the arguments; throws a one-line reason.
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        func value(_ option: String) throws -> String {
+            guard let next = rest.popFirst() else { throw UsageError("\(option) needs a value") }
+            return next
+        }
+        func count(_ option: String) throws -> Int {
+            let text = try value(option)
+            guard let number = Int(text), number > 0 else { throw UsageError("\(option) expects a positive whole number, got '\(text)'") }
+            return number
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--session": bus = .session
+            case "--system": bus = .system
+            case "--address": bus = .address(try value(argument))
+            case "--replace": replace = true
+            case "--today":
+                let text = try value(argument)
+                guard let day = CalendarDay(text) else { throw UsageError("--today expects a real calendar day YYYY-MM-DD, got '\(text)'") }
+                today = day
+            case "--verbose": verbose = true
+            case "--max-widgets": limits.widgets = try count(argument)
+            case "--max-components": limits.componentsPerWidget = try count(argument)
+            case "--max-rows": limits.rowsPerWidget = try count(argument)
+            case "--max-string-length": limits.stringLength = try count(argument)
+            case "--max-spec-bytes": limits.specBytes = try count(argument)
+            case "--print-introspection": introspectionDirectory = try value(argument)
+            case "--help", "-h": action = .help
+            case "--version": action = .version
+            default: throw UsageError("unknown option '\(argument)'; see --help")
+            }
+        }
+    }
+}
+
+/// A command line that cannot be used, with the reason.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

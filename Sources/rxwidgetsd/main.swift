@@ -1,0 +1,125 @@
+import CLinux
+import DBus
+import Glibc
+import RxCore
+import RxWidgets
+import Service
+
+/// Writes a journald-style line (`<N>` priority prefix) to stderr.
+func log(_ priority: Int, _ text: String) {
+    Hooks.log("<\(priority)>rxwidgetsd: \(text)")
+}
+
+func fail(_ text: String, status: Int32 = 1) -> Never {
+    log(3, text)
+    exit(status)
+}
+
+let options: Options
+do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    fail("\(error)", status: 2)
+}
+
+switch options.action {
+case .help:
+    print(Options.usage)
+    exit(0)
+case .version:
+    print("rxwidgetsd \(Options.version) (org.rxwidgets.Widgets1 API version 1)")
+    exit(0)
+case .serve:
+    break
+}
+
+let today: () -> CalendarDay = options.today.map { day in { day } } ?? CalendarDay.today
+
+if let directory = options.introspectionDirectory {
+    do {
+        for interface in try WidgetService(connection: nil, limits: options.limits, today: today).declaredInterfaces() {
+            let path = "\(directory)/\(interface.name).xml"
+            guard let file = fopen(path, "w") else { fail("cannot write \(path)") }
+            fputs(Introspection.interfaceDocument(interface), file)
+            fclose(file)
+        }
+        exit(0)
+    } catch {
+        fail("cannot build the interfaces: \(error)")
+    }
+}
+
+let terminationFD = clinux_termination_pipe()
+guard terminationFD >= 0 else { fail("cannot install the SIGTERM/SIGINT handlers") }
+
+let busDescription: String
+switch options.bus {
+case .session: busDescription = "the session bus"
+case .system: busDescription = "the system bus"
+case .address(let address): busDescription = "the bus at \(address)"
+}
+
+let connection: Connection
+do {
+    connection = try Connection(bus: options.bus)
+} catch {
+    fail("cannot connect to \(busDescription): \(error)")
+}
+
+let service: WidgetService
+do {
+    service = try WidgetService(connection: connection, limits: options.limits, today: today)
+} catch {
+    fail("cannot start serving: \(error)")
+}
+if options.verbose {
+    service.traceCalls { message, error in
+        let call = "\(message.sender ?? "?") \(message.interface ?? "").\(message.member ?? "") \(message.path ?? "") '\(message.signature)'"
+        log(7, error.map { "\(call) -> \($0)" } ?? "\(call) -> ok")
+    }
+}
+
+var exitStatus: Int32 = 0
+let nameWatch = connection.onSignal { message in
+    guard message.isSignal(interface: "org.freedesktop.DBus", member: "NameLost"),
+          (try? message.arguments())?.first?.stringValue == WidgetService.busName else { return }
+    log(5, "another rxwidgetsd replaced this one; exiting")
+    MainLoop.shared.stop()
+}
+connection.onDisconnected = {
+    log(4, "\(busDescription) went away; exiting")
+    exitStatus = 1
+    MainLoop.shared.stop()
+}
+
+do {
+    var flags: NameFlags = [.doNotQueue, .allowReplacement]
+    if options.replace {
+        flags.insert(.replaceExisting)
+    }
+    switch try connection.requestName(WidgetService.busName, flags: flags) {
+    case .primaryOwner, .alreadyOwner:
+        break
+    case .exists, .inQueue:
+        fail("\(WidgetService.busName) is already owned on \(busDescription); stop that daemon or pass --replace")
+    }
+} catch {
+    fail("cannot request \(WidgetService.busName) on \(busDescription): \(error)")
+}
+
+let termination = MainLoop.shared.addSource(fd: terminationFD, events: Int16(POLLIN)) { _ in
+    let signal = clinux_read_termination(terminationFD)
+    log(6, "received signal \(signal); releasing \(WidgetService.busName) and exiting")
+    MainLoop.shared.stop()
+}
+
+log(6, "serving \(WidgetService.busName) on \(busDescription) as \(connection.uniqueName)")
+MainLoop.shared.run()
+
+termination.dispose()
+nameWatch.dispose()
+if connection.isOpen {
+    try? connection.releaseName(WidgetService.busName)
+    connection.close()
+}
+exit(exitStatus)
