@@ -28,6 +28,7 @@ let package = Package(
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "BusTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,176 @@
+import BusTestSupport
+import DBus
+import Foundation
+import RxCore
+import XCTest
+
+let busName = "org.rxwidgets.Widgets1"
+let root = "/org/rxwidgets/Widgets1"
+let managerInterface = "org.rxwidgets.Widgets1.Manager"
+let pickerInterface = "org.rxwidgets.Widgets1.Picker"
+let tableInterface = "org.rxwidgets.Widgets1.Table"
+let formInterface = "org.rxwidgets.Widgets1.Form"
+let errorPrefix = "org.rxwidgets.Widgets1.Error."
+
+/// The repository's root, found from this file.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The daemon built by `swift build`.
+let daemonExecutable = repositoryRoot.appendingPathComponent(".build/debug/rxwidgetsd").path
+
+/// A running `rxwidgetsd` on a private bus.
+final class Daemon {
+    let process = Process()
+    let logURL: URL
+
+    init(bus: PrivateBus, arguments: [String] = []) throws {
+        logURL = bus.directory.appendingPathComponent("daemon-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: daemonExecutable)
+        process.arguments = ["--address", bus.address, "--today", "2024-06-15"] + arguments
+        process.standardError = try FileHandle(forWritingTo: logURL)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// What the daemon logged.
+    var log: String {
+        (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
+    }
+
+    /// Sends SIGTERM and waits; returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
+
+/// Waits until `name` has an owner on the bus; false after `timeout`.
+func waitForName(_ name: String, on connection: Connection, timeout: RxTimeInterval = .seconds(10)) -> Bool {
+    var owned = false
+    var deadlinePassed = false
+    let timer = MainLoop.shared.addTimer(after: timeout.rxNanoseconds) { deadlinePassed = true }
+    defer { timer.dispose() }
+    while !owned && !deadlinePassed {
+        let reply = try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner", [.string(name)])
+        owned = reply?.first == .boolean(true)
+        if !owned {
+            MainLoop.shared.run(while: { true }, timeout: .milliseconds(20))
+        }
+    }
+    return owned
+}
+
+/// A private bus with the daemon on it and a client that records, in order,
+/// every signal the daemon sends and every reply it gets.
+class DaemonTestCase: XCTestCase {
+    var bus: PrivateBus!
+    var daemon: Daemon!
+    var client: Connection!
+    var events: [String] = []
+    private var signalWatch: Disposable?
+
+    /// Extra command-line options for the daemon.
+    var daemonArguments: [String] { [] }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        guard FileManager.default.isExecutableFile(atPath: daemonExecutable) else {
+            throw XCTSkip("build the daemon first: \(daemonExecutable) is missing")
+        }
+        bus = try PrivateBus()
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        client = try Connection(bus: .address(bus.address))
+        XCTAssertTrue(waitForName(busName, on: client), "the daemon took its name; log:\n\(daemon.log)")
+        try client.addMatch("type='signal',sender='\(busName)'")
+        signalWatch = client.onSignal { [unowned self] message in
+            guard message.sender != "org.freedesktop.DBus" else { return }
+            events.append(describe(message))
+        }
+    }
+
+    override func tearDown() {
+        signalWatch?.dispose()
+        client?.close()
+        if let daemon {
+            XCTAssertEqual(daemon.stop(), 0, "the daemon exits 0 on SIGTERM; log:\n\(daemon.log)")
+        }
+        bus?.stop()
+        super.tearDown()
+    }
+
+    /// Calls the daemon; records "reply" (or the error name) after the signals that came before it.
+    @discardableResult
+    func call(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
+        do {
+            let reply = try client.callAndWait(destination: busName, path: path, interface: interface, member: member, arguments)
+            events.append("reply")
+            return reply
+        } catch let error as DBusError {
+            events.append("error \(error.name.replacingOccurrences(of: errorPrefix, with: ""))")
+            throw error
+        }
+    }
+
+    /// The error a call fails with.
+    func error(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) -> DBusError? {
+        do {
+            try call(path, interface, member, arguments)
+            return nil
+        } catch {
+            return error as? DBusError
+        }
+    }
+
+    /// A property's value.
+    func property(_ path: String, _ interface: String, _ name: String) throws -> DBusValue? {
+        try client.callAndWait(destination: busName, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get", [.string(interface), .string(name)]).first?.variantValue
+    }
+
+    /// The events recorded since the last call of `takeEvents`.
+    func takeEvents() -> [String] {
+        defer { events = [] }
+        return events
+    }
+
+    /// `a{sv}` from pairs.
+    func options(_ pairs: [(String, DBusValue)]) -> DBusValue {
+        .dictionary(key: .string, value: .variant, pairs.map { (.string($0.0), .variant($0.1)) })
+    }
+
+    /// `aas` from arrays of strings.
+    func titles(_ components: [[String]]) -> DBusValue {
+        .array(element: .array(.string), components.map { .array(element: .string, $0.map { .string($0) }) })
+    }
+
+    /// `av` of strings.
+    func models(_ values: [String]) -> DBusValue {
+        .array(element: .variant, values.map { .variant(.string($0)) })
+    }
+}
+
+/// A signal as the tests compare it: its member and the parts that matter.
+func describe(_ message: Message) -> String {
+    let arguments = (try? message.arguments()) ?? []
+    switch message.member ?? "" {
+    case "PropertiesChanged":
+        let interface = arguments.first?.stringValue?.split(separator: ".").last.map(String.init) ?? ""
+        let changed = arguments.count > 1 ? (arguments[1].dictionaryEntries ?? []).compactMap { $0.key.stringValue } : []
+        return "PropertiesChanged \(interface) \(changed.joined(separator: ","))"
+    case "InterfacesAdded", "InterfacesRemoved":
+        return "\(message.member ?? "") \(arguments.first?.stringValue ?? "")"
+    default:
+        return "\(message.member ?? "")(\(arguments.map(\.description).joined(separator: ", ")))"
+    }
+}
