@@ -26,6 +26,7 @@ public final class PrivateBus {
           <auth>EXTERNAL</auth>
           \(services)
           <policy context="default">
+            <allow user="*"/>
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>
             <allow own="*"/>

@@ -1,0 +1,86 @@
+import DBus
+import XCTest
+
+final class TableTests: DaemonTestCase {
+    private let letters = "\(root)/table/letters"
+
+    private func createLetters() throws {
+        try call(root, managerInterface, "CreateTable", [.string("letters"), options([("items", .array(element: .string, ["a", "b", "c", "d"].map { .string($0) }))])])
+    }
+
+    func testCreationReloadsThenSetItemsDiffs() throws {
+        try createLetters()
+        XCTAssertEqual(takeEvents(), ["InterfacesAdded \(letters)", "Reloaded()", "PropertiesChanged Manager Widgets", "reply"])
+        try call(letters, tableInterface, "SetItems", [models(["d", "a", "c", "e"])])
+        XCTAssertEqual(takeEvents(), ["ItemsChanged([(0, 1)], [(0, 3)], [(0, 3, 0, 0)], [])", "PropertiesChanged Table Revision", "reply"])
+        try call(letters, tableInterface, "SetItems", [models(["d", "a", "c", "e"])])
+        XCTAssertEqual(takeEvents(), ["ItemsChanged([], [], [], [])", "reply"], "the same data changes nothing")
+        try call(letters, tableInterface, "SetItems", [models(["x", "x"])])
+        XCTAssertEqual(takeEvents(), ["Reloaded()", "PropertiesChanged Table RowCounts,Revision", "reply"], "duplicate identities reload")
+        try call(root, managerInterface, "CreateTable", [.string("later"), options([])])
+        _ = takeEvents()
+        try call("\(root)/table/later", tableInterface, "SetSections", [.array(element: .structure([.string, .array(.variant)]), [
+            .structure([.string("A"), models(["apple"])]), .structure([.string("B"), models(["banana", "blueberry"])]),
+        ])])
+        XCTAssertEqual(takeEvents(), ["Reloaded()", "PropertiesChanged Table NumberOfSections,RowCounts,Revision", "reply"], "the first Set* reloads")
+        XCTAssertEqual(try call("\(root)/table/later", tableInterface, "TitleForHeader", [.int32(1)]), [.string("B")])
+    }
+
+    func testSelectionDeselectsThePreviousRow() throws {
+        try createLetters()
+        _ = takeEvents()
+        try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(1)])
+        XCTAssertEqual(takeEvents(), ["ItemSelected((0, 1))", "ModelSelected(<'b'>)", "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
+        try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(2)])
+        XCTAssertEqual(takeEvents(), ["ItemDeselected((0, 1))", "ModelDeselected(<'b'>)", "ItemSelected((0, 2))", "ModelSelected(<'c'>)",
+                                      "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
+        try call(letters, "org.freedesktop.DBus.Properties", "Set", [.string(tableInterface), .string("AllowsMultipleSelection"), .variant(.boolean(true))])
+        try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(0)])
+        XCTAssertEqual(try property(letters, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [
+            .structure([.int32(0), .int32(2)]), .structure([.int32(0), .int32(0)]),
+        ]))
+        _ = takeEvents()
+        try call(letters, tableInterface, "DeselectRow", [.int32(0), .int32(2)])
+        XCTAssertEqual(takeEvents(), ["ItemDeselected((0, 2))", "ModelDeselected(<'c'>)", "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
+        XCTAssertEqual(error(letters, tableInterface, "SelectRow", [.int32(1), .int32(0)])?.name, errorPrefix + "OutOfRange")
+    }
+
+    func testEditsNeedEditableAndAnnounceThemselves() throws {
+        try createLetters()
+        XCTAssertEqual(error(letters, tableInterface, "DeleteRow", [.int32(0), .int32(0)]),
+                       DBusError(name: errorPrefix + "NotEditable", message: "DeleteRow: table 'letters' is not editable; set its Editable property to true first"))
+        XCTAssertEqual(error(letters, tableInterface, "MoveRow", [.int32(0), .int32(0), .int32(0), .int32(1)])?.name, errorPrefix + "NotEditable")
+        try call(letters, "org.freedesktop.DBus.Properties", "Set", [.string(tableInterface), .string("Editable"), .variant(.boolean(true))])
+        XCTAssertEqual(try property(letters, tableInterface, "Revision"), .uint64(2), "a property Set is a change")
+        try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(3)])
+        _ = takeEvents()
+        try call(letters, tableInterface, "DeleteRow", [.int32(0), .int32(1)])
+        XCTAssertEqual(takeEvents(), ["ItemDeleted((0, 1))", "ModelDeleted(<'b'>)", "PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "reply"])
+        XCTAssertEqual(try property(letters, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [.structure([.int32(0), .int32(2)])]),
+                       "the selection follows its row")
+        try call(letters, tableInterface, "MoveRow", [.int32(0), .int32(0), .int32(0), .int32(2)])
+        XCTAssertEqual(takeEvents(), ["ItemMoved(0, 0, 0, 2)", "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
+        XCTAssertEqual(try call(letters, tableInterface, "Model", [.int32(0), .int32(2)]), [.variant(.string("a"))])
+        let revision = try property(letters, tableInterface, "Revision")
+        _ = takeEvents()
+        try call(letters, tableInterface, "TapAccessory", [.int32(0), .int32(0)])
+        XCTAssertEqual(takeEvents(), ["ItemAccessoryButtonTapped((0, 0))", "reply"])
+        XCTAssertEqual(try property(letters, tableInterface, "Revision"), revision, "a pure event leaves the revision")
+    }
+
+    func testCellsFormatsAndAppends() throws {
+        try createLetters()
+        XCTAssertEqual(try call(letters, tableInterface, "CellForRow", [.int32(0), .int32(2)]), [.string("cell"), .string("c")])
+        try call(letters, tableInterface, "SetCellFormat", [.string("{section}.{row}: {value}")])
+        XCTAssertEqual(try call(letters, tableInterface, "CellForRow", [.int32(0), .int32(2)]), [.string("cell"), .string("0.2: c")])
+        _ = takeEvents()
+        try call(letters, tableInterface, "AppendItems", [.int32(0), .array(element: .variant, [.variant(.int32(5)), .variant(.boolean(false))])])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,Revision", "reply"])
+        XCTAssertEqual(try call(letters, tableInterface, "CellForRow", [.int32(0), .int32(5)]), [.string("cell"), .string("0.5: false")])
+        XCTAssertEqual(error(letters, tableInterface, "AppendItems", [.int32(1), models(["x"])])?.name, errorPrefix + "OutOfRange")
+        try call(root, managerInterface, "CreateTable", [.string("empty"), options([])])
+        XCTAssertEqual(error("\(root)/table/empty", tableInterface, "CellForRow", [.int32(0), .int32(0)])?.name, errorPrefix + "ItemsNotBound")
+        XCTAssertEqual(error(root, managerInterface, "CreateTable", [.string("both"), options([("items", .array(element: .string, [])), ("sections", .array(element: .structure([.string, .array(.string)]), []))])]),
+                       DBusError.invalidArgs("options: give 'items' or 'sections', not both"))
+    }
+}
