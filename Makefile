@@ -22,6 +22,7 @@ run: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	scripts/run-daemon .build/debug/rxwidgetsd $(ARGS)
 
+# --build-tests builds the daemon too, which the integration tests run.
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) test --skip-build --disable-swift-testing
