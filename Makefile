@@ -10,7 +10,7 @@ SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 PREFIX ?= /usr/local
 DESTDIR ?=
 
-.PHONY: deps build run test demo xml install clean
+.PHONY: deps build run test demo bench xml install clean
 
 deps:
 	@scripts/install-deps
@@ -30,6 +30,13 @@ test: deps
 demo: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	scripts/demo .build/debug/rxwidgetsd
+
+# The benchmark table (bench/README.md): a release daemon on a private bus,
+# all pinned to CPU 0 unless UNPINNED=1.
+bench: deps
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product rxwidgetsd
+	$(SWIFT) build -c release $(SWIFT_FLAGS) --product rxwidgets-bench
+	$(if $(UNPINNED),,taskset -c 0) .build/release/rxwidgets-bench .build/release/rxwidgetsd $(BENCH_ARGS)
 
 # Regenerates the introspection files from the interface declarations.
 xml: deps

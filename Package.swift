@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Service", targets: ["Service"]),
         .executable(name: "rxwidgetsd", targets: ["rxwidgetsd"]),
+        .executable(name: "rxwidgets-bench", targets: ["rxwidgets-bench"]),
     ],
     targets: [
         .target(name: "CLinux"),
@@ -23,6 +24,7 @@ let package = Package(
         .target(name: "Service", dependencies: ["DBus", "RxWidgets"]),
         .executableTarget(name: "rxwidgetsd", dependencies: ["Service", "CLinux"]),
         .target(name: "BusTestSupport", dependencies: ["RxCore"]),
+        .executableTarget(name: "rxwidgets-bench", dependencies: ["DBus", "BusTestSupport"]),
         .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),

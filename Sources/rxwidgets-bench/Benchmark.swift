@@ -1,0 +1,289 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Glibc
+import RxCore
+
+func log(_ text: String) {
+    FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
+}
+
+func fail(_ text: String) -> Never {
+    log(text)
+    exit(1)
+}
+
+final class RunningDaemon {
+    let process = Process()
+    var pid: Int32 { process.processIdentifier }
+    var stats: ProcessStats { ProcessStats(pid: pid) }
+
+    init(path: String, address: String) throws {
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--address", address, "--today", "2024-06-15"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// Runs every case and prints the table.
+func runBenchmark() {
+    let busName = "org.rxwidgets.Widgets1"
+    let root = "/org/rxwidgets/Widgets1"
+    let arguments = CommandLine.arguments
+    let daemonPath = arguments.dropFirst().first { !$0.hasPrefix("--") } ?? ".build/release/rxwidgetsd"
+    let quick = arguments.contains("--quick")
+    func scaled(_ n: Int) -> Int { quick ? max(n / 20, 10) : n }
+
+
+
+    let bus: PrivateBus
+    do {
+        bus = try PrivateBus()
+    } catch {
+        fail("cannot start dbus-daemon: \(error)")
+    }
+    let client: Connection
+    do {
+        client = try Connection(bus: .address(bus.address))
+        try client.addMatch("type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged'")
+    } catch {
+        fail("cannot connect to the private bus: \(error)")
+    }
+
+    // MARK: Daemon
+
+    var nameOwner = ""
+    let ownerWatch = client.onSignal { message in
+        guard message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
+              let values = try? message.arguments(), values.count == 3, values[0].stringValue == busName else { return }
+        nameOwner = values[2].stringValue ?? ""
+    }
+
+    /// Starts the daemon and returns it with the nanoseconds from exec to its name on the bus.
+    func startDaemon() -> (RunningDaemon, UInt64) {
+        let start = now()
+        let daemon: RunningDaemon
+        do {
+            daemon = try RunningDaemon(path: daemonPath, address: bus.address)
+        } catch {
+            fail("cannot start \(daemonPath): \(error)")
+        }
+        guard MainLoop.shared.run(while: { nameOwner.isEmpty }, timeout: .seconds(10)) else {
+            fail("\(daemonPath) did not take \(busName)")
+        }
+        return (daemon, now() - start)
+    }
+
+    func stopDaemon(_ daemon: RunningDaemon) {
+        daemon.stop()
+        MainLoop.shared.run(while: { !nameOwner.isEmpty }, timeout: .seconds(10))
+    }
+
+    // MARK: Calls
+
+    func message(_ path: String, _ interface: String, _ member: String, _ values: [DBusValue] = []) -> Message {
+        do {
+            let message = try Message.methodCall(destination: busName, path: path, interface: interface, member: member)
+            try message.append(values)
+            return message
+        } catch {
+            fail("cannot build \(member): \(error)")
+        }
+    }
+
+    @discardableResult
+    func call(_ path: String, _ interface: String, _ member: String, _ values: [DBusValue] = [], timeout: Int32 = 120_000) -> [DBusValue] {
+        do {
+            return try client.callAndWait(message(path, interface, member, values), timeoutMilliseconds: timeout).arguments()
+        } catch {
+            fail("\(member) failed: \(error)")
+        }
+    }
+
+    /// Sequential round trips of `make(i)`; `check` runs on each reply.
+    func sequential(_ n: Int, _ make: (Int) -> Message, check: (Message) -> Void = { _ in }) -> Latencies {
+        var latencies = Latencies()
+        latencies.samples.reserveCapacity(n)
+        for index in 0..<n {
+            let request = make(index)
+            let start = now()
+            do {
+                let reply = try client.callAndWait(request)
+                latencies.record(now() - start)
+                check(reply)
+            } catch {
+                fail("call \(index) failed: \(error)")
+            }
+        }
+        return latencies
+    }
+
+    /// `n` calls with `window` in flight; returns calls per second.
+    func pipelined(_ n: Int, window: Int, _ make: @escaping (Int) -> Message) -> Double {
+        var sent = 0
+        var answered = 0
+        var failures = 0
+        func send() {
+            let index = sent
+            sent += 1
+            client.call(make(index)) { result in
+                answered += 1
+                if case .failure = result { failures += 1 }
+                if sent < n { send() }
+            }
+        }
+        let start = now()
+        for _ in 0..<min(window, n) { send() }
+        MainLoop.shared.run(while: { answered < n }, timeout: .seconds(600))
+        let seconds = Double(now() - start) / 1e9
+        if failures > 0 { log("\(failures) of \(n) pipelined calls failed") }
+        return Double(n) / seconds
+    }
+
+    func options(_ pairs: [(String, DBusValue)]) -> DBusValue {
+        .dictionary(key: .string, value: .variant, pairs.map { (.string($0.0), .variant($0.1)) })
+    }
+
+    func strings(_ values: [String]) -> DBusValue {
+        .array(element: .string, values.map { .string($0) })
+    }
+
+    // MARK: Cases
+
+    var rows: [Row] = []
+
+    log("startup: exec to name acquired, 20 times")
+    var startups = Latencies()
+    for _ in 0..<(quick ? 5 : 20) {
+        let (daemon, elapsed) = startDaemon()
+        startups.record(elapsed)
+        stopDaemon(daemon)
+    }
+
+    let (daemon, _) = startDaemon()
+    let stats = daemon.stats
+    let startRSS = stats.rssMiB
+    let daemonName = nameOwner
+
+    log("ping")
+    let pingCount = scaled(20_000)
+    let ping = sequential(pingCount) { _ in
+        (try? Message.methodCall(destination: daemonName, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")) ?? message("/", "x.y", "Z")
+    }
+    rows.append(Row(name: "ping", n: pingCount, p50: ping.p50, p99: ping.p99, callsPerSecond: 1e6 / ping.p50, ratio: 1, note: "Peer.Ping, the floor"))
+
+    log("select")
+    call(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("bench"), options([("items", .array(element: .array(.string), [strings((0..<100).map { "row \($0)" })]))])])
+    let picker = "\(root)/picker/bench"
+    try? client.addMatch("type='signal',sender='\(daemonName)',path='\(picker)'")
+    var itemSelected = 0
+    var modelSelected = 0
+    let selectWatch = client.onSignal { message in
+        if message.member == "ItemSelected" { itemSelected += 1 }
+        if message.member == "ModelSelected" { modelSelected += 1 }
+    }
+    let selectCount = scaled(20_000)
+    var missing = 0
+    let cpuBefore = stats.cpuTicks
+    let select = sequential(selectCount, { index in
+        message(picker, "org.rxwidgets.Widgets1.Picker", "SelectRow", [.int32(Int32(index % 2)), .int32(0)])
+    }, check: { _ in
+        if itemSelected != modelSelected { missing += 1 }
+    })
+    let selectCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - cpuBefore) / Double(selectCount)
+    if itemSelected != selectCount || modelSelected != selectCount || missing != 0 {
+        log("select: \(itemSelected) ItemSelected and \(modelSelected) ModelSelected for \(selectCount) calls")
+    }
+    rows.append(Row(name: "select", n: selectCount, p50: select.p50, p99: select.p99, callsPerSecond: 1e6 / select.p50, ratio: select.p50 / ping.p50,
+                    note: String(format: "%d+%d signals before the replies; daemon CPU %.0f µs per select", itemSelected, modelSelected, selectCPU)))
+
+    log("pipelined")
+    let pipelinedCount = scaled(100_000)
+    let pingThroughput = pipelined(pipelinedCount, window: 100) { _ in
+        (try? Message.methodCall(destination: daemonName, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")) ?? message("/", "x.y", "Z")
+    }
+    rows.append(Row(name: "ping-pipelined", n: pipelinedCount, p50: nil, p99: nil, callsPerSecond: pingThroughput, ratio: 1, note: "100 in flight"))
+    let selectThroughput = pipelined(pipelinedCount, window: 100) { index in
+        message(picker, "org.rxwidgets.Widgets1.Picker", "SelectRow", [.int32(Int32(index % 2)), .int32(0)])
+    }
+    rows.append(Row(name: "select-pipelined", n: pipelinedCount, p50: nil, p99: nil, callsPerSecond: selectThroughput, ratio: selectThroughput / pingThroughput, note: "100 in flight"))
+    selectWatch.dispose()
+
+    log("form-set")
+    call(root, "org.rxwidgets.Widgets1.Manager", "CreateForm", [.string("bench"), .string("sign-up"), options([])])
+    let form = "\(root)/form/bench"
+    let formCount = scaled(20_000)
+    let formSet = sequential(formCount) { index in
+        message(form, "org.rxwidgets.Widgets1.Form", "SetValue", [.string("username"), .variant(.string(index % 2 == 0 ? "abcdef" : "ab"))])
+    }
+    rows.append(Row(name: "form-set", n: formCount, p50: formSet.p50, p99: formSet.p99, callsPerSecond: 1e6 / formSet.p50, ratio: formSet.p50 / ping.p50,
+                    note: "valid ↔ tooShort: ValueChanged, ValidationChanged, PropertiesChanged each time"))
+
+    log("set-items")
+    call(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("bulk"), options([])])
+    for count in [1_000, 100_000, 1_000_000] where !quick || count <= 100_000 {
+        let items = DBusValue.array(element: .array(.string), [strings((0..<count).map { "item \($0)" })])
+        let request = message("\(root)/picker/bulk", "org.rxwidgets.Widgets1.Picker", "SetItems", [items])
+        let start = now()
+        _ = try? client.callAndWait(request, timeoutMilliseconds: 300_000)
+        let elapsed = Double(now() - start) / 1_000
+        rows.append(Row(name: "set-items \(count)", n: 1, p50: elapsed, p99: nil, callsPerSecond: nil, ratio: nil,
+                        note: String(format: "daemon peak RSS %.1f MiB after", stats.peakRSSMiB)))
+    }
+    call("\(root)/picker/bulk", "org.rxwidgets.Widgets1.Picker", "SetItems", [.array(element: .array(.string), [])])
+
+    log("table-diff")
+    call(root, "org.rxwidgets.Widgets1.Manager", "CreateTable", [.string("diff"), options([])])
+    let table = "\(root)/table/diff"
+    try? client.addMatch("type='signal',sender='\(daemonName)',path='\(table)',member='ItemsChanged'")
+    var changedRows = 0
+    let diffWatch = client.onSignal { message in
+        guard message.member == "ItemsChanged", let values = try? message.arguments() else { return }
+        changedRows = values.reduce(0) { $0 + ($1.arrayElements?.count ?? 0) }
+    }
+    let base = (0..<10_000).map { DBusValue.variant(.string("row \($0)")) }
+    var changed = base
+    for index in stride(from: 0, to: 10_000, by: 100) {
+        changed[index] = .variant(.string("changed \(index)"))
+    }
+    call(table, "org.rxwidgets.Widgets1.Table", "SetItems", [.array(element: .variant, base)])
+    let diffCount = quick ? 5 : 40
+    let diffs = sequential(diffCount) { index in
+        message(table, "org.rxwidgets.Widgets1.Table", "SetItems", [.array(element: .variant, index % 2 == 0 ? changed : base)])
+    }
+    rows.append(Row(name: "table-diff", n: diffCount, p50: diffs.p50, p99: diffs.p99, callsPerSecond: 1e6 / diffs.p50, ratio: nil,
+                    note: "10,000 rows, 1% changed; ItemsChanged lists \(changedRows) index paths"))
+    diffWatch.dispose()
+
+    log("idle")
+    let idleTicks = stats.cpuTicks
+    let idleSeconds = quick ? 2 : 10
+    MainLoop.shared.run(while: { true }, timeout: .seconds(idleSeconds))
+    let idleUsed = stats.cpuTicks - idleTicks
+    let existing = 4
+    for index in 0..<(1_000 - existing) {
+        client.call(message(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("w\(index)"), options([("items", .array(element: .array(.string), [strings(["a", "b", "c"])]))])])) { _ in }
+    }
+    _ = call(root, "org.freedesktop.DBus.Peer", "Ping")
+    let thousandRSS = stats.rssMiB
+    rows.append(Row(name: "idle", n: idleSeconds, p50: nil, p99: nil, callsPerSecond: nil, ratio: nil,
+                    note: String(format: "%d CPU ticks in %d idle seconds; RSS %.1f MiB at start, %.1f MiB with 1,000 widgets", idleUsed, idleSeconds, startRSS, thousandRSS)))
+    rows.append(Row(name: "startup", n: startups.samples.count, p50: startups.p50, p99: startups.p99, callsPerSecond: nil, ratio: nil, note: "exec to name acquired"))
+
+    stopDaemon(daemon)
+    ownerWatch.dispose()
+    client.close()
+    bus.stop()
+
+    print("| case | n | p50_us | p99_us | calls_per_s | ratio | notes |")
+    print("|---|---|---|---|---|---|---|")
+    for row in rows {
+        print(row.markdown)
+    }
+}
