@@ -55,6 +55,12 @@ public final class Message: @unchecked Sendable {
         return Message(taking: raw)
     }
 
+    /// A signal whose interface and member were validated when declared.
+    init(declaredSignalAt path: ObjectPath, interface: String, member: String) throws {
+        guard let raw = dbus_message_new_signal(path.rawValue, interface, member) else { throw Message.outOfMemory }
+        self.raw = raw
+    }
+
     /// The reply to this call.
     public func makeReturn() throws -> Message {
         guard let reply = dbus_message_new_method_return(raw) else { throw Message.outOfMemory }

@@ -57,6 +57,8 @@ public struct Method {
     public let annotations: [(name: String, value: String)]
     /// Answers a call; throws to answer with an error.
     public let handler: (MethodCall) throws -> [DBusValue]
+    /// The signature calls must have.
+    public let inputSignature: String
 
     /// A method; `handler` returns the out arguments in order.
     public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], annotations: [(name: String, value: String)] = [], handler: @escaping (MethodCall) throws -> [DBusValue]) {
@@ -65,11 +67,7 @@ public struct Method {
         self.outputs = outputs
         self.annotations = annotations
         self.handler = handler
-    }
-
-    /// The signature calls must have.
-    public var inputSignature: String {
-        signature(of: inputs.map(\.type))
+        self.inputSignature = signature(of: inputs.map(\.type))
     }
 }
 

@@ -126,14 +126,18 @@ public final class ObjectServer {
         guard let declared else {
             throw DBusError.failed("\(interface).\(member) is not a signal declared at \(path)")
         }
-        let expected = signature(of: declared.arguments.map(\.type))
-        let actual = signature(of: arguments.map(\.type))
-        guard expected == actual else {
-            throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(actual)'")
+        guard matches(arguments, declared.arguments) else {
+            let expected = signature(of: declared.arguments.map(\.type))
+            throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
         }
-        let message = try Message.signal(path: path.rawValue, interface: interface, member: member)
+        // The path is valid by type and the names were checked when declared.
+        let message = try Message(declaredSignalAt: path, interface: interface, member: member)
         try message.append(arguments)
         try connection.send(message)
+    }
+
+    private func matches(_ values: [DBusValue], _ declared: [Argument]) -> Bool {
+        values.count == declared.count && zip(values, declared).allSatisfy { $0.hasType($1.type) }
     }
 
     /// Announces that properties changed. Inside a call they are coalesced
@@ -238,9 +242,9 @@ public final class ObjectServer {
         do {
             switch result {
             case .success(let values):
-                let expected = signature(of: declaredOutputs.map(\.type))
-                let actual = signature(of: values.map(\.type))
-                guard expected == actual else {
+                guard matches(values, declaredOutputs) else {
+                    let expected = signature(of: declaredOutputs.map(\.type))
+                    let actual = signature(of: values.map(\.type))
                     Hooks.log("<3>dbus: \(message.interface ?? "").\(message.member ?? "") returned '\(actual)' instead of '\(expected)'")
                     try connection.send(try message.makeError(.failed("internal error: the reply does not match the declared signature")))
                     return

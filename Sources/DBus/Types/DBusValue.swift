@@ -130,13 +130,13 @@ extension DBusValue {
 
     /// Checks the value against the rules libdbus would abort on — strings
     /// without NUL, valid object paths and signatures, elements of the
-    /// declared type — and the nesting limits.
+    /// declared type — and the nesting limits (32 arrays, 32 structures, 64 in all).
     public func validate() throws {
-        try validate(depth: 0)
+        try validate(arrays: 0, structs: 0)
     }
 
-    private func validate(depth: Int) throws {
-        guard depth <= 64 else { throw DBusError.invalidArgs("value nested deeper than 64") }
+    private func validate(arrays: Int, structs: Int) throws {
+        guard arrays + structs <= 64 else { throw DBusError.invalidArgs("value nested deeper than 64") }
         switch self {
         case .string(let text):
             guard DBusNames.isValidString(text) else {
@@ -149,24 +149,47 @@ extension DBusValue {
         case .signature(let signature):
             _ = try DBusType.parse(signature: signature.rawValue)
         case .array(let element, let elements):
-            _ = try DBusType.parseSingle(signature: "a" + element.signature)
+            guard arrays < DBusType.maximumArrayDepth else { throw DBusError.invalidArgs("arrays nested deeper than \(DBusType.maximumArrayDepth)") }
+            if case .dictEntry(let key, _) = element, !key.isBasic {
+                throw DBusError.invalidArgs("a dict entry's key must be a basic type, not '\(key.signature)'")
+            }
             for value in elements {
-                guard value.type == element else {
+                guard value.hasType(element) else {
                     throw DBusError.invalidArgs("array of '\(element.signature)' holds a '\(value.type.signature)'")
                 }
-                try value.validate(depth: depth + 1)
+                try value.validate(arrays: arrays + 1, structs: structs)
             }
         case .dictEntry(let key, let value):
-            try key.validate(depth: depth + 1)
-            try value.validate(depth: depth + 1)
+            try key.validate(arrays: arrays, structs: structs + 1)
+            try value.validate(arrays: arrays, structs: structs + 1)
         case .structure(let fields):
+            guard structs < DBusType.maximumStructDepth else { throw DBusError.invalidArgs("structures nested deeper than \(DBusType.maximumStructDepth)") }
+            guard !fields.isEmpty else { throw DBusError.invalidArgs("a structure needs at least one field") }
             for field in fields {
-                try field.validate(depth: depth + 1)
+                try field.validate(arrays: arrays, structs: structs + 1)
             }
         case .variant(let inner):
-            try inner.validate(depth: depth + 1)
+            try inner.validate(arrays: 0, structs: 0)
         default:
             break
+        }
+    }
+
+    /// Whether the value is of `type`, checked without building the value's type.
+    public func hasType(_ type: DBusType) -> Bool {
+        switch (self, type) {
+        case (.byte, .byte), (.boolean, .boolean), (.int16, .int16), (.uint16, .uint16), (.int32, .int32), (.uint32, .uint32),
+             (.int64, .int64), (.uint64, .uint64), (.double, .double), (.string, .string), (.objectPath, .objectPath),
+             (.signature, .signature), (.unixFD, .unixFD), (.variant, .variant):
+            return true
+        case (.array(let element, _), .array(let expected)):
+            return element == expected
+        case (.dictEntry(let key, let value), .dictEntry(let keyType, let valueType)):
+            return key.hasType(keyType) && value.hasType(valueType)
+        case (.structure(let fields), .structure(let types)):
+            return fields.count == types.count && zip(fields, types).allSatisfy { $0.hasType($1) }
+        default:
+            return false
         }
     }
 }

@@ -24,12 +24,11 @@ extension Reactive where Base: PickerView {
     /// On each selection, the selected model of every component, as `T`.
     /// Ends with an error when a model is missing or not a `T`.
     public func modelSelected<T>(_ modelType: T.Type) -> ControlEvent<[T]> {
-        let source = itemSelected.flatMap { [weak view = base as PickerView] _ -> Observable<[T]> in
-            guard let view else { return .empty() }
-            let models: [T] = try (0..<view.numberOfComponents).map { component in
+        let source = itemSelected.compactMap { [weak view = base as PickerView] _ -> [T]? in
+            guard let view else { return nil }
+            return try (0..<view.numberOfComponents).map { component in
                 try view.rx.model(at: IndexPath(row: view.selectedRow(inComponent: component), section: component))
             }
-            return .just(models)
         }
         return ControlEvent(events: source)
     }

@@ -114,9 +114,9 @@ extension Reactive where Base: TableView {
     }
 
     private func models<T>(of indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {
-        ControlEvent(events: indexPaths.flatMap { [weak view = base as TableView] indexPath -> Observable<T> in
-            guard let view else { return .empty() }
-            return .just(try view.rx.model(at: indexPath))
+        ControlEvent(events: indexPaths.compactMap { [weak view = base as TableView] indexPath -> T? in
+            guard let view else { return nil }
+            return try view.rx.model(at: indexPath)
         })
     }
 

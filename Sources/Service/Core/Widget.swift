@@ -23,6 +23,8 @@ class Widget {
     /// Bumped by changes no property shows (new titles with the same counts).
     var contentVersion: UInt64 = 0
     private(set) var interface: Interface!
+    /// The properties whose changes a call announces (all but Revision).
+    private var watchedProperties: [Property] = []
 
     init(kind: WidgetKind, name: String, creator: MethodCall?, transient: Bool, service: WidgetService) {
         self.kind = kind
@@ -36,6 +38,7 @@ class Widget {
     /// Builds the widget's interface; called once by the subclass's initializer.
     func declare(_ interface: Interface) {
         self.interface = interface
+        watchedProperties = interface.properties.filter { $0.name != "Revision" }
     }
 
     /// The `Revision` property every widget interface has.
@@ -73,17 +76,12 @@ class Widget {
         let contentVersion: UInt64
     }
 
-    private var watchedProperties: [Property] {
-        interface.properties.filter { $0.name != "Revision" }
-    }
-
     private func snapshot() -> Snapshot {
         Snapshot(properties: watchedProperties.map { $0.get() }, contentVersion: contentVersion)
     }
 
     private func commit(since before: Snapshot) {
-        let watched = watchedProperties
-        let changed = zip(watched, before.properties).filter { $0.0.get() != $0.1 }.map(\.0.name)
+        let changed = zip(watchedProperties, before.properties).filter { $0.0.get() != $0.1 }.map(\.0.name)
         guard !changed.isEmpty || contentVersion != before.contentVersion else { return }
         revision += 1
         service.propertiesChanged(self, names: changed + ["Revision"])
