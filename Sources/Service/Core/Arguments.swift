@@ -29,6 +29,16 @@ struct Arguments {
         }
     }
 
+    /// A widget's data within the limits on components (or sections) and rows.
+    func checkShape(parts: Int, rows: Int, unit: String, _ what: @autoclosure () -> String) throws {
+        guard parts <= limits.componentsPerWidget else {
+            throw WidgetsError.limitExceeded("\(what()) has \(parts) \(unit); the limit is \(limits.componentsPerWidget)")
+        }
+        guard rows <= limits.rowsPerWidget else {
+            throw WidgetsError.limitExceeded("\(what()) has \(rows) rows; the limit is \(limits.rowsPerWidget)")
+        }
+    }
+
     /// An `a{sv}` of options whose keys are all known.
     func options(_ value: DBusValue, allowed: [String: DBusType], argument: String) throws -> [String: DBusValue] {
         var result: [String: DBusValue] = [:]

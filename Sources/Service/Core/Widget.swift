@@ -22,6 +22,10 @@ class Widget {
     private(set) var revision: UInt64 = 1
     /// Bumped by changes no property shows (new titles with the same counts).
     var contentVersion: UInt64 = 0
+    /// Whether items were ever bound; queries before that are `ItemsNotBound`.
+    var isBound = false
+    /// The calls that bind items, named in `ItemsNotBound` messages.
+    var bindingCalls: String { "SetItems" }
     private(set) var interface: Interface!
     /// The properties whose changes a call announces (all but Revision).
     private var watchedProperties: [Property] = []
@@ -85,6 +89,19 @@ class Widget {
         guard !changed.isEmpty || contentVersion != before.contentVersion else { return }
         revision += 1
         service.propertiesChanged(self, names: changed + ["Revision"])
+    }
+
+    /// Refuses a query before any items were bound.
+    func requireItems() throws {
+        guard isBound else {
+            throw WidgetsError.itemsNotBound("\(kind.rawValue) '\(name)' has no items yet; call \(bindingCalls) first")
+        }
+    }
+
+    /// A component or section index of bound items.
+    func boundIndex(_ value: Int32, count: Int, _ what: String) throws -> Int {
+        try requireItems()
+        return try service.arguments.index(value, count: count, what)
     }
 
     /// Emits one of the widget's signals.

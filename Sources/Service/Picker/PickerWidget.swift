@@ -11,7 +11,6 @@ final class PickerWidget: Widget {
     let popup: PopupPickerView?
     private let adapter = PickerAdapter()
     private let items = PublishRelay<[[DBusValue]]>()
-    private(set) var isBound = false
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: MethodCall?, service: WidgetService) throws {
@@ -64,14 +63,7 @@ final class PickerWidget: Widget {
     }
 
     private func check(_ components: [[DBusValue]], _ what: String) throws {
-        let limits = service.limits
-        guard components.count <= limits.componentsPerWidget else {
-            throw WidgetsError.limitExceeded("\(what) has \(components.count) components; the limit is \(limits.componentsPerWidget)")
-        }
-        let rows = components.reduce(0) { $0 + $1.count }
-        guard rows <= limits.rowsPerWidget else {
-            throw WidgetsError.limitExceeded("\(what) has \(rows) rows; the limit is \(limits.rowsPerWidget)")
-        }
+        try service.arguments.checkShape(parts: components.count, rows: components.reduce(0) { $0 + $1.count }, unit: "components", what)
         for (index, component) in components.enumerated() {
             for (row, model) in component.enumerated() {
                 try service.arguments.checkStrings(in: model, "\(what) component \(index) row \(row)")
@@ -87,15 +79,10 @@ final class PickerWidget: Widget {
         items.accept(components)
     }
 
-    private func requireItems() throws {
-        guard isBound else {
-            throw WidgetsError.itemsNotBound("picker '\(name)' has no items yet; call SetItems or SetModels first")
-        }
-    }
+    override var bindingCalls: String { "SetItems or SetModels" }
 
     private func component(_ value: Int32) throws -> Int {
-        try requireItems()
-        return try service.arguments.index(value, count: picker.numberOfComponents, "component")
+        try boundIndex(value, count: picker.numberOfComponents, "component")
     }
 
     private func row(_ row: Int32, _ component: Int32) throws -> (Int, Int) {

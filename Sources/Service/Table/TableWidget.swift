@@ -11,7 +11,6 @@ final class TableWidget: Widget {
     private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
     private let sections = PublishRelay<[TableSection]>()
     private var cellFormat = "{value}"
-    private(set) var isBound = false
     private var editable = false
     private let disposeBag = DisposeBag()
 
@@ -96,14 +95,7 @@ final class TableWidget: Widget {
     }
 
     private func sections(_ parts: [(header: String, models: [DBusValue])], _ what: String) throws -> [TableSection] {
-        let limits = service.limits
-        guard parts.count <= limits.componentsPerWidget else {
-            throw WidgetsError.limitExceeded("\(what) has \(parts.count) sections; the limit is \(limits.componentsPerWidget)")
-        }
-        let rows = parts.reduce(0) { $0 + $1.models.count }
-        guard rows <= limits.rowsPerWidget else {
-            throw WidgetsError.limitExceeded("\(what) has \(rows) rows; the limit is \(limits.rowsPerWidget)")
-        }
+        try service.arguments.checkShape(parts: parts.count, rows: parts.reduce(0) { $0 + $1.models.count }, unit: "sections", what)
         return try parts.enumerated().map { index, part in
             try service.arguments.checkString(part.header, "\(what) section \(index) header")
             for (row, model) in part.models.enumerated() {
@@ -121,15 +113,10 @@ final class TableWidget: Widget {
         sections.accept(newSections)
     }
 
-    private func requireItems() throws {
-        guard isBound else {
-            throw WidgetsError.itemsNotBound("table '\(name)' has no items yet; call SetItems or SetSections first")
-        }
-    }
+    override var bindingCalls: String { "SetItems or SetSections" }
 
     private func section(_ value: Int32) throws -> Int {
-        try requireItems()
-        return try service.arguments.index(value, count: table.numberOfSections, "section")
+        try boundIndex(value, count: table.numberOfSections, "section")
     }
 
     private func indexPath(_ section: Int32, _ row: Int32) throws -> IndexPath {
@@ -173,10 +160,8 @@ final class TableWidget: Widget {
                 let index = try section(try call.argument(0))
                 let appended = (call.arguments[1].arrayElements ?? []).map { TableModel(value: $0.variantValue ?? $0) }
                 var current = dataSource.sectionModels
-                let total = current.reduce(0) { $0 + $1.items.count } + appended.count
-                guard total <= service.limits.rowsPerWidget else {
-                    throw WidgetsError.limitExceeded("appending \(appended.count) rows makes \(total); the limit is \(service.limits.rowsPerWidget)")
-                }
+                try service.arguments.checkShape(parts: current.count, rows: current.reduce(0) { $0 + $1.items.count } + appended.count,
+                                                 unit: "sections", "the table with \(appended.count) rows appended")
                 for (row, model) in appended.enumerated() {
                     try service.arguments.checkStrings(in: model.value, "models row \(row)")
                 }
