@@ -166,6 +166,16 @@ final class ObjectServerTests: BusTestCase {
         let wrong = try busctl(["call", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Add", "s", "x"])
         XCTAssertNotEqual(wrong.status, 0)
         XCTAssertTrue(wrong.error.contains("Add expects arguments 'ii', got 's'"), wrong.error)
+        for (arguments, expected) in [
+            (["call", serverConnection.uniqueName, TestService.path.rawValue, "org.rxwidgets.Nope", "Add", "ii", "1", "2"], "has no interface org.rxwidgets.Nope"),
+            (["call", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Nope"], "has no method Nope"),
+            (["get-property", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Nope"], "has no property Nope"),
+            (["set-property", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Count", "i", "5"], "is read-only"),
+        ] {
+            let result = try busctl(arguments)
+            XCTAssertNotEqual(result.status, 0)
+            XCTAssertTrue(result.error.contains(expected), "\(arguments): \(result.error)")
+        }
         let property = try busctl(["get-property", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Version"])
         XCTAssertEqual(property.output, "u 1\n", property.error)
         let introspection = try busctl(["introspect", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName])

@@ -20,13 +20,15 @@ final class FormTests: DaemonTestCase {
             "PropertiesChanged Form Values,Validity,Valid,SubmitEnabled,Outputs,Revision", "reply",
         ])
         try call(me, formInterface, "Increment", [.string("passionToLearn")])
+        try call(me, formInterface, "Increment", [.string("passionToLearn")])
+        try call(me, formInterface, "Decrement", [.string("passionToLearn")])
         XCTAssertEqual(try property(me, formInterface, "Outputs")?.dictionaryEntries?.first { $0.key == .string("heartHeight") }?.value, .variant(.double(50)))
         XCTAssertEqual(try call(me, formInterface, "Validate").first, .boolean(true))
         _ = takeEvents()
         let values = try call(me, formInterface, "Submit")
         XCTAssertEqual(values.first?.dictionaryEntries?.map { $0.key.stringValue ?? "" }, ["birthday", "gender", "knowSwift", "swiftLevel", "passionToLearn"])
         XCTAssertEqual(takeEvents().map { $0.prefix(10) }, ["Submitted(", "reply"])
-        XCTAssertEqual(try property(me, formInterface, "Revision"), .uint64(4), "Submit is a pure event")
+        XCTAssertEqual(try property(me, formInterface, "Revision"), .uint64(6), "Submit is a pure event")
         try call(me, formInterface, "SetValue", [.string("birthday"), .variant(.string("2024-06-15"))])
         XCTAssertEqual(try call(me, formInterface, "Validate").last?.dictionaryEntries?.first?.value,
                        .structure([.boolean(false), .string("rangeOverflow"), .string("Your birthday must be before today.")]))

@@ -113,6 +113,23 @@ final class PickerTests: DaemonTestCase {
         }
     }
 
+    func testReloadsAndHideChangeNothingVisible() throws {
+        try createFruit()
+        try call(fruit, pickerInterface, "ReloadAllComponents")
+        try call(fruit, pickerInterface, "ReloadComponent", [.int32(1)])
+        XCTAssertEqual(takeEvents(), ["reply", "reply"], "reloading unchanged data announces nothing")
+        XCTAssertEqual(try property(fruit, pickerInterface, "Revision"), .uint64(1))
+        XCTAssertEqual(error(fruit, pickerInterface, "ReloadComponent", [.int32(2)])?.name, errorPrefix + "OutOfRange")
+        try call(root, managerInterface, "CreatePicker", [.string("sheet"), options([("items", titles([["x"]])), ("popup", .boolean(true))])])
+        let sheet = "\(root)/picker/sheet"
+        try call(sheet, pickerInterface, "Show")
+        _ = takeEvents()
+        try call(sheet, pickerInterface, "Hide")
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker Visible,Revision", "reply"])
+        try call(sheet, pickerInterface, "Hide")
+        XCTAssertEqual(takeEvents(), ["reply"], "hiding a hidden popup changes nothing")
+    }
+
     func testLimits() throws {
         try createFruit()
         let many = titles((0..<65).map { _ in ["x"] })
