@@ -69,6 +69,7 @@ open class DelegateProxy<P: DelegateProxyHost, D> {
     }
 
     private func publish<Arguments>(_ arguments: Arguments, for method: DelegateMethod<D, Arguments>, in subjects: [SubjectKey: AnyObject]) {
+        guard !subjects.isEmpty else { return }
         (subjects[SubjectKey(method)] as? PublishSubject<Arguments>)?.onNext(arguments)
     }
 

@@ -40,8 +40,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
         if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
             element = value
         }
-        for observer in subscribers.recipients(of: event) {
-            observer(event)
+        for recipient in subscribers.recipients(of: event) {
+            recipient.observer(event)
         }
     }
 

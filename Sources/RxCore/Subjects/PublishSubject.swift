@@ -25,8 +25,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Sends the event to the current subscribers (nothing after an ending event).
     public func on(_ event: Event<Element>) {
-        for observer in subscribers.recipients(of: event) {
-            observer(event)
+        for recipient in subscribers.recipients(of: event) {
+            recipient.observer(event)
         }
     }
 

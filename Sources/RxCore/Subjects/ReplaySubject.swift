@@ -43,8 +43,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
             append(value)
         }
-        for observer in subscribers.recipients(of: event) {
-            observer(event)
+        for recipient in subscribers.recipients(of: event) {
+            recipient.observer(event)
         }
     }
 

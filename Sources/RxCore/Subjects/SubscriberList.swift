@@ -4,7 +4,9 @@
 /// called, so a subscriber may subscribe, dispose or send into the subject
 /// while it is being called (reentrancy) without holding up anyone.
 struct SubscriberList<Element> {
-    private var observers: [UInt64: (Event<Element>) -> Void] = [:]
+    /// The subscribers in subscription order; events go to a copy of this
+    /// array, which costs nothing until someone subscribes or leaves.
+    private var observers: [(key: UInt64, observer: (Event<Element>) -> Void)] = []
     private var nextKey: UInt64 = 0
 
     /// The event that ended the subject, if it ended.
@@ -34,29 +36,31 @@ struct SubscriberList<Element> {
     mutating func insert(_ observer: @escaping (Event<Element>) -> Void) -> UInt64 {
         let key = nextKey
         nextKey += 1
-        observers[key] = observer
+        observers.append((key, observer))
         return key
     }
 
     mutating func remove(_ key: UInt64) {
-        observers[key] = nil
+        if let index = observers.firstIndex(where: { $0.key == key }) {
+            observers.remove(at: index)
+        }
     }
 
     /// Records a stop event and returns the observers to send the event to;
     /// after a stop event nothing more is sent.
-    mutating func recipients(of event: Event<Element>) -> [(Event<Element>) -> Void] {
+    mutating func recipients(of event: Event<Element>) -> [(key: UInt64, observer: (Event<Element>) -> Void)] {
         guard stopEvent == nil, !isDisposed else { return [] }
-        let recipients = observers.sorted { $0.key < $1.key }.map(\.value)
+        let recipients = observers
         if event.isStopEvent {
             stopEvent = event
-            observers = [:]
+            observers = []
         }
         return recipients
     }
 
     mutating func dispose() {
         isDisposed = true
-        observers = [:]
+        observers = []
         stopEvent = nil
     }
 }
