@@ -8,6 +8,7 @@ extension Message {
         for value in values {
             try value.validate()
         }
+        cachedSignature = nil
         var iterator = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iterator)
         for value in values {

@@ -5,8 +5,9 @@ import CDBus
 /// Every constructor checks names and paths first, so libdbus never sees an
 /// argument it would abort on.
 public final class Message: @unchecked Sendable {
-    // Safe because a message is read-only once built and libdbus keeps its
-    // reference count atomically; it is built and read on the main thread.
+    // Safe because messages are built, read (header fields are cached on first
+    // read) and sent on the main thread only; libdbus keeps the reference
+    // count atomically.
 
     /// The kinds of message.
     public enum Kind: Int32, Sendable {
@@ -106,9 +107,7 @@ public final class Message: @unchecked Sendable {
     }
 
     /// The sender's unique name.
-    public var sender: String? {
-        dbus_message_get_sender(raw).map { String(cString: $0) }
-    }
+    public private(set) lazy var sender: String? = dbus_message_get_sender(raw).map { String(cString: $0) }
 
     /// The destination.
     public var destination: String? {
@@ -116,19 +115,13 @@ public final class Message: @unchecked Sendable {
     }
 
     /// The object path.
-    public var path: String? {
-        dbus_message_get_path(raw).map { String(cString: $0) }
-    }
+    public private(set) lazy var path: String? = dbus_message_get_path(raw).map { String(cString: $0) }
 
     /// The interface, if the header has one.
-    public var interface: String? {
-        dbus_message_get_interface(raw).map { String(cString: $0) }
-    }
+    public private(set) lazy var interface: String? = dbus_message_get_interface(raw).map { String(cString: $0) }
 
     /// The method or signal name.
-    public var member: String? {
-        dbus_message_get_member(raw).map { String(cString: $0) }
-    }
+    public private(set) lazy var member: String? = dbus_message_get_member(raw).map { String(cString: $0) }
 
     /// The error name of an error reply.
     public var errorName: String? {
@@ -137,8 +130,16 @@ public final class Message: @unchecked Sendable {
 
     /// The body's signature.
     public var signature: String {
-        dbus_message_get_signature(raw).map { String(cString: $0) } ?? ""
+        if let cachedSignature {
+            return cachedSignature
+        }
+        let signature = dbus_message_get_signature(raw).map { String(cString: $0) } ?? ""
+        cachedSignature = signature
+        return signature
     }
+
+    /// The body's signature as last read; appending clears it.
+    var cachedSignature: String?
 
     /// Whether the sender asked for no reply.
     public var noReplyExpected: Bool {
