@@ -1,5 +1,6 @@
 import Foundation
 import RxCore
+import Synchronization
 
 /// A private `dbus-daemon` for tests: started with its own configuration in a
 /// temporary directory, stopped (and the directory removed) by `stop()` or
@@ -130,20 +131,14 @@ public func runCommand(_ executable: String, _ arguments: [String], environment:
 }
 
 /// A flag set by a process's termination handler on another thread.
-final class FinishFlag: @unchecked Sendable {
-    // Safe because every access holds the lock.
-    private let lock = NSLock()
-    private var value = false
+final class FinishFlag: Sendable {
+    private let flag = Mutex(false)
 
     var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+        flag.withLock { $0 }
     }
 
     func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
+        flag.withLock { $0 = true }
     }
 }

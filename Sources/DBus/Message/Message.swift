@@ -4,10 +4,7 @@ import CDBus
 ///
 /// Every constructor checks names and paths first, so libdbus never sees an
 /// argument it would abort on.
-public final class Message: @unchecked Sendable {
-    // Safe because messages are built, read (header fields are cached on first
-    // read) and sent on the main thread only; libdbus keeps the reference
-    // count atomically.
+public final class Message {
 
     /// The kinds of message.
     public enum Kind: Int32, Sendable {
