@@ -108,7 +108,4 @@ class Widget {
     func emit(_ member: String, _ arguments: [DBusValue]) {
         service.emit(self, member, arguments)
     }
-
-    /// Releases what the widget holds; called when it is destroyed.
-    func tearDown() {}
 }

@@ -45,7 +45,6 @@ public final class WidgetService {
         let picker = try PickerWidget(name: "introspection", options: [:], creator: nil, service: self)
         let table = try TableWidget(name: "introspection", options: [:], creator: nil, service: self)
         let form = try FormWidget(name: "introspection", spec: "sign-up", options: [:], creator: nil, service: self)
-        defer { [picker, table, form].forEach { $0.tearDown() } }
         return [manager, picker.interface, table.interface, form.interface]
     }
 
@@ -74,17 +73,15 @@ public final class WidgetService {
             try server?.export(widget.path, interfaces: [widget.interface])
         } catch {
             widgets[widget.path] = nil
-            widget.tearDown()
             throw error
         }
         server?.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
     }
 
     func destroy(_ path: ObjectPath) throws {
-        guard let widget = widgets.removeValue(forKey: path) else {
+        guard widgets.removeValue(forKey: path) != nil else {
             throw WidgetsError.unknownObject("no widget at \(path)")
         }
-        widget.tearDown()
         try server?.unexport(path)
         server?.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
     }

@@ -97,10 +97,6 @@ final class PickerWidget: Widget {
         return popup
     }
 
-    override func tearDown() {
-        items.accept([])
-    }
-
     // MARK: Interface
 
     private func makeInterface() -> Interface {

@@ -134,10 +134,6 @@ final class TableWidget: Widget {
         dataSource[indexPath].value
     }
 
-    override func tearDown() {
-        sections.accept([])
-    }
-
     // MARK: Interface
 
     private func makeInterface() -> Interface {
