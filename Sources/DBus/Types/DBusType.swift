@@ -1,5 +1,5 @@
 /// A complete D-Bus type, as one signature element describes it.
-public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
+public enum DBusType: Hashable, Sendable, CustomStringConvertible {
     /// `y`
     case byte
     /// `b`
@@ -29,9 +29,9 @@ public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
     /// `v`
     case variant
     /// `aT`
-    case array(DBusType)
+    indirect case array(DBusType)
     /// `{KV}`, only as an array's element
-    case dictEntry(key: DBusType, value: DBusType)
+    indirect case dictEntry(key: DBusType, value: DBusType)
     /// `(T…)`
     case structure([DBusType])
 

@@ -1,7 +1,7 @@
 /// A D-Bus value of any type: what a message carries, decoded without
 /// knowing its Swift meaning. Arrays keep their element type, so an empty
 /// array still has a signature.
-public indirect enum DBusValue: Hashable, Sendable, CustomStringConvertible {
+public enum DBusValue: Hashable, Sendable, CustomStringConvertible {
     /// `y`
     case byte(UInt8)
     /// `b`
@@ -31,11 +31,11 @@ public indirect enum DBusValue: Hashable, Sendable, CustomStringConvertible {
     /// `aT`: the element type and the elements.
     case array(element: DBusType, [DBusValue])
     /// `{KV}`: one entry of a dictionary (an array of dict entries).
-    case dictEntry(DBusValue, DBusValue)
+    indirect case dictEntry(DBusValue, DBusValue)
     /// `(T…)`
     case structure([DBusValue])
     /// `v`: a value that carries its own type.
-    case variant(DBusValue)
+    indirect case variant(DBusValue)
 
     /// The value's complete type.
     public var type: DBusType {
