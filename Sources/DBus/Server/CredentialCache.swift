@@ -9,6 +9,11 @@ final class CredentialCache {
         self.connection = connection
     }
 
+    /// The sender's uid when known and none of its calls wait for it.
+    func knownUID(of sender: String) -> UInt32? {
+        waiting[sender] == nil ? uids[sender] : nil
+    }
+
     /// Runs `body` with the sender's uid: at once when known, else after the
     /// bus answers (with nil when it cannot tell).
     func whenResolved(_ sender: String, _ message: Message, _ body: @escaping (UInt32?) -> Void) {

@@ -206,6 +206,10 @@ public final class ObjectServer {
             dispatch(message, uid: nil)
             return true
         }
+        if let uid = credentials.knownUID(of: sender) {
+            dispatch(message, uid: uid)
+            return true
+        }
         credentials.whenResolved(sender, message) { [weak self] uid in
             self?.dispatch(message, uid: uid)
         }
@@ -250,7 +254,9 @@ public final class ObjectServer {
                     return
                 }
                 let reply = try message.makeReturn()
-                try reply.append(values)
+                if !values.isEmpty {
+                    try reply.append(values)
+                }
                 try connection.send(reply)
             case .failure(let error):
                 try connection.send(try message.makeError(error))
@@ -264,11 +270,9 @@ public final class ObjectServer {
     }
 
     private func resolve(_ message: Message, uid: UInt32?) throws -> (Method, MethodCall) {
-        let pathText = message.path ?? "/"
+        // libdbus has validated the path of every incoming call.
+        let path = ObjectPath(unchecked: message.path ?? "/")
         let member = message.member ?? ""
-        guard let path = ObjectPath(pathText) else {
-            throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(pathText)")
-        }
         let interfaces: [Interface]
         if let object = objects[path] {
             interfaces = object.served

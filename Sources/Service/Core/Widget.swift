@@ -22,6 +22,8 @@ class Widget {
     private(set) var revision: UInt64 = 1
     /// Bumped by changes no property shows (new titles with the same counts).
     var contentVersion: UInt64 = 0
+    /// Whether the widget is on the bus: its signals and changes are sent only then.
+    var isServed = false
     /// Whether items were ever bound; queries before that are `ItemsNotBound`.
     var isBound = false
     /// The calls that bind items, named in `ItemsNotBound` messages.

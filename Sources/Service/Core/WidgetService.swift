@@ -75,13 +75,15 @@ public final class WidgetService {
             widgets[widget.path] = nil
             throw error
         }
+        widget.isServed = true
         server?.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
     }
 
     func destroy(_ path: ObjectPath) throws {
-        guard widgets.removeValue(forKey: path) != nil else {
+        guard let widget = widgets.removeValue(forKey: path) else {
             throw WidgetsError.unknownObject("no widget at \(path)")
         }
+        widget.isServed = false
         try server?.unexport(path)
         server?.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
     }
@@ -103,7 +105,7 @@ public final class WidgetService {
     // MARK: Signals
 
     func emit(_ widget: Widget, _ member: String, _ arguments: [DBusValue]) {
-        guard let server, widgets[widget.path] === widget else { return }
+        guard let server, widget.isServed else { return }
         do {
             try server.emit(path: widget.path, interface: widget.interface.name, member: member, arguments)
         } catch {
@@ -112,7 +114,7 @@ public final class WidgetService {
     }
 
     func propertiesChanged(_ widget: Widget, names: [String]) {
-        guard widgets[widget.path] === widget else { return }
+        guard widget.isServed else { return }
         server?.propertiesChanged(path: widget.path, interface: widget.interface.name, names: names)
     }
 }
