@@ -49,52 +49,42 @@ private struct SpecDecoder {
         return result
     }
 
+    /// The entry's value when `match` accepts it; otherwise a problem saying what was expected.
+    private mutating func value<T>(_ entry: (JSONValue, String)?, _ expected: String, _ match: (JSONValue) -> T?) -> T? {
+        guard let (value, path) = entry else { return nil }
+        guard let result = match(value) else {
+            problem(path, "expected \(expected), got \(value.kindDescription)")
+            return nil
+        }
+        return result
+    }
+
     private mutating func string(_ entry: (JSONValue, String)?, required: Bool = false, in path: String = "", key: String = "") -> String? {
-        guard let (value, valuePath) = entry else {
-            if required { problem(path, "missing \"\(key)\"") }
-            return nil
+        if entry == nil, required {
+            problem(path, "missing \"\(key)\"")
         }
-        guard case .string(let text) = value else {
-            problem(valuePath, "expected a string, got \(value.kindDescription)")
-            return nil
-        }
-        return text
+        return value(entry, "a string") { if case .string(let text) = $0 { return text } else { return nil } }
     }
 
     private mutating func number(_ entry: (JSONValue, String)?) -> Double? {
-        guard let (value, path) = entry else { return nil }
-        guard case .number(let number) = value else {
-            problem(path, "expected a number, got \(value.kindDescription)")
-            return nil
-        }
-        return number
+        value(entry, "a number") { if case .number(let number) = $0 { return number } else { return nil } }
     }
 
     private mutating func bool(_ entry: (JSONValue, String)?) -> Bool? {
-        guard let (value, path) = entry else { return nil }
-        guard case .bool(let flag) = value else {
-            problem(path, "expected true or false, got \(value.kindDescription)")
-            return nil
-        }
-        return flag
+        value(entry, "true or false") { if case .bool(let flag) = $0 { return flag } else { return nil } }
     }
 
     private mutating func count(_ entry: (JSONValue, String)?) -> Int? {
-        guard let (value, path) = entry else { return nil }
-        guard case .number(let number) = value, number >= 0, number == number.rounded(), number <= 1_000_000 else {
-            problem(path, "expected a whole number from 0 to 1000000, got \(value.kindDescription)")
-            return nil
+        value(entry, "a whole number from 0 to 1000000") { value in
+            guard case .number(let number) = value, number >= 0, number == number.rounded(), number <= 1_000_000 else { return nil }
+            return Int(number)
         }
-        return Int(number)
     }
 
     private mutating func array(_ entry: (JSONValue, String)?) -> [(JSONValue, String)]? {
-        guard let (value, path) = entry else { return nil }
-        guard case .array(let elements) = value else {
-            problem(path, "expected an array, got \(value.kindDescription)")
-            return nil
-        }
-        return elements.enumerated().map { ($1, "\(path)[\($0)]") }
+        guard let (_, path) = entry else { return nil }
+        let elements: [JSONValue]? = value(entry, "an array") { if case .array(let elements) = $0 { return elements } else { return nil } }
+        return elements?.enumerated().map { ($1, "\(path)[\($0)]") }
     }
 
     private mutating func strings(_ entry: (JSONValue, String)?) -> [String]? {
