@@ -7,10 +7,6 @@ struct PriorityQueue<Element> {
         self.isBefore = isBefore
     }
 
-    var isEmpty: Bool {
-        items.isEmpty
-    }
-
     func peek() -> Element? {
         items.first
     }
