@@ -28,9 +28,9 @@ let package = Package(
         .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
-        .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport"]),
+        .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"], exclude: ["Scripts"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "BusTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "BusTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

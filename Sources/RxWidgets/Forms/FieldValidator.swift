@@ -58,7 +58,9 @@ struct FieldValidator {
     private func checkText(_ text: String) -> FieldValidity? {
         guard field.kind == .text, !text.isEmpty else { return nil }
         let rules = field.rules
-        let length = text.count
+        // Unicode scalars, as HTML counts code units: the measure that also
+        // bounds what the pattern is run on.
+        let length = text.unicodeScalars.count
         if let minLength = rules.minLength, length < minLength {
             return invalid(.tooShort, defaultMessage: "Please use at least \(minLength) characters (you are using \(length)).")
         }

@@ -1,20 +1,33 @@
 extension FormSpec {
     /// Parses a JSON form spec (docs/forms.md); throws `FormSpecError` listing
-    /// every problem with its JSON path. Never traps, whatever the input.
-    public static func parse(json text: String) throws -> FormSpec {
+    /// every problem with its JSON path, or `FormSpecLimitError` when the spec
+    /// would cost more than `limits` allow. Never traps, whatever the input.
+    public static func parse(json text: String, limits: FormSpecLimits = FormSpecLimits()) throws -> FormSpec {
         let value: JSONValue
         do {
             value = try JSONValue.parse(text)
         } catch let error as JSONSyntaxError {
             throw FormSpecError(problems: [.init(path: "$", message: "not valid JSON: \(error)")])
         }
-        return try parse(value)
+        return try parse(value, limits: limits)
     }
 
-    /// Decodes a parsed JSON form spec; throws `FormSpecError` listing every problem.
-    public static func parse(_ value: JSONValue) throws -> FormSpec {
-        var decoder = SpecDecoder()
+    /// Decodes a parsed JSON form spec; throws `FormSpecError` listing every
+    /// problem, or `FormSpecLimitError` for the first budget it crosses.
+    public static func parse(_ value: JSONValue, limits: FormSpecLimits = FormSpecLimits()) throws -> FormSpec {
+        // D-Bus strings cannot carry U+0000: a spec string holding one could
+        // never be sent back in a reply or a signal.
+        if let (path, text) = value.firstString(failing: { !$0.unicodeScalars.contains("\u{0}") }) {
+            throw FormSpecError(problems: [.init(path: path, message: "\(quoted(text, quote: "\"")) contains U+0000, which D-Bus strings cannot carry")])
+        }
+        if let (path, text) = value.firstString(failing: { $0.utf8.count <= limits.stringLength || $0.unicodeScalars.count <= limits.stringLength }) {
+            throw FormSpecLimitError(path: path, message: "a string of \(text.unicodeScalars.count) characters; the limit is \(limits.stringLength)")
+        }
+        var decoder = SpecDecoder(limits: limits)
         let spec = decoder.decodeSpec(value)
+        if let exceeded = decoder.exceeded {
+            throw exceeded
+        }
         guard decoder.problems.isEmpty, let spec else {
             throw FormSpecError(problems: decoder.problems)
         }
@@ -24,7 +37,16 @@ extension FormSpec {
 
 /// Decodes a spec, collecting problems instead of stopping at the first.
 private struct SpecDecoder {
+    let limits: FormSpecLimits
     var problems: [FormSpecError.Problem] = []
+    /// The first budget crossed; once set, no more patterns are compiled.
+    var exceeded: FormSpecLimitError?
+    private var patternInstructions = 0
+    private var matchingSteps = 0
+
+    init(limits: FormSpecLimits) {
+        self.limits = limits
+    }
 
     private mutating func problem(_ path: String, _ message: String) {
         problems.append(.init(path: path, message: message))
@@ -39,7 +61,7 @@ private struct SpecDecoder {
         }
         var result: [String: (JSONValue, String)] = [:]
         for member in members {
-            let memberPath = "\(path).\(member.key)"
+            let memberPath = JSONValue.path(path, key: member.key)
             if allowed.contains(member.key) {
                 result[member.key] = (member.value, memberPath)
             } else {
@@ -61,7 +83,7 @@ private struct SpecDecoder {
 
     private mutating func string(_ entry: (JSONValue, String)?, required: Bool = false, in path: String = "", key: String = "") -> String? {
         if entry == nil, required {
-            problem(path, "missing \"\(key)\"")
+            problem(path, "missing \(quoted(key, quote: "\""))")
         }
         return value(entry, "a string") { if case .string(let text) = $0 { return text } else { return nil } }
     }
@@ -104,7 +126,7 @@ private struct SpecDecoder {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
         } && !(name.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? true)
         if !valid, let (_, namePath) = entry {
-            problem(namePath, "expected a name of 1 to 64 letters, digits and '_', not starting with a digit; got \"\(name)\"")
+            problem(namePath, "expected a name of 1 to 64 letters, digits and '_', not starting with a digit; got \(quoted(name, quote: "\""))")
             return nil
         }
         return name
@@ -121,12 +143,22 @@ private struct SpecDecoder {
         if fieldEntries.isEmpty {
             problem("$.fields", "a form needs at least one field")
         }
+        guard fieldEntries.count <= limits.fields else {
+            exceeded = FormSpecLimitError(path: "$.fields", message: "\(fieldEntries.count) fields; the limit is \(limits.fields)")
+            return nil
+        }
+        for key in ["buttons", "outputs"] {
+            if let entry = root[key], case .array(let elements) = entry.0, elements.count > limits.buttonsAndOutputs {
+                exceeded = FormSpecLimitError(path: entry.1, message: "\(elements.count) \(key); the limit is \(limits.buttonsAndOutputs)")
+                return nil
+            }
+        }
         var fields: [FieldSpec] = []
         var seen = Set<String>()
         for (entry, path) in fieldEntries {
             guard let field = decodeField(entry, path) else { continue }
             guard seen.insert(field.name).inserted else {
-                problem("\(path).name", "a field named \"\(field.name)\" already exists")
+                problem("\(path).name", "a field named \(quoted(field.name, quote: "\"")) already exists")
                 continue
             }
             fields.append(field)
@@ -137,7 +169,7 @@ private struct SpecDecoder {
         var submitRequires: [String]?
         if let entry = root["submitRequires"], let names = strings(entry) {
             for (index, name) in names.enumerated() where !seen.contains(name) {
-                problem("\(entry.1)[\(index)]", "no field is named \"\(name)\"")
+                problem("\(entry.1)[\(index)]", "no field is named \(quoted(name, quote: "\""))")
             }
             submitRequires = names
         }
@@ -151,7 +183,7 @@ private struct SpecDecoder {
         let name = self.name(members["name"], in: path)
         guard let kindText = string(members["kind"], required: true, in: path, key: "kind") else { return nil }
         guard let kind = FieldKind(rawValue: kindText) else {
-            problem("\(path).kind", "expected one of \(FieldKind.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(kindText)\"")
+            problem("\(path).kind", "expected one of \(FieldKind.allCases.map(\.rawValue).joined(separator: ", ")); got \(quoted(kindText, quote: "\""))")
             return nil
         }
         var options: [String] = []
@@ -181,12 +213,12 @@ private struct SpecDecoder {
             case .day(let day)?: return .value(.date(day))
             case .today(let offset)?: return .today(offsetDays: offset)
             case nil:
-                problem(path, "expected a real calendar day YYYY-MM-DD, or today, today+N, today-N; got \"\(text)\"")
+                problem(path, "expected a real calendar day YYYY-MM-DD, or today, today+N, today-N; got \(quoted(text, quote: "\""))")
                 return nil
             }
         case (.choice, .string(let text)):
             guard text == FieldValue.notSelected || options.contains(text) else {
-                problem(path, "expected one of the options or \"\(FieldValue.notSelected)\"; got \"\(text)\"")
+                problem(path, "expected one of the options or \"\(FieldValue.notSelected)\"; got \(quoted(text, quote: "\""))")
                 return nil
             }
             return .value(.text(text))
@@ -232,9 +264,11 @@ private struct SpecDecoder {
         }
         rules.minLength = applies("minLength", kind == .text, "text", &self).flatMap { count($0) }
         rules.maxLength = applies("maxLength", kind == .text, "text", &self).flatMap { count($0) }
-        if let patternEntry = applies("pattern", kind == .text, "text", &self), let source = string(patternEntry) {
+        if let patternEntry = applies("pattern", kind == .text, "text", &self), let source = string(patternEntry), exceeded == nil {
             do {
-                rules.pattern = try Pattern(source)
+                let pattern = try Pattern(source)
+                charge(pattern, longestInput: rules.maxLength, at: patternEntry.1)
+                rules.pattern = pattern
             } catch {
                 problem(patternEntry.1, "not a supported pattern: \(error)")
             }
@@ -252,11 +286,22 @@ private struct SpecDecoder {
         return rules
     }
 
+    /// Adds a compiled pattern to the form's budgets; marks the first one crossed.
+    private mutating func charge(_ pattern: Pattern, longestInput maxLength: Int?, at path: String) {
+        patternInstructions += pattern.programSize
+        matchingSteps += pattern.programSize * min(maxLength ?? limits.stringLength, limits.stringLength)
+        if patternInstructions > limits.patternInstructions {
+            exceeded = FormSpecLimitError(path: path, message: "the form's patterns compile to \(patternInstructions) instructions so far; the budget is \(limits.patternInstructions)")
+        } else if matchingSteps > limits.matchingSteps {
+            exceeded = FormSpecLimitError(path: path, message: "matching the form's patterns could take \(matchingSteps) steps (instructions × longest value, maxLength or \(limits.stringLength)); the budget is \(limits.matchingSteps): shorten the pattern or set a smaller maxLength")
+        }
+    }
+
     private mutating func decodeBound(_ entry: (JSONValue, String), kind: FieldKind) -> Bound? {
         switch (kind, entry.0) {
         case (.date, .string(let text)):
             guard let day = DayBound(text) else {
-                problem(entry.1, "expected a real calendar day YYYY-MM-DD, or today, today+N, today-N; got \"\(text)\"")
+                problem(entry.1, "expected a real calendar day YYYY-MM-DD, or today, today+N, today-N; got \(quoted(text, quote: "\""))")
                 return nil
             }
             return .day(day)
@@ -286,10 +331,10 @@ private struct SpecDecoder {
                 problem(path, "a field cannot be required to equal itself")
             } else if let target = byName[other] {
                 if target.kind != field.kind {
-                    problem(path, "\"\(other)\" is a \(target.kind.rawValue) field; it can only equal a field of the same kind")
+                    problem(path, "\(quoted(other, quote: "\"")) is a \(target.kind.rawValue) field; it can only equal a field of the same kind")
                 }
             } else {
-                problem(path, "no field is named \"\(other)\"")
+                problem(path, "no field is named \(quoted(other, quote: "\""))")
             }
         }
     }
@@ -307,15 +352,15 @@ private struct SpecDecoder {
             let option = string(members["value"], required: true, in: path, key: "value")
             guard let name, let fieldName, let option else { continue }
             guard let field = fields.first(where: { $0.name == fieldName }), field.kind == .choice else {
-                problem("\(path).field", "no choice field is named \"\(fieldName)\"")
+                problem("\(path).field", "no choice field is named \(quoted(fieldName, quote: "\""))")
                 continue
             }
             guard field.options.contains(option) || option == FieldValue.notSelected else {
-                problem("\(path).value", "\"\(option)\" is not an option of \"\(fieldName)\"")
+                problem("\(path).value", "\(quoted(option, quote: "\"")) is not an option of \(quoted(fieldName, quote: "\""))")
                 continue
             }
             guard seen.insert(name).inserted else {
-                problem("\(path).name", "a button named \"\(name)\" already exists")
+                problem("\(path).name", "a button named \(quoted(name, quote: "\"")) already exists")
                 continue
             }
             buttons.append(ButtonSpec(name: name, field: fieldName, value: option))
@@ -346,7 +391,7 @@ private struct SpecDecoder {
                 let selected = string(members["selected"], required: true, in: path, key: "selected")
                 let unselected = string(members["unselected"], required: true, in: path, key: "unselected")
                 if let field, let option, let spec = fields.first(where: { $0.name == field }), !spec.options.contains(option) {
-                    problem("\(path).option", "\"\(option)\" is not an option of \"\(field)\"")
+                    problem("\(path).option", "\(quoted(option, quote: "\"")) is not an option of \(quoted(field, quote: "\""))")
                 }
                 rule = field.flatMap { field in option.flatMap { option in selected.flatMap { selected in unselected.map { .choiceImage(field: field, option: option, selected: selected, unselected: $0) } } } }
             case "scaled":
@@ -360,16 +405,16 @@ private struct SpecDecoder {
                     continue
                 }
                 for (index, field) in names.enumerated() where !fields.contains(where: { $0.name == field }) {
-                    problem("\(path).fields[\(index)]", "no field is named \"\(field)\"")
+                    problem("\(path).fields[\(index)]", "no field is named \(quoted(field, quote: "\""))")
                 }
                 rule = .allValid(fields: names)
             default:
-                problem("\(path).kind", "expected validityColor, choiceImage, scaled or allValid; got \"\(kind)\"")
+                problem("\(path).kind", "expected validityColor, choiceImage, scaled or allValid; got \(quoted(kind, quote: "\""))")
                 continue
             }
             guard let name, let rule else { continue }
             guard seen.insert(name).inserted else {
-                problem("\(path).name", "an output named \"\(name)\" already exists")
+                problem("\(path).name", "an output named \(quoted(name, quote: "\"")) already exists")
                 continue
             }
             outputs.append(OutputSpec(name: name, rule: rule))
@@ -380,11 +425,11 @@ private struct SpecDecoder {
     private mutating func outputField(_ members: [String: (JSONValue, String)], _ path: String, _ fields: [FieldSpec], kinds: Set<FieldKind>?) -> String? {
         guard let name = string(members["field"], required: true, in: path, key: "field") else { return nil }
         guard let field = fields.first(where: { $0.name == name }) else {
-            problem("\(path).field", "no field is named \"\(name)\"")
+            problem("\(path).field", "no field is named \(quoted(name, quote: "\""))")
             return nil
         }
         if let kinds, !kinds.contains(field.kind) {
-            problem("\(path).field", "\"\(name)\" is a \(field.kind.rawValue) field; expected \(kinds.map(\.rawValue).sorted().joined(separator: " or "))")
+            problem("\(path).field", "\(quoted(name, quote: "\"")) is a \(field.kind.rawValue) field; expected \(kinds.map(\.rawValue).sorted().joined(separator: " or "))")
             return nil
         }
         return name

@@ -16,8 +16,14 @@ public struct FormSpecError: Swift.Error, Equatable, CustomStringConvertible, Se
     /// The problems, in document order.
     public let problems: [Problem]
 
-    /// The problems, separated by semicolons.
+    /// The most problems `description` lists; a hostile spec can have a
+    /// problem per element.
+    public static let problemsShown = 20
+
+    /// The problems, separated by semicolons; past `problemsShown`, how many more.
     public var description: String {
-        problems.map(\.description).joined(separator: "; ")
+        let shown = problems.prefix(FormSpecError.problemsShown).map(\.description).joined(separator: "; ")
+        let rest = problems.count - FormSpecError.problemsShown
+        return rest > 0 ? "\(shown); and \(rest) more problems" : shown
     }
 }

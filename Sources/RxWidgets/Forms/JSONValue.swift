@@ -33,7 +33,7 @@ public enum JSONValue: Equatable, Sendable {
         case .null: return "null"
         case .bool(let value): return "\(value)"
         case .number(let value): return "the number \(JSONValue.format(value))"
-        case .string(let value): return "the string \"\(value.count > 40 ? String(value.prefix(40)) + "…" : value)\""
+        case .string(let value): return "the string \(quoted(value, limit: 40, quote: "\""))"
         case .array: return "an array"
         case .object: return "an object"
         }
@@ -306,6 +306,44 @@ private struct JSONParser {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
         case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
         default: return nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// The JSON path of member `key` of the object at `path`; a long key is
+    /// shown cut, as error messages show values.
+    public static func path(_ path: String, key: String) -> String {
+        key.unicodeScalars.count <= 64 ? "\(path).\(key)" : "\(path).\(quoted(key, limit: 64, quote: "\""))"
+    }
+
+    /// The first string of the document, object keys included, that
+    /// `isAcceptable` refuses, with its JSON path (a key's path is its
+    /// object's, the key named after it). Recurses at most as deep as the
+    /// parser allowed (`maximumDepth`).
+    public func firstString(at path: String = "$", failing isAcceptable: (String) -> Bool) -> (path: String, text: String)? {
+        switch self {
+        case .string(let text):
+            return isAcceptable(text) ? nil : (path, text)
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let found = element.firstString(at: "\(path)[\(index)]", failing: isAcceptable) {
+                    return found
+                }
+            }
+            return nil
+        case .object(let members):
+            for member in members {
+                guard isAcceptable(member.key) else {
+                    return ("\(path) key", member.key)
+                }
+                if let found = member.value.firstString(at: JSONValue.path(path, key: member.key), failing: isAcceptable) {
+                    return found
+                }
+            }
+            return nil
+        case .null, .bool, .number:
+            return nil
         }
     }
 }

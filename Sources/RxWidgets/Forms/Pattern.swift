@@ -11,10 +11,19 @@
 public struct Pattern: Sendable, CustomStringConvertible {
     /// The most instructions a compiled pattern may have.
     public static let maximumProgramSize = 20_000
+    /// The deepest nesting of groups and stacked quantifiers a pattern may
+    /// have; parsing and compiling recurse once per level.
+    public static let maximumNesting = 100
 
     /// The pattern's source.
     public let source: String
     private let program: [Instruction]
+
+    /// The compiled program's instructions: matching a text of n scalars
+    /// costs at most about `programSize × n` steps.
+    public var programSize: Int {
+        program.count
+    }
 
     /// Compiles `source`; throws `PatternError` with the offset of what is wrong.
     public init(_ source: String) throws {
@@ -180,6 +189,7 @@ private struct PatternParser {
 
     let scalars: [Unicode.Scalar]
     var position = 0
+    private var openGroups = 0
 
     init(scalars: [Unicode.Scalar]) {
         self.scalars = scalars
@@ -194,36 +204,54 @@ private struct PatternParser {
     }
 
     mutating func parse() throws -> PatternNode {
-        let node = try parseAlternation()
+        let node = try parseAlternation().node
         if current == ")" {
             throw error("unmatched ')'")
         }
         return node
     }
 
-    private mutating func parseAlternation() throws -> PatternNode {
+    /// A node and its height, kept under `Pattern.maximumNesting` so that
+    /// compiling and releasing the tree recurse a bounded number of times.
+    private typealias Parsed = (node: PatternNode, height: Int)
+
+    private func nested(_ node: PatternNode, over children: [Parsed]) throws -> Parsed {
+        let height = (children.map(\.height).max() ?? 0) + 1
+        guard height <= Pattern.maximumNesting else {
+            throw error("groups and quantifiers are nested more than \(Pattern.maximumNesting) deep")
+        }
+        return (node, height)
+    }
+
+    private mutating func parseAlternation() throws -> Parsed {
         var branches = [try parseSequence()]
         while current == "|" {
             position += 1
             branches.append(try parseSequence())
         }
-        return branches.count == 1 ? branches[0] : .alternation(branches)
+        return branches.count == 1 ? branches[0] : try nested(.alternation(branches.map(\.node)), over: branches)
     }
 
-    private mutating func parseSequence() throws -> PatternNode {
-        var items: [PatternNode] = []
+    private mutating func parseSequence() throws -> Parsed {
+        var items: [Parsed] = []
         while let scalar = current, scalar != "|", scalar != ")" {
             let atom = try parseAtom()
             items.append(try parseQuantifier(atom))
         }
-        return items.count == 1 ? items[0] : .sequence(items)
+        return items.count == 1 ? items[0] : try nested(.sequence(items.map(\.node)), over: items)
     }
 
-    private mutating func parseAtom() throws -> PatternNode {
+    private mutating func parseAtom() throws -> Parsed {
         guard let scalar = current else { throw error("expected an expression") }
         position += 1
         switch scalar {
         case "(":
+            // Parsing a group recurses before any height is known: count open groups.
+            openGroups += 1
+            defer { openGroups -= 1 }
+            guard openGroups <= Pattern.maximumNesting else {
+                throw error("groups and quantifiers are nested more than \(Pattern.maximumNesting) deep")
+            }
             if current == "?" {
                 guard position + 1 < scalars.count, scalars[position + 1] == ":" else {
                     throw error("only non-capturing groups '(?:' are supported; look-around needs backtracking")
@@ -235,20 +263,20 @@ private struct PatternParser {
             position += 1
             return inner
         case "[":
-            return .character(try parseClass())
+            return (.character(try parseClass()), 1)
         case ".":
-            return .character(.any)
+            return (.character(.any), 1)
         case "^":
-            return .assertStart
+            return (.assertStart, 1)
         case "$":
-            return .assertEnd
+            return (.assertEnd, 1)
         case "\\":
-            return .character(CharacterMatcher(items: [try parseEscape()]))
+            return (.character(CharacterMatcher(items: [try parseEscape()])), 1)
         case "*", "+", "?", "{":
             position -= 1
             throw error("'\(scalar)' has nothing to repeat")
         default:
-            return .character(CharacterMatcher(items: [.scalar(scalar)]))
+            return (.character(CharacterMatcher(items: [.scalar(scalar)])), 1)
         }
     }
 
@@ -314,8 +342,8 @@ private struct PatternParser {
         }
     }
 
-    private mutating func parseQuantifier(_ atom: PatternNode) throws -> PatternNode {
-        var node = atom
+    private mutating func parseQuantifier(_ atom: Parsed) throws -> Parsed {
+        var parsed = atom
         while let scalar = current {
             let bounds: (Int, Int?)
             switch scalar {
@@ -323,22 +351,22 @@ private struct PatternParser {
             case "+": bounds = (1, nil)
             case "?": bounds = (0, 1)
             case "{":
-                guard let parsed = try parseBraces() else { return node }
-                bounds = parsed
+                guard let counts = try parseBraces() else { return parsed }
+                bounds = counts
             default:
-                return node
+                return parsed
             }
             if scalar != "{" {
                 position += 1
             }
-            if case .assertStart = node { throw error("an anchor cannot be repeated") }
-            if case .assertEnd = node { throw error("an anchor cannot be repeated") }
+            if case .assertStart = parsed.node { throw error("an anchor cannot be repeated") }
+            if case .assertEnd = parsed.node { throw error("an anchor cannot be repeated") }
             if current == "?" {
                 position += 1
             }
-            node = .repetition(node, min: bounds.0, max: bounds.1)
+            parsed = try nested(.repetition(parsed.node, min: bounds.0, max: bounds.1), over: [parsed])
         }
-        return node
+        return parsed
     }
 
     private mutating func parseBraces() throws -> (Int, Int?)? {

@@ -1,0 +1,15 @@
+/// How error messages show a value they echo: whole when it is short, else
+/// its first `limit` characters, an ellipsis and its full length, so that a
+/// hostile megabyte-long value never comes back in a reply.
+public func quoted(_ text: some StringProtocol, limit: Int = 200, quote: Character = "'") -> String {
+    var shown = ""
+    var count = 0
+    for character in text {
+        if count == limit {
+            return "\(quote)\(shown)…\(quote) (\(text.unicodeScalars.count) characters)"
+        }
+        shown.append(character)
+        count += 1
+    }
+    return "\(quote)\(shown)\(quote)"
+}

@@ -1,0 +1,42 @@
+/// What one form spec may cost the process that serves it. Every bound is
+/// checked while the spec is decoded, before any control is built, so a
+/// refused spec costs no more than reading it.
+public struct FormSpecLimits: Sendable, Equatable {
+    /// Unicode scalars in any string of the spec (keys, names, options,
+    /// messages, initial texts) and in any value a text field is given.
+    public var stringLength = 65_536
+    /// Fields of one form (each is a control with its own pipelines).
+    public var fields = 256
+    /// Buttons of one form, and outputs of one form.
+    public var buttonsAndOutputs = 256
+    /// Compiled pattern instructions of all the form's patterns together:
+    /// about 40 bytes each, so the default holds a form's patterns to ~4 MiB.
+    public var patternInstructions = 100_000
+    /// Σ over text fields of pattern instructions × the longest value the
+    /// pattern can be given (the field's `maxLength`, else `stringLength`):
+    /// the most matching steps one call can cause (a `SetValues` of every
+    /// field, a `Reset`).
+    public var matchingSteps = 1 << 24
+
+    /// The default limits.
+    public init() {}
+}
+
+/// A spec that would cost more than a `FormSpecLimits` budget allows.
+public struct FormSpecLimitError: Swift.Error, Equatable, CustomStringConvertible, Sendable {
+    /// The JSON path of the part that crossed the budget.
+    public let path: String
+    /// Which budget, and by how much.
+    public let message: String
+
+    /// A budget crossed at `path`.
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    /// `path: message`.
+    public var description: String {
+        "\(path): \(message)"
+    }
+}
