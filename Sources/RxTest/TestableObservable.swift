@@ -6,7 +6,7 @@ public class TestableObservable<Element>: Observable<Element> {
     public let recordedEvents: [Recorded<Event<Element>>]
     /// Its subscriptions, with the times they began and ended.
     public internal(set) var subscriptions: [Subscription] = []
-    unowned let testScheduler: TestScheduler
+    let testScheduler: TestScheduler
 
     init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         self.testScheduler = testScheduler

@@ -2,7 +2,7 @@ import RxCore
 
 /// An observer that records each event with the virtual time it arrived.
 public final class TestableObserver<Element>: ObserverType {
-    private unowned let scheduler: TestScheduler
+    private let scheduler: TestScheduler
 
     /// The recorded events, in arrival order.
     public private(set) var events: [Recorded<Event<Element>>] = []

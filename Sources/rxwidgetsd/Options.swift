@@ -36,6 +36,8 @@ struct Options {
       --max-rows N               rows per widget (2000000)
       --max-string-length N      characters per string (65536)
       --max-spec-bytes N         bytes per form spec (1048576)
+      --max-widgets-per-uid N    widgets each uid but 0 may hold (100 with --system,
+                                 else the --max-widgets limit)
       --print-introspection DIR  write one introspection XML per interface to DIR and exit
       --help                     show this help and exit
       --version                  show the version and exit
@@ -69,13 +71,20 @@ struct Options {
             case "--max-rows": limits.rowsPerWidget = try count(argument)
             case "--max-string-length": limits.stringLength = try count(argument)
             case "--max-spec-bytes": limits.specBytes = try count(argument)
+            case "--max-widgets-per-uid": limits.widgetsPerUID = try count(argument)
             case "--print-introspection": introspectionDirectory = try value(argument)
             case "--help", "-h": action = .help
             case "--version": action = .version
             default: throw UsageError("unknown option '\(argument)'; see --help")
             }
         }
+        if limits.widgetsPerUID == nil, case .system = bus {
+            limits.widgetsPerUID = Options.systemBusWidgetsPerUID
+        }
     }
+
+    /// On the system bus many uids share one daemon: none may fill it for the others.
+    static let systemBusWidgetsPerUID = 100
 }
 
 /// A command line that cannot be used, with the reason.

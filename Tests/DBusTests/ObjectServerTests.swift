@@ -169,7 +169,7 @@ final class ObjectServerTests: BusTestCase {
         for (arguments, expected) in [
             (["call", serverConnection.uniqueName, TestService.path.rawValue, "org.rxwidgets.Nope", "Add", "ii", "1", "2"], "has no interface org.rxwidgets.Nope"),
             (["call", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Nope"], "has no method Nope"),
-            (["get-property", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Nope"], "has no property Nope"),
+            (["get-property", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Nope"], "has no property 'Nope'"),
             (["set-property", serverConnection.uniqueName, TestService.path.rawValue, TestService.interfaceName, "Count", "i", "5"], "is read-only"),
         ] {
             let result = try busctl(arguments)

@@ -67,15 +67,19 @@ extension Connection {
         }
     }
 
-    /// Asks the bus for the Unix uid of a connection, without waiting.
+    /// Asks the bus for the Unix uid of a connection, without waiting
+    /// (`GetConnectionCredentials`, whose `UnixUserID` the bus takes from the
+    /// socket when the client connected). Fails when the connection has left
+    /// the bus or the bus does not say.
     public func unixUser(of name: String, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
         do {
-            let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetConnectionUnixUser")
+            let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetConnectionCredentials")
             try message.append(.string(name))
             call(message) { result in
                 completion(result.flatMap { reply in
-                    guard case .uint32(let uid)? = (try? reply.arguments())?.first else {
-                        return .failure(DBusError.failed("unexpected GetConnectionUnixUser reply"))
+                    let entries = (try? reply.arguments())?.first?.dictionaryEntries ?? []
+                    guard let entry = entries.first(where: { $0.key == .string("UnixUserID") }), case .uint32(let uid)? = entry.value.variantValue else {
+                        return .failure(DBusError.failed("the bus gave no UnixUserID for \(name)"))
                     }
                     return .success(uid)
                 })

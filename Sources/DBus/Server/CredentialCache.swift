@@ -1,9 +1,11 @@
 /// The Unix uids of the clients calling a server, asked of the bus once per
-/// client without blocking: a client's calls wait, in order, for its answer.
+/// client without blocking: a client's calls wait, in order, for the answer.
+/// A client the bus cannot vouch for (it left before the answer, the bus
+/// refused to say) resolves to nil, which callers treat as "not allowed".
 final class CredentialCache {
     private let connection: Connection
     private var uids: [String: UInt32] = [:]
-    private var waiting: [String: [(Message, (UInt32?) -> Void)]] = [:]
+    private var waiting: [String: [(UInt32?) -> Void]] = [:]
 
     init(connection: Connection) {
         self.connection = connection
@@ -15,25 +17,24 @@ final class CredentialCache {
     }
 
     /// Runs `body` with the sender's uid: at once when known, else after the
-    /// bus answers (with nil when it cannot tell).
-    func whenResolved(_ sender: String, _ message: Message, _ body: @escaping (UInt32?) -> Void) {
-        if let uid = uids[sender], waiting[sender] == nil {
+    /// bus answers (with nil when it cannot tell), after the sender's earlier calls.
+    func whenResolved(_ sender: String, _ body: @escaping (UInt32?) -> Void) {
+        if let uid = knownUID(of: sender) {
             body(uid)
             return
         }
         if waiting[sender] != nil {
-            waiting[sender]?.append((message, body))
+            waiting[sender]?.append(body)
             return
         }
-        waiting[sender] = [(message, body)]
+        waiting[sender] = [body]
         connection.unixUser(of: sender) { [weak self] result in
             guard let self else { return }
             let uid = try? result.get()
             if let uid {
                 uids[sender] = uid
             }
-            let queued = waiting.removeValue(forKey: sender) ?? []
-            for (_, run) in queued {
+            for run in waiting.removeValue(forKey: sender) ?? [] {
                 run(uid)
             }
         }

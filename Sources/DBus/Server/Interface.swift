@@ -186,4 +186,12 @@ public struct Interface {
     public func signal(_ name: String) -> SignalDeclaration? {
         signals.first { $0.name == name }
     }
+
+    /// The names and types, as introspection shows them.
+    public var shape: InterfaceShape {
+        InterfaceShape(name: name,
+                       methods: methods.map { .init(name: $0.name, inputs: $0.inputs, outputs: $0.outputs, annotations: $0.annotations.map { .init(name: $0.name, value: $0.value) }) },
+                       signals: signals,
+                       properties: properties.map { .init(name: $0.name, type: $0.type, access: $0.access, emitsChanged: $0.emitsChanged) })
+    }
 }

@@ -10,7 +10,7 @@ public enum Introspection {
     public static func document(interfaces: [Interface], children: [String]) -> String {
         var xml = doctype + "\n<node>\n"
         for interface in interfaces {
-            xml += element(for: interface, indent: " ")
+            xml += element(for: interface.shape, indent: " ")
         }
         for child in children {
             xml += " <node name=\"\(escape(child))\"/>\n"
@@ -19,7 +19,7 @@ public enum Introspection {
     }
 
     /// One `<interface>` element, with every method, signal and property and their argument names.
-    public static func element(for interface: Interface, indent: String = " ") -> String {
+    public static func element(for interface: InterfaceShape, indent: String = " ") -> String {
         let inner = indent + " "
         var xml = "\(indent)<interface name=\"\(escape(interface.name))\">\n"
         for method in interface.methods {
@@ -57,8 +57,8 @@ public enum Introspection {
 
     /// A standalone document holding one interface, as installed under
     /// `share/dbus-1/interfaces`.
-    public static func interfaceDocument(_ interface: Interface) -> String {
-        document(interfaces: [interface], children: [])
+    public static func interfaceDocument(_ interface: InterfaceShape) -> String {
+        doctype + "\n<node>\n" + element(for: interface) + "</node>\n"
     }
 
     static func escape(_ text: String) -> String {

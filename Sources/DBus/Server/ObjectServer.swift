@@ -27,12 +27,16 @@ final class ExportedObject {
 public final class ObjectServer {
     /// The connection served.
     public let connection: Connection
-    private var objects: [ObjectPath: ExportedObject] = [:]
+    private(set) var objects: [ObjectPath: ExportedObject] = [:]
     private var managerRoots: Set<ObjectPath> = []
     private var pendingChanges: [(path: ObjectPath, interface: String, names: [String])] = []
     private var callDepth = 0
     private let credentials: CredentialCache?
     private var peerWatch: Disposable?
+    /// The standard interfaces, built once; they find the called object by path.
+    private lazy var introspectable = introspectableInterface()
+    private lazy var properties = propertiesInterface()
+    private lazy var peer = peerInterface()
 
     /// Called with a unique name when that client leaves the bus.
     public var onPeerGone: ((String) -> Void)?
@@ -46,8 +50,8 @@ public final class ObjectServer {
     public init(connection: Connection, resolvesCredentials: Bool = false) {
         self.connection = connection
         self.credentials = resolvesCredentials ? CredentialCache(connection: connection) : nil
-        connection.methodCallHandler = { [unowned self] message in
-            self.receive(message)
+        connection.methodCallHandler = { [weak self] message in
+            self?.receive(message) ?? false
         }
     }
 
@@ -70,18 +74,28 @@ public final class ObjectServer {
     // MARK: Exporting
 
     /// Exports an object; throws when the path is taken. Announced with
-    /// `InterfacesAdded` by an object manager above it.
+    /// `InterfacesAdded` by an object manager above it. All or nothing: the
+    /// announcement is encoded before the object is registered, so an object
+    /// whose properties cannot be sent is not exported at all.
     public func export(_ path: ObjectPath, interfaces: [Interface]) throws {
         guard objects[path] == nil else {
             throw DBusError.failed("an object is already exported at \(path)")
         }
         let object = ExportedObject(path: path, interfaces: interfaces)
-        objects[path] = object
         object.served = standardInterfaces(of: object)
-        for root in managerRoots where root.isAncestor(of: path) {
-            let added = DBusValue.dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
-                                             interfaces.map { (.string($0.name), ObjectServer.propertyDictionary($0.properties)) })
-            try emit(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added])
+        let added = DBusValue.dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
+                                         interfaces.map { (.string($0.name), ObjectServer.propertyDictionary($0.properties)) })
+        let announcements = try managerRoots.filter { $0.isAncestor(of: path) }.sorted().map { root in
+            try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
+        }
+        objects[path] = object
+        do {
+            for message in announcements {
+                try connection.send(message)
+            }
+        } catch {
+            objects[path] = nil
+            throw error
         }
     }
 
@@ -119,7 +133,12 @@ public final class ObjectServer {
     /// Emits a declared signal of an exported object; throws when the object,
     /// interface or signal is not declared or the arguments do not match it.
     public func emit(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue]) throws {
-        guard let object = objects[path] else {
+        try connection.send(try signalMessage(path: path, interface: interface, member: member, arguments, servedBy: objects[path]))
+    }
+
+    /// A declared signal of `object`, encoded and ready to send.
+    private func signalMessage(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], servedBy object: ExportedObject?) throws -> Message {
+        guard let object else {
             throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path)")
         }
         let declared = object.served.first { $0.name == interface }?.signal(member)
@@ -133,7 +152,7 @@ public final class ObjectServer {
         // The path is valid by type and the names were checked when declared.
         let message = try Message(declaredSignalAt: path, interface: interface, member: member)
         try message.append(arguments)
-        try connection.send(message)
+        return message
     }
 
     private func matches(_ values: [DBusValue], _ declared: [Argument]) -> Bool {
@@ -210,7 +229,7 @@ public final class ObjectServer {
             dispatch(message, uid: uid)
             return true
         }
-        credentials.whenResolved(sender, message) { [weak self] uid in
+        credentials.whenResolved(sender) { [weak self] uid in
             self?.dispatch(message, uid: uid)
         }
         return true
@@ -277,7 +296,7 @@ public final class ObjectServer {
         if let object = objects[path] {
             interfaces = object.served
         } else if path == .root || objects.keys.contains(where: path.isAncestor(of:)) {
-            interfaces = [introspectableInterface(at: path), peerInterface()]
+            interfaces = [introspectable, peer]
             if let name = message.interface, name != StandardInterface.introspectable, name != StandardInterface.peer {
                 throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path); only Introspect is answered here")
             }
@@ -309,9 +328,9 @@ public final class ObjectServer {
 
     private func standardInterfaces(of object: ExportedObject) -> [Interface] {
         var interfaces = object.interfaces
-        interfaces.append(introspectableInterface(at: object.path))
-        interfaces.append(propertiesInterface(for: object))
-        interfaces.append(peerInterface())
+        interfaces.append(introspectable)
+        interfaces.append(properties)
+        interfaces.append(peer)
         if managerRoots.contains(object.path) {
             interfaces.append(objectManagerInterface(root: object.path))
         }
@@ -321,7 +340,7 @@ public final class ObjectServer {
     // MARK: Standard answers
 
     func introspect(_ path: ObjectPath) -> String {
-        let interfaces = objects[path]?.served ?? [introspectableInterface(at: path), peerInterface()]
+        let interfaces = objects[path]?.served ?? [introspectable, peer]
         var children = Set<String>()
         let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
         for other in objects.keys where path.isAncestor(of: other) {

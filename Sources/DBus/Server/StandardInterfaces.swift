@@ -1,3 +1,5 @@
+import RxCore
+
 /// The names of the standard interfaces.
 public enum StandardInterface {
     /// `org.freedesktop.DBus.Introspectable`
@@ -12,10 +14,10 @@ public enum StandardInterface {
 
 extension ObjectServer {
     /// `Introspectable`, answered from the declarations and the exported paths.
-    func introspectableInterface(at path: ObjectPath) -> Interface {
+    func introspectableInterface() -> Interface {
         Interface(StandardInterface.introspectable, methods: [
-            Method("Introspect", out: [Argument("xml_data", .string)]) { [unowned self] _ in
-                [.string(introspect(path))]
+            Method("Introspect", out: [Argument("xml_data", .string)]) { [weak self] call in
+                [.string(self?.introspect(call.path) ?? "")]
             },
         ])
     }
@@ -30,23 +32,25 @@ extension ObjectServer {
         ])
     }
 
-    /// `Properties`, answered from the object's property declarations.
-    func propertiesInterface(for object: ExportedObject) -> Interface {
+    /// `Properties`, answered from the called object's property declarations.
+    /// It looks the object up by the call's path, so it holds no object.
+    func propertiesInterface() -> Interface {
         Interface(StandardInterface.properties, methods: [
-            Method("Get", in: [Argument("interface_name", .string), Argument("property_name", .string)], out: [Argument("value", .variant)]) { [unowned self, unowned object] call in
-                let (_, property) = try findProperty(call, object)
+            Method("Get", in: [Argument("interface_name", .string), Argument("property_name", .string)], out: [Argument("value", .variant)]) { [weak self] call in
+                let (_, property) = try self.exportedObject(at: call.path).findProperty(call)
                 return [.variant(property.get())]
             },
-            Method("GetAll", in: [Argument("interface_name", .string)], out: [Argument("properties", .array(.dictEntry(key: .string, value: .variant)))]) { [unowned object] call in
+            Method("GetAll", in: [Argument("interface_name", .string)], out: [Argument("properties", .array(.dictEntry(key: .string, value: .variant)))]) { [weak self] call in
+                let object = try self.exportedObject(at: call.path)
                 let name: String = try call.argument(0)
                 let interfaces = name.isEmpty ? object.served : object.served.filter { $0.name == name }
                 guard !interfaces.isEmpty else {
-                    throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(object.path) has no interface \(name)")
+                    throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(object.path) has no interface \(quoted(name))")
                 }
                 return [ObjectServer.propertyDictionary(interfaces.flatMap(\.properties))]
             },
-            Method("Set", in: [Argument("interface_name", .string), Argument("property_name", .string), Argument("value", .variant)]) { [unowned self, unowned object] call in
-                let (interface, property) = try findProperty(call, object)
+            Method("Set", in: [Argument("interface_name", .string), Argument("property_name", .string), Argument("value", .variant)]) { [weak self] call in
+                let (interface, property) = try self.exportedObject(at: call.path).findProperty(call)
                 guard let set = property.set else {
                     throw DBusError(name: DBusError.Name.propertyReadOnly, message: "property \(property.name) of \(interface.name) is read-only")
                 }
@@ -69,8 +73,8 @@ extension ObjectServer {
     /// `ObjectManager` for the objects below `root`.
     func objectManagerInterface(root: ObjectPath) -> Interface {
         Interface(StandardInterface.objectManager, methods: [
-            Method("GetManagedObjects", out: [Argument("objects", ObjectServer.managedObjectsType)]) { [unowned self] _ in
-                [managedObjects(under: root)]
+            Method("GetManagedObjects", out: [Argument("objects", ObjectServer.managedObjectsType)]) { [weak self] _ in
+                [self?.managedObjects(under: root) ?? .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, [])]
             },
         ], signals: [
             SignalDeclaration("InterfacesAdded", [Argument("object_path", .objectPath), Argument("interfaces_and_properties", ObjectServer.interfacesAndPropertiesType)]),
@@ -81,24 +85,38 @@ extension ObjectServer {
     static let interfacesAndPropertiesType = DBusType.array(.dictEntry(key: .string, value: .array(.dictEntry(key: .string, value: .variant))))
     static let managedObjectsType = DBusType.array(.dictEntry(key: .objectPath, value: interfacesAndPropertiesType))
 
-    private func findProperty(_ call: MethodCall, _ object: ExportedObject) throws -> (Interface, Property) {
+    /// `a{sv}` of the current values of these properties.
+    static func propertyDictionary(_ properties: [Property]) -> DBusValue {
+        .dictionary(key: .string, value: .variant, properties.map { (.string($0.name), .variant($0.get())) })
+    }
+}
+
+extension Optional where Wrapped == ObjectServer {
+    /// The object a standard method was called on; `UnknownObject` when it is
+    /// gone (or the server is).
+    func exportedObject(at path: ObjectPath) throws -> ExportedObject {
+        guard let object = self?.objects[path] else {
+            throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path)")
+        }
+        return object
+    }
+}
+
+extension ExportedObject {
+    /// The property a `Get` or `Set` names.
+    func findProperty(_ call: MethodCall) throws -> (Interface, Property) {
         let interfaceName: String = try call.argument(0)
         let propertyName: String = try call.argument(1)
-        let candidates = interfaceName.isEmpty ? object.served : object.served.filter { $0.name == interfaceName }
+        let candidates = interfaceName.isEmpty ? served : served.filter { $0.name == interfaceName }
         guard !candidates.isEmpty else {
-            throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(object.path) has no interface \(interfaceName)")
+            throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(path) has no interface \(quoted(interfaceName))")
         }
         for interface in candidates {
             if let property = interface.property(propertyName) {
                 return (interface, property)
             }
         }
-        let scope = interfaceName.isEmpty ? "object \(object.path)" : "interface \(interfaceName)"
-        throw DBusError(name: DBusError.Name.unknownProperty, message: "\(scope) has no property \(propertyName)")
-    }
-
-    /// `a{sv}` of the current values of these properties.
-    static func propertyDictionary(_ properties: [Property]) -> DBusValue {
-        .dictionary(key: .string, value: .variant, properties.map { (.string($0.name), .variant($0.get())) })
+        let scope = interfaceName.isEmpty ? "object \(path)" : "interface \(interfaceName)"
+        throw DBusError(name: DBusError.Name.unknownProperty, message: "\(scope) has no property \(quoted(propertyName))")
     }
 }

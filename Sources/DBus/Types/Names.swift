@@ -12,6 +12,12 @@ public enum DBusNames {
         byte >= 0x30 && byte <= 0x39
     }
 
+    /// One element of an object path, `[A-Za-z0-9_]{1,maximumLength}`.
+    public static func isValidPathElement(_ element: some StringProtocol, maximumLength: Int = .max) -> Bool {
+        let bytes = element.utf8
+        return !bytes.isEmpty && bytes.count <= maximumLength && bytes.allSatisfy(isElementCharacter)
+    }
+
     /// `/` or `/`-separated non-empty elements of `[A-Za-z0-9_]`, no trailing `/`.
     public static func isValidObjectPath(_ path: String) -> Bool {
         let bytes = Array(path.utf8)

@@ -1,3 +1,4 @@
+import RxCore
 import DBus
 
 /// Checks of client input, each refusal naming the argument, the value
@@ -5,11 +6,12 @@ import DBus
 struct Arguments {
     let limits: Limits
 
-    /// A string within the length limit.
+    /// A string within the length limit, counted in Unicode scalars (a
+    /// grapheme can hold any number of them, and patterns run on scalars).
     func checkString(_ text: String, _ what: @autoclosure () -> String) throws {
         // Counting UTF-8 bytes first keeps the common case O(1).
-        if text.utf8.count > limits.stringLength, text.count > limits.stringLength {
-            throw WidgetsError.limitExceeded("\(what()) has \(text.count) characters; the limit is \(limits.stringLength)")
+        if text.utf8.count > limits.stringLength, text.unicodeScalars.count > limits.stringLength {
+            throw WidgetsError.limitExceeded("\(what()) has \(text.unicodeScalars.count) characters; the limit is \(limits.stringLength)")
         }
     }
 
@@ -46,7 +48,7 @@ struct Arguments {
             guard let key = entry.key.stringValue else { continue }
             guard let type = allowed[key] else {
                 let known = allowed.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")
-                throw DBusError.invalidArgs("\(argument): unknown key '\(key)'; expected \(known.isEmpty ? "no keys" : known)")
+                throw DBusError.invalidArgs("\(argument): unknown key \(quoted(key)); expected \(known.isEmpty ? "no keys" : known)")
             }
             guard case .variant(let inner) = entry.value, inner.type == type else {
                 let received = entry.value.variantValue?.type.signature ?? "?"

@@ -44,10 +44,10 @@ extension Arguments {
             try checkString(key, "\(what) key")
             guard let inner = entry.value.variantValue, let attribute = AttributeValue(inner) else {
                 let received = entry.value.variantValue?.type.signature ?? "?"
-                throw DBusError.invalidArgs("\(what): key '\(key)' expects a string, number or boolean, got '\(received)'")
+                throw DBusError.invalidArgs("\(what): key \(quoted(key)) expects a string, number or boolean, got '\(received)'")
             }
             if case .string(let text) = attribute {
-                try checkString(text, "\(what) '\(key)'")
+                try checkString(text, "\(what) \(quoted(key))")
             }
             result[key] = attribute
         }

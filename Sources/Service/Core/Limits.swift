@@ -1,3 +1,5 @@
+import RxWidgets
+
 /// The limits every client is held to; each is settable on the command line.
 public struct Limits: Sendable, Equatable {
     /// Widgets alive at once.
@@ -10,6 +12,24 @@ public struct Limits: Sendable, Equatable {
     public var stringLength = 65_536
     /// Bytes of a form spec.
     public var specBytes = 1 << 20
+    /// Widgets one uid other than 0 may hold; nil means `widgets`, so that on
+    /// a bus where every caller shares one uid the limits agree.
+    public var widgetsPerUID: Int?
+    /// What one form spec may cost beyond its bytes; its string length is
+    /// `stringLength`.
+    public var formSpec = FormSpecLimits()
+
+    /// The quota of one uid other than 0.
+    public var widgetQuota: Int {
+        widgetsPerUID ?? widgets
+    }
+
+    /// The budgets a form spec is decoded under.
+    var formSpecLimits: FormSpecLimits {
+        var limits = formSpec
+        limits.stringLength = stringLength
+        return limits
+    }
 
     /// The default limits.
     public init() {}

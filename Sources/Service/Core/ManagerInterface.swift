@@ -3,47 +3,51 @@ import RxWidgets
 
 extension WidgetService {
     /// `org.rxwidgets.Widgets1.Manager`: creates and destroys widgets.
-    func managerInterface() -> Interface {
-        Interface(WidgetService.managerInterface, methods: [
-            Method("CreatePicker", in: [Argument("name", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { [unowned self] call in
-                let name: String = try call.argument(0)
-                try checkName(name, kind: .picker)
-                let options = try arguments.options(call.arguments[1], allowed: PickerWidget.optionTypes, argument: "options")
-                let widget = try PickerWidget(name: name, options: options, creator: call, service: self)
-                try add(widget)
-                return [.objectPath(widget.path)]
-            },
-            Method("CreateTable", in: [Argument("name", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { [unowned self] call in
-                let name: String = try call.argument(0)
-                try checkName(name, kind: .table)
-                let options = try arguments.options(call.arguments[1], allowed: TableWidget.optionTypes, argument: "options")
-                let widget = try TableWidget(name: name, options: options, creator: call, service: self)
-                try add(widget)
-                widget.didAppear()
-                return [.objectPath(widget.path)]
-            },
-            Method("CreateForm", in: [Argument("name", .string), Argument("spec", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { [unowned self] call in
-                let name: String = try call.argument(0)
-                try checkName(name, kind: .form)
-                let options = try arguments.options(call.arguments[2], allowed: FormWidget.optionTypes, argument: "options")
-                let widget = try FormWidget(name: name, spec: try call.argument(1), options: options, creator: call, service: self)
-                try add(widget)
-                return [.objectPath(widget.path)]
-            },
-            Method("Destroy", in: [Argument("widget", .objectPath)]) { [unowned self] call in
-                let path: ObjectPath = try call.argument(0)
-                guard let widget = widgets[path] else {
-                    throw WidgetsError.unknownObject("widget: no widget at \(path)")
-                }
-                try widget.authorize(call)
-                try destroy(path)
-                return []
-            },
-        ], properties: [
-            Property("Version", .uint32, emitsChanged: .const) { .uint32(1) },
-            Property("Widgets", .array(.objectPath)) { [unowned self] in
-                .array(element: .objectPath, widgets.keys.sorted().map { .objectPath($0) })
-            },
-        ])
+    static let managerDeclaration = InterfaceDeclaration<WidgetService>(WidgetService.managerInterface, methods: [
+        MethodDeclaration("CreatePicker", in: [Argument("name", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { service, call in
+            try service.create(.picker, call, optionTypes: PickerWidget.optionTypes) { name, options, creator in
+                try PickerWidget(name: name, options: options, creator: creator, context: service.context)
+            }
+        },
+        MethodDeclaration("CreateTable", in: [Argument("name", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { service, call in
+            try service.create(.table, call, optionTypes: TableWidget.optionTypes) { name, options, creator in
+                try TableWidget(name: name, options: options, creator: creator, context: service.context)
+            }
+        },
+        MethodDeclaration("CreateForm", in: [Argument("name", .string), Argument("spec", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { service, call in
+            let spec: String = try call.argument(1)
+            return try service.create(.form, call, optionTypes: FormWidget.optionTypes) { name, options, creator in
+                try FormWidget(name: name, spec: spec, options: options, creator: creator, context: service.context)
+            }
+        },
+        MethodDeclaration("Destroy", in: [Argument("widget", .objectPath)]) { service, call in
+            let path: ObjectPath = try call.argument(0)
+            guard let widget = service.widgets[path] else {
+                throw WidgetsError.unknownObject("widget: no widget at \(path)")
+            }
+            try widget.authorize(call)
+            try service.destroy(path)
+            return []
+        },
+    ], properties: [
+        PropertyDeclaration("Version", .uint32, emitsChanged: .const) { _ in .uint32(1) },
+        PropertyDeclaration("Widgets", .array(.objectPath)) { service in
+            .array(element: .objectPath, service.widgets.keys.sorted().map { .objectPath($0) })
+        },
+    ])
+
+    /// A `CreateX` call: the caller must have a known uid, the name must be
+    /// free and within the limits, the options known; the widget is built
+    /// and put on the bus, or nothing remains of it.
+    private func create(_ kind: WidgetKind, _ call: MethodCall, optionTypes: [String: DBusType],
+                        _ make: (String, [String: DBusValue], Creator) throws -> Widget) throws -> [DBusValue] {
+        let creator = try Creator(call)
+        let name: String = try call.argument(0)
+        try checkNew(name, kind: kind, creator: creator)
+        let options = try context.arguments.options(call.arguments[call.arguments.count - 1], allowed: optionTypes, argument: "options")
+        let widget = try make(name, options, creator)
+        try add(widget)
+        widget.didAppear()
+        return [.objectPath(widget.path)]
     }
 }

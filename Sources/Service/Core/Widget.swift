@@ -8,17 +8,22 @@ enum WidgetKind: String, CaseIterable {
     case form
 }
 
-/// What every served widget has: its name and path, who created it, its
-/// revision, and the rule that a changing call is authorized, all or
+/// What every served widget has: its name and path, the uid that owns it,
+/// its revision, and the rule that a changing call is authorized, all or
 /// nothing, and announced with one `PropertiesChanged` (Revision included).
+///
+/// A widget's interface is declared once for its kind (a subclass's static
+/// `declaration`); the object server holds the interface bound to the
+/// widget, and with it the widget, for as long as it serves it.
 class Widget {
     let kind: WidgetKind
     let name: String
     let path: ObjectPath
-    let creatorUID: UInt32?
+    /// The uid that may change it (besides 0); always known (API rule 6).
+    let ownerUID: UInt32
     /// The creator's unique name, for a widget destroyed when its creator leaves.
     let transientOwner: String?
-    unowned let service: WidgetService
+    let context: WidgetContext
     private(set) var revision: UInt64 = 1
     /// Bumped by changes no property shows (new titles with the same counts).
     var contentVersion: UInt64 = 0
@@ -28,34 +33,44 @@ class Widget {
     var isBound = false
     /// The calls that bind items, named in `ItemsNotBound` messages.
     var bindingCalls: String { "SetItems" }
-    private(set) var interface: Interface!
-    /// The properties whose changes a call announces (all but Revision).
-    private var watchedProperties: [Property] = []
 
-    init(kind: WidgetKind, name: String, creator: MethodCall?, transient: Bool, service: WidgetService) {
+    init(kind: WidgetKind, name: String, creator: Creator, transient: Bool, context: WidgetContext) {
         self.kind = kind
         self.name = name
         self.path = WidgetService.path(of: kind, name: name)
-        self.creatorUID = creator?.senderUID
-        self.transientOwner = transient ? creator?.sender : nil
-        self.service = service
+        self.ownerUID = creator.uid
+        self.transientOwner = transient ? creator.uniqueName : nil
+        self.context = context
     }
 
-    /// Builds the widget's interface; called once by the subclass's initializer.
-    func declare(_ interface: Interface) {
-        self.interface = interface
-        watchedProperties = interface.properties.filter { $0.name != "Revision" }
+    /// The name of the widget's interface.
+    var interfaceName: String {
+        preconditionFailure("\(Self.self) does not name its interface")
     }
 
-    /// The `Revision` property every widget interface has.
-    func revisionProperty() -> Property {
-        Property("Revision", .uint64) { [unowned self] in .uint64(revision) }
+    /// The widget's interface, bound to it, for the object server.
+    func boundInterface() -> Interface {
+        preconditionFailure("\(Self.self) does not declare its interface")
     }
 
-    /// Refuses a caller who is neither the creator nor root.
+    /// The current values of the properties whose changes a call announces,
+    /// by name (Revision left out).
+    func watchedValues() -> [(name: String, value: DBusValue)] {
+        preconditionFailure("\(Self.self) does not declare its properties")
+    }
+
+    /// Called once the widget is on the bus, before the creating call's reply.
+    func didAppear() {}
+
+    /// Refuses a caller who is neither the owner nor root, and one whose uid
+    /// the bus could not tell (API rule 6: the check fails closed).
     func authorize(_ call: MethodCall) throws {
-        guard let creatorUID, let uid = call.senderUID, uid != creatorUID, uid != 0 else { return }
-        throw WidgetsError.accessDenied("\(kind.rawValue) '\(name)' belongs to uid \(creatorUID); uid \(uid) may only read it")
+        guard let uid = call.senderUID else {
+            throw WidgetsError.accessDenied("the bus could not tell the uid of \(call.sender) (it may have left the bus); changing \(kind.rawValue) '\(name)' needs a known uid")
+        }
+        guard uid == ownerUID || uid == 0 else {
+            throw WidgetsError.accessDenied("\(kind.rawValue) '\(name)' belongs to uid \(ownerUID); uid \(uid) may only read it")
+        }
     }
 
     /// Runs a changing call: authorizes it, runs `body` (which must change
@@ -63,34 +78,13 @@ class Widget {
     /// and announces the changed properties.
     func mutate(_ call: MethodCall, _ body: () throws -> Void) throws {
         try authorize(call)
-        let before = snapshot()
+        let before = watchedValues()
+        let contentBefore = contentVersion
         try body()
-        commit(since: before)
-    }
-
-    /// A `Method` whose handler changes the widget through `mutate`.
-    func changing(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], _ body: @escaping (MethodCall) throws -> [DBusValue]) -> Method {
-        Method(name, in: inputs, out: outputs) { [unowned self] call in
-            var result: [DBusValue] = []
-            try mutate(call) { result = try body(call) }
-            return result
-        }
-    }
-
-    private struct Snapshot {
-        let properties: [DBusValue]
-        let contentVersion: UInt64
-    }
-
-    private func snapshot() -> Snapshot {
-        Snapshot(properties: watchedProperties.map { $0.get() }, contentVersion: contentVersion)
-    }
-
-    private func commit(since before: Snapshot) {
-        let changed = zip(watchedProperties, before.properties).filter { $0.0.get() != $0.1 }.map(\.0.name)
-        guard !changed.isEmpty || contentVersion != before.contentVersion else { return }
+        let changed = zip(watchedValues(), before).filter { $0.0.value != $0.1.value }.map(\.0.name)
+        guard !changed.isEmpty || contentVersion != contentBefore else { return }
         revision += 1
-        service.propertiesChanged(self, names: changed + ["Revision"])
+        context.propertiesChanged(self, names: changed + ["Revision"])
     }
 
     /// Refuses a query before any items were bound.
@@ -103,11 +97,53 @@ class Widget {
     /// A component or section index of bound items.
     func boundIndex(_ value: Int32, count: Int, _ what: String) throws -> Int {
         try requireItems()
-        return try service.arguments.index(value, count: count, what)
+        return try context.arguments.index(value, count: count, what)
     }
 
     /// Emits one of the widget's signals.
     func emit(_ member: String, _ arguments: [DBusValue]) {
-        service.emit(self, member, arguments)
+        context.emit(self, member, arguments)
+    }
+}
+
+/// Who asked for a widget: the uid that will own it and the connection that
+/// made the call.
+struct Creator {
+    let uid: UInt32
+    let uniqueName: String
+
+    /// The caller of `call`; `AccessDenied` when the bus could not tell its
+    /// uid, so that no widget is ever left without a known owner.
+    init(_ call: MethodCall) throws {
+        guard let uid = call.senderUID else {
+            throw WidgetsError.accessDenied("the bus could not tell the uid of \(call.sender) (it may have left the bus); a widget needs a known owner")
+        }
+        self.uid = uid
+        self.uniqueName = call.sender
+    }
+}
+
+extension MethodDeclaration where Target: Widget {
+    /// A method that changes the widget, run through `Widget.mutate`.
+    static func changing(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], _ body: @escaping @Sendable (Target, MethodCall) throws -> [DBusValue]) -> MethodDeclaration {
+        MethodDeclaration(name, in: inputs, out: outputs) { widget, call in
+            var result: [DBusValue] = []
+            try widget.mutate(call) { result = try body(widget, call) }
+            return result
+        }
+    }
+}
+
+extension InterfaceDeclaration where Target: Widget {
+    /// The values `Widget.watchedValues` compares: every property but Revision.
+    func watchedValues(of widget: Target) -> [(name: String, value: DBusValue)] {
+        properties.filter { $0.name != "Revision" }.map { ($0.name, $0.get(widget)) }
+    }
+}
+
+extension PropertyDeclaration where Target: Widget {
+    /// The `Revision` property every widget interface has.
+    static var revision: PropertyDeclaration {
+        PropertyDeclaration("Revision", .uint64) { .uint64($0.revision) }
     }
 }

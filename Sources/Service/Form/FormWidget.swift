@@ -9,14 +9,14 @@ final class FormWidget: Widget {
     let form: Form
     private let disposeBag = DisposeBag()
 
-    init(name: String, spec text: String, options: [String: DBusValue], creator: MethodCall?, service: WidgetService) throws {
-        form = Form(spec: try FormWidget.spec(text, limits: service.limits), today: service.today)
-        super.init(kind: .form, name: name, creator: creator, transient: options["transient"] == .boolean(true), service: service)
-        declare(makeInterface())
+    init(name: String, spec text: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
+        form = Form(spec: try FormWidget.spec(text, limits: context.limits), today: context.today)
+        super.init(kind: .form, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         form.rx.changes
-            .subscribe(onNext: { [unowned self] change in
+            .subscribe(onNext: { [weak self] change in
+                guard let self else { return }
                 for value in change.values {
-                    emit("ValueChanged", [.string(value.name), .variant(dbusValue(value.value))])
+                    emit("ValueChanged", [.string(value.name), .variant(FormWidget.dbusValue(value.value))])
                 }
                 for validity in change.validity {
                     emit("ValidationChanged", [.string(validity.name), .boolean(validity.value.isValid),
@@ -25,7 +25,7 @@ final class FormWidget: Widget {
             })
             .disposed(by: disposeBag)
         form.rx.submitted
-            .subscribe(onNext: { [unowned self] in emit("Submitted", [valuesDictionary($0)]) })
+            .subscribe(onNext: { [weak self] values in self.map { $0.emit("Submitted", [$0.valuesDictionary(values)]) } })
             .disposed(by: disposeBag)
     }
 
@@ -39,19 +39,20 @@ final class FormWidget: Widget {
             throw WidgetsError.limitExceeded("spec has \(text.utf8.count) bytes; the limit is \(limits.specBytes)")
         }
         guard text.drop(while: { $0.isWhitespace }).first == "{" else {
-            let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-            throw WidgetsError.invalidSpec("spec: '\(shown)' is neither a template (\(FormTemplates.all.keys.sorted().joined(separator: ", "))) nor a JSON object")
+            throw WidgetsError.invalidSpec("spec: \(quoted(text, limit: 60)) is neither a template (\(FormTemplates.all.keys.sorted().joined(separator: ", "))) nor a JSON object")
         }
         do {
-            return try FormSpec.parse(json: text)
+            return try FormSpec.parse(json: text, limits: limits.formSpecLimits)
         } catch let error as FormSpecError {
             throw WidgetsError.invalidSpec(error.description)
+        } catch let error as FormSpecLimitError {
+            throw WidgetsError.limitExceeded("spec: \(error)")
         }
     }
 
     // MARK: Values
 
-    private func dbusValue(_ value: FieldValue) -> DBusValue {
+    private static func dbusValue(_ value: FieldValue) -> DBusValue {
         switch value {
         case .text(let text): return .string(text)
         case .bool(let flag): return .boolean(flag)
@@ -62,7 +63,7 @@ final class FormWidget: Widget {
 
     private func valuesDictionary(_ values: [String: FieldValue]) -> DBusValue {
         .dictionary(key: .string, value: .variant, form.fieldNames.compactMap { name in
-            values[name].map { (.string(name), .variant(dbusValue($0))) }
+            values[name].map { (.string(name), .variant(FormWidget.dbusValue($0))) }
         })
     }
 
@@ -77,11 +78,11 @@ final class FormWidget: Widget {
     /// A client's value for `field`, of the D-Bus type the field's kind takes.
     private func fieldValue(_ value: DBusValue, for field: String, _ what: String) throws -> FieldValue {
         guard let spec = form.spec.field(named: field) else {
-            throw WidgetsError.unknownField("the form has no field named '\(field)'")
+            throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
         }
         switch (spec.kind, value) {
         case (.date, .string(let text)), (.choice, .string(let text)), (.text, .string(let text)):
-            try service.arguments.checkString(text, "\(what) of field '\(field)'")
+            try context.arguments.checkString(text, "\(what) of field '\(field)'")
             return .text(text)
         case (.switch, .boolean(let flag)):
             return .bool(flag)
@@ -95,79 +96,82 @@ final class FormWidget: Widget {
 
     // MARK: Interface
 
-    private func makeInterface() -> Interface {
-        Interface(FormWidget.interfaceName, methods: [
-            changing("SetValue", in: [Argument("field", .string), Argument("value", .variant)]) { [unowned self] call in
-                let field: String = try call.argument(0)
-                let value = try fieldValue(call.arguments[1].variantValue ?? call.arguments[1], for: field, "value")
-                try form.setValue(value, for: field)
-                return []
-            },
-            Method("SetValues", in: [Argument("values", "a{sv}"), Argument("expected_revision", .uint64)], out: [Argument("revision", .uint64)]) { [unowned self] call in
-                let expected: UInt64 = try call.argument(1)
-                try mutate(call) {
-                    if expected != 0 && expected != revision {
-                        throw WidgetsError.revisionMismatch("expected_revision is \(expected) but form '\(name)' is at revision \(revision)")
-                    }
-                    let values = try (call.arguments[0].dictionaryEntries ?? []).map { entry -> (field: String, value: FieldValue) in
-                        let field = entry.key.stringValue ?? ""
-                        return (field, try fieldValue(entry.value.variantValue ?? entry.value, for: field, "values['\(field)']"))
-                    }
-                    try form.setValues(values)
+    override var interfaceName: String { FormWidget.interfaceName }
+    override func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
+    override func watchedValues() -> [(name: String, value: DBusValue)] { FormWidget.declaration.watchedValues(of: self) }
+
+    /// `org.rxwidgets.Widgets1.Form`, declared once for every form.
+    static let declaration = InterfaceDeclaration<FormWidget>(interfaceName, methods: [
+        .changing("SetValue", in: [Argument("field", .string), Argument("value", .variant)]) { widget, call in
+            let field: String = try call.argument(0)
+            let value = try widget.fieldValue(call.arguments[1].variantValue ?? call.arguments[1], for: field, "value")
+            try widget.form.setValue(value, for: field)
+            return []
+        },
+        MethodDeclaration("SetValues", in: [Argument("values", "a{sv}"), Argument("expected_revision", .uint64)], out: [Argument("revision", .uint64)]) { widget, call in
+            let expected: UInt64 = try call.argument(1)
+            try widget.mutate(call) {
+                if expected != 0 && expected != widget.revision {
+                    throw WidgetsError.revisionMismatch("expected_revision is \(expected) but form '\(widget.name)' is at revision \(widget.revision)")
                 }
-                return [.uint64(revision)]
-            },
-            Method("GetValue", in: [Argument("field", .string)], out: [Argument("value", .variant)]) { [unowned self] call in
-                let field: String = try call.argument(0)
-                guard let value = form.values[field] else {
-                    throw WidgetsError.unknownField("the form has no field named '\(field)'")
+                let values = try (call.arguments[0].dictionaryEntries ?? []).map { entry -> (field: String, value: FieldValue) in
+                    let field = entry.key.stringValue ?? ""
+                    return (field, try widget.fieldValue(entry.value.variantValue ?? entry.value, for: field, "values[\(quoted(field))]"))
                 }
-                return [.variant(dbusValue(value))]
-            },
-            changing("Tap", in: [Argument("control", .string)]) { [unowned self] call in
-                let control: String = try call.argument(0)
-                guard form.buttons[control] != nil else {
-                    throw WidgetsError.unknownField("the form has no control named '\(control)'; it has \(form.buttons.keys.sorted().joined(separator: ", "))")
-                }
-                try form.tap(control)
-                return []
-            },
-            changing("Increment", in: [Argument("field", .string)]) { [unowned self] call in
-                try form.increment(try call.argument(0))
-                return []
-            },
-            changing("Decrement", in: [Argument("field", .string)]) { [unowned self] call in
-                try form.decrement(try call.argument(0))
-                return []
-            },
-            Method("Validate", out: [Argument("valid", .boolean), Argument("fields", "a{s(bss)}")]) { [unowned self] _ in
-                [.boolean(form.isValid), validityDictionary()]
-            },
-            changing("Submit", out: [Argument("values", "a{sv}")]) { [unowned self] _ in
-                [valuesDictionary(try form.submit())]
-            },
-            changing("Reset") { [unowned self] _ in
-                form.reset()
-                return []
-            },
-        ], signals: [
-            SignalDeclaration("ValueChanged", [Argument("field", .string), Argument("value", .variant)]),
-            SignalDeclaration("ValidationChanged", [Argument("field", .string), Argument("valid", .boolean), Argument("reason", .string), Argument("message", .string)]),
-            SignalDeclaration("Submitted", [Argument("values", "a{sv}")]),
-        ], properties: [
-            Property("Fields", "a(ss)", emitsChanged: .const) { [unowned self] in
-                .array(element: .structure([.string, .string]), form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) })
-            },
-            Property("Values", "a{sv}") { [unowned self] in valuesDictionary(form.values) },
-            Property("Validity", "a{s(bss)}") { [unowned self] in validityDictionary() },
-            Property("Valid", .boolean) { [unowned self] in .boolean(form.isValid) },
-            Property("SubmitEnabled", .boolean) { [unowned self] in .boolean(form.submitEnabled) },
-            Property("Outputs", "a{sv}") { [unowned self] in
-                .dictionary(key: .string, value: .variant, form.spec.outputs.compactMap { output in
-                    form.outputs[output.name].map { (.string(output.name), .variant(dbusValue($0))) }
-                })
-            },
-            revisionProperty(),
-        ])
-    }
+                try widget.form.setValues(values)
+            }
+            return [.uint64(widget.revision)]
+        },
+        MethodDeclaration("GetValue", in: [Argument("field", .string)], out: [Argument("value", .variant)]) { widget, call in
+            let field: String = try call.argument(0)
+            guard let value = widget.form.values[field] else {
+                throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
+            }
+            return [.variant(dbusValue(value))]
+        },
+        .changing("Tap", in: [Argument("control", .string)]) { widget, call in
+            let control: String = try call.argument(0)
+            guard widget.form.buttons[control] != nil else {
+                throw WidgetsError.unknownField("the form has no control named \(quoted(control)); it has \(widget.form.buttons.keys.sorted().joined(separator: ", "))")
+            }
+            try widget.form.tap(control)
+            return []
+        },
+        .changing("Increment", in: [Argument("field", .string)]) { widget, call in
+            try widget.form.increment(try call.argument(0))
+            return []
+        },
+        .changing("Decrement", in: [Argument("field", .string)]) { widget, call in
+            try widget.form.decrement(try call.argument(0))
+            return []
+        },
+        MethodDeclaration("Validate", out: [Argument("valid", .boolean), Argument("fields", "a{s(bss)}")]) { widget, _ in
+            [.boolean(widget.form.isValid), widget.validityDictionary()]
+        },
+        .changing("Submit", out: [Argument("values", "a{sv}")]) { widget, _ in
+            [widget.valuesDictionary(try widget.form.submit())]
+        },
+        .changing("Reset") { widget, _ in
+            widget.form.reset()
+            return []
+        },
+    ], signals: [
+        SignalDeclaration("ValueChanged", [Argument("field", .string), Argument("value", .variant)]),
+        SignalDeclaration("ValidationChanged", [Argument("field", .string), Argument("valid", .boolean), Argument("reason", .string), Argument("message", .string)]),
+        SignalDeclaration("Submitted", [Argument("values", "a{sv}")]),
+    ], properties: [
+        PropertyDeclaration("Fields", "a(ss)", emitsChanged: .const) { widget in
+            .array(element: .structure([.string, .string]), widget.form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) })
+        },
+        PropertyDeclaration("Values", "a{sv}") { $0.valuesDictionary($0.form.values) },
+        PropertyDeclaration("Validity", "a{s(bss)}") { $0.validityDictionary() },
+        PropertyDeclaration("Valid", .boolean) { .boolean($0.form.isValid) },
+        PropertyDeclaration("SubmitEnabled", .boolean) { .boolean($0.form.submitEnabled) },
+        PropertyDeclaration("Outputs", "a{sv}") { widget in
+            .dictionary(key: .string, value: .variant, widget.form.spec.outputs.compactMap { output in
+                widget.form.outputs[output.name].map { (.string(output.name), .variant(dbusValue($0))) }
+            })
+        },
+        .revision,
+    ])
 }

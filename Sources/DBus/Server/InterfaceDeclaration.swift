@@ -1,0 +1,149 @@
+/// A method of every object of one kind: the handler is given the object it
+/// serves, so one declaration serves them all.
+public struct MethodDeclaration<Target: AnyObject>: Sendable {
+    /// The method's name.
+    public let name: String
+    /// What it takes.
+    public let inputs: [Argument]
+    /// What it returns (separate out arguments).
+    public let outputs: [Argument]
+    /// Answers a call on `target`; throws to answer with an error.
+    public let handler: @Sendable (Target, MethodCall) throws -> [DBusValue]
+
+    /// A method; `handler` returns the out arguments in order.
+    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], handler: @escaping @Sendable (Target, MethodCall) throws -> [DBusValue]) {
+        self.name = name
+        self.inputs = inputs
+        self.outputs = outputs
+        self.handler = handler
+    }
+}
+
+/// A property of every object of one kind, read from (and written to) the object it serves.
+public struct PropertyDeclaration<Target: AnyObject>: Sendable {
+    /// The property's name.
+    public let name: String
+    /// Its type.
+    public let type: DBusType
+    /// How its changes are announced.
+    public let emitsChanged: Property.ChangeEmission
+    /// Reads the value of `target`.
+    public let get: @Sendable (Target) -> DBusValue
+    /// Writes a value already checked to be of `type`; nil for read-only properties.
+    public let set: (@Sendable (Target, DBusValue, MethodCall) throws -> Void)?
+
+    /// A read-only property.
+    public init(_ name: String, _ type: DBusType, emitsChanged: Property.ChangeEmission = .true, get: @escaping @Sendable (Target) -> DBusValue) {
+        self.name = name
+        self.type = type
+        self.emitsChanged = emitsChanged
+        self.get = get
+        self.set = nil
+    }
+
+    /// A read-only property whose type is a signature literal (see `Argument`).
+    public init(_ name: String, _ signature: StaticString, emitsChanged: Property.ChangeEmission = .true, get: @escaping @Sendable (Target) -> DBusValue) {
+        self.init(name, Argument(name, signature).type, emitsChanged: emitsChanged, get: get)
+    }
+
+    /// A read-write property.
+    public init(_ name: String, _ type: DBusType, get: @escaping @Sendable (Target) -> DBusValue, set: @escaping @Sendable (Target, DBusValue, MethodCall) throws -> Void) {
+        self.name = name
+        self.type = type
+        self.emitsChanged = .true
+        self.get = get
+        self.set = set
+    }
+}
+
+/// An interface declared once for every object of a kind (a `static let`),
+/// bound to each object as it is exported. The bound `Interface` holds its
+/// object strongly, so an exported object lives exactly as long as the
+/// server serves it, and no handler can outlive what it serves.
+public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
+    /// The interface's name.
+    public let name: String
+    /// Its methods.
+    public let methods: [MethodDeclaration<Target>]
+    /// Its signals.
+    public let signals: [SignalDeclaration]
+    /// Its properties.
+    public let properties: [PropertyDeclaration<Target>]
+
+    /// An interface; invalid names stop the program at declaration, as `Interface`'s do.
+    public init(_ name: String, methods: [MethodDeclaration<Target>] = [], signals: [SignalDeclaration] = [], properties: [PropertyDeclaration<Target>] = []) {
+        self.name = name
+        self.methods = methods
+        self.signals = signals
+        self.properties = properties
+        _ = shape
+    }
+
+    /// The interface `target` serves.
+    public func bind(to target: Target) -> Interface {
+        Interface(name, methods: methods.map { method in
+            Method(method.name, in: method.inputs, out: method.outputs) { call in try method.handler(target, call) }
+        }, signals: signals, properties: properties.map { property in
+            if let set = property.set {
+                return Property(property.name, property.type, emitsChanged: property.emitsChanged, get: { property.get(target) }, set: { value, call in try set(target, value, call) })
+            }
+            return Property(property.name, property.type, emitsChanged: property.emitsChanged) { property.get(target) }
+        })
+    }
+
+    /// The names and types, for introspection without an object.
+    public var shape: InterfaceShape {
+        InterfaceShape(name: name,
+                       methods: methods.map { .init(name: $0.name, inputs: $0.inputs, outputs: $0.outputs, annotations: []) },
+                       signals: signals,
+                       properties: properties.map { .init(name: $0.name, type: $0.type, access: $0.set == nil ? .read : .readWrite, emitsChanged: $0.emitsChanged) })
+    }
+
+    /// The current values of `target`'s properties, in declaration order.
+    public func values(of target: Target) -> [DBusValue] {
+        properties.map { $0.get(target) }
+    }
+}
+
+/// What introspection shows of an interface: names, types and annotations.
+public struct InterfaceShape: Sendable {
+    /// A method's names and types.
+    public struct MethodShape: Sendable {
+        public let name: String
+        public let inputs: [Argument]
+        public let outputs: [Argument]
+        public let annotations: [Annotation]
+    }
+
+    /// A property's name, type and access.
+    public struct PropertyShape: Sendable {
+        public let name: String
+        public let type: DBusType
+        public let access: Property.Access
+        public let emitsChanged: Property.ChangeEmission
+    }
+
+    /// An introspection annotation.
+    public struct Annotation: Sendable {
+        public let name: String
+        public let value: String
+    }
+
+    public let name: String
+    public let methods: [MethodShape]
+    public let signals: [SignalDeclaration]
+    public let properties: [PropertyShape]
+
+    /// A shape; an invalid name or member name is a programming error and
+    /// stops the program at declaration.
+    public init(name: String, methods: [MethodShape], signals: [SignalDeclaration], properties: [PropertyShape]) {
+        precondition(DBusNames.isValidInterfaceName(name), "invalid interface name '\(name)'")
+        for member in methods.map(\.name) + signals.map(\.name) + properties.map(\.name) {
+            precondition(DBusNames.isValidMemberName(member), "invalid member name '\(member)' in \(name)")
+        }
+        self.name = name
+        self.methods = methods
+        self.signals = signals
+        self.properties = properties
+    }
+}

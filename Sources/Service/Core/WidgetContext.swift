@@ -1,0 +1,34 @@
+import DBus
+import RxWidgets
+
+/// What a widget needs of the service that serves it: the limits its input
+/// is checked against, "today" for forms, and the server its signals and
+/// property changes go out on. It holds the server weakly and no widget, so
+/// no reference cycle runs through it.
+final class WidgetContext {
+    let limits: Limits
+    let arguments: Arguments
+    let today: () -> CalendarDay
+    weak var server: ObjectServer?
+
+    init(limits: Limits, today: @escaping () -> CalendarDay, server: ObjectServer?) {
+        self.limits = limits
+        self.arguments = Arguments(limits: limits)
+        self.today = today
+        self.server = server
+    }
+
+    func emit(_ widget: Widget, _ member: String, _ arguments: [DBusValue]) {
+        guard let server, widget.isServed else { return }
+        do {
+            try server.emit(path: widget.path, interface: widget.interfaceName, member: member, arguments)
+        } catch {
+            Hooks.log("<3>rxwidgetsd: cannot emit \(member) at \(widget.path): \(error)")
+        }
+    }
+
+    func propertiesChanged(_ widget: Widget, names: [String]) {
+        guard widget.isServed else { return }
+        server?.propertiesChanged(path: widget.path, interface: widget.interfaceName, names: names)
+    }
+}
