@@ -74,7 +74,7 @@ final class HostileInputTests: DaemonTestCase {
 
     func testAPatternThatWouldStallIsRefusedByTheMatchingBudget() throws {
         let spec = #"{"fields":[{"name":"t","kind":"text","rules":{"pattern":"\#(String(repeating: ".*", count: 6_000))"}}]}"#
-        assertRefused(createForm("slow", spec), errorPrefix + "LimitExceeded", containing: "the budget is 16777216", "a pattern costing 18,001 × 65,536 steps")
+        assertRefused(createForm("slow", spec), errorPrefix + "LimitExceeded", containing: "the budget is 8388608", "a pattern costing 18,001 × 65,536 steps")
         let bounded = #"{"fields":[{"name":"t","kind":"text","rules":{"maxLength":200,"pattern":"\#(String(repeating: ".*", count: 6_000))"}}]}"#
         XCTAssertNil(createForm("bounded", bounded), "the same pattern on a field of at most 200 characters fits the budget")
         try call("\(root)/form/bounded", formInterface, "SetValue", [.string("t"), .variant(.string(String(repeating: "x", count: 65_536)))])
@@ -280,5 +280,22 @@ final class HostileInputTests: DaemonTestCase {
         case .array(let elements): return "[" + elements.map(serialize).joined(separator: ",") + "]"
         case .object(let members): return "{" + members.map { serialize(.string($0.key)) + ":" + serialize($0.value) }.joined(separator: ",") + "}"
         }
+    }
+}
+
+/// A table's new items are diffed only up to `--max-diff-rows` rows, old and
+/// new together; past it the daemon sends `Reloaded` instead of spending
+/// seconds on `ItemsChanged`.
+final class DiffBoundTests: DaemonTestCase {
+    override var daemonArguments: [String] { ["--max-diff-rows", "7"] }
+
+    func testTablesPastTheDiffBoundReload() throws {
+        let table = "\(root)/table/t"
+        try call(root, managerInterface, "CreateTable", [.string("t"), options([("items", .array(element: .string, ["a", "b", "c"].map { .string($0) }))])])
+        _ = takeEvents()
+        try call(table, tableInterface, "SetItems", [models(["a", "b", "c", "d"])])
+        XCTAssertEqual(takeEvents().first, "ItemsChanged([], [(0, 3)], [], [])")
+        try call(table, tableInterface, "SetItems", [models(["a", "b", "c", "d", "e"])])
+        XCTAssertEqual(takeEvents(), ["Reloaded()", "PropertiesChanged Table RowCounts,Revision", "reply"])
     }
 }

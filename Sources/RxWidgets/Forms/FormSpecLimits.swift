@@ -16,7 +16,7 @@ public struct FormSpecLimits: Sendable, Equatable {
     /// pattern can be given (the field's `maxLength`, else `stringLength`):
     /// the most matching steps one call can cause (a `SetValues` of every
     /// field, a `Reset`).
-    public var matchingSteps = 1 << 24
+    public var matchingSteps = 1 << 23
 
     /// The default limits.
     public init() {}

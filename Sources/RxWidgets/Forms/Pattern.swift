@@ -18,6 +18,8 @@ public struct Pattern: Sendable, CustomStringConvertible {
     /// The pattern's source.
     public let source: String
     private let program: [Instruction]
+    /// The character classes that `Instruction.set` indexes.
+    private let sets: [CharacterMatcher]
 
     /// The compiled program's instructions: matching a text of n scalars
     /// costs at most about `programSize × n` steps.
@@ -34,6 +36,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
         compiler.append(.match)
         self.source = source
         self.program = compiler.program
+        self.sets = compiler.sets
     }
 
     /// The source.
@@ -46,22 +49,33 @@ public struct Pattern: Sendable, CustomStringConvertible {
         let input = Array(text.unicodeScalars)
         var current = ThreadList(capacity: program.count)
         var next = ThreadList(capacity: program.count)
-        addThread(&current, 0, at: 0, count: input.count)
+        var stack: [Int] = []
+        stack.reserveCapacity(program.count)
+        addThread(&current, 0, at: 0, count: input.count, stack: &stack)
         for (position, scalar) in input.enumerated() {
             if current.isEmpty { return false }
             next.clear()
-            for pc in current.threads {
-                if case .character(let matcher) = program[pc], matcher.matches(scalar) {
-                    addThread(&next, pc + 1, at: position + 1, count: input.count)
-                }
+            for pc in current.threads where accepts(program[pc], scalar) {
+                addThread(&next, pc + 1, at: position + 1, count: input.count, stack: &stack)
             }
             swap(&current, &next)
         }
         return current.threads.contains { if case .match = program[$0] { return true } else { return false } }
     }
 
-    private func addThread(_ list: inout ThreadList, _ start: Int, at position: Int, count: Int) {
-        var stack = [start]
+    private func accepts(_ instruction: Instruction, _ scalar: Unicode.Scalar) -> Bool {
+        switch instruction {
+        case .scalar(let expected): return scalar == expected
+        case .anyButLineBreak: return !CharacterMatcher.isLineBreak(scalar)
+        case .set(let index): return sets[index].matches(scalar)
+        case .split, .jump, .assertStart, .assertEnd, .match: return false
+        }
+    }
+
+    /// Adds `start` and every instruction reachable from it without reading
+    /// a character; `stack` is scratch space kept across calls.
+    private func addThread(_ list: inout ThreadList, _ start: Int, at position: Int, count: Int, stack: inout [Int]) {
+        stack.append(start)
         while let pc = stack.popLast() {
             guard list.insert(pc) else { continue }
             switch program[pc] {
@@ -74,7 +88,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
                 if position == 0 { stack.append(pc + 1) }
             case .assertEnd:
                 if position == count { stack.append(pc + 1) }
-            case .character, .match:
+            case .scalar, .anyButLineBreak, .set, .match:
                 break
             }
         }
@@ -94,8 +108,12 @@ public struct PatternError: Swift.Error, Equatable, CustomStringConvertible, Sen
     }
 }
 
+/// One step of the compiled program. The common characters (a literal, `.`)
+/// carry no reference, so running the program retains nothing.
 private enum Instruction: Sendable {
-    case character(CharacterMatcher)
+    case scalar(Unicode.Scalar)
+    case anyButLineBreak
+    case set(Int)
     case split(Int, Int)
     case jump(Int)
     case assertStart
@@ -149,8 +167,23 @@ private struct CharacterMatcher: Sendable {
 
     static let any = CharacterMatcher(items: [.scalar("\n"), .scalar("\r"), .scalar("\u{2028}"), .scalar("\u{2029}")], negated: true)
 
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    /// Whether this is `.`, which the program runs without the class.
+    var isAny: Bool {
+        negated && items.count == 4 && Self.any.items.indices.allSatisfy { index in
+            if case .scalar(let mine) = items[index], case .scalar(let theirs) = Self.any.items[index] { return mine == theirs }
+            return false
+        }
+    }
+
     func matches(_ scalar: Unicode.Scalar) -> Bool {
-        items.contains { Self.item($0, matches: scalar) } != negated
+        for item in items where Self.item(item, matches: scalar) {
+            return !negated
+        }
+        return negated
     }
 
     private static func item(_ item: Item, matches scalar: Unicode.Scalar) -> Bool {
@@ -402,6 +435,7 @@ private struct PatternParser {
 
 private struct PatternCompiler {
     var program: [Instruction] = []
+    var sets: [CharacterMatcher] = []
 
     mutating func append(_ instruction: Instruction) {
         program.append(instruction)
@@ -421,7 +455,14 @@ private struct PatternCompiler {
         }
         switch node {
         case .character(let matcher):
-            append(.character(matcher))
+            if matcher.isAny {
+                append(.anyButLineBreak)
+            } else if !matcher.negated, matcher.items.count == 1, case .scalar(let scalar) = matcher.items[0] {
+                append(.scalar(scalar))
+            } else {
+                sets.append(matcher)
+                append(.set(sets.count - 1))
+            }
         case .assertStart:
             append(.assertStart)
         case .assertEnd:
