@@ -152,6 +152,25 @@ final class TableViewTests: WidgetTestCase {
         changes.dispose()
         binding.dispose()
     }
+
+    func testBindingsPastTheDiffBoundReloadInsteadOfDiffing() {
+        let tableView = TableView()
+        let dataSource = RxTableViewSectionedAnimatedDataSource<AnimatableSectionModel<String, String>>(configureCell: { _, _, _, _ in
+            TableViewCell(style: .default, reuseIdentifier: nil)
+        })
+        dataSource.maximumDiffRows = 7
+        var changesets: [Changeset] = []
+        let changes = dataSource.changes.subscribe(onNext: { changesets.append($0) })
+        let sections = BehaviorRelay(value: [AnimatableSectionModel(model: "s", items: ["a", "b", "c"])])
+        let binding = sections.bind(to: tableView.rx.items(dataSource: dataSource))
+        sections.accept([AnimatableSectionModel(model: "s", items: ["a", "b", "c", "d"])])
+        sections.accept([AnimatableSectionModel(model: "s", items: ["a", "b", "c", "d", "e"])])
+        XCTAssertEqual(changesets.map(\.isReload), [true, false, true], "3 + 4 rows are diffed, 4 + 5 are past the bound")
+        XCTAssertEqual(changesets[1].inserted, [IndexPath(row: 3, section: 0)])
+        XCTAssertEqual(tableView.numberOfRows(inSection: 0), 5)
+        changes.dispose()
+        binding.dispose()
+    }
 }
 
 final class DiffTests: XCTestCase {

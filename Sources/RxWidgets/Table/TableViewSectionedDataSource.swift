@@ -131,6 +131,11 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
     private let changesRelay = PublishRelay<Changeset>()
     private var hasBound = false
 
+    /// The most rows, old and new together, that a new binding is diffed
+    /// over; past it the table reloads. Diffing costs time and memory in
+    /// proportion to the rows, which a UI thread cannot always afford.
+    public var maximumDiffRows = Int.max
+
     /// Each changeset applied to the table, after it was applied.
     public var changes: Observable<Changeset> {
         changesRelay.asObservable()
@@ -148,6 +153,8 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
 
     private func difference(to sections: [Section]) -> Changeset {
         guard sections.map(\.identity) == sectionModels.map(\.identity) else { return .reload }
+        let rows = sections.reduce(0) { $0 + $1.items.count } + sectionModels.reduce(0) { $0 + $1.items.count }
+        guard rows <= maximumDiffRows else { return .reload }
         do {
             return try Diff.changeset(
                 from: sectionModels.map(\.items), to: sections.map(\.items),

@@ -12,6 +12,9 @@ public struct Limits: Sendable, Equatable {
     public var stringLength = 65_536
     /// Bytes of a form spec.
     public var specBytes = 1 << 20
+    /// Rows, old and new together, a table's new items are diffed over for
+    /// `ItemsChanged`; past it `Reloaded` (a diff costs ~1.5 µs a row).
+    public var diffRows = 50_000
     /// Widgets one uid other than 0 may hold; nil means `widgets`, so that on
     /// a bus where every caller shares one uid the limits agree.
     public var widgetsPerUID: Int?

@@ -25,6 +25,7 @@ final class TableWidget: Widget {
             titleForHeaderInSection: { dataSource, section in dataSource[section].model.header }
         )
         super.init(kind: .table, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        dataSource.maximumDiffRows = context.limits.diffRows
         format = { [weak self] in self?.cellFormat ?? "{value}" }
         sections.bind(to: table.rx.items(dataSource: dataSource)).disposed(by: disposeBag)
         observeEvents()
