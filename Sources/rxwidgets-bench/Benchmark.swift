@@ -106,8 +106,9 @@ func runBenchmark() {
         }
     }
 
-    /// Sequential round trips of `make(i)`; `check` runs on each reply.
-    func sequential(_ n: Int, _ make: (Int) -> Message, check: (Message) -> Void = { _ in }) -> Latencies {
+    /// Sequential round trips of `make(i)`; `check` runs on each reply. With
+    /// `refused`, each call must fail with that error instead.
+    func sequential(_ n: Int, refused: String? = nil, _ make: (Int) -> Message, check: (Message) -> Void = { _ in }) -> Latencies {
         var latencies = Latencies()
         latencies.samples.reserveCapacity(n)
         for index in 0..<n {
@@ -116,7 +117,12 @@ func runBenchmark() {
             do {
                 let reply = try client.callAndWait(request)
                 latencies.record(now() - start)
+                if let refused {
+                    fail("call \(index) was not refused with \(refused)")
+                }
                 check(reply)
+            } catch let error as DBusError where error.name == refused {
+                latencies.record(now() - start)
             } catch {
                 fail("call \(index) failed: \(error)")
             }
@@ -227,7 +233,7 @@ func runBenchmark() {
 
     log("set-items")
     call(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("bulk"), options([])])
-    for count in [1_000, 100_000, 1_000_000] where !quick || count <= 100_000 {
+    for count in [1_000, 100_000, 1_000_000, 2_000_000] where !quick || count <= 100_000 {
         let items = DBusValue.array(element: .array(.string), [strings((0..<count).map { "item \($0)" })])
         let request = message("\(root)/picker/bulk", "org.rxwidgets.Widgets1.Picker", "SetItems", [items])
         let start = now()
@@ -261,12 +267,59 @@ func runBenchmark() {
                     note: "10,000 rows, 1% changed; ItemsChanged lists \(changedRows) index paths"))
     diffWatch.dispose()
 
+    log("worst-case calls")
+    let manager = "org.rxwidgets.Widgets1.Manager"
+    let formCreates = quick ? 3 : 10
+    let rssBeforeForms = stats.rssMiB
+    let ticksBeforeCreate = stats.cpuTicks
+    let creates = sequential(formCreates) { index in
+        message(root, manager, "CreateForm", [.string("worst\(index)"), .string(worstSpec), options([])])
+    }
+    let createCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticksBeforeCreate) / Double(formCreates) / 1_000
+    let perSpecMiB = (stats.rssMiB - rssBeforeForms) / Double(formCreates)
+    rows.append(Row(name: "worst-create-form", n: formCreates, p50: creates.p50, p99: creates.p99, callsPerSecond: nil, ratio: nil,
+                    note: String(format: "%d-byte spec at every budget (256 fields, 99,328 pattern instructions, 8.3M matching steps); daemon CPU %.1f ms per call; %.1f MiB RSS per form", worstSpec.utf8.count, createCPU, perSpecMiB)))
+    let worstForm = "\(root)/form/worst0"
+    let allFields = { (text: String) in
+        DBusValue.dictionary(key: .string, value: .variant, (0..<256).map { (.string("t\($0)"), .variant(.string(text))) })
+    }
+    let setCount = quick ? 4 : 20
+    let ticksBeforeSet = stats.cpuTicks
+    let sets = sequential(setCount) { index in
+        message(worstForm, "org.rxwidgets.Widgets1.Form", "SetValues", [allFields(String(repeating: index % 2 == 0 ? "a" : "b", count: 84)), .uint64(0)])
+    }
+    let setCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticksBeforeSet) / Double(setCount) / 1_000
+    rows.append(Row(name: "worst-set-values", n: setCount, p50: sets.p50, p99: sets.p99, callsPerSecond: nil, ratio: nil,
+                    note: String(format: "SetValues of all 256 fields with 84 characters on that form: every pattern runs, 8.3M steps; daemon CPU %.1f ms per call", setCPU)))
+    let ticksBeforeLate = stats.cpuTicks
+    let lates = sequential(setCount, refused: "org.rxwidgets.Widgets1.Error.InvalidSpec") { _ in message(root, manager, "CreateForm", [.string("late"), .string(lateErrorSpec), options([])]) }
+    let lateCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticksBeforeLate) / Double(setCount) / 1_000
+    rows.append(Row(name: "worst-bad-spec", n: setCount, p50: lates.p50, p99: lates.p99, callsPerSecond: nil, ratio: nil,
+                    note: String(format: "a %d-byte spec refused at its last byte; daemon CPU %.1f ms per call", lateErrorSpec.utf8.count, lateCPU)))
+    call(root, manager, "CreateTable", [.string("bigdiff"), options([])])
+    for count in [25_000, 2_000_000] where !quick || count < 1_000_000 {
+        let models = (0..<count).map { DBusValue.variant(.string("row \($0)")) }
+        var changedModels = models
+        for index in stride(from: 0, to: count, by: 100) {
+            changedModels[index] = .variant(.string("changed \(index)"))
+        }
+        call("\(root)/table/bigdiff", "org.rxwidgets.Widgets1.Table", "SetItems", [.array(element: .variant, models)])
+        let ticksBeforeDiff = stats.cpuTicks
+        let bigDiffs = sequential(4) { index in
+            message("\(root)/table/bigdiff", "org.rxwidgets.Widgets1.Table", "SetItems", [.array(element: .variant, index % 2 == 0 ? changedModels : models)])
+        }
+        let diffCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticksBeforeDiff) / 4 / 1_000
+        let what = count * 2 <= 50_000 ? "diffed: the most rows the default --max-diff-rows diffs" : "past --max-diff-rows: Reloaded, no diff"
+        rows.append(Row(name: "worst-table-set \(count)", n: 4, p50: bigDiffs.p50, p99: bigDiffs.p99, callsPerSecond: nil, ratio: nil,
+                        note: String(format: "Table.SetItems of %d rows over %d, 1%% changed, %@; daemon CPU %.0f ms per call; peak RSS %.1f MiB", count, count, what as NSString, diffCPU, stats.peakRSSMiB)))
+    }
+
     log("idle")
     let idleTicks = stats.cpuTicks
     let idleSeconds = quick ? 2 : 10
     MainLoop.shared.run(while: { true }, timeout: .seconds(idleSeconds))
     let idleUsed = stats.cpuTicks - idleTicks
-    let existing = 4
+    let existing = 5 + formCreates
     for index in 0..<(1_000 - existing) {
         client.call(message(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("w\(index)"), options([("items", .array(element: .array(.string), [strings(["a", "b", "c"])]))])])) { _ in }
     }

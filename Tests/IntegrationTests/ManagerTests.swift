@@ -82,7 +82,7 @@ final class ManagerTests: DaemonTestCase {
         try call(root, managerInterface, "CreatePicker", [.string("p"), options([("items", titles([["a", "b"]]))])])
         try call(root, managerInterface, "CreateTable", [.string("t"), options([("items", .array(element: .string, [.string("x")]))])])
         try call(root, managerInterface, "CreateForm", [.string("f"), .string("sign-up"), options([])])
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(for: "testTwoHundredRandomBadCallsLeaveTheDaemonAnswering")
         let targets: [(String, String, [String])] = [
             ("\(root)/picker/p", pickerInterface, ["SetItems", "SelectRow", "TitleForRow", "SetAdapter", "Done", "Model", "AppendItems"]),
             ("\(root)/table/t", tableInterface, ["SetItems", "SetSections", "DeleteRow", "MoveRow", "CellForRow", "AppendItems"]),
@@ -104,6 +104,7 @@ final class ManagerTests: DaemonTestCase {
             let arguments = badArguments.randomElement(using: &generator)!
             do {
                 _ = try client.callAndWait(destination: busName, path: path, interface: interface, member: member, arguments, timeoutMilliseconds: 5_000)
+                XCTFail("\(interface).\(member)(\(arguments.map { String($0.description.prefix(40)) })) was accepted")
             } catch let error as DBusError {
                 XCTAssertNotEqual(error.name, DBusError.Name.noReply, "\(member) was answered")
                 XCTAssertFalse(error.message.isEmpty, "\(member): \(error.name) has a message")
@@ -111,6 +112,10 @@ final class ManagerTests: DaemonTestCase {
         }
         XCTAssertEqual(try call("\(root)/picker/p", pickerInterface, "TitleForRow", [.int32(1), .int32(0)]).first?.stringValue.map { $0.isEmpty }, false)
         XCTAssertEqual(try property(root, managerInterface, "Version"), .uint32(1))
+        for (path, interface) in [("\(root)/picker/p", pickerInterface), ("\(root)/table/t", tableInterface), ("\(root)/form/f", formInterface)] {
+            XCTAssertEqual(try property(path, interface, "Revision"), .uint64(1), "no bad call changed \(path)")
+        }
+        XCTAssertEqual(try property(root, managerInterface, "Widgets")?.arrayElements?.count, 3, "no bad call made or destroyed a widget")
     }
 }
 
