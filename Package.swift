@@ -30,6 +30,7 @@ let package = Package(
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "BusTestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "BusTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

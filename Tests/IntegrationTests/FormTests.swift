@@ -40,7 +40,7 @@ final class FormTests: DaemonTestCase {
                        [.uint64(2)])
         XCTAssertEqual(try property(me, formInterface, "SubmitEnabled"), .boolean(true))
         XCTAssertEqual(error(me, formInterface, "SetValues", [options([("username", .string("bob"))]), .uint64(1)]),
-                       DBusError(name: errorPrefix + "RevisionMismatch", message: "expected_revision is 1 but form 'me' is at revision 2"))
+                       DBusError(name: errorPrefix + "RevisionMismatch", message: "expected_revision is 1 but the form is at revision 2"))
         XCTAssertEqual(error(me, formInterface, "SetValues", [options([("username", .string("bob")), ("nope", .string("x"))]), .uint64(0)])?.name, errorPrefix + "UnknownField")
         XCTAssertEqual(error(me, formInterface, "SetValues", [options([("username", .string("bob")), ("password", .boolean(true))]), .uint64(0)]),
                        DBusError.invalidArgs("values['password']: field 'password' is a text field and expects 's', got 'b'"))

@@ -37,6 +37,14 @@ open class PopupPickerView: View, HasDelegate, PickerViewDataSource, PickerViewD
         picker.dataSource = self
     }
 
+    /// A hidden popup whose picker the application binds itself
+    /// (`picker.rx.items`): the popup is not its picker's data source or
+    /// delegate, so a binding finds nothing to replace.
+    public override init() {
+        selectItems = []
+        super.init()
+    }
+
     /// Shows the sheet.
     public func showPickerView() {
         isVisible = true

@@ -24,7 +24,7 @@ class Widget {
     /// The creator's unique name, for a widget destroyed when its creator leaves.
     let transientOwner: String?
     let context: WidgetContext
-    private(set) var revision: UInt64 = 1
+    private var ownRevision: UInt64 = 1
     /// Bumped by changes no property shows (new titles with the same counts).
     var contentVersion: UInt64 = 0
     /// Whether the widget is on the bus: its signals and changes are sent only then.
@@ -62,6 +62,17 @@ class Widget {
     /// Called once the widget is on the bus, before the creating call's reply.
     func didAppear() {}
 
+    /// 1 when created, then one more for every call that changed the widget (API rule 2).
+    var revision: UInt64 {
+        ownRevision
+    }
+
+    /// Counts a call that changed the widget. A widget whose model counts
+    /// its own changes overrides this and `revision`, so the number has one owner.
+    func advanceRevision() {
+        ownRevision += 1
+    }
+
     /// Refuses a caller who is neither the owner nor root, and one whose uid
     /// the bus could not tell (API rule 6: the check fails closed).
     func authorize(_ call: MethodCall) throws {
@@ -83,7 +94,7 @@ class Widget {
         try body()
         let changed = zip(watchedValues(), before).filter { $0.0.value != $0.1.value }.map(\.0.name)
         guard !changed.isEmpty || contentVersion != contentBefore else { return }
-        revision += 1
+        advanceRevision()
         context.propertiesChanged(self, names: changed + ["Revision"])
     }
 

@@ -31,6 +31,14 @@ final class FormWidget: Widget {
 
     static let optionTypes: [String: DBusType] = ["transient": .boolean]
 
+    /// The form counts its own changes (and checks `expected_revision`
+    /// against that count), so the D-Bus `Revision` is the form's.
+    override var revision: UInt64 {
+        form.revision
+    }
+
+    override func advanceRevision() {}
+
     private static func spec(_ text: String, limits: Limits) throws -> FormSpec {
         if let template = FormTemplates.spec(named: text) {
             return template
@@ -111,14 +119,11 @@ final class FormWidget: Widget {
         MethodDeclaration("SetValues", in: [Argument("values", "a{sv}"), Argument("expected_revision", .uint64)], out: [Argument("revision", .uint64)]) { widget, call in
             let expected: UInt64 = try call.argument(1)
             try widget.mutate(call) {
-                if expected != 0 && expected != widget.revision {
-                    throw WidgetsError.revisionMismatch("expected_revision is \(expected) but form '\(widget.name)' is at revision \(widget.revision)")
-                }
                 let values = try (call.arguments[0].dictionaryEntries ?? []).map { entry -> (field: String, value: FieldValue) in
                     let field = entry.key.stringValue ?? ""
                     return (field, try widget.fieldValue(entry.value.variantValue ?? entry.value, for: field, "values[\(quoted(field))]"))
                 }
-                try widget.form.setValues(values)
+                try widget.form.setValues(values, expectedRevision: expected)
             }
             return [.uint64(widget.revision)]
         },

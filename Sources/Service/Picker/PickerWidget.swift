@@ -15,9 +15,7 @@ final class PickerWidget: Widget {
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         if options["popup"] == .boolean(true) {
-            let popup = PopupPickerView(selectItems: [])
-            popup.picker.delegate = nil
-            popup.picker.dataSource = nil
+            let popup = PopupPickerView()
             self.popup = popup
             picker = popup.picker
         } else {
@@ -159,8 +157,7 @@ final class PickerWidget: Widget {
         },
         .changing("SelectRow", in: cell) { widget, call in
             let (row, component) = try widget.row(try call.argument(0), try call.argument(1))
-            widget.picker.selectRow(row, inComponent: component, animated: true)
-            widget.picker.delegate?.pickerView(widget.picker, didSelectRow: row, inComponent: component)
+            widget.picker.userDidSelect(row: row, inComponent: component)
             return []
         },
         .changing("SetSelectedRow", in: cell) { widget, call in
@@ -173,7 +170,7 @@ final class PickerWidget: Widget {
         },
         MethodDeclaration("Model", in: cell, out: [Argument("model", .variant)]) { widget, call in
             let (row, component) = try widget.row(try call.argument(0), try call.argument(1))
-            return [.variant(widget.adapter.components[component][row])]
+            return [.variant(try widget.picker.rx.model(at: IndexPath(row: row, section: component)) as DBusValue)]
         },
         .changing("ReloadAllComponents") { widget, _ in
             widget.picker.reloadAllComponents()

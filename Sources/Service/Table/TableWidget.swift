@@ -11,7 +11,6 @@ final class TableWidget: Widget {
     private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
     private let sections = PublishRelay<[TableSection]>()
     private var cellFormat = "{value}"
-    private var editable = false
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
@@ -33,13 +32,13 @@ final class TableWidget: Widget {
             throw DBusError.invalidArgs("options: give 'items' or 'sections', not both")
         }
         if let items = options["items"] {
-            try bind(try self.sections(fromItems: items, "options 'items'"))
+            bind(try self.sections(fromItems: items, "options 'items'"))
         } else if let given = options["sections"] {
             let parsed = (given.arrayElements ?? []).map { section -> (String, [DBusValue]) in
                 guard case .structure(let fields) = section, fields.count == 2 else { return ("", []) }
                 return (fields[0].stringValue ?? "", fields[1].arrayElements ?? [])
             }
-            try bind(try self.sections(parsed, "options 'sections'"))
+            bind(try self.sections(parsed, "options 'sections'"))
         }
     }
 
@@ -87,6 +86,20 @@ final class TableWidget: Widget {
         table.rx.itemAccessoryButtonTapped
             .subscribe(onNext: { [weak self] in self?.emit("ItemAccessoryButtonTapped", [$0.dbusValue]) })
             .disposed(by: disposeBag)
+        // The data's owner removes a deleted row, as an RxDataSources app
+        // does: by binding the rows without it. Subscribed last, so the
+        // signals above still see the row.
+        table.rx.itemDeleted
+            .subscribe(onNext: { [weak self] in self?.removeRow(at: $0) })
+            .disposed(by: disposeBag)
+    }
+
+    private func removeRow(at path: IndexPath) {
+        var current = dataSource.sectionModels
+        var rows = current[path.section].items
+        rows.remove(at: path.row)
+        current[path.section] = TableSection(original: current[path.section], items: rows)
+        bind(current)
     }
 
     // MARK: Binding
@@ -106,7 +119,7 @@ final class TableWidget: Widget {
         }
     }
 
-    private func bind(_ newSections: [TableSection]) throws {
+    private func bind(_ newSections: [TableSection]) {
         if !isBound || newSections.map(\.items) != dataSource.sectionModels.map(\.items) || newSections.map(\.model.header) != dataSource.sectionModels.map(\.model.header) {
             contentVersion += 1
         }
@@ -125,10 +138,8 @@ final class TableWidget: Widget {
         return IndexPath(row: try context.arguments.index(row, count: table.numberOfRows(inSection: column), "row"), section: column)
     }
 
-    private func requireEditable(_ method: String) throws {
-        guard editable else {
-            throw WidgetsError.notEditable("\(method): table '\(name)' is not editable; set its Editable property to true first")
-        }
+    private func notEditable(_ method: String) -> DBusError {
+        WidgetsError.notEditable("\(method): table '\(name)' is not editable; set its Editable property to true first")
     }
 
     private func model(at indexPath: IndexPath) -> DBusValue {
@@ -146,7 +157,7 @@ final class TableWidget: Widget {
     /// `org.rxwidgets.Widgets1.Table`, declared once for every table.
     static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, methods: [
         .changing("SetItems", in: [Argument("models", "av")]) { widget, call in
-            try widget.bind(try widget.sections(fromItems: call.arguments[0], "models"))
+            widget.bind(try widget.sections(fromItems: call.arguments[0], "models"))
             return []
         },
         .changing("SetSections", in: [Argument("sections", "a(sav)")]) { widget, call in
@@ -154,7 +165,7 @@ final class TableWidget: Widget {
                 guard case .structure(let fields) = section, fields.count == 2 else { return ("", []) }
                 return (fields[0].stringValue ?? "", fields[1].arrayElements ?? [])
             }
-            try widget.bind(try widget.sections(parts, "sections"))
+            widget.bind(try widget.sections(parts, "sections"))
             return []
         },
         .changing("AppendItems", in: [Argument("section", .int32), Argument("models", "av")]) { widget, call in
@@ -167,11 +178,8 @@ final class TableWidget: Widget {
                 try widget.context.arguments.checkStrings(in: model.value, "models row \(row)")
             }
             guard !appended.isEmpty else { return [] }
-            let start = current[index].items.count
             current[index] = TableSection(original: current[index], items: current[index].items + appended)
-            widget.dataSource.setSections(current)
-            widget.table.apply(Changeset(deleted: [], inserted: (start..<start + appended.count).map { IndexPath(row: $0, section: index) }, moved: [], updated: []))
-            widget.contentVersion += 1
+            widget.bind(current)
             return []
         },
         .changing("SetCellFormat", in: [Argument("format", .string)]) { widget, call in
@@ -195,50 +203,32 @@ final class TableWidget: Widget {
             [.string(widget.table.titleForHeader(inSection: try widget.section(try call.argument(0))) ?? "")]
         },
         .changing("SelectRow", in: cell) { widget, call in
-            let path = try widget.indexPath(try call.argument(0), try call.argument(1))
-            if !widget.table.allowsMultipleSelection, let previous = widget.table.indexPathForSelectedRow, previous != path {
-                widget.table.deselectRow(at: previous, animated: false)
-                widget.table.delegate?.tableView(widget.table, didDeselectRowAt: previous)
-            }
-            widget.table.selectRow(at: path, animated: false, scrollPosition: .none)
-            widget.table.delegate?.tableView(widget.table, didSelectRowAt: path)
+            widget.table.userDidSelectRow(at: try widget.indexPath(try call.argument(0), try call.argument(1)))
             return []
         },
         .changing("DeselectRow", in: cell) { widget, call in
-            let path = try widget.indexPath(try call.argument(0), try call.argument(1))
-            widget.table.deselectRow(at: path, animated: false)
-            widget.table.delegate?.tableView(widget.table, didDeselectRowAt: path)
+            widget.table.userDidDeselectRow(at: try widget.indexPath(try call.argument(0), try call.argument(1)))
             return []
         },
         .changing("DeleteRow", in: cell) { widget, call in
-            try widget.requireEditable("DeleteRow")
             let path = try widget.indexPath(try call.argument(0), try call.argument(1))
-            widget.table.dataSource?.tableView(widget.table, commit: .delete, forRowAt: path)
-            var current = widget.dataSource.sectionModels
-            var rows = current[path.section].items
-            rows.remove(at: path.row)
-            current[path.section] = TableSection(original: current[path.section], items: rows)
-            widget.dataSource.setSections(current)
-            widget.table.apply(Changeset(deleted: [path], inserted: [], moved: [], updated: []))
-            widget.contentVersion += 1
+            guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable("DeleteRow") }
             return []
         },
         .changing("MoveRow", in: [Argument("from_section", .int32), Argument("from_row", .int32), Argument("to_section", .int32), Argument("to_row", .int32)]) { widget, call in
-            try widget.requireEditable("MoveRow")
             let from = try widget.indexPath(try call.argument(0), try call.argument(1))
             let toSection = try widget.section(try call.argument(2))
             let limit = widget.table.numberOfRows(inSection: toSection) - (toSection == from.section ? 1 : 0)
             let toRow = try widget.context.arguments.index(try call.argument(3), count: limit + 1, "to_row")
             let to = IndexPath(row: toRow, section: toSection)
-            guard from != to else { return [] }
-            widget.table.dataSource?.tableView(widget.table, moveRowAt: from, to: to)
-            widget.table.apply(Changeset(deleted: [], inserted: [], moved: [Changeset.Move(from: from, to: to)], updated: []))
-            widget.contentVersion += 1
+            guard widget.table.userDidMoveRow(at: from, to: to) else { throw widget.notEditable("MoveRow") }
+            if from != to {
+                widget.contentVersion += 1
+            }
             return []
         },
         .changing("TapAccessory", in: cell) { widget, call in
-            let path = try widget.indexPath(try call.argument(0), try call.argument(1))
-            widget.table.delegate?.tableView(widget.table, accessoryButtonTappedForRowWith: path)
+            widget.table.userDidTapAccessoryButton(at: try widget.indexPath(try call.argument(0), try call.argument(1)))
             return []
         },
     ], signals: [
@@ -259,8 +249,8 @@ final class TableWidget: Widget {
         PropertyDeclaration("AllowsMultipleSelection", .boolean, get: { .boolean($0.table.allowsMultipleSelection) }, set: { widget, value, call in
             try widget.mutate(call) { widget.table.allowsMultipleSelection = value == .boolean(true) }
         }),
-        PropertyDeclaration("Editable", .boolean, get: { .boolean($0.editable) }, set: { widget, value, call in
-            try widget.mutate(call) { widget.editable = value == .boolean(true) }
+        PropertyDeclaration("Editable", .boolean, get: { .boolean($0.table.isEditing) }, set: { widget, value, call in
+            try widget.mutate(call) { widget.table.isEditing = value == .boolean(true) }
         }),
         .revision,
     ])

@@ -1,0 +1,69 @@
+/// A user's gestures on a table, each as UIKit carries it out: the table's
+/// own state changes first, then its delegate or data source hears of it.
+extension TableView {
+    /// A tap on a row. Without multiple selection a previously selected
+    /// other row is deselected first (`didDeselectRowAt`); then the row is
+    /// selected and the delegate hears `didSelectRowAt`. A row outside the
+    /// table is ignored.
+    public func userDidSelectRow(at indexPath: IndexPath) {
+        guard contains(indexPath) else { return }
+        if !allowsMultipleSelection, let previous = indexPathForSelectedRow, previous != indexPath {
+            deselectRow(at: previous, animated: true)
+            delegate?.tableView(self, didDeselectRowAt: previous)
+        }
+        selectRow(at: indexPath, animated: true, scrollPosition: .none)
+        delegate?.tableView(self, didSelectRowAt: indexPath)
+    }
+
+    /// A tap that deselects a row: the row is deselected, then the delegate
+    /// hears `didDeselectRowAt`.
+    public func userDidDeselectRow(at indexPath: IndexPath) {
+        guard contains(indexPath) else { return }
+        deselectRow(at: indexPath, animated: true)
+        delegate?.tableView(self, didDeselectRowAt: indexPath)
+    }
+
+    /// Whether UIKit would offer the user to edit this row: the table is
+    /// editing and the data source allows it.
+    public func canUserEditRow(at indexPath: IndexPath) -> Bool {
+        isEditing && contains(indexPath) && (dataSource?.tableView(self, canEditRowAt: indexPath) ?? false)
+    }
+
+    /// Whether UIKit would let the user drag this row.
+    public func canUserMoveRow(at indexPath: IndexPath) -> Bool {
+        isEditing && contains(indexPath) && (dataSource?.tableView(self, canMoveRowAt: indexPath) ?? false)
+    }
+
+    /// The delete button of an editable row: the data source hears
+    /// `commit(.delete, forRowAt:)`; removing the row is the data's owner's
+    /// part (it hears `rx.itemDeleted` and binds the rows without it). False,
+    /// and nothing happens, where `canUserEditRow` is false.
+    @discardableResult
+    public func userDidCommitDelete(at indexPath: IndexPath) -> Bool {
+        guard canUserEditRow(at: indexPath) else { return false }
+        dataSource?.tableView(self, commit: .delete, forRowAt: indexPath)
+        return true
+    }
+
+    /// A drag of a row to `destination` (its row counted once the moved row
+    /// is taken out): the data source hears `moveRowAt` and moves the item,
+    /// then the table takes the row's new place, its selection with it.
+    /// False, and nothing happens, where `canUserMoveRow` is false or the
+    /// destination is outside the table.
+    @discardableResult
+    public func userDidMoveRow(at source: IndexPath, to destination: IndexPath) -> Bool {
+        guard canUserMoveRow(at: source), destination.section >= 0, destination.section < numberOfSections, destination.row >= 0 else { return false }
+        let limit = numberOfRows(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
+        guard destination.row <= limit else { return false }
+        guard source != destination else { return true }
+        dataSource?.tableView(self, moveRowAt: source, to: destination)
+        apply(Changeset(deleted: [], inserted: [], moved: [Changeset.Move(from: source, to: destination)], updated: []))
+        return true
+    }
+
+    /// A tap on a row's accessory button: the delegate hears `accessoryButtonTappedForRowWith`.
+    public func userDidTapAccessoryButton(at indexPath: IndexPath) {
+        guard contains(indexPath) else { return }
+        delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
+    }
+}

@@ -1,0 +1,108 @@
+import BusTestSupport
+import DBus
+import RxCore
+import RxWidgets
+@testable import Service
+import XCTest
+
+/// One D-Bus call per widget kind, walked through the layers: Service turns
+/// it into exactly one gesture of the widget, and the widget carries the
+/// gesture out in UIKit's order (its own state first, then its delegate or
+/// data source), from which everything the client sees follows.
+final class CallPathTests: XCTestCase {
+    private var bus: PrivateBus!
+    private var serverConnection: Connection!
+    private var service: WidgetService!
+    private var client: Connection!
+    private let root = "/org/rxwidgets/Widgets1"
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        bus = try PrivateBus()
+        serverConnection = try Connection(bus: .address(bus.address))
+        service = try WidgetService(connection: serverConnection)
+        client = try Connection(bus: .address(bus.address))
+    }
+
+    override func tearDown() {
+        client?.close()
+        serverConnection?.close()
+        service = nil
+        bus?.stop()
+        super.tearDown()
+    }
+
+    @discardableResult
+    private func call(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
+        try client.callAndWait(destination: serverConnection.uniqueName, path: path, interface: "org.rxwidgets.Widgets1.\(interface)", member: member, arguments)
+    }
+
+    private func options(_ pairs: [(String, DBusValue)]) -> DBusValue {
+        .dictionary(key: .string, value: .variant, pairs.map { (.string($0.0), .variant($0.1)) })
+    }
+
+    private func widget<W: Widget>(_ path: String, as type: W.Type) throws -> W {
+        try XCTUnwrap(service.widgets[ObjectPath(path)!] as? W)
+    }
+
+    func testPickerSelectRowIsOneSelectionGesture() throws {
+        let items = DBusValue.array(element: .array(.string), [.array(element: .string, ["a", "b", "c"].map { .string($0) })])
+        try call(root, "Manager", "CreatePicker", [.string("p"), options([("items", items)])])
+        let picker = try widget("\(root)/picker/p", as: PickerWidget.self).picker
+        var hops: [String] = []
+        let delegateCalls = picker.rx.delegate.sentMessage(.didSelectRow).subscribe(onNext: { row in
+            hops.append("delegate didSelectRow \(row.row) with selectedRow \(picker.selectedRow(inComponent: row.component))")
+        })
+        let selected = picker.rx.itemSelected.subscribe(onNext: { hops.append("rx.itemSelected \($0.row)") })
+        try call("\(root)/picker/p", "Picker", "SelectRow", [.int32(2), .int32(0)])
+        XCTAssertEqual(hops, ["delegate didSelectRow 2 with selectedRow 2", "rx.itemSelected 2"],
+                       "one gesture: the selection moved before the delegate heard of it, and the rx event follows the delegate call")
+        delegateCalls.dispose()
+        selected.dispose()
+    }
+
+    func testTableSelectAndDeleteAreGesturesInUIKitsOrder() throws {
+        try call(root, "Manager", "CreateTable", [.string("t"), options([("items", .array(element: .string, ["a", "b", "c"].map { .string($0) }))])])
+        let table = try widget("\(root)/table/t", as: TableWidget.self).table
+        var hops: [String] = []
+        let deselects = table.rx.delegate.sentMessage(.didDeselectRowAt).subscribe(onNext: {
+            hops.append("didDeselect \($0.row) selected \(table.indexPathsForSelectedRows?.map(\.row) ?? [])")
+        })
+        let selects = table.rx.delegate.sentMessage(.didSelectRowAt).subscribe(onNext: {
+            hops.append("didSelect \($0.row) selected \(table.indexPathsForSelectedRows?.map(\.row) ?? [])")
+        })
+        let commits = table.rx.dataSource.sentMessage(.commitEditingStyle).subscribe(onNext: {
+            hops.append("commit \($0.editingStyle) \($0.indexPath.row) rows \(table.numberOfRows(inSection: 0))")
+        })
+        try call("\(root)/table/t", "Table", "SelectRow", [.int32(0), .int32(0)])
+        try call("\(root)/table/t", "Table", "SelectRow", [.int32(0), .int32(2)])
+        XCTAssertEqual(hops, ["didSelect 0 selected [0]", "didDeselect 0 selected []", "didSelect 2 selected [2]"])
+        hops = []
+        XCTAssertThrowsError(try call("\(root)/table/t", "Table", "DeleteRow", [.int32(0), .int32(1)]), "no delete gesture while the table is not editing")
+        XCTAssertEqual(hops, [])
+        XCTAssertFalse(table.isEditing)
+        _ = try client.callAndWait(destination: serverConnection.uniqueName, path: "\(root)/table/t", interface: "org.freedesktop.DBus.Properties", member: "Set",
+                               [.string("org.rxwidgets.Widgets1.Table"), .string("Editable"), .variant(.boolean(true))])
+        XCTAssertTrue(table.isEditing, "Editable is the table's isEditing")
+        try call("\(root)/table/t", "Table", "DeleteRow", [.int32(0), .int32(1)])
+        XCTAssertEqual(hops, ["commit delete 1 rows 3"], "the data source hears the delete once; the row goes when the rows are bound anew")
+        XCTAssertEqual(table.numberOfRows(inSection: 0), 2)
+        deselects.dispose()
+        selects.dispose()
+        commits.dispose()
+    }
+
+    func testFormSetValueIsOneInputOnItsControl() throws {
+        try call(root, "Manager", "CreateForm", [.string("f"), .string("sign-up"), options([])])
+        let form = try widget("\(root)/form/f", as: FormWidget.self).form
+        var changes: [FormChange] = []
+        let subscription = form.rx.changes.subscribe(onNext: { changes.append($0) })
+        try call("\(root)/form/f", "Form", "SetValue", [.string("username"), .variant(.string("abc"))])
+        XCTAssertEqual(changes.count, 1, "one call, one change of the form")
+        XCTAssertEqual(changes.first?.values.map(\.name), ["username"])
+        XCTAssertEqual(changes.first?.validity.first?.value.reason, .tooShort)
+        XCTAssertEqual(try call("\(root)/form/f", "Form", "GetValue", [.string("username")]), [.variant(.string("abc"))])
+        XCTAssertEqual(service.widgets[ObjectPath("\(root)/form/f")!]?.revision, form.revision, "the form's revision is the widget's")
+        subscription.dispose()
+    }
+}
