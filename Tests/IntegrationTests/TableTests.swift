@@ -30,9 +30,9 @@ final class TableTests: DaemonTestCase {
         try createLetters()
         _ = takeEvents()
         try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(1)])
-        XCTAssertEqual(takeEvents(), ["ItemSelected((0, 1))", "ModelSelected(<'b'>)", "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
+        XCTAssertEqual(takeEvents(), ["ItemSelected(0, 1)", "ModelSelected(<'b'>)", "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
         try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(2)])
-        XCTAssertEqual(takeEvents(), ["ItemDeselected((0, 1))", "ModelDeselected(<'b'>)", "ItemSelected((0, 2))", "ModelSelected(<'c'>)",
+        XCTAssertEqual(takeEvents(), ["ItemDeselected(0, 1)", "ModelDeselected(<'b'>)", "ItemSelected(0, 2)", "ModelSelected(<'c'>)",
                                       "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
         try call(letters, "org.freedesktop.DBus.Properties", "Set", [.string(tableInterface), .string("AllowsMultipleSelection"), .variant(.boolean(true))])
         try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(0)])
@@ -41,7 +41,7 @@ final class TableTests: DaemonTestCase {
         ]))
         _ = takeEvents()
         try call(letters, tableInterface, "DeselectRow", [.int32(0), .int32(2)])
-        XCTAssertEqual(takeEvents(), ["ItemDeselected((0, 2))", "ModelDeselected(<'c'>)", "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
+        XCTAssertEqual(takeEvents(), ["ItemDeselected(0, 2)", "ModelDeselected(<'c'>)", "PropertiesChanged Table SelectedIndexPaths,Revision", "reply"])
         XCTAssertEqual(error(letters, tableInterface, "SelectRow", [.int32(1), .int32(0)])?.name, errorPrefix + "OutOfRange")
     }
 
@@ -55,7 +55,7 @@ final class TableTests: DaemonTestCase {
         try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(3)])
         _ = takeEvents()
         try call(letters, tableInterface, "DeleteRow", [.int32(0), .int32(1)])
-        XCTAssertEqual(takeEvents(), ["ItemDeleted((0, 1))", "ModelDeleted(<'b'>)", "ItemsChanged([(0, 1)], [], [], [])", "PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "reply"],
+        XCTAssertEqual(takeEvents(), ["ItemDeleted(0, 1)", "ModelDeleted(<'b'>)", "ItemsChanged([(0, 1)], [], [], [])", "PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "reply"],
                        "the deleted row's signals, then the rows bound without it, as an RxDataSources app updates its model")
         XCTAssertEqual(try property(letters, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [.structure([.int32(0), .int32(2)])]),
                        "the selection follows its row")
@@ -65,7 +65,7 @@ final class TableTests: DaemonTestCase {
         let revision = try property(letters, tableInterface, "Revision")
         _ = takeEvents()
         try call(letters, tableInterface, "TapAccessory", [.int32(0), .int32(0)])
-        XCTAssertEqual(takeEvents(), ["ItemAccessoryButtonTapped((0, 0))", "reply"])
+        XCTAssertEqual(takeEvents(), ["ItemAccessoryButtonTapped(0, 0)", "reply"])
         XCTAssertEqual(try property(letters, tableInterface, "Revision"), revision, "a pure event leaves the revision")
     }
 

@@ -226,3 +226,34 @@ extension Dictionary: DBusConvertible where Key: DBusConvertible, Value: DBusCon
         self = result
     }
 }
+
+/// An `a{sv}` whose entries keep the order they were given in (a Swift
+/// `Dictionary` has none), for replies and signals that list fields in a
+/// declared order.
+public struct VariantDictionary: DBusConvertible, Equatable, Sendable {
+    /// The entries, in order.
+    public let entries: [(key: String, value: DBusValue)]
+
+    /// A dictionary of these entries, in this order.
+    public init(_ entries: [(key: String, value: DBusValue)]) {
+        self.entries = entries
+    }
+
+    /// `a{sv}`.
+    public static var dbusType: DBusType { .array(.dictEntry(key: .string, value: .variant)) }
+    /// The entries as `a{sv}`, in order.
+    public var dbusValue: DBusValue {
+        .dictionary(key: .string, value: .variant, entries.map { (.string($0.key), .variant($0.value)) })
+    }
+    /// From `a{sv}`, in the order received.
+    public init(dbusValue: DBusValue) throws {
+        guard dbusValue.type == Self.dbusType, let entries = dbusValue.dictionaryEntries else {
+            throw DBusError.invalidArgs("expected 'a{sv}', got '\(dbusValue.type.signature)'")
+        }
+        self.entries = entries.map { ($0.key.stringValue ?? "", $0.value.variantValue ?? $0.value) }
+    }
+
+    public static func == (lhs: VariantDictionary, rhs: VariantDictionary) -> Bool {
+        lhs.entries.count == rhs.entries.count && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

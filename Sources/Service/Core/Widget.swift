@@ -111,9 +111,9 @@ class Widget {
         return try context.arguments.index(value, count: count, what)
     }
 
-    /// Emits one of the widget's signals.
-    func emit(_ member: String, _ arguments: [DBusValue]) {
-        context.emit(self, member, arguments)
+    /// Emits one of the widget's signals, with arguments of its declared types.
+    func emit<each Value>(_ signal: Signal<repeat each Value>, _ value: repeat each Value) {
+        context.emit(self, signal.name, signal.arguments(repeat each value))
     }
 }
 

@@ -16,16 +16,15 @@ final class FormWidget: Widget {
             .subscribe(onNext: { [weak self] change in
                 guard let self else { return }
                 for value in change.values {
-                    emit("ValueChanged", [.string(value.name), .variant(FormWidget.dbusValue(value.value))])
+                    emit(FormWidget.valueChanged, value.name, Variant(FormWidget.dbusValue(value.value)))
                 }
                 for validity in change.validity {
-                    emit("ValidationChanged", [.string(validity.name), .boolean(validity.value.isValid),
-                                               .string(validity.value.reason?.rawValue ?? ""), .string(validity.value.message)])
+                    emit(FormWidget.validationChanged, validity.name, validity.value.isValid, validity.value.reason?.rawValue ?? "", validity.value.message)
                 }
             })
             .disposed(by: disposeBag)
         form.rx.submitted
-            .subscribe(onNext: { [weak self] values in self.map { $0.emit("Submitted", [$0.valuesDictionary(values)]) } })
+            .subscribe(onNext: { [weak self] values in self.map { $0.emit(FormWidget.submitted, $0.orderedValues(values)) } })
             .disposed(by: disposeBag)
     }
 
@@ -69,10 +68,13 @@ final class FormWidget: Widget {
         }
     }
 
+    /// The values in the form's field order.
+    private func orderedValues(_ values: [String: FieldValue]) -> VariantDictionary {
+        VariantDictionary(form.fieldNames.compactMap { name in values[name].map { (name, FormWidget.dbusValue($0)) } })
+    }
+
     private func valuesDictionary(_ values: [String: FieldValue]) -> DBusValue {
-        .dictionary(key: .string, value: .variant, form.fieldNames.compactMap { name in
-            values[name].map { (.string(name), .variant(FormWidget.dbusValue($0))) }
-        })
+        orderedValues(values).dbusValue
     }
 
     private func validityDictionary() -> DBusValue {
@@ -107,6 +109,10 @@ final class FormWidget: Widget {
     override var interfaceName: String { FormWidget.interfaceName }
     override func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
     override func watchedValues() -> [(name: String, value: DBusValue)] { FormWidget.declaration.watchedValues(of: self) }
+
+    static let valueChanged = Signal("ValueChanged", ("field", String.self), ("value", Variant.self))
+    static let validationChanged = Signal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self))
+    static let submitted = Signal("Submitted", ("values", VariantDictionary.self))
 
     /// `org.rxwidgets.Widgets1.Form`, declared once for every form.
     static let declaration = InterfaceDeclaration<FormWidget>(interfaceName, methods: [
@@ -161,9 +167,7 @@ final class FormWidget: Widget {
             return []
         },
     ], signals: [
-        SignalDeclaration("ValueChanged", [Argument("field", .string), Argument("value", .variant)]),
-        SignalDeclaration("ValidationChanged", [Argument("field", .string), Argument("valid", .boolean), Argument("reason", .string), Argument("message", .string)]),
-        SignalDeclaration("Submitted", [Argument("values", "a{sv}")]),
+        valueChanged.declaration, validationChanged.declaration, submitted.declaration,
     ], properties: [
         PropertyDeclaration("Fields", "a(ss)", emitsChanged: .const) { widget in
             .array(element: .structure([.string, .string]), widget.form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) })

@@ -25,17 +25,17 @@ final class PickerWidget: Widget {
         super.init(kind: .picker, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
         picker.rx.itemSelected
-            .subscribe(onNext: { [weak self] in self?.emit("ItemSelected", [.int32(Int32($0.row)), .int32(Int32($0.component))]) })
+            .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.itemSelected, Int32($0.row), Int32($0.component)) })
             .disposed(by: disposeBag)
         picker.rx.modelSelected(DBusValue.self)
-            .subscribe(onNext: { [weak self] in self?.emit("ModelSelected", [.array(element: .variant, $0.map { .variant($0) })]) })
+            .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.modelSelected, $0.map(Variant.init)) })
             .disposed(by: disposeBag)
         if let popup {
             popup.rx.selectedItem
-                .subscribe(onNext: { [weak self] in self?.emit("SelectedItem", [.int32(Int32($0.0)), .string($0.1)]) })
+                .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.selectedItem, Int32($0.0), $0.1) })
                 .disposed(by: disposeBag)
             popup.rx.closePickerView
-                .subscribe(onNext: { [weak self] in self?.emit("Closed", []) })
+                .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.closed) })
                 .disposed(by: disposeBag)
         }
         if let initial = options["items"] {
@@ -101,6 +101,11 @@ final class PickerWidget: Widget {
     override func watchedValues() -> [(name: String, value: DBusValue)] { PickerWidget.declaration.watchedValues(of: self) }
 
     private static let cell = [Argument("row", .int32), Argument("component", .int32)]
+
+    static let itemSelected = Signal("ItemSelected", ("row", Int32.self), ("component", Int32.self))
+    static let modelSelected = Signal("ModelSelected", ("models", [Variant].self))
+    static let selectedItem = Signal("SelectedItem", ("index", Int32.self), ("title", String.self))
+    static let closed = Signal("Closed")
 
     /// `org.rxwidgets.Widgets1.Picker`, declared once for every picker.
     static let declaration = InterfaceDeclaration<PickerWidget>(interfaceName, methods: [
@@ -201,10 +206,7 @@ final class PickerWidget: Widget {
             return []
         },
     ], signals: [
-        SignalDeclaration("ItemSelected", cell),
-        SignalDeclaration("ModelSelected", [Argument("models", "av")]),
-        SignalDeclaration("SelectedItem", [Argument("index", .int32), Argument("title", .string)]),
-        SignalDeclaration("Closed"),
+        itemSelected.declaration, modelSelected.declaration, selectedItem.declaration, closed.declaration,
     ], properties: [
         PropertyDeclaration("NumberOfComponents", .int32) { .int32(Int32($0.picker.numberOfComponents)) },
         PropertyDeclaration("RowCounts", .array(.int32)) { .array(element: .int32, $0.picker.rowCounts.map { .int32(Int32($0)) }) },

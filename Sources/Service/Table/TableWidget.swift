@@ -49,7 +49,7 @@ final class TableWidget: Widget {
     /// Announces the binding made at creation, once the table is on the bus.
     override func didAppear() {
         if isBound {
-            emit("Reloaded", [])
+            emit(TableWidget.reloaded)
         }
     }
 
@@ -58,33 +58,26 @@ final class TableWidget: Widget {
             .subscribe(onNext: { [weak self] changeset in
                 guard let self else { return }
                 if changeset.isReload {
-                    emit("Reloaded", [])
+                    emit(TableWidget.reloaded)
                 } else {
-                    emit("ItemsChanged", [
-                        .array(element: .structure([.int32, .int32]), changeset.deleted.map(\.dbusValue)),
-                        .array(element: .structure([.int32, .int32]), changeset.inserted.map(\.dbusValue)),
-                        .array(element: .structure([.int32, .int32, .int32, .int32]), changeset.moved.map {
-                            .structure([.int32(Int32($0.from.section)), .int32(Int32($0.from.row)), .int32(Int32($0.to.section)), .int32(Int32($0.to.row))])
-                        }),
-                        .array(element: .structure([.int32, .int32]), changeset.updated.map(\.dbusValue)),
-                    ])
+                    emit(TableWidget.itemsChanged, changeset.deleted, changeset.inserted, changeset.moved.map { RowMove(from: $0.from, to: $0.to) }, changeset.updated)
                 }
             })
             .disposed(by: disposeBag)
-        table.rx.itemSelected.subscribe(onNext: { [weak self] in self?.emit("ItemSelected", [$0.dbusValue]) }).disposed(by: disposeBag)
-        table.rx.modelSelected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit("ModelSelected", [.variant($0.value)]) }).disposed(by: disposeBag)
-        table.rx.itemDeselected.subscribe(onNext: { [weak self] in self?.emit("ItemDeselected", [$0.dbusValue]) }).disposed(by: disposeBag)
-        table.rx.modelDeselected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit("ModelDeselected", [.variant($0.value)]) }).disposed(by: disposeBag)
-        table.rx.itemDeleted.subscribe(onNext: { [weak self] in self?.emit("ItemDeleted", [$0.dbusValue]) }).disposed(by: disposeBag)
-        table.rx.modelDeleted(TableModel.self).subscribe(onNext: { [weak self] in self?.emit("ModelDeleted", [.variant($0.value)]) }).disposed(by: disposeBag)
+        let row = { (path: IndexPath) in (Int32(path.section), Int32(path.row)) }
+        table.rx.itemSelected.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemSelected, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.modelSelected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(TableWidget.modelSelected, Variant($0.value)) }).disposed(by: disposeBag)
+        table.rx.itemDeselected.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemDeselected, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.modelDeselected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(TableWidget.modelDeselected, Variant($0.value)) }).disposed(by: disposeBag)
+        table.rx.itemDeleted.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemDeleted, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.modelDeleted(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(TableWidget.modelDeleted, Variant($0.value)) }).disposed(by: disposeBag)
         table.rx.itemMoved
             .subscribe(onNext: { [weak self] move in
-                self?.emit("ItemMoved", [.int32(Int32(move.sourceIndex.section)), .int32(Int32(move.sourceIndex.row)),
-                                   .int32(Int32(move.destinationIndex.section)), .int32(Int32(move.destinationIndex.row))])
+                self?.emit(TableWidget.itemMoved, row(move.sourceIndex).0, row(move.sourceIndex).1, row(move.destinationIndex).0, row(move.destinationIndex).1)
             })
             .disposed(by: disposeBag)
         table.rx.itemAccessoryButtonTapped
-            .subscribe(onNext: { [weak self] in self?.emit("ItemAccessoryButtonTapped", [$0.dbusValue]) })
+            .subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemAccessoryButtonTapped, row($0).0, row($0).1) })
             .disposed(by: disposeBag)
         // The data's owner removes a deleted row, as an RxDataSources app
         // does: by binding the rows without it. Subscribed last, so the
@@ -153,6 +146,17 @@ final class TableWidget: Widget {
     override func watchedValues() -> [(name: String, value: DBusValue)] { TableWidget.declaration.watchedValues(of: self) }
 
     private static let cell = [Argument("section", .int32), Argument("row", .int32)]
+
+    static let itemsChanged = Signal("ItemsChanged", ("deleted", [IndexPath].self), ("inserted", [IndexPath].self), ("moved", [RowMove].self), ("updated", [IndexPath].self))
+    static let reloaded = Signal("Reloaded")
+    static let itemSelected = Signal("ItemSelected", ("section", Int32.self), ("row", Int32.self))
+    static let itemDeselected = Signal("ItemDeselected", ("section", Int32.self), ("row", Int32.self))
+    static let modelSelected = Signal("ModelSelected", ("model", Variant.self))
+    static let modelDeselected = Signal("ModelDeselected", ("model", Variant.self))
+    static let itemDeleted = Signal("ItemDeleted", ("section", Int32.self), ("row", Int32.self))
+    static let modelDeleted = Signal("ModelDeleted", ("model", Variant.self))
+    static let itemMoved = Signal("ItemMoved", ("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self))
+    static let itemAccessoryButtonTapped = Signal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self))
 
     /// `org.rxwidgets.Widgets1.Table`, declared once for every table.
     static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, methods: [
@@ -232,16 +236,9 @@ final class TableWidget: Widget {
             return []
         },
     ], signals: [
-        SignalDeclaration("ItemsChanged", [Argument("deleted", "a(ii)"), Argument("inserted", "a(ii)"), Argument("moved", "a(iiii)"), Argument("updated", "a(ii)")]),
-        SignalDeclaration("Reloaded"),
-        SignalDeclaration("ItemSelected", [Argument("index_path", "(ii)")]),
-        SignalDeclaration("ItemDeselected", [Argument("index_path", "(ii)")]),
-        SignalDeclaration("ModelSelected", [Argument("model", .variant)]),
-        SignalDeclaration("ModelDeselected", [Argument("model", .variant)]),
-        SignalDeclaration("ItemDeleted", [Argument("index_path", "(ii)")]),
-        SignalDeclaration("ModelDeleted", [Argument("model", .variant)]),
-        SignalDeclaration("ItemMoved", [Argument("from_section", .int32), Argument("from_row", .int32), Argument("to_section", .int32), Argument("to_row", .int32)]),
-        SignalDeclaration("ItemAccessoryButtonTapped", [Argument("index_path", "(ii)")]),
+        itemsChanged.declaration, reloaded.declaration, itemSelected.declaration, itemDeselected.declaration,
+        modelSelected.declaration, modelDeselected.declaration, itemDeleted.declaration, modelDeleted.declaration,
+        itemMoved.declaration, itemAccessoryButtonTapped.declaration,
     ], properties: [
         PropertyDeclaration("NumberOfSections", .int32) { .int32(Int32($0.table.numberOfSections)) },
         PropertyDeclaration("RowCounts", .array(.int32)) { .array(element: .int32, $0.table.rowCounts.map { .int32(Int32($0)) }) },
