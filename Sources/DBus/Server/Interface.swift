@@ -35,13 +35,47 @@ public struct MethodCall {
     public let senderUID: UInt32?
     /// The object path called.
     public let path: ObjectPath
+    /// The method's declared inputs, which name `arguments`.
+    public let inputs: [Argument]
+
+    /// A call of a method declared with `inputs`.
+    public init(message: Message, arguments: [DBusValue], sender: String, senderUID: UInt32?, path: ObjectPath, inputs: [Argument] = []) {
+        self.message = message
+        self.arguments = arguments
+        self.sender = sender
+        self.senderUID = senderUID
+        self.path = path
+        self.inputs = inputs
+    }
 
     /// Argument `index` decoded as `T`; `InvalidArgs` naming the argument when it is not one.
     public func argument<T: DBusConvertible>(_ index: Int, as type: T.Type = T.self) throws -> T {
         guard arguments.indices.contains(index) else {
             throw DBusError.invalidArgs("missing argument \(index)")
         }
-        return try T(dbusValue: arguments[index])
+        do {
+            return try T(dbusValue: arguments[index])
+        } catch let error as DBusError where inputs.indices.contains(index) {
+            throw DBusError.invalidArgs("\(inputs[index].name): \(error.message)")
+        }
+    }
+
+    /// The declared input `name`, decoded as `T`. The server has checked
+    /// the signature, so only a name the method does not declare fails.
+    public func argument<T: DBusConvertible>(_ name: String, as type: T.Type = T.self) throws -> T {
+        try argument(try index(of: name), as: type)
+    }
+
+    /// The declared input `name` as it came.
+    public func value(_ name: String) throws -> DBusValue {
+        arguments[try index(of: name)]
+    }
+
+    private func index(of name: String) throws -> Int {
+        guard let index = inputs.firstIndex(where: { $0.name == name }), arguments.indices.contains(index) else {
+            throw DBusError.failed("internal error: the method declares no input '\(name)'")
+        }
+        return index
     }
 }
 

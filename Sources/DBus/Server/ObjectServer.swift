@@ -322,7 +322,7 @@ public final class ObjectServer {
         guard received == method.inputSignature else {
             throw DBusError.invalidArgs("\(member) expects arguments '\(method.inputSignature)', got '\(received)'")
         }
-        let call = MethodCall(message: message, arguments: try message.arguments(), sender: message.sender ?? "", senderUID: uid, path: path)
+        let call = MethodCall(message: message, arguments: try message.arguments(), sender: message.sender ?? "", senderUID: uid, path: path, inputs: method.inputs)
         return (method, call)
     }
 

@@ -15,13 +15,13 @@ extension WidgetService {
             }
         },
         MethodDeclaration("CreateForm", in: [Argument("name", .string), Argument("spec", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { service, call in
-            let spec: String = try call.argument(1)
+            let spec: String = try call.argument("spec")
             return try service.create(.form, call, optionTypes: FormWidget.optionTypes) { name, options, creator in
                 try FormWidget(name: name, spec: spec, options: options, creator: creator, context: service.context)
             }
         },
         MethodDeclaration("Destroy", in: [Argument("widget", .objectPath)]) { service, call in
-            let path: ObjectPath = try call.argument(0)
+            let path: ObjectPath = try call.argument("widget")
             guard let widget = service.widgets[path] else {
                 throw WidgetsError.unknownObject("widget: no widget at \(path)")
             }
@@ -42,9 +42,9 @@ extension WidgetService {
     private func create(_ kind: WidgetKind, _ call: MethodCall, optionTypes: [String: DBusType],
                         _ make: (String, [String: DBusValue], Creator) throws -> Widget) throws -> [DBusValue] {
         let creator = try Creator(call)
-        let name: String = try call.argument(0)
+        let name: String = try call.argument("name")
         try checkNew(name, kind: kind, creator: creator)
-        let options = try context.arguments.options(call.arguments[call.arguments.count - 1], allowed: optionTypes, argument: "options")
+        let options = try context.arguments.options(try call.value("options"), allowed: optionTypes, argument: "options")
         let widget = try make(name, options, creator)
         try add(widget)
         widget.didAppear()

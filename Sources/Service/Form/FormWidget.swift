@@ -117,15 +117,15 @@ final class FormWidget: Widget {
     /// `org.rxwidgets.Widgets1.Form`, declared once for every form.
     static let declaration = InterfaceDeclaration<FormWidget>(interfaceName, methods: [
         .changing("SetValue", in: [Argument("field", .string), Argument("value", .variant)]) { widget, call in
-            let field: String = try call.argument(0)
-            let value = try widget.fieldValue(call.arguments[1].variantValue ?? call.arguments[1], for: field, "value")
+            let field: String = try call.argument("field")
+            let value = try widget.fieldValue(try call.argument("value", as: Variant.self).value, for: field, "value")
             try widget.form.setValue(value, for: field)
             return []
         },
         MethodDeclaration("SetValues", in: [Argument("values", "a{sv}"), Argument("expected_revision", .uint64)], out: [Argument("revision", .uint64)]) { widget, call in
-            let expected: UInt64 = try call.argument(1)
+            let expected: UInt64 = try call.argument("expected_revision")
             try widget.mutate(call) {
-                let values = try (call.arguments[0].dictionaryEntries ?? []).map { entry -> (field: String, value: FieldValue) in
+                let values = try (try call.value("values").dictionaryEntries ?? []).map { entry -> (field: String, value: FieldValue) in
                     let field = entry.key.stringValue ?? ""
                     return (field, try widget.fieldValue(entry.value.variantValue ?? entry.value, for: field, "values[\(quoted(field))]"))
                 }
@@ -134,14 +134,14 @@ final class FormWidget: Widget {
             return [.uint64(widget.revision)]
         },
         MethodDeclaration("GetValue", in: [Argument("field", .string)], out: [Argument("value", .variant)]) { widget, call in
-            let field: String = try call.argument(0)
+            let field: String = try call.argument("field")
             guard let value = widget.form.values[field] else {
                 throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
             }
             return [.variant(dbusValue(value))]
         },
         .changing("Tap", in: [Argument("control", .string)]) { widget, call in
-            let control: String = try call.argument(0)
+            let control: String = try call.argument("control")
             guard widget.form.buttons[control] != nil else {
                 throw WidgetsError.unknownField("the form has no control named \(quoted(control)); it has \(widget.form.buttons.keys.sorted().joined(separator: ", "))")
             }
@@ -149,11 +149,11 @@ final class FormWidget: Widget {
             return []
         },
         .changing("Increment", in: [Argument("field", .string)]) { widget, call in
-            try widget.form.increment(try call.argument(0))
+            try widget.form.increment(try call.argument("field"))
             return []
         },
         .changing("Decrement", in: [Argument("field", .string)]) { widget, call in
-            try widget.form.decrement(try call.argument(0))
+            try widget.form.decrement(try call.argument("field"))
             return []
         },
         MethodDeclaration("Validate", out: [Argument("valid", .boolean), Argument("fields", "a{s(bss)}")]) { widget, _ in

@@ -110,16 +110,16 @@ final class PickerWidget: Widget {
     /// `org.rxwidgets.Widgets1.Picker`, declared once for every picker.
     static let declaration = InterfaceDeclaration<PickerWidget>(interfaceName, methods: [
         .changing("SetItems", in: [Argument("items", "aas")]) { widget, call in
-            try widget.bind(try widget.components(fromTitles: call.arguments[0], "items"))
+            try widget.bind(try widget.components(fromTitles: try call.value("items"), "items"))
             return []
         },
         .changing("SetModels", in: [Argument("models", "aav")]) { widget, call in
-            try widget.bind(try widget.components(fromModels: call.arguments[0], "models"))
+            try widget.bind(try widget.components(fromModels: try call.value("models"), "models"))
             return []
         },
         .changing("AppendItems", in: [Argument("items", "aas")]) { widget, call in
             try widget.requireItems()
-            let appended = try widget.components(fromTitles: call.arguments[0], "items")
+            let appended = try widget.components(fromTitles: try call.value("items"), "items")
             let current = widget.adapter.components
             guard appended.count <= current.count else {
                 throw WidgetsError.outOfRange("items has \(appended.count) arrays but the picker has \(current.count) components")
@@ -133,7 +133,7 @@ final class PickerWidget: Widget {
             return []
         },
         .changing("SetAdapter", in: [Argument("kind", "s"), Argument("options", "a{sv}")]) { widget, call in
-            let config = try widget.adapterConfig(kind: try call.argument(0), options: call.arguments[1])
+            let config = try widget.adapterConfig(kind: try call.argument("kind"), options: try call.value("options"))
             if config != widget.adapter.config {
                 widget.adapter.config = config
                 widget.contentVersion += 1
@@ -141,40 +141,40 @@ final class PickerWidget: Widget {
             return []
         },
         MethodDeclaration("TitleForRow", in: cell, out: [Argument("title", .string)]) { widget, call in
-            let (row, component) = try widget.row(try call.argument(0), try call.argument(1))
+            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
             return [.string(widget.picker.title(forRow: row, forComponent: component) ?? "")]
         },
         MethodDeclaration("AttributedTitleForRow", in: cell, out: [Argument("text", .string), Argument("attributes", "a{sv}")]) { widget, call in
-            let (row, component) = try widget.row(try call.argument(0), try call.argument(1))
+            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
             let title = widget.picker.attributedTitle(forRow: row, forComponent: component) ?? AttributedText(string: "")
             let attributes = Dictionary(uniqueKeysWithValues: title.attributes.map { ($0.key.rawValue, $0.value) })
             return [.string(title.string), attributeDictionary(attributes)]
         },
         MethodDeclaration("ViewForRow", in: cell, out: [Argument("view", "a{sv}")]) { widget, call in
-            let (row, component) = try widget.row(try call.argument(0), try call.argument(1))
+            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
             return [attributeDictionary(widget.picker.view(forRow: row, forComponent: component).viewDescription)]
         },
         MethodDeclaration("WidthForComponent", in: [Argument("component", .int32)], out: [Argument("width", .double)]) { widget, call in
-            [.double(widget.picker.width(forComponent: try widget.component(try call.argument(0))))]
+            [.double(widget.picker.width(forComponent: try widget.component(try call.argument("component"))))]
         },
         MethodDeclaration("RowHeightForComponent", in: [Argument("component", .int32)], out: [Argument("height", .double)]) { widget, call in
-            [.double(widget.picker.rowHeight(forComponent: try widget.component(try call.argument(0))))]
+            [.double(widget.picker.rowHeight(forComponent: try widget.component(try call.argument("component"))))]
         },
         .changing("SelectRow", in: cell) { widget, call in
-            let (row, component) = try widget.row(try call.argument(0), try call.argument(1))
+            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
             widget.picker.userDidSelect(row: row, inComponent: component)
             return []
         },
         .changing("SetSelectedRow", in: cell) { widget, call in
-            let (row, component) = try widget.row(try call.argument(0), try call.argument(1))
+            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
             widget.picker.selectRow(row, inComponent: component, animated: false)
             return []
         },
         MethodDeclaration("SelectedRow", in: [Argument("component", .int32)], out: [Argument("row", .int32)]) { widget, call in
-            [.int32(Int32(widget.picker.selectedRow(inComponent: try widget.component(try call.argument(0)))))]
+            [.int32(Int32(widget.picker.selectedRow(inComponent: try widget.component(try call.argument("component")))))]
         },
         MethodDeclaration("Model", in: cell, out: [Argument("model", .variant)]) { widget, call in
-            let (row, component) = try widget.row(try call.argument(0), try call.argument(1))
+            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
             return [.variant(try widget.picker.rx.model(at: IndexPath(row: row, section: component)) as DBusValue)]
         },
         .changing("ReloadAllComponents") { widget, _ in
@@ -182,7 +182,7 @@ final class PickerWidget: Widget {
             return []
         },
         .changing("ReloadComponent", in: [Argument("component", .int32)]) { widget, call in
-            widget.picker.reloadComponent(try widget.component(try call.argument(0)))
+            widget.picker.reloadComponent(try widget.component(try call.argument("component")))
             return []
         },
         .changing("Show") { widget, _ in

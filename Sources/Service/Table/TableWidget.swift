@@ -161,11 +161,11 @@ final class TableWidget: Widget {
     /// `org.rxwidgets.Widgets1.Table`, declared once for every table.
     static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, methods: [
         .changing("SetItems", in: [Argument("models", "av")]) { widget, call in
-            widget.bind(try widget.sections(fromItems: call.arguments[0], "models"))
+            widget.bind(try widget.sections(fromItems: try call.value("models"), "models"))
             return []
         },
         .changing("SetSections", in: [Argument("sections", "a(sav)")]) { widget, call in
-            let parts = (call.arguments[0].arrayElements ?? []).map { section -> (String, [DBusValue]) in
+            let parts = (try call.value("sections").arrayElements ?? []).map { section -> (String, [DBusValue]) in
                 guard case .structure(let fields) = section, fields.count == 2 else { return ("", []) }
                 return (fields[0].stringValue ?? "", fields[1].arrayElements ?? [])
             }
@@ -173,8 +173,8 @@ final class TableWidget: Widget {
             return []
         },
         .changing("AppendItems", in: [Argument("section", .int32), Argument("models", "av")]) { widget, call in
-            let index = try widget.section(try call.argument(0))
-            let appended = (call.arguments[1].arrayElements ?? []).map { TableModel(value: $0.variantValue ?? $0) }
+            let index = try widget.section(try call.argument("section"))
+            let appended = (try call.value("models").arrayElements ?? []).map { TableModel(value: $0.variantValue ?? $0) }
             var current = widget.dataSource.sectionModels
             try widget.context.arguments.checkShape(parts: current.count, rows: current.reduce(0) { $0 + $1.items.count } + appended.count,
                                                     unit: "sections", "the table with \(appended.count) rows appended")
@@ -187,7 +187,7 @@ final class TableWidget: Widget {
             return []
         },
         .changing("SetCellFormat", in: [Argument("format", .string)]) { widget, call in
-            let format: String = try call.argument(0)
+            let format: String = try call.argument("format")
             try widget.context.arguments.checkString(format, "format")
             if format != widget.cellFormat {
                 widget.cellFormat = format
@@ -196,34 +196,34 @@ final class TableWidget: Widget {
             return []
         },
         MethodDeclaration("CellForRow", in: cell, out: [Argument("identifier", .string), Argument("text", .string)]) { widget, call in
-            let path = try widget.indexPath(try call.argument(0), try call.argument(1))
+            let path = try widget.indexPath(try call.argument("section"), try call.argument("row"))
             let cell = widget.table.cellForRow(at: path)
             return [.string(cell?.reuseIdentifier ?? ""), .string(cell?.textLabel?.text ?? "")]
         },
         MethodDeclaration("Model", in: cell, out: [Argument("model", .variant)]) { widget, call in
-            [.variant(widget.model(at: try widget.indexPath(try call.argument(0), try call.argument(1))))]
+            [.variant(widget.model(at: try widget.indexPath(try call.argument("section"), try call.argument("row"))))]
         },
         MethodDeclaration("TitleForHeader", in: [Argument("section", .int32)], out: [Argument("title", .string)]) { widget, call in
-            [.string(widget.table.titleForHeader(inSection: try widget.section(try call.argument(0))) ?? "")]
+            [.string(widget.table.titleForHeader(inSection: try widget.section(try call.argument("section"))) ?? "")]
         },
         .changing("SelectRow", in: cell) { widget, call in
-            widget.table.userDidSelectRow(at: try widget.indexPath(try call.argument(0), try call.argument(1)))
+            widget.table.userDidSelectRow(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
             return []
         },
         .changing("DeselectRow", in: cell) { widget, call in
-            widget.table.userDidDeselectRow(at: try widget.indexPath(try call.argument(0), try call.argument(1)))
+            widget.table.userDidDeselectRow(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
             return []
         },
         .changing("DeleteRow", in: cell) { widget, call in
-            let path = try widget.indexPath(try call.argument(0), try call.argument(1))
+            let path = try widget.indexPath(try call.argument("section"), try call.argument("row"))
             guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable("DeleteRow") }
             return []
         },
         .changing("MoveRow", in: [Argument("from_section", .int32), Argument("from_row", .int32), Argument("to_section", .int32), Argument("to_row", .int32)]) { widget, call in
-            let from = try widget.indexPath(try call.argument(0), try call.argument(1))
-            let toSection = try widget.section(try call.argument(2))
+            let from = try widget.indexPath(try call.argument("from_section"), try call.argument("from_row"))
+            let toSection = try widget.section(try call.argument("to_section"))
             let limit = widget.table.numberOfRows(inSection: toSection) - (toSection == from.section ? 1 : 0)
-            let toRow = try widget.context.arguments.index(try call.argument(3), count: limit + 1, "to_row")
+            let toRow = try widget.context.arguments.index(try call.argument("to_row"), count: limit + 1, "to_row")
             let to = IndexPath(row: toRow, section: toSection)
             guard widget.table.userDidMoveRow(at: from, to: to) else { throw widget.notEditable("MoveRow") }
             if from != to {
@@ -232,7 +232,7 @@ final class TableWidget: Widget {
             return []
         },
         .changing("TapAccessory", in: cell) { widget, call in
-            widget.table.userDidTapAccessoryButton(at: try widget.indexPath(try call.argument(0), try call.argument(1)))
+            widget.table.userDidTapAccessoryButton(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
             return []
         },
     ], signals: [
