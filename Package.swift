@@ -29,7 +29,7 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
-        .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"], exclude: ["Scripts"]),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "BusTestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "BusTestSupport"]),
     ],

@@ -2,6 +2,15 @@ import RxCore
 import XCTest
 
 final class DisposablesTests: RxTestCase {
+    func testBooleanDisposableRecordsItsDisposal() {
+        let disposable = BooleanDisposable()
+        XCTAssertFalse(disposable.isDisposed)
+        disposable.dispose()
+        disposable.dispose()
+        XCTAssertTrue(disposable.isDisposed)
+        XCTAssertTrue(BooleanDisposable(isDisposed: true).isDisposed)
+    }
+
     func testAnonymousDisposableRunsOnce() {
         var count = 0
         let disposable = Disposables.create { count += 1 }

@@ -60,6 +60,7 @@ final class FormTests: WidgetTestCase {
         XCTAssertEqual(form.revision, 7)
 
         XCTAssertFalse(try form.tap("female"), "tapping the selected option changes nothing")
+        XCTAssertFalse(try form.setValue(.number(2), for: "passionToLearn"), "setting the value it has changes nothing")
         XCTAssertEqual(form.revision, 7)
 
         let submitted = try form.submit()

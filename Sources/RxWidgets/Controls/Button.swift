@@ -51,20 +51,3 @@ open class Button: Control {
         return description
     }
 }
-
-extension Reactive where Base: Button {
-    /// Taps (`.touchUpInside`).
-    public var tap: ControlEvent<Void> {
-        controlEvent(.touchUpInside)
-    }
-
-    /// Sets the title for `state`.
-    public func title(for state: Control.State = .normal) -> Binder<String?> {
-        Binder(base) { button, title in button.setTitle(title, for: state) }
-    }
-
-    /// Sets the image name for `state`.
-    public func image(for state: Control.State = .normal) -> Binder<String?> {
-        Binder(base) { button, image in button.setImage(image, for: state) }
-    }
-}

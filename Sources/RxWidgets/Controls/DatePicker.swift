@@ -22,15 +22,3 @@ open class DatePicker: Control {
         (minimumDate.map { date >= $0 } ?? true) && (maximumDate.map { date <= $0 } ?? true)
     }
 }
-
-extension Reactive where Base: DatePicker {
-    /// The day: current on subscription, then after each `.valueChanged`.
-    public var date: ControlProperty<CalendarDay> {
-        controlProperty(editingEvents: .valueChanged, getter: { $0.date }, setter: { $0.date = $1 })
-    }
-
-    /// The same as `date`.
-    public var value: ControlProperty<CalendarDay> {
-        date
-    }
-}

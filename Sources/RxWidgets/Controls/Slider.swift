@@ -20,10 +20,3 @@ open class Slider: Control {
         self.value = value
     }
 }
-
-extension Reactive where Base: Slider {
-    /// The value: current on subscription, then after each `.valueChanged`.
-    public var value: ControlProperty<Float> {
-        controlProperty(editingEvents: .valueChanged, getter: { $0.value }, setter: { $0.value = $1 })
-    }
-}

@@ -42,10 +42,3 @@ open class Stepper: Control {
         sendActions(for: .valueChanged)
     }
 }
-
-extension Reactive where Base: Stepper {
-    /// The value: current on subscription, then after each `.valueChanged`.
-    public var value: ControlProperty<Double> {
-        controlProperty(editingEvents: .valueChanged, getter: { $0.value }, setter: { $0.value = $1 })
-    }
-}

@@ -1,4 +1,10 @@
 /// A parsed JSON value. Objects keep their keys in document order.
+///
+/// Foundation's `JSONSerialization` and `JSONDecoder` cannot serve the form
+/// specs: their errors carry no byte offset or JSON path for the client,
+/// they accept duplicate keys (the last silently wins), they lose the order
+/// of keys that a spec's fields and messages are shown in, and they bound
+/// nesting only by the stack. This parser exists for those four.
 public enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null
@@ -39,7 +45,9 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    static func format(_ number: Double) -> String {
+    /// A number as specs, messages and titles write it: whole numbers
+    /// without a fraction (`2`, not `2.0`), others as Swift prints them.
+    public static func format(_ number: Double) -> String {
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 }

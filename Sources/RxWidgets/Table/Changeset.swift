@@ -51,11 +51,6 @@ public struct Changeset: Equatable, Sendable {
     /// Reload the whole table.
     public static let reload = Changeset(reload: true)
 
-    /// Whether nothing changed.
-    public var isEmpty: Bool {
-        !isReload && deleted.isEmpty && inserted.isEmpty && moved.isEmpty && updated.isEmpty
-    }
-
     /// Where an old row that was neither deleted nor moved is now, given the
     /// old and new row counts of its section (unmoved rows keep their order).
     public func newIndexPath(forUnmoved old: IndexPath, oldRowCount: Int, newRowCount: Int) -> IndexPath? {

@@ -1,4 +1,4 @@
-import RxCore
+import RxWidgets
 import DBus
 
 /// Checks of client input, each refusal naming the argument, the value
@@ -85,7 +85,7 @@ extension DBusValue {
         case .uint32(let value): return String(value)
         case .int64(let value): return String(value)
         case .uint64(let value): return String(value)
-        case .double(let value): return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        case .double(let value): return JSONValue.format(value)
         case .unixFD(let fd): return "fd \(fd)"
         case .variant(let inner): return inner.textForm
         case .array(_, let elements):

@@ -4,19 +4,12 @@ import Foundation
 import RxCore
 import XCTest
 
-final class MalformedInputTests: BusTestCase {
-    func testMalformedWireMessagesLeaveTheServerRunning() throws {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scripts/malformed_client.py").path
-        let result = try runCommand("/usr/bin/python3", [script, bus.address, serverConnection.uniqueName, TestService.path.rawValue])
-        XCTAssertEqual(result.status, 0, result.error)
-        let outcomes = result.output.split(separator: "\n")
-        XCTAssertEqual(outcomes.count, 7, result.output + result.error)
-        XCTAssertTrue(outcomes.allSatisfy { $0.hasSuffix(": disconnected") }, "the bus drops every malformed sender: \(result.output)")
-        XCTAssertEqual(try call("Add", [.int32(1), .int32(2)]), [.int32(3)], "the server still answers")
-    }
-
+/// Random well-formed but wrong calls: each is answered and none changes
+/// the server. (Malformed wire data never reaches a server: libdbus and the
+/// bus drop such a sender, so there is nothing of ours to test there.)
+final class BadCallTests: BusTestCase {
     func testBadCallsAreAllAnsweredAndChangeNothing() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(for: "testBadCallsAreAllAnsweredAndChangeNothing")
         let members = ["Add", "Echo", "Touch", "Nope", "Get", "Set", "GetAll", "Introspect", "Spawn", "Remove", "Fail"]
         let interfaces: [String?] = [nil, TestService.interfaceName, StandardInterface.properties, "org.rxwidgets.Nope", StandardInterface.introspectable]
         let paths = [TestService.path.rawValue, "/", "/org", "/nope", TestService.managerPath.rawValue]

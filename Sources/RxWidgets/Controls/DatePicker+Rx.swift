@@ -1,0 +1,11 @@
+extension Reactive where Base: DatePicker {
+    /// The day: current on subscription, then after each `.valueChanged`.
+    public var date: ControlProperty<CalendarDay> {
+        controlProperty(editingEvents: .valueChanged, getter: { $0.date }, setter: { $0.date = $1 })
+    }
+
+    /// The same as `date`.
+    public var value: ControlProperty<CalendarDay> {
+        date
+    }
+}
