@@ -196,10 +196,12 @@ public struct Interface {
     /// An interface; an invalid name or member name is a programming error
     /// and stops the program at declaration.
     public init(_ name: String, methods: [Method] = [], signals: [SignalDeclaration] = [], properties: [Property] = []) {
-        precondition(DBusNames.isValidInterfaceName(name), "invalid interface name '\(name)'")
-        for member in methods.map(\.name) + signals.map(\.name) + properties.map(\.name) {
-            precondition(DBusNames.isValidMemberName(member), "invalid member name '\(member)' in \(name)")
-        }
+        DBusNames.requireValidDeclaration(name, members: methods.map(\.name) + signals.map(\.name) + properties.map(\.name))
+        self.init(checked: name, methods: methods, signals: signals, properties: properties)
+    }
+
+    /// An interface whose names were checked where it was declared.
+    init(checked name: String, methods: [Method], signals: [SignalDeclaration], properties: [Property]) {
         self.name = name
         self.methods = methods
         self.signals = signals

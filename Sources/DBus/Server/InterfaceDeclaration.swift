@@ -81,7 +81,7 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
 
     /// The interface `target` serves.
     public func bind(to target: Target) -> Interface {
-        Interface(name, methods: methods.map { method in
+        Interface(checked: name, methods: methods.map { method in
             Method(method.name, in: method.inputs, out: method.outputs) { call in try method.handler(target, call) }
         }, signals: signals, properties: properties.map { property in
             if let set = property.set {
@@ -137,10 +137,7 @@ public struct InterfaceShape: Sendable {
     /// A shape; an invalid name or member name is a programming error and
     /// stops the program at declaration.
     public init(name: String, methods: [MethodShape], signals: [SignalDeclaration], properties: [PropertyShape]) {
-        precondition(DBusNames.isValidInterfaceName(name), "invalid interface name '\(name)'")
-        for member in methods.map(\.name) + signals.map(\.name) + properties.map(\.name) {
-            precondition(DBusNames.isValidMemberName(member), "invalid member name '\(member)' in \(name)")
-        }
+        DBusNames.requireValidDeclaration(name, members: methods.map(\.name) + signals.map(\.name) + properties.map(\.name))
         self.name = name
         self.methods = methods
         self.signals = signals

@@ -12,6 +12,15 @@ public enum DBusNames {
         byte >= 0x30 && byte <= 0x39
     }
 
+    /// Stops the program when an interface declared in code has an invalid
+    /// name or member name: a programming error, found at declaration.
+    static func requireValidDeclaration(_ interface: String, members: [String]) {
+        precondition(isValidInterfaceName(interface), "invalid interface name '\(interface)'")
+        for member in members {
+            precondition(isValidMemberName(member), "invalid member name '\(member)' in \(interface)")
+        }
+    }
+
     /// One element of an object path, `[A-Za-z0-9_]{1,maximumLength}`.
     public static func isValidPathElement(_ element: some StringProtocol, maximumLength: Int = .max) -> Bool {
         let bytes = element.utf8
