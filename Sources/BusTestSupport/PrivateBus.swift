@@ -14,7 +14,10 @@ public final class PrivateBus {
 
     /// Starts a bus; `serviceDirectory` enables activation of the `.service`
     /// files there; `extraConfiguration` is inserted into `<busconfig>`.
-    public init(serviceDirectory: String? = nil, extraConfiguration: String = "") throws {
+    /// `type` is the bus's `<type>` (nil for none: then the services it starts
+    /// learn its address only from `DBUS_STARTER_ADDRESS`); `environment`
+    /// overrides variables of the bus process and so of what it starts.
+    public init(serviceDirectory: String? = nil, extraConfiguration: String = "", type: String? = "session", environment: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let services = serviceDirectory.map { "<servicedir>\($0)</servicedir>" } ?? ""
@@ -22,7 +25,7 @@ public final class PrivateBus {
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
-          <type>session</type>
+          \(type.map { "<type>\($0)</type>" } ?? "")
           <listen>unix:dir=\(directory.path)</listen>
           <auth>EXTERNAL</auth>
           \(services)
@@ -52,6 +55,7 @@ public final class PrivateBus {
         process.arguments = ["--config-file=\(configURL.path)", "--nofork", "--print-address"]
         process.standardOutput = output
         process.standardError = FileHandle.standardError
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         try process.run()
         var line = Data()
         while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) {

@@ -23,11 +23,13 @@ struct Options {
     static let usage = """
     Usage: rxwidgetsd [OPTION]...
     Serves headless, reactive input widgets (pickers, tables, forms) as
-    org.rxwidgets.Widgets1 on the session bus.
+    org.rxwidgets.Widgets1 on the session bus. Started by D-Bus activation
+    (DBUS_STARTER_ADDRESS set), it serves the bus that started it unless
+    --address says otherwise.
 
       --session                  use the session bus (the default)
       --system                   use the system bus
-      --address ADDRESS          use the bus at ADDRESS
+      --address ADDRESS          use the bus at ADDRESS (also --address=ADDRESS)
       --replace                  take the name from a running rxwidgetsd
       --today YYYY-MM-DD         the day form rules treat as today
       --verbose                  log every call and its outcome
@@ -47,7 +49,11 @@ struct Options {
 
     /// Parses the arguments; throws a one-line reason.
     init(_ arguments: [String]) throws {
-        var rest = arguments[...]
+        // `--option=value` is `--option value`.
+        var rest = arguments.flatMap { argument -> [String] in
+            guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return [argument] }
+            return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
+        }[...]
         func value(_ option: String) throws -> String {
             guard let next = rest.popFirst() else { throw UsageError("\(option) needs a value") }
             return next
@@ -84,6 +90,19 @@ struct Options {
         if limits.widgetsPerUID == nil, case .system = bus {
             limits.widgetsPerUID = Options.systemBusWidgetsPerUID
         }
+    }
+
+    /// The bus to serve: the one that activated the daemon
+    /// (`DBUS_STARTER_ADDRESS`) unless an `--address` was given, since an
+    /// activated daemon must answer where it was asked for (API rule 11).
+    func bus(starterAddress: String?) -> Connection.Bus {
+        if case .address = bus {
+            return bus
+        }
+        if let starterAddress, !starterAddress.isEmpty {
+            return .address(starterAddress)
+        }
+        return bus
     }
 
     /// On the system bus many uids share one daemon: none may fill it for the others.

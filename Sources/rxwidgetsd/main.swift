@@ -48,8 +48,9 @@ if let directory = options.introspectionDirectory {
 let terminationFD = clinux_termination_pipe()
 guard terminationFD >= 0 else { fail("cannot install the SIGTERM/SIGINT handlers") }
 
+let bus = options.bus(starterAddress: getenv("DBUS_STARTER_ADDRESS").map { String(cString: $0) })
 let busDescription: String
-switch options.bus {
+switch bus {
 case .session: busDescription = "the session bus"
 case .system: busDescription = "the system bus"
 case .address(let address): busDescription = "the bus at \(address)"
@@ -57,7 +58,7 @@ case .address(let address): busDescription = "the bus at \(address)"
 
 let connection: Connection
 do {
-    connection = try Connection(bus: options.bus)
+    connection = try Connection(bus: bus)
 } catch {
     fail("cannot connect to \(busDescription): \(error)")
 }

@@ -23,11 +23,11 @@ final class Daemon {
     let process = Process()
     let logURL: URL
 
-    init(bus: PrivateBus, arguments: [String] = []) throws {
+    init(bus: PrivateBus, arguments: [String] = [], addressArgument: String? = nil) throws {
         logURL = bus.directory.appendingPathComponent("daemon-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: daemonExecutable)
-        process.arguments = ["--address", bus.address, "--today", "2024-06-15"] + arguments
+        process.arguments = (addressArgument.map { [$0] } ?? ["--address", bus.address]) + ["--today", "2024-06-15"] + arguments
         process.standardError = try FileHandle(forWritingTo: logURL)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -154,6 +154,16 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("<3>rxwidgetsd: cannot connect to the bus at unix:path=/nonexistent/bus"), text)
     }
 
+    func testAddressWithAnEqualsSign() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let client = try Connection(bus: .address(bus.address))
+        defer { client.close() }
+        let daemon = try Daemon(bus: bus, arguments: [], addressArgument: "--address=\(bus.address)")
+        XCTAssertTrue(waitForName(busName, on: client), daemon.log)
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     func testBadCommandLines() throws {
         for (arguments, expected) in [(["--today", "2023-02-29"], "--today expects a real calendar day"), (["--frobnicate"], "unknown option '--frobnicate'"), (["--max-rows", "0"], "--max-rows expects a positive")] {
             let result = try runCommand(daemonExecutable, arguments)
@@ -172,7 +182,9 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertTrue(activation.contains("Name=org.rxwidgets.Widgets1\n") && activation.contains("SystemdService=rxwidgetsd.service\n"))
         let local = activation.replacingOccurrences(of: "/usr/local/bin/rxwidgetsd", with: daemonExecutable)
         try local.write(to: services.appendingPathComponent("org.rxwidgets.Widgets1.service"), atomically: true, encoding: .utf8)
-        let bus = try PrivateBus(serviceDirectory: services.path)
+        // No <type>session</type> and a session address that leads nowhere:
+        // only DBUS_STARTER_ADDRESS tells the daemon where it was asked for.
+        let bus = try PrivateBus(serviceDirectory: services.path, type: nil, environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/session-bus"])
         defer { bus.stop() }
         let client = try Connection(bus: .address(bus.address))
         defer { client.close() }
