@@ -59,6 +59,24 @@ struct Arguments {
         return result
     }
 
+    /// The most rows one batch read (`Titles`, `Cells`) returns.
+    static let pageLimit = 65_536
+
+    /// The rows `first` … `first+count−1` of `rows`, clipped at the end:
+    /// `first` may be `rows` (an empty page), `count` at most `pageLimit`.
+    func page(first: Int32, count: Int32, rows: Int) throws -> Range<Int> {
+        guard count >= 0 else {
+            throw DBusError.invalidArgs("count \(count) is negative; expected 0 to \(Arguments.pageLimit)")
+        }
+        guard count <= Arguments.pageLimit else {
+            throw WidgetsError.limitExceeded("count \(count) is over \(Arguments.pageLimit), the most rows one call reads")
+        }
+        guard first >= 0, Int(first) <= rows else {
+            throw WidgetsError.outOfRange("first \(first) is out of range; expected 0…\(rows)")
+        }
+        return Int(first)..<min(rows, Int(first) + Int(count))
+    }
+
     /// An `i` index within `0..<count`, as an `Int`.
     func index(_ value: Int32, count: Int, _ what: String) throws -> Int {
         guard value >= 0, Int(value) < count else {

@@ -101,6 +101,19 @@ final class PickerWidget: Widget {
     override func watchedValues() -> [(name: String, value: DBusValue)] { PickerWidget.declaration.watchedValues(of: self) }
 
     private static let cell = [Argument("row", .int32), Argument("component", .int32)]
+    private static let page = [Argument("component", .int32), Argument("first", .int32), Argument("count", .int32)]
+
+    /// A batch read's component and rows, checked as `Titles` documents.
+    private func page(_ call: MethodCall) throws -> (component: Int, rows: Range<Int>) {
+        let component = try self.component(try call.argument("component"))
+        return (component, try context.arguments.page(first: try call.argument("first"), count: try call.argument("count"), rows: picker.numberOfRows(inComponent: component)))
+    }
+
+    /// A row's attributed title as `AttributedTitleForRow` answers it: `s` and `a{sv}`.
+    private func attributedTitle(row: Int, component: Int) -> (DBusValue, DBusValue) {
+        let title = picker.attributedTitle(forRow: row, forComponent: component) ?? AttributedText(string: "")
+        return (.string(title.string), attributeDictionary(Dictionary(uniqueKeysWithValues: title.attributes.map { ($0.key.rawValue, $0.value) })))
+    }
 
     static let itemSelected = Signal("ItemSelected", ("row", Int32.self), ("component", Int32.self))
     static let modelSelected = Signal("ModelSelected", ("models", [Variant].self))
@@ -144,11 +157,22 @@ final class PickerWidget: Widget {
             let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
             return [.string(widget.picker.title(forRow: row, forComponent: component) ?? "")]
         },
+        MethodDeclaration("Titles", in: page, out: [Argument("titles", "as"), Argument("revision", .uint64)]) { widget, call in
+            let (component, rows) = try widget.page(call)
+            return [.array(element: .string, rows.map { .string(widget.picker.title(forRow: $0, forComponent: component) ?? "") }), .uint64(widget.revision)]
+        },
+        MethodDeclaration("AttributedTitles", in: page, out: [Argument("titles", "a(sa{sv})"), Argument("revision", .uint64)]) { widget, call in
+            let (component, rows) = try widget.page(call)
+            let titles = rows.map { row -> DBusValue in
+                let (text, attributes) = widget.attributedTitle(row: row, component: component)
+                return .structure([text, attributes])
+            }
+            return [.array(element: .structure([.string, .array(.dictEntry(key: .string, value: .variant))]), titles), .uint64(widget.revision)]
+        },
         MethodDeclaration("AttributedTitleForRow", in: cell, out: [Argument("text", .string), Argument("attributes", "a{sv}")]) { widget, call in
             let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
-            let title = widget.picker.attributedTitle(forRow: row, forComponent: component) ?? AttributedText(string: "")
-            let attributes = Dictionary(uniqueKeysWithValues: title.attributes.map { ($0.key.rawValue, $0.value) })
-            return [.string(title.string), attributeDictionary(attributes)]
+            let (text, attributes) = widget.attributedTitle(row: row, component: component)
+            return [text, attributes]
         },
         MethodDeclaration("ViewForRow", in: cell, out: [Argument("view", "a{sv}")]) { widget, call in
             let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))

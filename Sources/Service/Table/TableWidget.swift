@@ -135,6 +135,12 @@ final class TableWidget: Widget {
         WidgetsError.notEditable("\(method): table '\(name)' is not editable; set its Editable property to true first")
     }
 
+    /// A row's cell as `CellForRow` answers it: identifier and text.
+    private func cell(at indexPath: IndexPath) -> (DBusValue, DBusValue) {
+        let cell = table.cellForRow(at: indexPath)
+        return (.string(cell?.reuseIdentifier ?? ""), .string(cell?.textLabel?.text ?? ""))
+    }
+
     private func model(at indexPath: IndexPath) -> DBusValue {
         dataSource[indexPath].value
     }
@@ -196,9 +202,22 @@ final class TableWidget: Widget {
             return []
         },
         MethodDeclaration("CellForRow", in: cell, out: [Argument("identifier", .string), Argument("text", .string)]) { widget, call in
-            let path = try widget.indexPath(try call.argument("section"), try call.argument("row"))
-            let cell = widget.table.cellForRow(at: path)
-            return [.string(cell?.reuseIdentifier ?? ""), .string(cell?.textLabel?.text ?? "")]
+            let (identifier, text) = widget.cell(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
+            return [identifier, text]
+        },
+        MethodDeclaration("Cells", in: [Argument("section", .int32), Argument("first", .int32), Argument("count", .int32)],
+                          out: [Argument("cells", "a(ss)"), Argument("revision", .uint64)]) { widget, call in
+            let section = try widget.section(try call.argument("section"))
+            let rows = try widget.context.arguments.page(first: try call.argument("first"), count: try call.argument("count"), rows: widget.table.numberOfRows(inSection: section))
+            let cells = rows.map { row -> DBusValue in
+                let (identifier, text) = widget.cell(at: IndexPath(row: row, section: section))
+                return .structure([identifier, text])
+            }
+            return [.array(element: .structure([.string, .string]), cells), .uint64(widget.revision)]
+        },
+        MethodDeclaration("Headers", out: [Argument("headers", "as")]) { widget, _ in
+            try widget.requireItems()
+            return [.array(element: .string, (0..<widget.table.numberOfSections).map { .string(widget.table.titleForHeader(inSection: $0) ?? "") })]
         },
         MethodDeclaration("Model", in: cell, out: [Argument("model", .variant)]) { widget, call in
             [.variant(widget.model(at: try widget.indexPath(try call.argument("section"), try call.argument("row"))))]
