@@ -1,3 +1,5 @@
+import Glibc
+
 /// A named, typed argument of a method or signal.
 public struct Argument: Sendable, Equatable {
     /// The argument's name, shown in introspection.
@@ -69,6 +71,13 @@ public struct MethodCall {
     /// The declared input `name` as it came.
     public func value(_ name: String) throws -> DBusValue {
         arguments[try index(of: name)]
+    }
+
+    /// Closes the descriptors among the arguments (each is the call's own copy).
+    func closeDescriptors() {
+        for value in arguments {
+            value.forEachDescriptor { close($0) }
+        }
     }
 
     private func index(of name: String) throws -> Int {

@@ -238,10 +238,15 @@ public final class ObjectServer {
     private func dispatch(_ message: Message, uid: UInt32?) {
         let reply: Result<[DBusValue], DBusError>
         var method: Method?
+        var received: MethodCall?
+        // libdbus hands every received descriptor over as a new one: the
+        // call owns them, and they are closed once it is answered.
+        defer { received?.closeDescriptors() }
         callDepth += 1
         do {
             let (found, call) = try resolve(message, uid: uid)
             method = found
+            received = call
             reply = .success(try found.handler(call))
         } catch {
             reply = .failure(DBusError.from(error))

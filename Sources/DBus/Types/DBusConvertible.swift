@@ -257,3 +257,25 @@ public struct VariantDictionary: DBusConvertible, Equatable, Sendable {
         lhs.entries.count == rhs.entries.count && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 }
+
+/// An `h`: a Unix file descriptor. One received in a method call is the
+/// call's own copy, closed when the call has been answered.
+public struct UnixFD: DBusConvertible, Hashable, Sendable {
+    /// The descriptor.
+    public let fd: Int32
+
+    /// A descriptor to send; libdbus sends a duplicate, so the caller keeps `fd`.
+    public init(_ fd: Int32) {
+        self.fd = fd
+    }
+
+    /// `h`.
+    public static var dbusType: DBusType { .unixFD }
+    /// `.unixFD`.
+    public var dbusValue: DBusValue { .unixFD(fd) }
+    /// From `.unixFD`.
+    public init(dbusValue: DBusValue) throws {
+        guard case .unixFD(let fd) = dbusValue else { throw mismatch(dbusValue, Self.self) }
+        self.fd = fd
+    }
+}

@@ -193,3 +193,19 @@ extension DBusValue {
         }
     }
 }
+
+extension DBusValue {
+    /// Calls `body` with every Unix file descriptor inside the value.
+    func forEachDescriptor(_ body: (Int32) -> Void) {
+        switch self {
+        case .unixFD(let fd): body(fd)
+        case .variant(let inner): inner.forEachDescriptor(body)
+        case .array(_, let elements): elements.forEach { $0.forEachDescriptor(body) }
+        case .structure(let fields): fields.forEach { $0.forEachDescriptor(body) }
+        case .dictEntry(let key, let value):
+            key.forEachDescriptor(body)
+            value.forEachDescriptor(body)
+        default: break
+        }
+    }
+}

@@ -12,6 +12,8 @@ public struct Limits: Sendable, Equatable {
     public var stringLength = 65_536
     /// Bytes of a form spec.
     public var specBytes = 1 << 20
+    /// Bytes of the file one `LoadItems` reads.
+    public var loadBytes = 512 << 20
     /// Rows, old and new together, a table's new items are diffed over for
     /// `ItemsChanged`; past it `Reloaded` (a diff costs ~1.5 µs a row).
     public var diffRows = 50_000

@@ -145,6 +145,24 @@ final class PickerWidget: Widget {
             try widget.bind(combined)
             return []
         },
+        .changing("LoadItems", in: [Argument("items", .unixFD), Argument("options", "a{sv}")]) { widget, call in
+            let options = try widget.context.arguments.options(try call.value("options"), allowed: LoadedRows.optionTypes.merging(["component": .int32]) { $1 }, argument: "options")
+            let current = widget.isBound ? widget.adapter.components : []
+            let component = Int(options["component"].flatMap { try? Int32(dbusValue: $0) } ?? 0)
+            guard component >= 0, component <= current.count else {
+                throw WidgetsError.outOfRange("options 'component' \(component) is out of range; expected 0…\(current.count) (one past the last adds a component)")
+            }
+            let rows = try LoadedRows.read(try call.argument("items", as: UnixFD.self).fd, separator: try LoadedRows.separator(options), limits: widget.context.limits, "items")
+            var combined = current
+            if component == combined.count {
+                combined.append([])
+            }
+            let loaded = rows.map(DBusValue.string)
+            combined[component] = options["append"] == .boolean(true) ? combined[component] + loaded : loaded
+            try widget.check(combined, "the picker with the loaded items")
+            try widget.bind(combined)
+            return []
+        },
         .changing("SetAdapter", in: [Argument("kind", "s"), Argument("options", "a{sv}")]) { widget, call in
             let config = try widget.adapterConfig(kind: try call.argument("kind"), options: try call.value("options"))
             if config != widget.adapter.config {

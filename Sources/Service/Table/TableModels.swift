@@ -10,13 +10,21 @@ struct TableModel: IdentifiableType, Equatable {
     }
 }
 
-/// A table section's model: its header, identified by position.
+/// A table section's model: its header, identified by position and by how
+/// often its rows were replaced wholesale (a replaced section is a new one,
+/// so the table reloads rather than diff bulk data).
 struct TableSectionID: IdentifiableType {
+    struct Identity: Hashable {
+        let index: Int
+        let generation: Int
+    }
+
     let index: Int
     let header: String
+    var generation = 0
 
-    var identity: Int {
-        index
+    var identity: Identity {
+        Identity(index: index, generation: generation)
     }
 }
 

@@ -87,6 +87,20 @@ final class TableWidget: Widget {
             .disposed(by: disposeBag)
     }
 
+    /// Binds `sections` with section `index`'s rows replaced wholesale: as
+    /// a new section, so the table reloads (bulk data is not diffed) and
+    /// only that section's selection is dropped.
+    private func replaceRows(ofSection index: Int, in sections: [TableSection], with rows: [TableModel]) {
+        var replaced = sections
+        let old = sections[index].model
+        replaced[index] = TableSection(model: TableSectionID(index: index, header: old.header, generation: old.generation + 1), items: rows)
+        let keptSelection = (table.indexPathsForSelectedRows ?? []).filter { $0.section != index }
+        bind(replaced)
+        for path in keptSelection {
+            table.selectRow(at: path, animated: false, scrollPosition: .none)
+        }
+    }
+
     private func removeRow(at path: IndexPath) {
         var current = dataSource.sectionModels
         var rows = current[path.section].items
@@ -108,7 +122,9 @@ final class TableWidget: Widget {
             for (row, model) in part.models.enumerated() {
                 try context.arguments.checkStrings(in: model, "\(what) section \(index) row \(row)")
             }
-            return TableSection(model: TableSectionID(index: index, header: part.header), items: part.models.map { TableModel(value: $0.variantValue ?? $0) })
+            // A section keeps its identity (its generation) across bindings.
+            let generation = dataSource.sectionModels.indices.contains(index) ? dataSource.sectionModels[index].model.generation : 0
+            return TableSection(model: TableSectionID(index: index, header: part.header, generation: generation), items: part.models.map { TableModel(value: $0.variantValue ?? $0) })
         }
     }
 
@@ -190,6 +206,29 @@ final class TableWidget: Widget {
             guard !appended.isEmpty else { return [] }
             current[index] = TableSection(original: current[index], items: current[index].items + appended)
             widget.bind(current)
+            return []
+        },
+        .changing("LoadItems", in: [Argument("section", .int32), Argument("items", .unixFD), Argument("options", "a{sv}")]) { widget, call in
+            let options = try widget.context.arguments.options(try call.value("options"), allowed: LoadedRows.optionTypes, argument: "options")
+            var current = widget.isBound ? widget.dataSource.sectionModels : []
+            let index = Int(try call.argument("section", as: Int32.self))
+            guard index >= 0, index <= current.count else {
+                throw WidgetsError.outOfRange("section \(index) is out of range; expected 0…\(current.count) (one past the last adds a section)")
+            }
+            let rows = try LoadedRows.read(try call.argument("items", as: UnixFD.self).fd, separator: try LoadedRows.separator(options), limits: widget.context.limits, "items")
+            let loaded = rows.map { TableModel(value: .string($0)) }
+            let appending = options["append"] == .boolean(true)
+            if index == current.count {
+                current.append(TableSection(model: TableSectionID(index: index, header: ""), items: []))
+            }
+            try widget.context.arguments.checkShape(parts: current.count, rows: current.reduce(0) { $0 + $1.items.count } - (appending ? 0 : current[index].items.count) + loaded.count,
+                                                    unit: "sections", "the table with the loaded items")
+            if appending {
+                current[index] = TableSection(original: current[index], items: current[index].items + loaded)
+                widget.bind(current)
+            } else {
+                widget.replaceRows(ofSection: index, in: current, with: loaded)
+            }
             return []
         },
         .changing("SetCellFormat", in: [Argument("format", .string)]) { widget, call in

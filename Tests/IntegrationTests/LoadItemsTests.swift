@@ -1,0 +1,104 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Glibc
+import XCTest
+
+/// `LoadItems`: a bulk bind from a file descriptor, all or nothing, with the
+/// same limits and signals as `SetItems`.
+final class LoadItemsTests: DaemonTestCase {
+    override var daemonArguments: [String] { ["--max-rows", "1000", "--max-string-length", "100"] }
+
+    private let picker = "\(root)/picker/p"
+    private let table = "\(root)/table/t"
+
+    /// A regular file holding `bytes`, opened for reading.
+    private func file(_ bytes: [UInt8]) throws -> Int32 {
+        let url = bus.directory.appendingPathComponent("rows-\(UUID().uuidString)")
+        try Data(bytes).write(to: url)
+        let fd = open(url.path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        return fd
+    }
+
+    private func file(_ text: String) throws -> Int32 {
+        try file(Array(text.utf8))
+    }
+
+    private func load(_ path: String, _ interface: String, section: Int32? = nil, _ fd: Int32, _ pairs: [(String, DBusValue)] = []) -> DBusError? {
+        defer { close(fd) }
+        return error(path, interface, "LoadItems", (section.map { [.int32($0)] } ?? []) + [.unixFD(fd), options(pairs)])
+    }
+
+    func testPickerLoadsReplacesAppendsAndAddsComponents() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([])])
+        _ = takeEvents()
+        XCTAssertNil(load(picker, pickerInterface, try file("apple\nbanana\ncherry\n")))
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker NumberOfComponents,RowCounts,SelectedRows,Revision", "reply"], "as SetItems: component 0 of a picker without items")
+        XCTAssertEqual(try call(picker, pickerInterface, "Titles", [.int32(0), .int32(0), .int32(10)])[0], .array(element: .string, ["apple", "banana", "cherry"].map { .string($0) }),
+                       "a trailing separator adds no empty row")
+        XCTAssertNil(load(picker, pickerInterface, try file("durian"), [("append", .boolean(true))]))
+        XCTAssertNil(load(picker, pickerInterface, try file([0x73, 0x00, 0x6C, 0x00]), [("component", .int32(1)), ("separator", .string("nul"))]))
+        XCTAssertEqual(try property(picker, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(4), .int32(2)]))
+        XCTAssertEqual(try call(picker, pickerInterface, "TitleForRow", [.int32(1), .int32(1)]), [.string("l")])
+        XCTAssertNil(load(picker, pickerInterface, try file("x\ny"), [("component", .int32(0))]))
+        XCTAssertEqual(try property(picker, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(2), .int32(2)]), "without append the rows are replaced")
+    }
+
+    func testRefusedLoadsChangeNothing() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([("items", titles([["a"]]))])])
+        let revision = try property(picker, pickerInterface, "Revision")
+        _ = takeEvents()
+        var pipeEnds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&pipeEnds), 0)
+        close(pipeEnds[1])
+        XCTAssertEqual(load(picker, pickerInterface, pipeEnds[0]), DBusError.invalidArgs("items: the descriptor is a pipe; LoadItems reads a memfd or a regular file"))
+        var sockets: [Int32] = [0, 0]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &sockets), 0)
+        close(sockets[1])
+        XCTAssertEqual(load(picker, pickerInterface, sockets[0])?.message, "items: the descriptor is a socket; LoadItems reads a memfd or a regular file")
+        XCTAssertEqual(load(picker, pickerInterface, try file("ok\nbad\u{0}row\n")), DBusError.invalidArgs("items: row 1 contains U+0000, which D-Bus strings cannot carry"))
+        XCTAssertEqual(load(picker, pickerInterface, try file([0x61, 0x0A, 0xFF, 0xFE])), DBusError.invalidArgs("items: row 1 is not valid UTF-8"))
+        XCTAssertEqual(load(picker, pickerInterface, try file(String(repeating: "x", count: 101)))?.name, errorPrefix + "LimitExceeded")
+        XCTAssertEqual(load(picker, pickerInterface, try file(String(repeating: "r\n", count: 1_001)))?.name, errorPrefix + "LimitExceeded")
+        XCTAssertEqual(load(picker, pickerInterface, try file("a"), [("component", .int32(2))])?.name, errorPrefix + "OutOfRange")
+        XCTAssertEqual(load(picker, pickerInterface, try file("a"), [("separator", .string("tab"))]), DBusError.invalidArgs("options 'separator': expected 'newline' or 'nul', got 'tab'"))
+        XCTAssertEqual(load(picker, pickerInterface, try file("a"), [("colour", .string("red"))])?.name, DBusError.Name.invalidArgs)
+        XCTAssertEqual(takeEvents().filter { !$0.hasPrefix("error") }, [], "no refused load sends a signal")
+        XCTAssertEqual(try property(picker, pickerInterface, "Revision"), revision)
+        XCTAssertEqual(try property(picker, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1)]))
+    }
+
+    func testReceivedDescriptorsAreClosed() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([])])
+        let descriptors = { try FileManager.default.contentsOfDirectory(atPath: "/proc/\(self.daemon.process.processIdentifier)/fd").count }
+        let before = try descriptors()
+        for index in 0..<200 {
+            XCTAssertNotNil(load(picker, pickerInterface, try file("a"), [("separator", .string("bad\(index)"))]), "a refused load")
+            XCTAssertNil(load(picker, pickerInterface, try file("row \(index)")))
+        }
+        XCTAssertEqual(try descriptors(), before, "the daemon keeps none of the 400 descriptors it was sent")
+    }
+
+    func testTableReplacingReloadsAndKeepsOtherSectionsSelection() throws {
+        try call(root, managerInterface, "CreateTable", [.string("t"), options([("sections", .array(element: .structure([.string, .array(.string)]), [
+            .structure([.string("a"), .array(element: .string, [.string("a0"), .string("a1")])]),
+            .structure([.string("b"), .array(element: .string, [.string("b0")])]),
+        ]))])])
+        try call(table, "org.freedesktop.DBus.Properties", "Set", [.string(tableInterface), .string("AllowsMultipleSelection"), .variant(.boolean(true))])
+        try call(table, tableInterface, "SelectRow", [.int32(0), .int32(1)])
+        try call(table, tableInterface, "SelectRow", [.int32(1), .int32(0)])
+        _ = takeEvents()
+        XCTAssertNil(load(table, tableInterface, section: 0, try file("x\ny\nz")))
+        XCTAssertEqual(takeEvents(), ["Reloaded()", "PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "reply"])
+        XCTAssertEqual(try property(table, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [.structure([.int32(1), .int32(0)])]),
+                       "only the replaced section's selection is dropped")
+        XCTAssertEqual(try call(table, tableInterface, "Headers"), [.array(element: .string, [.string("a"), .string("b")])])
+        _ = takeEvents()
+        XCTAssertNil(load(table, tableInterface, section: 1, try file("b1"), [("append", .boolean(true))]))
+        XCTAssertEqual(takeEvents(), ["ItemsChanged([], [(1, 1)], [], [])", "PropertiesChanged Table RowCounts,Revision", "reply"])
+        XCTAssertNil(load(table, tableInterface, section: 2, try file("c0")))
+        XCTAssertEqual(try property(table, tableInterface, "RowCounts"), .array(element: .int32, [.int32(3), .int32(2), .int32(1)]))
+        XCTAssertEqual(load(table, tableInterface, section: 4, try file("c0"))?.name, errorPrefix + "OutOfRange")
+    }
+}
