@@ -179,7 +179,7 @@ private struct SpecDecoder {
     // MARK: Fields
 
     private mutating func decodeField(_ value: JSONValue, _ path: String) -> FieldSpec? {
-        guard let members = object(value, path, keys: ["name", "kind", "initial", "options", "rules"]) else { return nil }
+        guard let members = object(value, path, keys: ["name", "kind", "initial", "options", "rules", "label", "help", "placeholder", "secret"]) else { return nil }
         let name = self.name(members["name"], in: path)
         guard let kindText = string(members["kind"], required: true, in: path, key: "kind") else { return nil }
         guard let kind = FieldKind(rawValue: kindText) else {
@@ -201,8 +201,16 @@ private struct SpecDecoder {
         }
         let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: options) }
         let rules = members["rules"].map { decodeRules($0, kind: kind) } ?? FieldRules()
+        var presentation = FieldPresentation(label: string(members["label"]), help: string(members["help"]))
+        for key in ["placeholder", "secret"] where members[key] != nil && kind != .text {
+            problem(members[key]?.1 ?? path, "\(key) applies to text fields only")
+        }
+        if kind == .text {
+            presentation.placeholder = string(members["placeholder"])
+            presentation.secret = bool(members["secret"]) ?? false
+        }
         guard let name else { return nil }
-        return FieldSpec(name: name, kind: kind, initial: initial, options: options, rules: rules)
+        return FieldSpec(name: name, kind: kind, initial: initial, options: options, rules: rules, presentation: presentation)
     }
 
     private mutating func decodeInitial(_ entry: (JSONValue, String), kind: FieldKind, options: [String]) -> InitialValue? {

@@ -53,14 +53,37 @@ public struct FieldSpec: Equatable, Sendable {
     public var options: [String]
     /// The rules its value must satisfy.
     public var rules: FieldRules
+    /// How a front end presents it.
+    public var presentation: FieldPresentation
 
     /// A field; the initial value defaults to the kind's (today, `notSelected`, false, 0, the empty string).
-    public init(name: String, kind: FieldKind, initial: InitialValue? = nil, options: [String] = [], rules: FieldRules = FieldRules()) {
+    public init(name: String, kind: FieldKind, initial: InitialValue? = nil, options: [String] = [], rules: FieldRules = FieldRules(), presentation: FieldPresentation = FieldPresentation()) {
         self.name = name
         self.kind = kind
         self.initial = initial ?? InitialValue.default(for: kind)
         self.options = options
         self.rules = rules
+        self.presentation = presentation
+    }
+}
+
+/// What a front end needs to draw a field that the rules do not say.
+public struct FieldPresentation: Equatable, Sendable {
+    /// The label; nil shows the field's name.
+    public var label: String?
+    /// A longer explanation.
+    public var help: String?
+    /// A text field's hint while it is empty.
+    public var placeholder: String?
+    /// Whether a text field's value is hidden as it is typed (a password).
+    public var secret = false
+
+    /// No presentation beyond the name.
+    public init(label: String? = nil, help: String? = nil, placeholder: String? = nil, secret: Bool = false) {
+        self.label = label
+        self.help = help
+        self.placeholder = placeholder
+        self.secret = secret
     }
 }
 

@@ -5,13 +5,13 @@ public enum FormTemplates {
     public static let aboutYou = """
     {
       "fields": [
-        {"name": "birthday", "kind": "date", "initial": "today",
+        {"name": "birthday", "kind": "date", "label": "Birthday", "initial": "today",
          "rules": {"max": "today-1", "messages": {"rangeOverflow": "Your birthday must be before today."}}},
-        {"name": "gender", "kind": "choice", "options": ["male", "female"], "initial": "notSelected",
+        {"name": "gender", "kind": "choice", "label": "Gender", "options": ["male", "female"], "initial": "notSelected",
          "rules": {"required": true}},
-        {"name": "knowSwift", "kind": "switch", "initial": false},
-        {"name": "swiftLevel", "kind": "slider", "initial": 0.5, "rules": {"min": 0, "max": 1}},
-        {"name": "passionToLearn", "kind": "stepper", "initial": 1, "rules": {"min": 0, "max": 10, "step": 1}}
+        {"name": "knowSwift", "kind": "switch", "label": "I know Swift", "initial": false},
+        {"name": "swiftLevel", "kind": "slider", "label": "Swift level", "initial": 0.5, "rules": {"min": 0, "max": 1}},
+        {"name": "passionToLearn", "kind": "stepper", "label": "Passion to learn", "initial": 1, "rules": {"min": 0, "max": 10, "step": 1}}
       ],
       "buttons": [
         {"name": "male", "field": "gender", "value": "male"},
@@ -32,9 +32,9 @@ public enum FormTemplates {
     public static let signUp = """
     {
       "fields": [
-        {"name": "username", "kind": "text", "rules": {"required": true, "minLength": 5}},
-        {"name": "password", "kind": "text", "rules": {"required": true, "minLength": 5}},
-        {"name": "repeatPassword", "kind": "text",
+        {"name": "username", "kind": "text", "label": "Username", "rules": {"required": true, "minLength": 5}},
+        {"name": "password", "kind": "text", "label": "Password", "secret": true, "rules": {"required": true, "minLength": 5}},
+        {"name": "repeatPassword", "kind": "text", "label": "Repeat password", "secret": true,
          "rules": {"required": true, "equalTo": "password", "messages": {"mismatch": "Passwords do not match."}}}
       ],
       "outputs": [

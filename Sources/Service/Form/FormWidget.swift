@@ -85,6 +85,42 @@ final class FormWidget: Widget {
         })
     }
 
+    /// What a front end needs to draw `field` (the `Layout` property): the
+    /// keys that apply to its kind, bounds resolved against today.
+    private func layoutAttributes(of field: FieldSpec) -> VariantDictionary {
+        let rules = field.rules
+        let presentation = field.presentation
+        var attributes: [(key: String, value: DBusValue)] = [("label", .string(presentation.label ?? field.name))]
+        if let help = presentation.help {
+            attributes.append(("help", .string(help)))
+        }
+        attributes.append(("required", .boolean(rules.required)))
+        let bound = { (bound: Bound) -> DBusValue in
+            switch bound {
+            case .number(let number): return .double(number)
+            case .day(let day): return .string(day.resolve(today: self.context.today()).description)
+            }
+        }
+        switch field.kind {
+        case .text:
+            attributes.append(("secret", .boolean(presentation.secret)))
+            if let placeholder = presentation.placeholder { attributes.append(("placeholder", .string(placeholder))) }
+            if let minLength = rules.minLength { attributes.append(("minLength", .uint32(UInt32(minLength)))) }
+            if let maxLength = rules.maxLength { attributes.append(("maxLength", .uint32(UInt32(maxLength)))) }
+            if let pattern = rules.pattern { attributes.append(("pattern", .string(pattern.source))) }
+        case .choice:
+            attributes.append(("options", .array(element: .string, field.options.map(DBusValue.string))))
+            attributes.append(("buttons", .array(element: .string, form.spec.buttons.filter { $0.field == field.name }.map { .string($0.name) })))
+        case .slider, .stepper, .date:
+            if let min = rules.min { attributes.append(("min", bound(min))) }
+            if let max = rules.max { attributes.append(("max", bound(max))) }
+            if let step = rules.step { attributes.append(("step", .double(step))) }
+        case .switch:
+            break
+        }
+        return VariantDictionary(attributes)
+    }
+
     /// A client's value for `field`, of the D-Bus type the field's kind takes.
     private func fieldValue(_ value: DBusValue, for field: String, _ what: String) throws -> FieldValue {
         guard let spec = form.spec.field(named: field) else {
@@ -171,6 +207,14 @@ final class FormWidget: Widget {
     ], properties: [
         PropertyDeclaration("Fields", "a(ss)", emitsChanged: .const) { widget in
             .array(element: .structure([.string, .string]), widget.form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) })
+        },
+        PropertyDeclaration("Layout", "a(ssa{sv})", emitsChanged: .const) { widget in
+            .array(element: .structure([.string, .string, VariantDictionary.dbusType]), widget.form.spec.fields.map { field in
+                .structure([.string(field.name), .string(field.kind.rawValue), widget.layoutAttributes(of: field).dbusValue])
+            })
+        },
+        PropertyDeclaration("Buttons", "a(sss)", emitsChanged: .const) { widget in
+            .array(element: .structure([.string, .string, .string]), widget.form.spec.buttons.map { .structure([.string($0.name), .string($0.field), .string($0.value)]) })
         },
         PropertyDeclaration("Values", "a{sv}") { $0.valuesDictionary($0.form.values) },
         PropertyDeclaration("Validity", "a{s(bss)}") { $0.validityDictionary() },
