@@ -1,3 +1,4 @@
+import FoundationEssentials
 import RxWidgets
 import XCTest
 

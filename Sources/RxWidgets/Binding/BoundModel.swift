@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The model at `indexPath` of a bound data source, as `T`: what
 /// `rx.model(at:)` of pickers and tables returns.
 func boundModel<T>(of forwardDataSource: Any?, at indexPath: IndexPath, owner: AnyObject) throws -> T {

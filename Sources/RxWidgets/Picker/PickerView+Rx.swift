@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 extension Reactive where Base: PickerView {
     /// The picker's delegate proxy.
     public var delegate: DelegateProxy<PickerView, PickerViewDelegate> {

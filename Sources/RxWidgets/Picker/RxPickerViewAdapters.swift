@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A one-component data source over an array of models: the base of the
 /// three adapters behind `rx.itemTitles`, `rx.itemAttributedTitles` and `rx.items`.
 open class RxPickerViewArrayDataSource<T>: PickerViewDataSource, SectionedViewDataSourceType {

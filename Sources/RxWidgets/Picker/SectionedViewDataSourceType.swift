@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A data source that can give the model at an index path, which
 /// `rx.model(at:)` and `rx.modelSelected` read.
 public protocol SectionedViewDataSourceType {

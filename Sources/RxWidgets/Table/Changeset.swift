@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// How a table's data changed from one binding to the next: what a front
 /// end needs to update its rows without reloading them all.
 ///

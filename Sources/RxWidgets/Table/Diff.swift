@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Why two versions of sectioned data cannot be diffed row by row.
 public enum DiffError: Swift.Error, CustomStringConvertible, Equatable, Sendable {
     /// Two items share an identity, so rows cannot be matched.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A table data source that receives the bound sequence's events.
 public protocol RxTableViewDataSourceType {
     /// The bound element: the whole of the data.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The table's delegate proxy: publishes every delegate call and forwards it.
 open class RxTableViewDelegateProxy: DelegateProxy<TableView, TableViewDelegate>, DelegateProxyType, TableViewDelegate {
     /// The table.

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A user's gestures on a table, each as UIKit carries it out: the table's
 /// own state changes first, then its delegate or data source hears of it.
 extension TableView {

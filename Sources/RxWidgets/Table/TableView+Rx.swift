@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 extension Reactive where Base: TableView {
     /// The table's delegate proxy.
     public var delegate: DelegateProxy<TableView, TableViewDelegate> {

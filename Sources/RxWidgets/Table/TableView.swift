@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// The headless `UITableView`: sections of rows whose cells come from
 /// `dataSource`, and a selection.
 ///

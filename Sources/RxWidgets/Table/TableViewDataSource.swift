@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// Supplies a table's sections, rows and cells, and carries out edits.
 public protocol TableViewDataSource: AnyObject {
     /// The number of sections; default 1.

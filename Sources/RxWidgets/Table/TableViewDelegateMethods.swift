@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A table edit as the data source's `commit editingStyle` call carries it.
 public typealias TableEdit = (editingStyle: TableViewCell.EditingStyle, indexPath: IndexPath)
 

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A table data source over sections of items (RxDataSources'), with cells
 /// from `configureCell` and headers from `titleForHeaderInSection`.
 ///

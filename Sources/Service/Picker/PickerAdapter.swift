@@ -1,3 +1,4 @@
+import FoundationEssentials
 import DBus
 import RxWidgets
 

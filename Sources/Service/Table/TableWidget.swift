@@ -1,3 +1,4 @@
+import FoundationEssentials
 import DBus
 import RxWidgets
 
@@ -169,7 +170,7 @@ final class TableWidget: Widget {
 
     private static let cell = [Argument("section", .int32), Argument("row", .int32)]
 
-    static let itemsChanged = Signal("ItemsChanged", ("deleted", [IndexPath].self), ("inserted", [IndexPath].self), ("moved", [RowMove].self), ("updated", [IndexPath].self))
+    static let itemsChanged = Signal("ItemsChanged", ("deleted", Array<IndexPath>.self), ("inserted", Array<IndexPath>.self), ("moved", Array<RowMove>.self), ("updated", Array<IndexPath>.self))
     static let reloaded = Signal("Reloaded")
     static let itemSelected = Signal("ItemSelected", ("section", Int32.self), ("row", Int32.self))
     static let itemDeselected = Signal("ItemDeselected", ("section", Int32.self), ("row", Int32.self))
