@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RxWidgets", targets: ["RxWidgets"]),
         .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Service", targets: ["Service"]),
+        .library(name: "RxWidgetsClient", targets: ["RxWidgetsClient"]),
         .executable(name: "rxwidgetsd", targets: ["rxwidgetsd"]),
         .executable(name: "rxwidgets-bench", targets: ["rxwidgets-bench"]),
     ],
@@ -22,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus", "RxCore"]),
         .target(name: "Service", dependencies: ["DBus", "RxWidgets"]),
+        .target(name: "RxWidgetsClient", dependencies: ["DBus", "RxCore"]),
         .executableTarget(name: "rxwidgetsd", dependencies: ["Service", "CLinux"]),
         .target(name: "BusTestSupport", dependencies: ["RxCore"]),
         .executableTarget(name: "rxwidgets-bench", dependencies: ["DBus", "BusTestSupport"]),
@@ -31,7 +33,7 @@ let package = Package(
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "BusTestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "BusTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "BusTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

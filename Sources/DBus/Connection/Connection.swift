@@ -104,7 +104,7 @@ public final class Connection {
     /// Sends a method call; `reply` receives the reply or the error (a
     /// `NoReply` error after `timeoutMilliseconds`), once, on a later turn.
     public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000, reply: @escaping (Result<Message, DBusError>) -> Void) {
-        let pendingReply = PendingReply(reply)
+        let pendingReply = PendingReply(reply, deliver: bridge.deliver)
         guard isOpen else {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
             return
@@ -170,8 +170,11 @@ public final class Connection {
                 onDisconnected?()
                 return DBUS_HANDLER_RESULT_HANDLED
             }
-            for handler in signalHandlers.sorted(by: { $0.key < $1.key }).map(\.value) {
-                handler(message)
+            bridge.deliver { [weak self] in
+                guard let self else { return }
+                for handler in signalHandlers.sorted(by: { $0.key < $1.key }).map(\.value) {
+                    handler(message)
+                }
             }
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         default:
@@ -183,9 +186,12 @@ public final class Connection {
 /// The completion of one call, run once.
 private final class PendingReply {
     private var completion: ((Result<Message, DBusError>) -> Void)?
+    private let deliver: (@escaping () -> Void) -> Void
 
-    init(_ completion: @escaping (Result<Message, DBusError>) -> Void) {
+    /// A completion delivered in order with the connection's signals.
+    init(_ completion: @escaping (Result<Message, DBusError>) -> Void, deliver: @escaping (@escaping () -> Void) -> Void) {
         self.completion = completion
+        self.deliver = deliver
     }
 
     func complete(_ result: Result<Message, DBusError>) {
@@ -196,15 +202,12 @@ private final class PendingReply {
 
     func complete(from pending: OpaquePointer) {
         guard let reply = dbus_pending_call_steal_reply(pending) else {
-            complete(.failure(DBusError(name: DBusError.Name.noReply, message: "no reply")))
+            deliver { self.complete(.failure(DBusError(name: DBusError.Name.noReply, message: "no reply"))) }
             return
         }
         let message = Message(taking: reply)
-        if let error = message.error {
-            complete(.failure(error))
-        } else {
-            complete(.success(message))
-        }
+        let result: Result<Message, DBusError> = message.error.map { .failure($0) } ?? .success(message)
+        deliver { self.complete(result) }
     }
 }
 

@@ -13,6 +13,12 @@ final class LoopBridge {
     private var sources: [OpaquePointer: LoopSource] = [:]
     private var timers: [OpaquePointer: LoopTimer] = [:]
     private var dispatchScheduled = false
+    /// Signals and replies received, in order, to deliver once libdbus's
+    /// dispatch has returned: a handler may then make a blocking call (which
+    /// dispatches again), which inside libdbus's dispatch would deadlock.
+    private var deliveries: [() -> Void] = []
+    private var delivered = 0
+    private var dispatching = false
     private var connection: OpaquePointer?
 
     /// How many messages one dispatch job handles before yielding to the loop.
@@ -105,9 +111,34 @@ final class LoopBridge {
         dispatchScheduled = false
         guard let connection else { return }
         for _ in 0..<LoopBridge.dispatchBatch {
-            guard dbus_connection_dispatch(connection) == DBUS_DISPATCH_DATA_REMAINS else { return }
+            dispatching = true
+            let status = dbus_connection_dispatch(connection)
+            dispatching = false
+            drainDeliveries()
+            guard status == DBUS_DISPATCH_DATA_REMAINS else { return }
         }
         scheduleDispatch()
+    }
+
+    /// Runs `body` in the order received: at once outside a dispatch, else
+    /// as soon as the dispatch returns.
+    func deliver(_ body: @escaping () -> Void) {
+        deliveries.append(body)
+        if !dispatching {
+            drainDeliveries()
+        }
+    }
+
+    /// Runs the queued deliveries in order. A delivery that dispatches again
+    /// (a blocking call) drains the later ones itself, still in order.
+    private func drainDeliveries() {
+        while delivered < deliveries.count {
+            let next = deliveries[delivered]
+            delivered += 1
+            next()
+        }
+        deliveries.removeAll(keepingCapacity: true)
+        delivered = 0
     }
 
     fileprivate static func bridge(_ data: UnsafeMutableRawPointer?) -> LoopBridge? {

@@ -1,0 +1,176 @@
+import DBus
+import RxCore
+
+/// A widget served by rxwidgetsd, seen from a client: its properties, seeded
+/// by one `GetAll` and kept current by `PropertiesChanged`, and its signals
+/// as observables. It holds its client (and so the connection and any
+/// transient widget it made) alive; subscriptions to its observables do not
+/// hold it. One match rule routes its signals here, removed when it is released.
+///
+/// When the daemon leaves the bus every observable of the widget fails
+/// with `WidgetsClientError.daemonGoneName`; once a daemon serves the name
+/// again and the widget still exists there, its properties are read anew and
+/// new subscriptions see it live again.
+public class RemoteWidget {
+    /// The client it belongs to.
+    public let client: WidgetsClient
+    /// Its object path.
+    public let path: ObjectPath
+    let interface: String
+    /// The current values of its properties, by name, unwrapped from their variants.
+    public private(set) var properties: [String: DBusValue] = [:]
+    private var signals: [String: PublishSubject<[DBusValue]>] = [:]
+    private var propertyChanges = PublishSubject<[String]>()
+    private var signalWatch: Disposable?
+    private let matchRule: String
+    /// Set when a returned daemon did not (yet) serve the widget: the next
+    /// successful call reads its properties again.
+    private var needsRefresh = false
+
+    init(client: WidgetsClient, path: ObjectPath, interface: String) throws {
+        self.client = client
+        self.path = path
+        self.interface = interface
+        matchRule = "type='signal',sender='\(WidgetsClient.busName)',path='\(path.rawValue)'"
+        do {
+            try client.connection.addMatch(matchRule)
+        } catch {
+            throw WidgetsClientError(error)
+        }
+        signalWatch = client.connection.onSignal { [weak self] in self?.receive($0) }
+        do {
+            try readProperties()
+        } catch {
+            release()
+            throw error
+        }
+        client.register(self)
+    }
+
+    deinit {
+        release()
+        propertyChanges.dispose()
+        for subject in signals.values {
+            subject.dispose()
+        }
+    }
+
+    private func release() {
+        signalWatch?.dispose()
+        signalWatch = nil
+        if client.connection.isOpen, let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "RemoveMatch") {
+            try? message.append([.string(matchRule)])
+            client.connection.call(message) { _ in }
+        }
+    }
+
+    private func readProperties() throws {
+        let reply = try client.call(path.rawValue, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
+        guard let entries = reply.first?.dictionaryEntries else {
+            throw WidgetsClientError.unexpectedReply("GetAll", reply)
+        }
+        for entry in entries {
+            properties[entry.key.stringValue ?? ""] = entry.value.variantValue ?? entry.value
+        }
+    }
+
+    // MARK: Receiving
+
+    private func receive(_ message: Message) {
+        guard message.path == path.rawValue, let sender = message.sender, sender == client.daemon || client.daemon == nil else { return }
+        guard let arguments = try? message.arguments() else { return }
+        if message.isSignal(interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged") {
+            guard arguments.count == 3, arguments[0].stringValue == interface else { return }
+            var names: [String] = []
+            for entry in arguments[1].dictionaryEntries ?? [] {
+                guard let name = entry.key.stringValue else { continue }
+                properties[name] = entry.value.variantValue ?? entry.value
+                names.append(name)
+            }
+            propertyChanges.on(.next(names))
+        } else if message.interface == interface, let member = message.member {
+            signals[member]?.on(.next(arguments.map { $0.variantValue ?? $0 }))
+        }
+    }
+
+    /// Every emission of the signal `member`, its arguments unwrapped from variants.
+    public func signal(_ member: String) -> Observable<[DBusValue]> {
+        if let subject = signals[member] {
+            return subject.asObservable()
+        }
+        let subject = PublishSubject<[DBusValue]>()
+        signals[member] = subject
+        return subject.asObservable()
+    }
+
+    /// The property `name`: its current value at once, then every new value
+    /// `PropertiesChanged` announces.
+    public func property(_ name: String) -> Observable<DBusValue> {
+        Observable.deferred { [weak self] in
+            guard let self, let current = properties[name] else { return Observable.empty() }
+            return propertyChanges.asObservable()
+                .filter { $0.contains(name) }
+                .compactMap { [weak self] _ in self?.properties[name] }
+                .startWith(current)
+        }
+    }
+
+    // MARK: Calls
+
+    /// Calls a method of the widget's interface and waits for the reply.
+    @discardableResult
+    public func call(_ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
+        let reply = try client.call(path.rawValue, interface, member, arguments)
+        if needsRefresh {
+            needsRefresh = (try? readProperties()) == nil
+        }
+        return reply
+    }
+
+    /// Calls a method without waiting; see `Reactive.request`.
+    func request(_ member: String, _ arguments: [DBusValue] = []) -> Observable<[DBusValue]> {
+        client.request(path.rawValue, interface, member, arguments)
+    }
+
+    /// Sets a read-write property and waits.
+    public func setProperty(_ name: String, _ value: DBusValue) throws {
+        _ = try client.call(path.rawValue, "org.freedesktop.DBus.Properties", "Set", [.string(interface), .string(name), .variant(value)])
+    }
+
+    /// Destroys the widget on the daemon.
+    public func destroy() throws {
+        _ = try client.call(WidgetsClient.rootPath, WidgetsClient.managerInterface, "Destroy", [.objectPath(path)])
+    }
+
+    // MARK: The daemon coming and going
+
+    func daemonLeft() {
+        let gone = WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "rxwidgetsd left the bus; \(path) is not served")
+        for (member, subject) in signals {
+            subject.on(.error(gone))
+            signals[member] = nil
+        }
+        propertyChanges.on(.error(gone))
+        propertyChanges = PublishSubject()
+    }
+
+    func daemonReturned() {
+        needsRefresh = (try? readProperties()) == nil
+    }
+}
+
+extension RemoteWidget: ReactiveCompatible {}
+
+extension Reactive where Base: RemoteWidget {
+    /// The widget's `Revision`: the current value on subscription, then every change.
+    public var revision: Observable<UInt64> {
+        base.property("Revision").compactMap { try? UInt64(dbusValue: $0) }
+    }
+
+    /// Calls `member` without blocking: emits the reply's arguments once and
+    /// completes (after the signals the call caused), or fails with a
+    /// `WidgetsClientError`. Nothing is sent until it is subscribed.
+    public func request(_ member: String, _ arguments: [DBusValue] = []) -> Observable<[DBusValue]> {
+        base.request(member, arguments)
+    }
+}

@@ -1,0 +1,203 @@
+import DBus
+import Glibc
+import RxCore
+
+/// A connection to rxwidgetsd (`org.rxwidgets.Widgets1`) that makes and
+/// finds remote widgets. Everything runs on the main loop, as the rest of
+/// the library does; a blocking call runs the loop until its reply, so the
+/// signals that arrive before it are delivered first.
+public final class WidgetsClient {
+    /// The daemon's well-known name.
+    public static let busName = "org.rxwidgets.Widgets1"
+    /// The daemon's root object.
+    public static let rootPath = "/org/rxwidgets/Widgets1"
+    static let managerInterface = "org.rxwidgets.Widgets1.Manager"
+
+    /// The connection every remote widget of this client uses.
+    public let connection: Connection
+    /// The daemon's unique name while it is on the bus, as far as this client has seen.
+    public private(set) var daemon: String?
+    private var widgets: [ObjectIdentifier: WeakWidget] = [:]
+    private var ownerWatch: Disposable?
+
+    /// A client of the bus that started this program (`DBUS_STARTER_ADDRESS`),
+    /// else of the session bus (`DBUS_SESSION_BUS_ADDRESS`).
+    public convenience init() throws {
+        let variables: [String] = ["DBUS_STARTER_ADDRESS", "DBUS_SESSION_BUS_ADDRESS"]
+        let address = variables.lazy.compactMap { (name: String) -> String? in getenv(name).map { String(cString: $0) } }.first { !$0.isEmpty }
+        guard let address else {
+            throw WidgetsClientError(name: WidgetsClientError.noBusName, message: "neither DBUS_STARTER_ADDRESS nor DBUS_SESSION_BUS_ADDRESS is set: no bus to find rxwidgetsd on")
+        }
+        try self.init(address: address)
+    }
+
+    /// A client of the bus at `address`.
+    public init(address: String) throws {
+        do {
+            connection = try Connection(bus: .address(address))
+            try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(WidgetsClient.busName)'")
+        } catch {
+            throw WidgetsClientError(error)
+        }
+        ownerWatch = connection.onSignal { [weak self] message in
+            guard let self, message.sender == "org.freedesktop.DBus", message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
+                  let values = try? message.arguments(), values.count == 3, values[0].stringValue == WidgetsClient.busName else { return }
+            daemonChanged(to: values[2].stringValue ?? "")
+        }
+        daemon = try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                                             member: "GetNameOwner", [.string(WidgetsClient.busName)]).first?.stringValue
+    }
+
+    deinit {
+        ownerWatch?.dispose()
+        connection.close()
+    }
+
+    // MARK: Widgets
+
+    /// Creates a picker with `items` (titles, one array per component).
+    public func createPicker(_ name: String, items: [[String]] = [], popup: Bool = false, transient: Bool = false) throws -> RemotePicker {
+        var options: [(String, DBusValue)] = [("popup", .boolean(popup)), ("transient", .boolean(transient))]
+        if !items.isEmpty {
+            options.append(("items", items.dbusValue))
+        }
+        return try RemotePicker(client: self, path: try create("CreatePicker", [.string(name), WidgetsClient.options(options)]))
+    }
+
+    /// The existing picker `name`: `InvalidName` for a bad name, `UnknownObject` for none.
+    public func picker(_ name: String) throws -> RemotePicker {
+        try RemotePicker(client: self, path: try existing("picker", name))
+    }
+
+    /// Creates a table with one section of string rows.
+    public func createTable(_ name: String, items: [String] = [], transient: Bool = false) throws -> RemoteTable {
+        var options: [(String, DBusValue)] = [("transient", .boolean(transient))]
+        if !items.isEmpty {
+            options.append(("items", items.dbusValue))
+        }
+        return try RemoteTable(client: self, path: try create("CreateTable", [.string(name), WidgetsClient.options(options)]))
+    }
+
+    /// The existing table `name`.
+    public func table(_ name: String) throws -> RemoteTable {
+        try RemoteTable(client: self, path: try existing("table", name))
+    }
+
+    /// Creates a form from a template name (`about-you`, `sign-up`) or a JSON spec.
+    public func createForm(_ name: String, spec: String, transient: Bool = false) throws -> RemoteForm {
+        try RemoteForm(client: self, path: try create("CreateForm", [.string(name), .string(spec), WidgetsClient.options([("transient", .boolean(transient))])]))
+    }
+
+    /// The existing form `name`.
+    public func form(_ name: String) throws -> RemoteForm {
+        try RemoteForm(client: self, path: try existing("form", name))
+    }
+
+    /// The paths of every widget the daemon serves.
+    public func widgetPaths() throws -> [ObjectPath] {
+        let reply = try call(WidgetsClient.rootPath, "org.freedesktop.DBus.Properties", "Get", [.string(WidgetsClient.managerInterface), .string("Widgets")])
+        guard let paths = try? [ObjectPath](dbusValue: reply.first?.variantValue ?? .string("")) else {
+            throw WidgetsClientError.unexpectedReply("Get Widgets", reply)
+        }
+        return paths
+    }
+
+    private func create(_ member: String, _ arguments: [DBusValue]) throws -> ObjectPath {
+        let reply = try call(WidgetsClient.rootPath, WidgetsClient.managerInterface, member, arguments)
+        guard case .objectPath(let path)? = reply.first else {
+            throw WidgetsClientError.unexpectedReply(member, reply)
+        }
+        return path
+    }
+
+    private func existing(_ kind: String, _ name: String) throws -> ObjectPath {
+        guard DBusNames.isValidPathElement(name, maximumLength: 64), let path = ObjectPath("\(WidgetsClient.rootPath)/\(kind)/\(name)") else {
+            throw WidgetsClientError(name: "org.rxwidgets.Widgets1.Error.InvalidName", message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
+        }
+        return path
+    }
+
+    static func options(_ pairs: [(String, DBusValue)]) -> DBusValue {
+        .dictionary(key: .string, value: .variant, pairs.map { (.string($0.0), .variant($0.1)) })
+    }
+
+    // MARK: Calls
+
+    /// Calls the daemon and waits for the reply, delivering every signal
+    /// that arrives before it first.
+    func call(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
+        do {
+            let message = try Message.methodCall(destination: WidgetsClient.busName, path: path, interface: interface, member: member)
+            try message.append(arguments)
+            let reply = try connection.callAndWait(message)
+            noteDaemon(reply.sender)
+            return try reply.arguments()
+        } catch {
+            throw WidgetsClientError(error)
+        }
+    }
+
+    /// Calls the daemon without waiting: the observable emits the reply's
+    /// arguments once (after the signals that came before it) and completes,
+    /// or fails with a `WidgetsClientError`. Disposing it ignores the reply.
+    func request(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) -> Observable<[DBusValue]> {
+        Observable.create { [weak self] observer in
+            guard let self else {
+                observer.on(.error(WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "the client is gone")))
+                return Disposables.create()
+            }
+            var active = true
+            do {
+                let message = try Message.methodCall(destination: WidgetsClient.busName, path: path, interface: interface, member: member)
+                try message.append(arguments)
+                connection.call(message) { [weak self] result in
+                    guard active else { return }
+                    switch result {
+                    case .success(let reply):
+                        self?.noteDaemon(reply.sender)
+                        do {
+                            observer.on(.next(try reply.arguments()))
+                            observer.on(.completed)
+                        } catch {
+                            observer.on(.error(WidgetsClientError(error)))
+                        }
+                    case .failure(let error):
+                        observer.on(.error(WidgetsClientError(error)))
+                    }
+                }
+            } catch {
+                observer.on(.error(WidgetsClientError(error)))
+            }
+            return Disposables.create { active = false }
+        }
+    }
+
+    private func noteDaemon(_ sender: String?) {
+        if let sender, daemon != sender {
+            daemon = sender
+        }
+    }
+
+    // MARK: The daemon coming and going
+
+    func register(_ widget: RemoteWidget) {
+        widgets = widgets.filter { $0.value.widget != nil }
+        widgets[ObjectIdentifier(widget)] = WeakWidget(widget: widget)
+    }
+
+    private func daemonChanged(to owner: String) {
+        daemon = owner.isEmpty ? nil : owner
+        let live = widgets.values.compactMap(\.widget)
+        for widget in live {
+            if owner.isEmpty {
+                widget.daemonLeft()
+            } else {
+                widget.daemonReturned()
+            }
+        }
+    }
+}
+
+private struct WeakWidget {
+    weak var widget: RemoteWidget?
+}

@@ -1,0 +1,169 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Glibc
+import RxCore
+import RxWidgetsClient
+import XCTest
+
+/// RxWidgetsClient against the built daemon: typed remote widgets whose
+/// signals and properties are observables, delivered before each call returns.
+final class ClientTests: DaemonTestCase {
+    private func makeClient() throws -> WidgetsClient {
+        try WidgetsClient(address: bus.address)
+    }
+
+    func testSignalsOfACallAreDeliveredBeforeItReturns() throws {
+        let resources = Resources.total
+        try {
+            let client = try makeClient()
+            let picker = try client.createPicker("fruit", items: [["apple", "banana", "cherry"], ["small", "large"]], transient: true)
+            XCTAssertEqual(picker.numberOfComponents, 2)
+            XCTAssertEqual(picker.rowCounts, [3, 2])
+            var log: [String] = []
+            let bag = DisposeBag()
+            picker.rx.itemSelected.subscribe(onNext: { log.append("itemSelected \($0.row) \($0.component)") }).disposed(by: bag)
+            picker.rx.modelSelected.subscribe(onNext: { log.append("modelSelected \($0.compactMap(\.stringValue).joined(separator: " "))") }).disposed(by: bag)
+            picker.rx.selectedRows.subscribe(onNext: { log.append("selectedRows \($0)") }).disposed(by: bag)
+            picker.rx.revision.subscribe(onNext: { log.append("revision \($0)") }).disposed(by: bag)
+            XCTAssertEqual(log, ["selectedRows [0, 0]", "revision 1"], "properties start with their current value")
+            try picker.selectRow(2, inComponent: 0)
+            XCTAssertEqual(log, ["selectedRows [0, 0]", "revision 1", "itemSelected 2 0", "modelSelected cherry small", "selectedRows [2, 0]", "revision 2"],
+                           "every signal the call caused, in order, before it returned")
+            XCTAssertEqual(picker.selectedRows, [2, 0])
+            XCTAssertEqual(try picker.titles(component: 0, first: 1, count: 100), ["banana", "cherry"])
+            try picker.destroy()
+        }()
+        XCTAssertEqual(Resources.total, resources, "nothing leaks once the client and its widgets are released")
+    }
+
+    func testModelsAreUnwrappedFromTheirVariants() throws {
+        let client = try makeClient()
+        let picker = try client.createPicker("p", items: [["a", "b"]])
+        var models: [[DBusValue]] = []
+        let subscription = picker.rx.modelSelected.subscribe(onNext: { models.append($0) })
+        try picker.selectRow(1, inComponent: 0)
+        XCTAssertEqual(models, [[.string("b")]])
+        subscription.dispose()
+    }
+
+    func testABlockingCallFromASignalHandler() throws {
+        let client = try makeClient()
+        let picker = try client.createPicker("p", items: [["a", "b", "c"]])
+        var titles: [String] = []
+        let subscription = picker.rx.itemSelected.subscribe(onNext: { selection in
+            titles.append((try? picker.title(row: selection.row, component: 0)) ?? "failed")
+        })
+        try picker.selectRow(2, inComponent: 0)
+        XCTAssertEqual(titles, ["c"], "a handler may call the daemon and wait: deliveries run outside libdbus's dispatch")
+        subscription.dispose()
+    }
+
+    func testTwoClientsSeeOneWidget() throws {
+        let first = try makeClient()
+        let second = try makeClient()
+        let picker = try first.createPicker("shared", items: [["x", "y", "z"]])
+        let same = try second.picker("shared")
+        var seen: [String] = []
+        let bag = DisposeBag()
+        same.rx.itemSelected.subscribe(onNext: { seen.append("itemSelected \($0.row)") }).disposed(by: bag)
+        same.rx.selectedRows.subscribe(onNext: { seen.append("selectedRows \($0)") }).disposed(by: bag)
+        try picker.selectRow(2, inComponent: 0)
+        _ = try same.title(row: 0, component: 0)
+        XCTAssertEqual(seen, ["selectedRows [0]", "itemSelected 2", "selectedRows [2]"], "a selection through one client reaches the other")
+        XCTAssertEqual(same.selectedRows, [2])
+    }
+
+    func testErrorsCarryTheirDBusNames() throws {
+        let client = try makeClient()
+        let picker = try client.createPicker("p", items: [["a"]])
+        XCTAssertThrowsError(try picker.selectRow(5, inComponent: 0)) { error in
+            XCTAssertEqual((error as? WidgetsClientError)?.name, errorPrefix + "OutOfRange")
+            XCTAssertEqual((error as? WidgetsClientError)?.message, "row 5 is out of range; expected 0…0")
+        }
+        XCTAssertThrowsError(try client.picker("no spaces")) { XCTAssertEqual(($0 as? WidgetsClientError)?.name, errorPrefix + "InvalidName") }
+        XCTAssertThrowsError(try client.picker("missing")) { XCTAssertEqual(($0 as? WidgetsClientError)?.name, DBusError.Name.unknownObject) }
+        XCTAssertThrowsError(try picker.done()) { XCTAssertEqual(($0 as? WidgetsClientError)?.name, DBusError.Name.notSupported) }
+        var failed: WidgetsClientError?
+        let subscription = picker.rx.selectRow(9, inComponent: 0).subscribe(onError: { failed = $0 as? WidgetsClientError })
+        MainLoop.shared.run(while: { failed == nil }, timeout: .seconds(5))
+        XCTAssertEqual(failed?.name, errorPrefix + "OutOfRange", "the non-blocking form fails the same way")
+        subscription.dispose()
+    }
+
+    func testNoBusAddressIsAClearError() throws {
+        let names: [String] = ["DBUS_STARTER_ADDRESS", "DBUS_SESSION_BUS_ADDRESS"]
+        let saved = names.map { (name: String) -> (String, String?) in (name, getenv(name).map { String(cString: $0) }) }
+        defer {
+            for (name, value) in saved {
+                if let value { setenv(name, value, 1) } else { unsetenv(name) }
+            }
+        }
+        unsetenv("DBUS_STARTER_ADDRESS")
+        unsetenv("DBUS_SESSION_BUS_ADDRESS")
+        XCTAssertThrowsError(try WidgetsClient()) { error in
+            XCTAssertEqual((error as? WidgetsClientError)?.name, WidgetsClientError.noBusName)
+            XCTAssertTrue((error as? WidgetsClientError)?.message.contains("DBUS_SESSION_BUS_ADDRESS") == true)
+        }
+        setenv("DBUS_SESSION_BUS_ADDRESS", bus.address, 1)
+        XCTAssertNoThrow(try WidgetsClient().widgetPaths())
+    }
+
+    func testPopupPickerTableAndForm() throws {
+        let client = try makeClient()
+        let popup = try client.createPicker("sheet", items: [["red", "green", "blue"]], popup: true, transient: true)
+        var events: [String] = []
+        let bag = DisposeBag()
+        popup.rx.selectedItem.subscribe(onNext: { events.append("selectedItem \($0.index) \($0.title)") }).disposed(by: bag)
+        popup.rx.closed.subscribe(onNext: { events.append("closed") }).disposed(by: bag)
+        try popup.show()
+        XCTAssertTrue(popup.isVisible)
+        try popup.selectRow(1, inComponent: 0)
+        try popup.done()
+        try popup.cancel()
+        XCTAssertEqual(events, ["selectedItem 1 green", "closed"])
+
+        let table = try client.createTable("t", items: ["a", "b"], transient: true)
+        var selected: [IndexPath] = []
+        table.rx.itemSelected.subscribe(onNext: { selected.append($0) }).disposed(by: bag)
+        try table.selectRow(at: IndexPath(row: 1, section: 0))
+        XCTAssertEqual(selected, [IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(try table.cells(section: 0, first: 0, count: 50).map(\.text), ["a", "b"])
+
+        let form = try client.createForm("me", spec: "sign-up", transient: true)
+        XCTAssertEqual(form.layout.map(\.name), ["username", "password", "repeatPassword"])
+        XCTAssertEqual(form.layout[1].attributes["secret"], .boolean(true))
+        var validations: [String] = []
+        var enabled: [Bool] = []
+        form.rx.validationChanged.subscribe(onNext: { validations.append("\($0.field) \($0.reason)") }).disposed(by: bag)
+        form.rx.submitEnabled.subscribe(onNext: { enabled.append($0) }).disposed(by: bag)
+        try form.setValue(.string("abc"), for: "username")
+        XCTAssertEqual(validations, ["username tooShort"])
+        try form.setValue(.string("alice"), for: "username")
+        try form.setValue(.string("hunter2"), for: "password")
+        try form.setValue(.string("hunter2"), for: "repeatPassword")
+        XCTAssertEqual(enabled, [false, true])
+        XCTAssertEqual(try form.submit(), ["username": .string("alice"), "password": .string("hunter2"), "repeatPassword": .string("hunter2")])
+    }
+
+    func testTheDaemonLeavingFailsObservablesAndAReturnReattaches() throws {
+        let client = try makeClient()
+        let picker = try client.createPicker("kept", items: [["a", "b"]])
+        var failure: WidgetsClientError?
+        let subscription = picker.rx.itemSelected.subscribe(onError: { failure = $0 as? WidgetsClientError })
+        XCTAssertEqual(daemon.stop(), 0)
+        MainLoop.shared.run(while: { failure == nil }, timeout: .seconds(5))
+        XCTAssertEqual(failure?.name, WidgetsClientError.daemonGoneName)
+        subscription.dispose()
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        XCTAssertTrue(waitForName(busName, on: client.connection), daemon.log)
+        _ = try client.createPicker("kept", items: [["a", "b", "c"]])
+        var rows: [[Int]] = []
+        try picker.selectRow(2, inComponent: 0)
+        let live = picker.rx.rowCounts.subscribe(onNext: { rows.append($0) })
+        XCTAssertEqual(rows, [[3]], "the widget the returned daemon serves at that path")
+        XCTAssertEqual(picker.selectedRows, [2])
+        live.dispose()
+    }
+}
