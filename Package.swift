@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "RxWidgetsClient", dependencies: ["DBus", "RxCore"]),
         .executableTarget(name: "rxwidgetsd", dependencies: ["Service", "CLinux"]),
         .target(name: "BusTestSupport", dependencies: ["RxCore"]),
-        .executableTarget(name: "rxwidgets-bench", dependencies: ["DBus", "BusTestSupport"]),
+        .executableTarget(name: "rxwidgets-bench", dependencies: ["DBus", "BusTestSupport", "CLinux"]),
         .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTest"]),
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),

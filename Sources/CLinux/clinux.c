@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdint.h>
 #include <sys/eventfd.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 int clinux_is_main_thread(void) {
@@ -71,4 +72,8 @@ int clinux_read_termination(int fd) {
         if (count < 0 && errno == EINTR) continue;
         return -1;
     }
+}
+
+int clinux_memfd(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
 }

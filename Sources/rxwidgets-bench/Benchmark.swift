@@ -1,4 +1,5 @@
 import BusTestSupport
+import CLinux
 import DBus
 import Foundation
 import Glibc
@@ -152,6 +153,13 @@ func runBenchmark() {
         return Double(n) / seconds
     }
 
+    /// Microseconds `body` takes.
+    func timed(_ body: () -> Void) -> Double {
+        let start = now()
+        body()
+        return Double(now() - start) / 1_000
+    }
+
     func options(_ pairs: [(String, DBusValue)]) -> DBusValue {
         .dictionary(key: .string, value: .variant, pairs.map { (.string($0.0), .variant($0.1)) })
     }
@@ -244,6 +252,36 @@ func runBenchmark() {
     }
     call("\(root)/picker/bulk", "org.rxwidgets.Widgets1.Picker", "SetItems", [.array(element: .array(.string), [])])
 
+    log("render")
+    let pickerRows = 1_000
+    call(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("render"), options([("items", .array(element: .array(.string), [strings((0..<pickerRows).map { "row \($0)" })]))])])
+    let renderPicker = "\(root)/picker/render"
+    let pickerPaged = timed { for first in stride(from: 0, to: pickerRows, by: 1_000) { call(renderPicker, "org.rxwidgets.Widgets1.Picker", "Titles", [.int32(0), .int32(Int32(first)), .int32(1_000)]) } }
+    let pickerPerRow = timed { for row in 0..<pickerRows { call(renderPicker, "org.rxwidgets.Widgets1.Picker", "TitleForRow", [.int32(Int32(row)), .int32(0)]) } }
+    rows.append(Row(name: "render-picker 1000", n: 1, p50: pickerPaged, p99: nil, callsPerSecond: nil, ratio: pickerPaged / pickerPerRow,
+                    note: String(format: "Titles in pages of 1,000 vs %.0f µs for 1,000 TitleForRow calls; ratio = paged / per row", pickerPerRow)))
+    let tableRows = 10_000
+    call(root, "org.rxwidgets.Widgets1.Manager", "CreateTable", [.string("render"), options([("items", strings((0..<tableRows).map { "row \($0)" }))])])
+    let renderTable = "\(root)/table/render"
+    let tablePaged = timed { for first in stride(from: 0, to: tableRows, by: 1_000) { call(renderTable, "org.rxwidgets.Widgets1.Table", "Cells", [.int32(0), .int32(Int32(first)), .int32(1_000)]) } }
+    let tablePerRow = timed { for row in 0..<tableRows { call(renderTable, "org.rxwidgets.Widgets1.Table", "CellForRow", [.int32(0), .int32(Int32(row))]) } }
+    rows.append(Row(name: "render-table 10000", n: 1, p50: tablePaged, p99: nil, callsPerSecond: nil, ratio: tablePaged / tablePerRow,
+                    note: String(format: "Cells in pages of 1,000 vs %.0f µs for 10,000 CellForRow calls; ratio = paged / per row", tablePerRow)))
+
+    log("load-items")
+    let loadCount = quick ? 100_000 : 1_000_000
+    let loadText = (0..<loadCount).map { "item \($0)" }.joined(separator: "\n")
+    let memfd = clinux_memfd("rxwidgets-bench")
+    if memfd < 0 { fail("memfd_create failed") }
+    _ = loadText.utf8CString.withUnsafeBufferPointer { write(memfd, $0.baseAddress, $0.count - 1) }
+    call(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("load"), options([])])
+    let loadPicker = "\(root)/picker/load"
+    let loaded = timed { call(loadPicker, "org.rxwidgets.Widgets1.Picker", "LoadItems", [.unixFD(memfd), options([])]) }
+    close(memfd)
+    let setItemsSame = timed { call(loadPicker, "org.rxwidgets.Widgets1.Picker", "SetItems", [.array(element: .array(.string), [strings((0..<loadCount).map { "item \($0)" })])]) }
+    rows.append(Row(name: "load-items \(loadCount)", n: 1, p50: loaded, p99: nil, callsPerSecond: nil, ratio: setItemsSame / loaded,
+                    note: String(format: "LoadItems from a memfd vs %.0f µs for SetItems of the same rows; ratio = SetItems / LoadItems", setItemsSame)))
+
     log("table-diff")
     call(root, "org.rxwidgets.Widgets1.Manager", "CreateTable", [.string("diff"), options([])])
     let table = "\(root)/table/diff"
@@ -319,7 +357,7 @@ func runBenchmark() {
     let idleSeconds = quick ? 2 : 10
     MainLoop.shared.run(while: { true }, timeout: .seconds(idleSeconds))
     let idleUsed = stats.cpuTicks - idleTicks
-    let existing = 5 + formCreates
+    let existing = 8 + formCreates
     for index in 0..<(1_000 - existing) {
         client.call(message(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("w\(index)"), options([("items", .array(element: .array(.string), [strings(["a", "b", "c"])]))])])) { _ in }
     }

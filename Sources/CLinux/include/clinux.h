@@ -15,6 +15,9 @@ int clinux_eventfd_signal(int fd);
 /* Resets an eventfd counter to zero; returns 0, or -1 with errno set. */
 int clinux_eventfd_drain(int fd);
 
+/* An anonymous in-memory file (memfd_create), close-on-exec, or -1 with errno set. */
+int clinux_memfd(const char *name);
+
 #endif
 
 /* Makes SIGTERM and SIGINT write their number to a pipe instead of killing

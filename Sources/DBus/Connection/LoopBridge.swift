@@ -114,8 +114,19 @@ final class LoopBridge {
             dispatching = true
             let status = dbus_connection_dispatch(connection)
             dispatching = false
+            let remains = status == DBUS_DISPATCH_DATA_REMAINS
+            guard !deliveries.isEmpty else {
+                if remains { continue }
+                return
+            }
+            // A delivery may wait for a reply in a nested loop: that loop must
+            // find the messages still queued, so their dispatch is scheduled
+            // before the delivery runs (libdbus reports no new status for them).
+            if remains {
+                scheduleDispatch()
+            }
             drainDeliveries()
-            guard status == DBUS_DISPATCH_DATA_REMAINS else { return }
+            return
         }
         scheduleDispatch()
     }

@@ -73,27 +73,43 @@ enum LoadedRows {
     }
 
     private static func split(_ bytes: [UInt8], separator: Separator, limits: Limits, _ what: String) throws -> [String] {
+        try bytes.withUnsafeBufferPointer { buffer in
+            try split(buffer, separator: separator, limits: limits, what)
+        }
+    }
+
+    private static func split(_ buffer: UnsafeBufferPointer<UInt8>, separator: Separator, limits: Limits, _ what: String) throws -> [String] {
+        let arguments = Arguments(limits: limits)
         var rows: [String] = []
         var start = 0
-        let end = bytes.count
-        while start < end {
-            let stop = bytes[start...].firstIndex(of: separator.byte) ?? end
+        while start < buffer.count {
+            let stop = offset(of: separator.byte, in: buffer, from: start) ?? buffer.count
             let row = rows.count
             guard row < limits.rowsPerWidget else {
                 throw WidgetsError.limitExceeded("\(what) has more than \(limits.rowsPerWidget) rows; the limit is \(limits.rowsPerWidget)")
             }
-            let slice = bytes[start..<stop]
-            if separator == .newline, slice.contains(0) {
+            let slice = UnsafeBufferPointer(rebasing: buffer[start..<stop])
+            if separator == .newline, offset(of: 0, in: slice, from: 0) != nil {
                 throw DBusError.invalidArgs("\(what): row \(row) contains U+0000, which D-Bus strings cannot carry")
             }
-            guard let title = String(validating: slice, as: UTF8.self) else {
+            // Decoding repairs what is not UTF-8; a title whose bytes came
+            // back changed was not valid. (This takes String's fast path.)
+            let title = String(decoding: slice, as: UTF8.self)
+            guard title.utf8.count == slice.count, title.utf8.elementsEqual(slice) else {
                 throw DBusError.invalidArgs("\(what): row \(row) is not valid UTF-8")
             }
-            try Arguments(limits: limits).checkString(title, "\(what) row \(row)")
+            try arguments.checkString(title, "\(what) row \(row)")
             rows.append(title)
             start = stop + 1
         }
         return rows
+    }
+
+    /// The offset of the first `byte` at or after `start` (memchr), or nil.
+    private static func offset(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = buffer.baseAddress, start < buffer.count else { return nil }
+        guard let found = memchr(base + start, Int32(byte), buffer.count - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     private static func kind(of mode: mode_t) -> String {

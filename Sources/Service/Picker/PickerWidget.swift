@@ -160,7 +160,8 @@ final class PickerWidget: Widget {
             }
             let loaded = rows.map(DBusValue.string)
             combined[component] = options["append"] == .boolean(true) ? combined[component] + loaded : loaded
-            try widget.check(combined, "the picker with the loaded items")
+            // The loaded titles were checked as they were read; only the shape is left.
+            try widget.context.arguments.checkShape(parts: combined.count, rows: combined.reduce(0) { $0 + $1.count }, unit: "components", "the picker with the loaded items")
             try widget.bind(combined)
             return []
         },
