@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import RxCore
+import RxWidgetsClient
 import XCTest
 
 final class ManagerTests: DaemonTestCase {
@@ -36,14 +37,14 @@ final class ManagerTests: DaemonTestCase {
     }
 
     func testTransientWidgetsGoWithTheirCreator() throws {
-        let creator = try Connection(bus: .address(bus.address))
-        _ = try creator.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker", [.string("temp"), options([("transient", .boolean(true))])])
-        _ = try creator.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker", [.string("kept"), options([])])
+        var creator: WidgetsClient? = try WidgetsClient(address: bus.address)
+        _ = try creator?.createPicker("temp", transient: true)
+        _ = try creator?.createPicker("kept")
         _ = takeEvents()
-        creator.close()
+        creator = nil
         MainLoop.shared.run(while: { [unowned self] in events.count < 2 }, timeout: .seconds(5))
         XCTAssertEqual(events, ["InterfacesRemoved \(root)/picker/temp", "PropertiesChanged Manager Widgets"])
-        XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, [.objectPath(ObjectPath("\(root)/picker/kept")!)]))
+        XCTAssertEqual(try WidgetsClient(address: bus.address).widgetPaths(), [ObjectPath("\(root)/picker/kept")!])
     }
 
     func testAnotherUserMayReadButNotChange() throws {
