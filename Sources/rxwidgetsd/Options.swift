@@ -40,6 +40,7 @@ struct Options {
       --max-spec-bytes N         bytes per form spec (1048576)
       --max-widgets-per-uid N    widgets each uid but 0 may hold (100 with --system,
                                  else the --max-widgets limit)
+      --max-load-bytes N         bytes of the file one LoadItems reads (536870912)
       --max-diff-rows N          table rows, old and new, diffed for ItemsChanged;
                                  past it Reloaded (50000)
       --print-introspection DIR  write one introspection XML per interface to DIR and exit
@@ -81,6 +82,7 @@ struct Options {
             case "--max-spec-bytes": limits.specBytes = try count(argument)
             case "--max-widgets-per-uid": limits.widgetsPerUID = try count(argument)
             case "--max-diff-rows": limits.diffRows = try count(argument)
+            case "--max-load-bytes": limits.loadBytes = try count(argument)
             case "--print-introspection": introspectionDirectory = try value(argument)
             case "--help", "-h": action = .help
             case "--version": action = .version

@@ -37,6 +37,17 @@ final class ClientTests: DaemonTestCase {
         XCTAssertEqual(Resources.total, resources, "nothing leaks once the client and its widgets are released")
     }
 
+    func testSubscriptionsHoldNoWidgetAlive() throws {
+        let client = try makeClient()
+        var picker: RemotePicker? = try client.createPicker("p", items: [["a"]])
+        weak let released = picker
+        let subscriptions = [picker!.rx.itemSelected.subscribe(), picker!.rx.selectedRows.subscribe(), picker!.rx.revision.subscribe()]
+        picker = nil
+        XCTAssertNil(released, "three live subscriptions, and the remote picker is gone once released")
+        subscriptions.forEach { $0.dispose() }
+        XCTAssertEqual(try client.widgetPaths(), [ObjectPath("\(root)/picker/p")!], "releasing a remote widget does not destroy it")
+    }
+
     func testModelsAreUnwrappedFromTheirVariants() throws {
         let client = try makeClient()
         let picker = try client.createPicker("p", items: [["a", "b"]])
