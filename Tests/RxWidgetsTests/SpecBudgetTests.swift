@@ -97,6 +97,7 @@ final class SpecBudgetTests: XCTestCase {
 
     func testQuotedValuesAreCutWithTheirLength() {
         XCTAssertEqual(quoted("short"), "'short'")
+        XCTAssertEqual(quoted("y\u{0}"), "'y\\0'", "a NUL cannot travel in a D-Bus string")
         let long = quoted(String(repeating: "n", count: 900_000))
         XCTAssertEqual(long, "'" + String(repeating: "n", count: 200) + "…' (900000 characters)")
     }
