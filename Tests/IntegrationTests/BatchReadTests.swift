@@ -1,6 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
+import RxWidgetsClient
 import XCTest
 
 /// `Titles`, `AttributedTitles`, `Cells` and `Headers`: a front end renders a
@@ -30,6 +31,8 @@ final class BatchReadTests: DaemonTestCase {
         XCTAssertEqual(titles.first, "0:990=row 990")
         XCTAssertEqual(page[1].variantValue ?? page[1], revision ?? .uint64(0), "the revision the titles belong to")
         XCTAssertEqual(try call(picker, pickerInterface, "Titles", [.int32(1), .int32(0), .int32(65_536)])[0].arrayElements?.count, 2)
+        let remote = try WidgetsClient(address: bus.address).picker("p")
+        XCTAssertEqual(try remote.titles(component: 0, first: 990, count: 100), titles, "the client library reads the same page")
         XCTAssertEqual(try call(picker, pickerInterface, "Titles", [.int32(0), .int32(1_000), .int32(5)])[0].arrayElements?.count, 0, "first may be the row count")
         _ = takeEvents()
         XCTAssertEqual(error(picker, pickerInterface, "Titles", [.int32(0), .int32(1_001), .int32(1)])?.name, errorPrefix + "OutOfRange")
@@ -71,6 +74,9 @@ final class BatchReadTests: DaemonTestCase {
             XCTAssertEqual(cell, .structure(try call(table, tableInterface, "CellForRow", [.int32(0), .int32(Int32(1 + offset))])))
         }
         XCTAssertEqual(cells.first, .structure([.string("cell"), .string("0.1 banana")]))
+        let remote = try WidgetsClient(address: bus.address).table("t")
+        XCTAssertEqual(try remote.cells(section: 0, first: 1, count: 50).map { "\($0.identifier) \($0.text)" }, ["cell 0.1 banana", "cell 0.2 cherry"])
+        XCTAssertEqual(try remote.headers(), ["fruit", "veg"])
         XCTAssertEqual(page[1], try property(table, tableInterface, "Revision"))
         XCTAssertEqual(error(table, tableInterface, "Cells", [.int32(2), .int32(0), .int32(1)])?.name, errorPrefix + "OutOfRange")
         XCTAssertEqual(error(table, tableInterface, "Cells", [.int32(1), .int32(2), .int32(1)])?.name, errorPrefix + "OutOfRange")

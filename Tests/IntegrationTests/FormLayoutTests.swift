@@ -1,18 +1,25 @@
 import DBus
+import RxWidgetsClient
 import XCTest
 
 /// `Layout` and `Buttons`: what a front end needs to draw a form without
 /// knowing its spec.
 final class FormLayoutTests: DaemonTestCase {
-    private func layout(_ path: String) throws -> [(name: String, kind: String, attributes: [String: DBusValue])] {
-        (try property(path, formInterface, "Layout")?.arrayElements ?? []).compactMap { entry in
-            guard case .structure(let fields) = entry, fields.count == 3 else { return nil }
-            var attributes: [String: DBusValue] = [:]
-            for item in fields[2].dictionaryEntries ?? [] {
-                attributes[item.key.stringValue ?? ""] = item.value.variantValue
-            }
-            return (fields[0].stringValue ?? "", fields[1].stringValue ?? "", attributes)
-        }
+    private var widgets: WidgetsClient!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        widgets = try WidgetsClient(address: bus.address)
+    }
+
+    override func tearDown() {
+        widgets = nil
+        super.tearDown()
+    }
+
+    /// The form's `Layout`, read through the client library.
+    private func layout(_ path: String) throws -> [RemoteForm.Field] {
+        try widgets.form(String(path.split(separator: "/").last ?? "")).layout
     }
 
     func testAboutYouLayoutAndButtons() throws {
@@ -30,6 +37,7 @@ final class FormLayoutTests: DaemonTestCase {
         XCTAssertEqual(try property("\(root)/form/me", formInterface, "Buttons"), .array(element: .structure([.string, .string, .string]), [
             .structure([.string("male"), .string("gender"), .string("male")]), .structure([.string("female"), .string("gender"), .string("female")]),
         ]))
+        XCTAssertEqual(try widgets.form("me").buttons.map { "\($0.name)→\($0.field)=\($0.value)" }, ["male→gender=male", "female→gender=female"])
     }
 
     func testSignUpAndOwnSpecPresentation() throws {
