@@ -122,6 +122,28 @@ final class HostileInputTests: DaemonTestCase {
         XCTAssertTrue(daemon.log.isEmpty || !daemon.log.contains("<2>"), daemon.log)
     }
 
+    func testAnotherUIDCannotLoadItemsIntoAWidget() throws {
+        guard getuid() == 0 else { throw XCTSkip("switching to another uid needs root") }
+        try call(root, managerInterface, "CreatePicker", [.string("mine"), options([("items", titles([["a"]]))])])
+        let rows = bus.directory.appendingPathComponent("rows")
+        try Data("x\ny\n".utf8).write(to: rows)
+        // busctl and gdbus cannot send a descriptor; python3-dbus can.
+        let script = """
+        import dbus, os
+        bus = dbus.bus.BusConnection("\(bus.address)")
+        picker = bus.get_object("\(busName)", "\(root)/picker/mine")
+        try:
+            picker.LoadItems(dbus.types.UnixFd(os.open("\(rows.path)", os.O_RDONLY)), dbus.Dictionary({}, signature="sv"), dbus_interface="\(pickerInterface)")
+        except dbus.exceptions.DBusException as error:
+            print(error.get_dbus_name(), error.get_dbus_message())
+        """
+        let load = try runCommand(nobody[0], Array(nobody.dropFirst()) + ["/usr/bin/python3", "-c", script])
+        XCTAssertEqual(load.output, "org.freedesktop.DBus.Error.AccessDenied picker 'mine' belongs to uid 0; uid 65534 may only read it\n", load.error)
+        XCTAssertEqual(try property("\(root)/picker/mine", pickerInterface, "Revision"), .uint64(1))
+        XCTAssertEqual(try property("\(root)/picker/mine", pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1)]))
+        assertAnswering("another uid's LoadItems")
+    }
+
     func testOneUIDCannotFillTheDaemonForOthers() throws {
         guard getuid() == 0 else { throw XCTSkip("switching to another uid needs root") }
         let busctl = nobody + ["/usr/bin/busctl", "--address=\(bus.address)"]
