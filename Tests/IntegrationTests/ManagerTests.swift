@@ -165,6 +165,14 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertEqual(daemon.stop(), 0)
     }
 
+    func testPriorityPrefixesOnlyForTheJournal() throws {
+        // script(1) gives the daemon a terminal as stderr.
+        let onTerminal = try runCommand("/usr/bin/script", ["-qec", "\(daemonExecutable) --address unix:path=/nonexistent/bus", "/dev/null"], environment: ["JOURNAL_STREAM": ""])
+        XCTAssertTrue(onTerminal.output.hasPrefix("rxwidgetsd: cannot connect"), onTerminal.output)
+        let forJournal = try runCommand("/usr/bin/script", ["-qec", "JOURNAL_STREAM=8:1 \(daemonExecutable) --address unix:path=/nonexistent/bus", "/dev/null"])
+        XCTAssertTrue(forJournal.output.hasPrefix("<3>rxwidgetsd: cannot connect"), forJournal.output)
+    }
+
     func testBadCommandLines() throws {
         for (arguments, expected) in [(["--today", "2023-02-29"], "--today expects a real calendar day"), (["--frobnicate"], "unknown option '--frobnicate'"), (["--max-rows", "0"], "--max-rows expects a positive")] {
             let result = try runCommand(daemonExecutable, arguments)

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// Process-wide hooks of the library.
@@ -16,8 +17,17 @@ public enum Hooks {
     }
 
     /// Writes one line to stderr at once, unbuffered, so a diagnostic is never
-    /// lost; start it with a `<N>` priority prefix for journald.
+    /// lost; start it with a `<N>` priority prefix for journald. The prefix is
+    /// dropped when stderr is a terminal and journald is not reading it
+    /// (`JOURNAL_STREAM` unset): it is for the journal, not for a person.
     public static func log(_ line: String) {
-        writeToStandardError(line + "\n")
+        writeToStandardError((keepsPriority ? line : withoutPriority(line)) + "\n")
+    }
+
+    private static let keepsPriority = isatty(STDERR_FILENO) == 0 || getenv("JOURNAL_STREAM").map { $0.pointee != 0 } == true
+
+    private static func withoutPriority(_ line: String) -> String {
+        guard line.first == "<", let close = line.firstIndex(of: ">"), line[line.index(after: line.startIndex)..<close].allSatisfy(\.isNumber) else { return line }
+        return String(line[line.index(after: close)...])
     }
 }
