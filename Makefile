@@ -9,10 +9,30 @@ SWIFT ?= swift
 SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 # Release builds specialize generics across modules: the Rx pipelines span four.
 RELEASE_FLAGS := -c release $(SWIFT_FLAGS) -Xswiftc -cross-module-optimization
+# The shipped binary carries the Swift runtime inside it, so it runs where no
+# toolchain is installed (ldd then names only system libraries).
+SHIP_FLAGS := $(RELEASE_FLAGS) --static-swift-stdlib
 PREFIX ?= /usr/local
 DESTDIR ?=
+# The system bus reads policies from /usr/share/dbus-1/system.d (the
+# distribution's) and $(sysconfdir)/dbus-1/system.d (the administrator's):
+# a policy under /usr/local/share is never read.
+sysconfdir ?= /etc
+ifeq ($(PREFIX),/usr)
+SYSTEM_POLICY_DIR := $(PREFIX)/share/dbus-1/system.d
+else
+SYSTEM_POLICY_DIR := $(sysconfdir)/dbus-1/system.d
+endif
+INSTALLED := $(PREFIX)/bin/rxwidgetsd \
+	$(PREFIX)/share/dbus-1/services/org.rxwidgets.Widgets1.service \
+	$(PREFIX)/share/dbus-1/system-services/org.rxwidgets.Widgets1.service \
+	$(PREFIX)/lib/systemd/user/rxwidgetsd.service \
+	$(PREFIX)/lib/systemd/system/rxwidgetsd-system.service \
+	$(PREFIX)/share/man/man8/rxwidgetsd.8 \
+	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
+	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
-.PHONY: deps build run test demo bench xml install clean
+.PHONY: deps build run test demo bench xml install uninstall clean
 
 deps:
 	@scripts/install-deps
@@ -27,17 +47,19 @@ run: deps
 # --build-tests builds the daemon too, which the integration tests run.
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
+	scripts/check-ship .build/release/rxwidgetsd
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 demo: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	scripts/demo .build/debug/rxwidgetsd
 
-# The benchmark table (bench/README.md): a release daemon on a private bus,
+# The benchmark table (bench/README.md): the shipped daemon on a private bus,
 # all pinned to CPU 0 unless UNPINNED=1.
 bench: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product rxwidgetsd
-	$(SWIFT) build $(RELEASE_FLAGS) --product rxwidgets-bench
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-bench
 	$(if $(UNPINNED),,taskset -c 0) .build/release/rxwidgets-bench .build/release/rxwidgetsd $(BENCH_ARGS)
 
 # Regenerates the introspection files from the interface declarations.
@@ -46,16 +68,25 @@ xml: deps
 	.build/debug/rxwidgetsd --print-introspection dbus
 
 install: deps
-	$(SWIFT) build $(RELEASE_FLAGS) --product rxwidgetsd
-	install -D -m 0755 .build/release/rxwidgetsd $(DESTDIR)$(PREFIX)/bin/rxwidgetsd
-	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces \
-		$(DESTDIR)$(PREFIX)/share/dbus-1/system.d $(DESTDIR)$(PREFIX)/lib/systemd/user
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
+	install -D -s -m 0755 .build/release/rxwidgetsd $(DESTDIR)$(PREFIX)/bin/rxwidgetsd
+	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/share/dbus-1/system-services \
+		$(DESTDIR)$(PREFIX)/share/dbus-1/interfaces $(DESTDIR)$(SYSTEM_POLICY_DIR) \
+		$(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/man/man8
 	sed 's|^Exec=.*rxwidgetsd|Exec=$(PREFIX)/bin/rxwidgetsd|' dbus/org.rxwidgets.Widgets1.service \
 		> $(DESTDIR)$(PREFIX)/share/dbus-1/services/org.rxwidgets.Widgets1.service
+	sed 's|^Exec=.*rxwidgetsd|Exec=$(PREFIX)/bin/rxwidgetsd|' dbus/org.rxwidgets.Widgets1.system.service \
+		> $(DESTDIR)$(PREFIX)/share/dbus-1/system-services/org.rxwidgets.Widgets1.service
 	install -m 0644 dbus/org.rxwidgets.Widgets1.*.xml $(DESTDIR)$(PREFIX)/share/dbus-1/interfaces/
-	install -m 0644 dbus/org.rxwidgets.Widgets1.conf $(DESTDIR)$(PREFIX)/share/dbus-1/system.d/
+	install -m 0644 dbus/org.rxwidgets.Widgets1.conf $(DESTDIR)$(SYSTEM_POLICY_DIR)/
 	sed 's|^ExecStart=.*rxwidgetsd|ExecStart=$(PREFIX)/bin/rxwidgetsd|' systemd/rxwidgetsd.service \
 		> $(DESTDIR)$(PREFIX)/lib/systemd/user/rxwidgetsd.service
+	sed 's|^ExecStart=.*rxwidgetsd|ExecStart=$(PREFIX)/bin/rxwidgetsd|' systemd/rxwidgetsd-system.service \
+		> $(DESTDIR)$(PREFIX)/lib/systemd/system/rxwidgetsd-system.service
+	install -m 0644 man/rxwidgetsd.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
 	rm -rf .build

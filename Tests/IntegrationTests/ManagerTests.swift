@@ -201,18 +201,31 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertEqual(reply, [.variant(.uint32(1))], "the first call starts the daemon")
     }
 
-    func testTheUserUnitVerifies() throws {
+    func testTheUnitsVerifyAndAreHardened() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-unit-\(UUID().uuidString)")
         let runtime = directory.appendingPathComponent("runtime")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let unit = try String(contentsOf: repositoryRoot.appendingPathComponent("systemd/rxwidgetsd.service"), encoding: .utf8)
-        for line in ["Type=dbus", "BusName=org.rxwidgets.Widgets1", "NoNewPrivileges=yes", "RestrictAddressFamilies=AF_UNIX"] {
-            XCTAssertTrue(unit.contains(line + "\n"), line)
+        // The exposure `systemd-analyze security` gives each unit: the bar a change may not cross.
+        for (file, user, exposure) in [("rxwidgetsd.service", true, 1.0), ("rxwidgetsd-system.service", false, 1.0)] {
+            let unit = try String(contentsOf: repositoryRoot.appendingPathComponent("systemd/\(file)"), encoding: .utf8)
+            for line in ["Type=dbus", "BusName=org.rxwidgets.Widgets1", "NoNewPrivileges=yes", "RestrictAddressFamilies=AF_UNIX", "Documentation=man:rxwidgetsd(8)", "StateDirectory=rxwidgets"] {
+                XCTAssertTrue(unit.contains(line + "\n"), "\(file): \(line)")
+            }
+            let local = directory.appendingPathComponent(file)
+            try unit.replacingOccurrences(of: "/usr/local/bin/rxwidgetsd", with: daemonExecutable).write(to: local, atomically: true, encoding: .utf8)
+            let scope = user ? ["--user"] : []
+            let verify = try runCommand("/usr/bin/systemd-analyze", ["verify", "--man=no"] + scope + [local.path], environment: ["XDG_RUNTIME_DIR": runtime.path])
+            XCTAssertEqual(verify.status, 0, file + verify.output + verify.error)
+            let security = try runCommand("/usr/bin/systemd-analyze", ["security", "--offline=true"] + scope + [local.path], environment: ["XDG_RUNTIME_DIR": runtime.path])
+            let overall = (security.output + security.error).split(separator: "\n").first { $0.contains("Overall exposure level") } ?? ""
+            let score = overall.split(separator: ":").last.flatMap { Double($0.split(separator: " ").first ?? "") }
+            XCTAssertNotNil(score, "\(file): \(security.output.suffix(300))")
+            XCTAssertLessThanOrEqual(score ?? 10, exposure, "\(file): \(overall)")
         }
-        let local = directory.appendingPathComponent("rxwidgetsd.service")
-        try unit.replacingOccurrences(of: "/usr/local/bin/rxwidgetsd", with: daemonExecutable).write(to: local, atomically: true, encoding: .utf8)
-        let result = try runCommand("/usr/bin/systemd-analyze", ["verify", "--user", local.path], environment: ["XDG_RUNTIME_DIR": runtime.path])
-        XCTAssertEqual(result.status, 0, result.output + result.error)
+        let activation = try String(contentsOf: repositoryRoot.appendingPathComponent("dbus/org.rxwidgets.Widgets1.system.service"), encoding: .utf8)
+        for line in ["Name=org.rxwidgets.Widgets1", "Exec=/usr/local/bin/rxwidgetsd --system", "User=root", "SystemdService=rxwidgetsd-system.service"] {
+            XCTAssertTrue(activation.contains(line + "\n"), line)
+        }
     }
 }
