@@ -23,7 +23,7 @@ final class BindingTests: RxTestCase {
             Observable.of(5).bind(to: behavior),
             Observable.of(6).bind(to: optional),
         ]
-        XCTAssertEqual(recorder.events, [.next(1), .next(2)])
+        XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed], "the end is forwarded too, as in RxSwift")
         XCTAssertEqual(second.elements, [1, 2])
         XCTAssertEqual(relayed, [4])
         XCTAssertEqual(behavior.value, 5)
@@ -35,19 +35,33 @@ final class BindingTests: RxTestCase {
     func testBindToOptionalObserver() {
         let recorder = EventRecorder<Int?>()
         _ = Observable.of(1).bind(to: recorder)
-        XCTAssertEqual(recorder.events, [.next(1)])
+        XCTAssertEqual(recorder.events, [.next(1), .completed])
     }
 
-    func testBindingAnErrorIsReportedNotForwarded() {
+    func testBindingToAnObserverForwardsAnErrorAndToARelayReportsIt() {
         let saved = Hooks.defaultErrorHandler
         defer { Hooks.defaultErrorHandler = saved }
         let seen = ErrorBox()
         Hooks.defaultErrorHandler = { seen.record($0) }
         let recorder = EventRecorder<Int>()
         _ = Observable<Int>.error(testError).bind(to: recorder)
-        XCTAssertEqual(recorder.events, [])
-        XCTAssertEqual(seen.errors.count, 1)
+        XCTAssertEqual(recorder.events, [.error(testError)], "an observer receives the error, as in RxSwift")
+        XCTAssertEqual(seen.errors.count, 0)
+        _ = Observable<Int>.error(testError).bind(to: PublishRelay<Int>())
+        XCTAssertEqual(seen.errors.count, 1, "a relay cannot end: the error is reported")
         XCTAssertTrue(seen.errors.first is BindingError)
+    }
+
+    func testTakeOneStopsAnObserverThatFeedsItsOwnSubject() {
+        let subject = PublishSubject<Int>()
+        var seen: [Int] = []
+        let subscription = subject.take(1).subscribe(onNext: { value in
+            seen.append(value)
+            subject.onNext(value + 1)
+        })
+        subject.onNext(1)
+        XCTAssertEqual(seen, [1], "the count is taken before the element is passed on")
+        subscription.dispose()
     }
 
     func testCurriedBindWithTrailingClosure() {

@@ -1,13 +1,14 @@
 extension ObservableType {
-    /// Subscribes the observers to this sequence's elements. Binding is for
-    /// values only: an error is reported to `Hooks.defaultErrorHandler`.
+    /// Subscribes the observers to this sequence: every event, its end
+    /// included, reaches each of them, as in RxSwift. (A `Binder` reports an
+    /// error to `Hooks.defaultErrorHandler` itself.)
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        bind { element in observers.forEach { $0.onNext(element) } }
+        subscribe { event in observers.forEach { $0.on(event) } }
     }
 
-    /// Subscribes observers of optional values to this sequence's elements.
+    /// Subscribes observers of optional values to this sequence, every event included.
     public func bind<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
-        bind { element in observers.forEach { $0.onNext(element) } }
+        map { $0 as Element? }.subscribe { event in observers.forEach { $0.on(event) } }
     }
 
     /// Sends this sequence's elements to the relays.
