@@ -10,7 +10,7 @@ final class CombiningOperatorTests: RxTestCase {
         let observer = scheduler.start { Observable.combineLatest(numbers, letters) { "\($0)\($1)" } }
         XCTAssertEqual(observer.events, [.next(220, "1a"), .next(230, "2a"), .next(240, "2b"), .completed(400)])
         XCTAssertEqual(numbers.subscriptions, [Subscription(200, 400)])
-        XCTAssertEqual(letters.subscriptions, [Subscription(200, 400)])
+        XCTAssertEqual(letters.subscriptions, [Subscription(200, 300)], "a source is disposed the moment it completes, as in RxSwift")
     }
 
     func testCombineLatestTupleAndMapOfBooleans() {
@@ -88,8 +88,20 @@ final class CombiningOperatorTests: RxTestCase {
         let a = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
         let b = scheduler.createHotObservable([.next(215, "a"), .next(250, "b"), .next(260, "c"), .next(270, "d")])
         let observer = scheduler.start { Observable.zip(a, b) { "\($0)\($1)" } }
-        XCTAssertEqual(observer.events, [.next(215, "1a"), .next(250, "2b"), .next(260, "3c"), .completed(260)])
-        XCTAssertEqual(b.subscriptions, [Subscription(200, 260)])
+        XCTAssertEqual(observer.events, [.next(215, "1a"), .next(250, "2b"), .next(260, "3c"), .completed(270)],
+                       "RxSwift ends a zip when an element arrives that no completed source can pair")
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 240)])
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 270)])
+    }
+
+    func testZipOfANeverEndingSourceAndAnEmptyOneNeverCompletes() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let never = scheduler.createHotObservable([.next(150, 1)])
+        let empty = scheduler.createHotObservable([.next(150, 1), .completed(210)] as [Recorded<Event<Int>>])
+        let observer = scheduler.start { Observable.zip(never, empty) { $0 + $1 } }
+        XCTAssertEqual(observer.events, [], "the completion can still be paired with nothing: no end")
+        XCTAssertEqual(never.subscriptions, [Subscription(200, 1000)])
+        XCTAssertEqual(empty.subscriptions, [Subscription(200, 210)])
     }
 
     func testZipTupleThreeAndCollection() {

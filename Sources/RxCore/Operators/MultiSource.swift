@@ -1,5 +1,6 @@
 /// What `combineLatest` and `zip` share: one subscription per source, the
 /// result built from the sources' slots, and the first error ending it all.
+/// A source is disposed the moment it completes, as in RxSwift.
 class MultiSourceState<Result> {
     let observer: AnyObserver<Result>
     let group = CompositeDisposable()
@@ -18,8 +19,11 @@ class MultiSourceState<Result> {
         let index = arity
         arity += 1
         // The subscriptions hold the state; disposing `group` releases them.
+        // A source that completes while it is being subscribed disposes its
+        // subscription as soon as it is set.
+        let subscription = SingleAssignmentDisposable()
         starters.append {
-            source.subscribe { event in
+            subscription.setDisposable(source.subscribe { event in
                 switch event {
                 case .next(let element):
                     onNext(index, element)
@@ -27,8 +31,10 @@ class MultiSourceState<Result> {
                     self.stop(.error(error))
                 case .completed:
                     self.completed(index)
+                    subscription.dispose()
                 }
-            }
+            })
+            return subscription
         }
     }
 

@@ -68,7 +68,7 @@ private final class ZipState<Result>: MultiSourceState<Result>, SlotFactory {
         isEmpty.append { slot.isEmpty }
         register(source) { index, element in
             slot.enqueue(element)
-            self.received()
+            self.received(index)
         }
         return slot
     }
@@ -77,17 +77,20 @@ private final class ZipState<Result>: MultiSourceState<Result>, SlotFactory {
         isDone = Array(repeating: false, count: arity)
     }
 
-    private func received() {
-        guard !isEmpty.contains(where: { $0() }) else { return }
-        emit()
-        if isDone.indices.contains(where: { isDone[$0] && isEmpty[$0]() }) {
+    /// RxSwift's rule: a result once every source has an element; without
+    /// one, the end once every other source is done (none can pair it).
+    private func received(_ index: Int) {
+        if !isEmpty.contains(where: { $0() }) {
+            emit()
+        } else if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
             stop(.completed)
         }
     }
 
+    /// The end once every source is done.
     override func completed(_ index: Int) {
         isDone[index] = true
-        if isEmpty[index]() {
+        if isDone.allSatisfy({ $0 }) {
             stop(.completed)
         }
     }
