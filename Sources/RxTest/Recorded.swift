@@ -36,6 +36,17 @@ extension Recorded {
     public static func error<T>(_ time: TestTime, _ error: Swift.Error, _ type: T.Type = T.self) -> Recorded<Event<T>> where Value == Event<T> {
         Recorded(time: time, value: .error(error))
     }
+
+    /// The events as an array, as RxSwift's tests write them:
+    /// `Recorded.events(.next(210, 1), .completed(300))`.
+    public static func events<T>(_ recordedEvents: Recorded<Event<T>>...) -> [Recorded<Event<T>>] where Value == Event<T> {
+        recordedEvents
+    }
+
+    /// The events of an array, unchanged.
+    public static func events<T>(_ recordedEvents: [Recorded<Event<T>>]) -> [Recorded<Event<T>>] where Value == Event<T> {
+        recordedEvents
+    }
 }
 
 /// When a test observable was subscribed and, if it was, disposed.

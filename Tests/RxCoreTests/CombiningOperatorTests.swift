@@ -230,3 +230,13 @@ final class CombiningOperatorTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
     }
 }
+
+final class RecordedEventsTests: RxTestCase {
+    func testRecordedEventsAsRxSwiftsTestsWriteThem() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable(Recorded.events(.next(210, 1), .next(220, 2), .completed(230)))
+        let observer = scheduler.start { source.map { $0 * 10 } }
+        XCTAssertEqual(observer.events, Recorded.events(.next(210, 10), .next(220, 20), .completed(230)))
+        XCTAssertEqual(Recorded.events([.next(1, "a")]), [.next(1, "a")])
+    }
+}
