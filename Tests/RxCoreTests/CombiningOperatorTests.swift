@@ -195,6 +195,7 @@ final class CombiningOperatorTests: RxTestCase {
         XCTAssertEqual(observer.events, [
             .next(215, 10), .next(225, 100), .next(225, 20), .next(235, 200), .completed(240),
         ])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 230)], "the outer sequence is disposed when it completes, as in RxSwift")
     }
 
     func testFlatMapSelectorThrows() {
@@ -219,6 +220,7 @@ final class CombiningOperatorTests: RxTestCase {
         XCTAssertEqual(observer.events, [.next(220, "a1"), .next(240, "b1"), .completed(250)])
         XCTAssertEqual(first.subscriptions, [Subscription(210, 230)])
         XCTAssertEqual(second.subscriptions, [Subscription(230, 250)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 235)], "the outer sequence is disposed when it completes")
     }
 
     func testFlatMapLatestInnerError() {

@@ -2,7 +2,8 @@ extension ObservableType {
     /// Maps each element to a sequence and merges the elements of all of them.
     ///
     /// Completes when this sequence and every inner one have completed; the
-    /// first error, from any of them or thrown by `selector`, ends it.
+    /// first error, from any of them or thrown by `selector`, ends it. Each
+    /// source, outer or inner, is disposed the moment it completes.
     public func flatMap<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         Observable.create { observer in
             MergeSink(observer: observer).run(self.asObservable(), selector: selector)
@@ -46,7 +47,9 @@ private final class MergeSink<Element> {
     }
 
     func run<SourceElement, Inner: ObservableConvertibleType>(_ source: Observable<SourceElement>, selector: @escaping (SourceElement) throws -> Inner) -> Disposable where Inner.Element == Element {
-        group.insert(source.subscribe { event in
+        let sourceSubscription = SingleAssignmentDisposable()
+        group.insert(sourceSubscription)
+        sourceSubscription.setDisposable(source.subscribe { event in
             switch event {
             case .next(let element):
                 do {
@@ -57,6 +60,7 @@ private final class MergeSink<Element> {
             case .error(let error):
                 self.stop(.error(error))
             case .completed:
+                sourceSubscription.dispose()
                 self.innerOrSourceCompleted()
             }
         })

@@ -3,7 +3,8 @@ extension ObservableType {
     /// recent one only, disposing the one before.
     ///
     /// Completes when this sequence and the current inner one have completed;
-    /// the first error ends it.
+    /// the first error ends it. This sequence is disposed the moment it
+    /// completes, an inner one when it completes or a newer one replaces it.
     public func flatMapLatest<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source) -> Observable<Source.Element> {
         Observable.create { observer in
             let sourceSubscription = SingleAssignmentDisposable()
@@ -33,6 +34,7 @@ extension ObservableType {
                             observer.on(event)
                         case .completed:
                             hasActiveInner = false
+                            subscription.dispose()
                             if sourceCompleted {
                                 observer.onCompleted()
                             }
@@ -42,6 +44,7 @@ extension ObservableType {
                     observer.onError(error)
                 case .completed:
                     sourceCompleted = true
+                    sourceSubscription.dispose()
                     if !hasActiveInner {
                         observer.onCompleted()
                     }
