@@ -77,3 +77,14 @@ int clinux_read_termination(int fd) {
 int clinux_memfd(const char *name) {
     return memfd_create(name, MFD_CLOEXEC);
 }
+
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+int clinux_main_queue_descriptor(void) {
+    return _dispatch_get_main_queue_handle_4CF();
+}
+
+void clinux_drain_main_queue(void) {
+    _dispatch_main_queue_callback_4CF(NULL);
+}

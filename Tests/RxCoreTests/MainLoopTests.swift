@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Synchronization
 import RxCore
@@ -150,5 +151,26 @@ final class PostedFlag: Sendable {
 
     func reset() {
         flag.withLock { $0 = false }
+    }
+}
+
+final class MainQueueTests: XCTestCase {
+    private final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    func testWorkOnDispatchQueueMainRunsOnTheLoop() {
+        let ran = Lines()
+        DispatchQueue.main.async { ran.append("main queue, main thread: \(Thread.isMainThread)") }
+        DispatchQueue.global().async {
+            DispatchQueue.main.async { ran.append("from another thread") }
+        }
+        MainLoop.shared.run(while: { ran.all.count < 2 }, timeout: .seconds(5))
+        XCTAssertEqual(ran.all, ["main queue, main thread: true", "from another thread"])
+        let before = clock()
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(500))
+        XCTAssertLessThan(Double(clock() - before) / Double(CLOCKS_PER_SEC), 0.1, "the drained queue leaves the loop asleep")
     }
 }

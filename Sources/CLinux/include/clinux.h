@@ -18,6 +18,12 @@ int clinux_eventfd_drain(int fd);
 /* An anonymous in-memory file (memfd_create), close-on-exec, or -1 with errno set. */
 int clinux_memfd(const char *name);
 
+/* The descriptor that becomes readable when work is queued on
+ * DispatchQueue.main, and the drain that runs that work: libdispatch's hooks
+ * for a run loop that is not dispatch_main (CoreFoundation's uses them). */
+int clinux_main_queue_descriptor(void);
+void clinux_drain_main_queue(void);
+
 #endif
 
 /* Makes SIGTERM and SIGINT write their number to a pipe instead of killing

@@ -26,6 +26,9 @@ public final class MainLoop: @unchecked Sendable {
     private var timers = TimerQueue()
     private var sources: [Int: LoopSource] = [:]
     private var nextSourceID = 0
+    /// Runs the work queued on `DispatchQueue.main` here, on its own thread,
+    /// as a Darwin run loop does, so RxCocoa code that uses it works.
+    private var mainQueue: LoopSource?
 
     private init() {
         wakeDescriptor = clinux_eventfd()
@@ -130,6 +133,15 @@ public final class MainLoop: @unchecked Sendable {
     /// or the next timer, then handle what is ready. Callers check their exit
     /// condition between turns, so nothing that a turn made true is slept on.
     private func turn(mayBlock: Bool, deadline: MonotonicClock.Instant?) {
+        if mainQueue == nil {
+            // The descriptor is an eventfd libdispatch signals per wake-up:
+            // reset it before running the queue, or poll would never sleep.
+            let descriptor = Int32(clinux_main_queue_descriptor())
+            mainQueue = addSource(fd: descriptor, events: Int16(POLLIN)) { _ in
+                _ = clinux_eventfd_drain(descriptor)
+                clinux_drain_main_queue()
+            }
+        }
         let timeout = mayBlock && jobs.isEmpty ? pollTimeout(until: deadline) : 0
         waitForDescriptors(timeout: timeout)
         takePostedJobs()
