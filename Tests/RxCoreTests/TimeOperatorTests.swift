@@ -42,6 +42,14 @@ final class TimeOperatorTests: RxTestCase {
         XCTAssertEqual(observer.events, [.next(210, 1), .next(250, 3), .completed(300)])
     }
 
+    func testThrottleNotLatestSendsAnElementArrivingExactlyAsTheWindowCloses() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(250, 3), .next(270, 4), .completed(300)])
+        let observer = scheduler.start { source.throttle(.seconds(30), latest: false, scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(240, 2), .next(270, 4), .completed(300)], "30 after the last sent is outside the window, as in RxSwift")
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 300)])
+    }
+
     func testThrottleCompletionWaitsForThePendingElement() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(225)])
