@@ -177,6 +177,7 @@ final class CombiningOperatorTests: RxTestCase {
         let text = scheduler.createHotObservable([.next(220, "a"), .next(240, "b"), .completed(245)])
         let observer = scheduler.start { taps.withLatestFrom(text) }
         XCTAssertEqual(observer.events, [.next(230, "a"), .next(250, "b"), .completed(260)])
+        XCTAssertEqual(text.subscriptions, [Subscription(200, 245)], "the second source is disposed when it completes, its latest value kept")
         let combined = TestScheduler(initialClock: 0)
         let a = combined.createHotObservable([.next(230, 1)])
         let b = combined.createHotObservable([.next(220, 10)])

@@ -180,6 +180,7 @@ final class TransformingOperatorTests: RxTestCase {
         let trigger = scheduler.createHotObservable([.completed(220, String.self)])
         let observer = scheduler.start { source.take(until: trigger) }
         XCTAssertEqual(observer.events, [.next(210, 1), .next(240, 3), .completed(300)])
+        XCTAssertEqual(trigger.subscriptions, [Subscription(200, 220)], "a completed trigger is disposed at once, as in RxSwift")
     }
 
     func testTakeUntilOtherError() {

@@ -1,19 +1,20 @@
 extension ObservableType {
     /// Passes on elements until `other` sends an element, then completes and
     /// disposes both; an error from `other` ends the sequence with it, and its
-    /// completion changes nothing.
+    /// completion changes nothing but disposes it at once, as in RxSwift.
     public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
         Observable.create { observer in
-            let trigger = other.subscribe { event in
+            let trigger = SingleAssignmentDisposable()
+            trigger.setDisposable(other.subscribe { event in
                 switch event {
                 case .next:
                     observer.onCompleted()
                 case .error(let error):
                     observer.onError(error)
                 case .completed:
-                    break
+                    trigger.dispose()
                 }
-            }
+            })
             let source = self.subscribe(observer)
             return Disposables.create(trigger, source)
         }

@@ -2,19 +2,21 @@ extension ObservableType {
     /// For each element of this sequence, once `second` has sent a value,
     /// sends `resultSelector(element, latestOfSecond)`; elements before that
     /// are dropped. Completes with this sequence; an error of either ends it.
+    /// `second` is disposed the moment it completes (its latest value stays).
     public func withLatestFrom<Source: ObservableConvertibleType, Result>(_ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result) -> Observable<Result> {
         Observable.create { observer in
             var latest: Source.Element?
-            let secondSubscription = second.asObservable().subscribe { event in
+            let secondSubscription = SingleAssignmentDisposable()
+            secondSubscription.setDisposable(second.asObservable().subscribe { event in
                 switch event {
                 case .next(let value):
                     latest = value
                 case .error(let error):
                     observer.onError(error)
                 case .completed:
-                    break
+                    secondSubscription.dispose()
                 }
-            }
+            })
             let firstSubscription = self.subscribe { event in
                 switch event {
                 case .next(let element):
