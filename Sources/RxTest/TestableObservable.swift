@@ -1,7 +1,9 @@
 import RxCore
 
-/// An observable of recorded events that records its subscriptions.
-public class TestableObservable<Element>: Observable<Element> {
+/// An observable of recorded events that records its subscriptions. As in
+/// RxTest it is an `ObservableType`, not an `Observable`: `asObservable()`
+/// wraps it, and what subscribes through the wrapper is recorded all the same.
+public class TestableObservable<Element>: ObservableType {
     /// The events it sends.
     public let recordedEvents: [Recorded<Event<Element>>]
     /// Its subscriptions, with the times they began and ended.
@@ -11,7 +13,11 @@ public class TestableObservable<Element>: Observable<Element> {
     init(testScheduler: TestScheduler, recordedEvents: [Recorded<Event<Element>>]) {
         self.testScheduler = testScheduler
         self.recordedEvents = recordedEvents
-        super.init()
+    }
+
+    /// Subscribes an observer; each kind sends the recorded events its way.
+    public func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+        preconditionFailure("\(Self.self) does not say how it sends its events")
     }
 
     /// Records that subscription `index` ended now.

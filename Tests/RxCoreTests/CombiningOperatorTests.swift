@@ -243,3 +243,15 @@ final class RecordedEventsTests: RxTestCase {
         XCTAssertEqual(Recorded.events([.next(1, "a")]), [.next(1, "a")])
     }
 }
+
+final class TestableObservableTests: RxTestCase {
+    func testAsObservableWrapsATestableObservableAndStillRecordsSubscriptions() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let wrapped = source.asObservable()
+        XCTAssertFalse((wrapped as AnyObject) === (source as AnyObject), "asObservable() is a wrapper, as in RxTest")
+        let observer = scheduler.start { wrapped }
+        XCTAssertEqual(observer.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+    }
+}
