@@ -98,11 +98,6 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
                        signals: signals,
                        properties: properties.map { .init(name: $0.name, type: $0.type, access: $0.set == nil ? .read : .readWrite, emitsChanged: $0.emitsChanged) })
     }
-
-    /// The current values of `target`'s properties, in declaration order.
-    public func values(of target: Target) -> [DBusValue] {
-        properties.map { $0.get(target) }
-    }
 }
 
 /// What introspection shows of an interface: names, types and annotations.

@@ -83,10 +83,15 @@ public final class ObjectServer {
         }
         let object = ExportedObject(path: path, interfaces: interfaces)
         object.served = standardInterfaces(of: object)
-        let added = DBusValue.dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
-                                         interfaces.map { (.string($0.name), ObjectServer.propertyDictionary($0.properties)) })
-        let announcements = try managerRoots.filter { $0.isAncestor(of: path) }.sorted().map { root in
-            try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
+        let roots = managerRoots.filter { $0.isAncestor(of: path) }.sorted()
+        var announcements: [Message] = []
+        if !roots.isEmpty {
+            // The properties are read only when an object manager announces them.
+            let added = DBusValue.dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
+                                             interfaces.map { (.string($0.name), ObjectServer.propertyDictionary($0.properties)) })
+            announcements = try roots.map { root in
+                try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
+            }
         }
         objects[path] = object
         do {
