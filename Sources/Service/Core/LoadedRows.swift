@@ -21,8 +21,14 @@ enum LoadedRows {
     /// The options `LoadItems` takes besides where the rows go.
     static let optionTypes: [String: DBusType] = ["append": .boolean, "separator": .string]
 
+    /// The titles a `LoadItems` call's `items` descriptor holds, split as its
+    /// `separator` option says.
+    static func read(from call: MethodCall, options: [String: DBusValue], limits: Limits) throws -> [String] {
+        try read(try call.argument("items", as: UnixFD.self).fd, separator: try separator(options), limits: limits, "items")
+    }
+
     /// The `separator` option: `newline` (the default) or `nul`.
-    static func separator(_ options: [String: DBusValue]) throws -> Separator {
+    private static func separator(_ options: [String: DBusValue]) throws -> Separator {
         guard case .string(let text)? = options["separator"] else { return .newline }
         guard let separator = Separator(rawValue: text) else {
             throw DBusError.invalidArgs("options 'separator': expected 'newline' or 'nul', got \(quoted(text))")
@@ -31,7 +37,7 @@ enum LoadedRows {
     }
 
     /// The titles in `fd`; `what` names the argument in errors.
-    static func read(_ fd: Int32, separator: Separator, limits: Limits, _ what: String) throws -> [String] {
+    private static func read(_ fd: Int32, separator: Separator, limits: Limits, _ what: String) throws -> [String] {
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             throw DBusError.invalidArgs("\(what): descriptor \(fd) cannot be examined: \(String(cString: strerror(errno)))")

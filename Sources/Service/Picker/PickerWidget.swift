@@ -153,7 +153,7 @@ final class PickerWidget: Widget {
             guard component >= 0, component <= current.count else {
                 throw WidgetsError.outOfRange("options 'component' \(component) is out of range; expected 0…\(current.count) (one past the last adds a component)")
             }
-            let rows = try LoadedRows.read(try call.argument("items", as: UnixFD.self).fd, separator: try LoadedRows.separator(options), limits: widget.context.limits, "items")
+            let rows = try LoadedRows.read(from: call, options: options, limits: widget.context.limits)
             var combined = current
             if component == combined.count {
                 combined.append([])

@@ -35,11 +35,7 @@ final class TableWidget: Widget {
         if let items = options["items"] {
             bind(try self.sections(fromItems: items, "options 'items'"))
         } else if let given = options["sections"] {
-            let parsed = (given.arrayElements ?? []).map { section -> (String, [DBusValue]) in
-                guard case .structure(let fields) = section, fields.count == 2 else { return ("", []) }
-                return (fields[0].stringValue ?? "", fields[1].arrayElements ?? [])
-            }
-            bind(try self.sections(parsed, "options 'sections'"))
+            bind(try self.sections(TableWidget.parts(of: given), "options 'sections'"))
         }
     }
 
@@ -111,6 +107,14 @@ final class TableWidget: Widget {
     }
 
     // MARK: Binding
+
+    /// Header and rows of each section of an `a(sav)` (or the option's `a(sas)`), whose signature was checked.
+    private static func parts(of value: DBusValue) -> [(header: String, models: [DBusValue])] {
+        (value.arrayElements ?? []).map { section in
+            guard case .structure(let fields) = section, fields.count == 2 else { return ("", []) }
+            return (fields[0].stringValue ?? "", fields[1].arrayElements ?? [])
+        }
+    }
 
     private func sections(fromItems value: DBusValue, _ what: String) throws -> [TableSection] {
         try sections([("", value.arrayElements ?? [])], what)
@@ -188,11 +192,7 @@ final class TableWidget: Widget {
             return []
         },
         .changing("SetSections", in: [Argument("sections", "a(sav)")]) { widget, call in
-            let parts = (try call.value("sections").arrayElements ?? []).map { section -> (String, [DBusValue]) in
-                guard case .structure(let fields) = section, fields.count == 2 else { return ("", []) }
-                return (fields[0].stringValue ?? "", fields[1].arrayElements ?? [])
-            }
-            widget.bind(try widget.sections(parts, "sections"))
+            widget.bind(try widget.sections(TableWidget.parts(of: try call.value("sections")), "sections"))
             return []
         },
         .changing("AppendItems", in: [Argument("section", .int32), Argument("models", "av")]) { widget, call in
@@ -216,7 +216,7 @@ final class TableWidget: Widget {
             guard index >= 0, index <= current.count else {
                 throw WidgetsError.outOfRange("section \(index) is out of range; expected 0…\(current.count) (one past the last adds a section)")
             }
-            let rows = try LoadedRows.read(try call.argument("items", as: UnixFD.self).fd, separator: try LoadedRows.separator(options), limits: widget.context.limits, "items")
+            let rows = try LoadedRows.read(from: call, options: options, limits: widget.context.limits)
             let loaded = rows.map { TableModel(value: .string($0)) }
             let appending = options["append"] == .boolean(true)
             if index == current.count {
