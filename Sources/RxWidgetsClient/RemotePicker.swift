@@ -16,12 +16,12 @@ public final class RemotePicker: RemoteWidget {
 
     /// The number of rows of each component, kept current.
     public var rowCounts: [Int] {
-        ((try? [Int32](dbusValue: properties["RowCounts"] ?? .string(""))) ?? []).map(Int.init)
+        RemoteWidget.integers(properties["RowCounts"])
     }
 
     /// The selected row of each component (-1 for one without rows), kept current.
     public var selectedRows: [Int] {
-        ((try? [Int32](dbusValue: properties["SelectedRows"] ?? .string(""))) ?? []).map(Int.init)
+        RemoteWidget.integers(properties["SelectedRows"])
     }
 
     /// Whether a popup picker is shown, kept current.
@@ -111,12 +111,12 @@ extension Reactive where Base: RemotePicker {
 
     /// `SelectedRows`: the current value on subscription, then every change.
     public var selectedRows: Observable<[Int]> {
-        base.property("SelectedRows").compactMap { try? [Int32](dbusValue: $0).map(Int.init) }
+        base.property("SelectedRows").map { RemoteWidget.integers($0) }
     }
 
     /// `RowCounts`: the current value on subscription, then every change.
     public var rowCounts: Observable<[Int]> {
-        base.property("RowCounts").compactMap { try? [Int32](dbusValue: $0).map(Int.init) }
+        base.property("RowCounts").map { RemoteWidget.integers($0) }
     }
 
     /// `Visible`: the current value on subscription, then every change.

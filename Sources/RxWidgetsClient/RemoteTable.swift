@@ -12,7 +12,7 @@ public final class RemoteTable: RemoteWidget {
 
     /// The number of rows of each section, kept current.
     public var rowCounts: [Int] {
-        ((try? [Int32](dbusValue: properties["RowCounts"] ?? .string(""))) ?? []).map(Int.init)
+        RemoteWidget.integers(properties["RowCounts"])
     }
 
     /// The selected rows, kept current.

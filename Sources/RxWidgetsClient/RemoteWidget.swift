@@ -115,6 +115,11 @@ public class RemoteWidget {
         }
     }
 
+    /// An `ai` value (`RowCounts`, `SelectedRows`) as integers; empty for anything else.
+    static func integers(_ value: DBusValue?) -> [Int] {
+        (value.flatMap { try? [Int32](dbusValue: $0) } ?? []).map(Int.init)
+    }
+
     // MARK: Calls
 
     /// Calls a method of the widget's interface and waits for the reply.

@@ -131,15 +131,21 @@ final class ClientTests: DaemonTestCase {
         XCTAssertTrue(popup.isVisible)
         try popup.selectRow(1, inComponent: 0)
         try popup.done()
+        try popup.show()
         try popup.cancel()
         XCTAssertEqual(events, ["selectedItem 1 green", "closed"])
+        try popup.show()
+        try popup.hide()
+        XCTAssertFalse(popup.isVisible)
 
         let table = try client.createTable("t", items: ["a", "b"], transient: true)
         var selected: [IndexPath] = []
         table.rx.itemSelected.subscribe(onNext: { selected.append($0) }).disposed(by: bag)
+        try table.setProperty("AllowsMultipleSelection", .boolean(true))
         try table.selectRow(at: IndexPath(row: 1, section: 0))
-        XCTAssertEqual(selected, [IndexPath(row: 1, section: 0)])
-        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0)])
+        try table.selectRow(at: IndexPath(row: 0, section: 0))
+        XCTAssertEqual(selected, [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)])
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)], "a property set through the client")
         XCTAssertEqual(try table.cells(section: 0, first: 0, count: 50).map(\.text), ["a", "b"])
 
         let form = try client.createForm("me", spec: "sign-up", transient: true)
