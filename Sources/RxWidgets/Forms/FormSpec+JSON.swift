@@ -20,7 +20,7 @@ extension FormSpec {
         if let (path, text) = value.firstString(failing: { !$0.unicodeScalars.contains("\u{0}") }) {
             throw FormSpecError(problems: [.init(path: path, message: "\(quoted(text, quote: "\"")) contains U+0000, which D-Bus strings cannot carry")])
         }
-        if let (path, text) = value.firstString(failing: { $0.utf8.count <= limits.stringLength || $0.unicodeScalars.count <= limits.stringLength }) {
+        if let (path, text) = value.firstString(failing: { $0.fits(characters: limits.stringLength) }) {
             throw FormSpecLimitError(path: path, message: "a string of \(text.unicodeScalars.count) characters; the limit is \(limits.stringLength)")
         }
         var decoder = SpecDecoder(limits: limits)

@@ -40,3 +40,13 @@ public struct FormSpecLimitError: Swift.Error, Equatable, CustomStringConvertibl
         "\(path): \(message)"
     }
 }
+
+extension String {
+    /// Whether the text has at most `limit` Unicode scalars, the measure of
+    /// every string limit (a grapheme can hold any number of scalars, and
+    /// patterns run on scalars). Counting UTF-8 bytes first keeps the common
+    /// case O(1).
+    public func fits(characters limit: Int) -> Bool {
+        utf8.count <= limit || unicodeScalars.count <= limit
+    }
+}

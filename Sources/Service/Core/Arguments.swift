@@ -6,11 +6,9 @@ import DBus
 struct Arguments {
     let limits: Limits
 
-    /// A string within the length limit, counted in Unicode scalars (a
-    /// grapheme can hold any number of them, and patterns run on scalars).
+    /// A string within the length limit (`String.fits(characters:)`).
     func checkString(_ text: String, _ what: @autoclosure () -> String) throws {
-        // Counting UTF-8 bytes first keeps the common case O(1).
-        if text.utf8.count > limits.stringLength, text.unicodeScalars.count > limits.stringLength {
+        if !text.fits(characters: limits.stringLength) {
             throw WidgetsError.limitExceeded("\(what()) has \(text.unicodeScalars.count) characters; the limit is \(limits.stringLength)")
         }
     }
