@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Service", targets: ["Service"]),
         .library(name: "RxWidgetsClient", targets: ["RxWidgetsClient"]),
         .executable(name: "rxwidgetsd", targets: ["rxwidgetsd"]),
+        .executable(name: "rxwidgets", targets: ["rxwidgets"]),
         .executable(name: "rxwidgets-bench", targets: ["rxwidgets-bench"]),
     ],
     targets: [
@@ -25,6 +26,7 @@ let package = Package(
         .target(name: "Service", dependencies: ["DBus", "RxWidgets"]),
         .target(name: "RxWidgetsClient", dependencies: ["DBus", "RxCore"]),
         .executableTarget(name: "rxwidgetsd", dependencies: ["Service", "CLinux"]),
+        .executableTarget(name: "rxwidgets", dependencies: ["RxWidgetsClient", "CLinux"]),
         .target(name: "BusTestSupport", dependencies: ["RxCore"]),
         .executableTarget(name: "rxwidgets-bench", dependencies: ["DBus", "BusTestSupport", "CLinux"]),
         .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),

@@ -37,34 +37,44 @@ int clinux_eventfd_drain(int fd) {
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <wchar.h>
 
-static int termination_write_end = -1;
+static int signal_write_end = -1;
 
-static void clinux_on_termination(int signal_number) {
+static void clinux_on_signal(int signal_number) {
     int saved = errno;
     unsigned char byte = (unsigned char)signal_number;
-    if (termination_write_end >= 0) {
-        ssize_t ignored = write(termination_write_end, &byte, 1);
+    if (signal_write_end >= 0) {
+        ssize_t ignored = write(signal_write_end, &byte, 1);
         (void)ignored;
     }
     errno = saved;
 }
 
-int clinux_termination_pipe(void) {
+int clinux_signal_pipe(const int *signals, int count) {
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
-    termination_write_end = fds[1];
+    if (signal_write_end >= 0 || pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    signal_write_end = fds[1];
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = clinux_on_termination;
+    action.sa_handler = clinux_on_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
-    if (sigaction(SIGTERM, &action, NULL) != 0 || sigaction(SIGINT, &action, NULL) != 0) return -1;
+    for (int i = 0; i < count; i++) {
+        if (sigaction(signals[i], &action, NULL) != 0) return -1;
+    }
     signal(SIGPIPE, SIG_IGN);
     return fds[0];
 }
 
-int clinux_read_termination(int fd) {
+int clinux_termination_pipe(void) {
+    const int signals[] = {SIGTERM, SIGINT};
+    return clinux_signal_pipe(signals, 2);
+}
+
+int clinux_read_signal(int fd) {
     unsigned char byte;
     for (;;) {
         ssize_t count = read(fd, &byte, 1);
@@ -72,6 +82,18 @@ int clinux_read_termination(int fd) {
         if (count < 0 && errno == EINTR) continue;
         return -1;
     }
+}
+
+int clinux_terminal_size(int fd, int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
+
+int clinux_wcwidth(unsigned int scalar) {
+    return wcwidth((wchar_t)scalar);
 }
 
 int clinux_memfd(const char *name) {
@@ -87,4 +109,38 @@ int clinux_main_queue_descriptor(void) {
 
 void clinux_drain_main_queue(void) {
     _dispatch_main_queue_callback_4CF(NULL);
+}
+
+static int crash_terminal = -1;
+static struct termios crash_termios;
+static char crash_reset[64];
+
+static void clinux_on_crash(int signal_number) {
+    if (crash_terminal >= 0) {
+        ssize_t ignored = write(crash_terminal, crash_reset, strlen(crash_reset));
+        (void)ignored;
+        tcsetattr(crash_terminal, TCSAFLUSH, &crash_termios);
+    }
+    signal(signal_number, SIG_DFL);
+    raise(signal_number);
+}
+
+void clinux_restore_terminal_on_crash(int fd, const struct termios *saved, const char *reset) {
+    static const int crashes[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
+    if (fd < 0 || saved == NULL || reset == NULL) {
+        crash_terminal = -1;
+        return;
+    }
+    crash_termios = *saved;
+    strncpy(crash_reset, reset, sizeof crash_reset - 1);
+    crash_reset[sizeof crash_reset - 1] = 0;
+    crash_terminal = fd;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = clinux_on_crash;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESETHAND;
+    for (unsigned i = 0; i < sizeof crashes / sizeof crashes[0]; i++) {
+        sigaction(crashes[i], &action, NULL);
+    }
 }

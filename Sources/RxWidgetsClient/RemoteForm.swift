@@ -58,6 +58,11 @@ public final class RemoteForm: RemoteWidget {
         properties["SubmitEnabled"] == .boolean(true)
     }
 
+    /// The derived outputs (`heartHeight`, `birthdayBorder`…), kept current.
+    public var outputs: [String: DBusValue] {
+        RemoteForm.dictionary(properties["Outputs"])
+    }
+
     static func dictionary(_ value: DBusValue?) -> [String: DBusValue] {
         var result: [String: DBusValue] = [:]
         for entry in value?.dictionaryEntries ?? [] {

@@ -105,7 +105,7 @@ do {
 }
 
 let termination = MainLoop.shared.addSource(fd: terminationFD, events: Int16(POLLIN)) { _ in
-    let signal = clinux_read_termination(terminationFD)
+    let signal = clinux_read_signal(terminationFD)
     log(6, "received signal \(signal); releasing \(WidgetService.busName) and exiting")
     MainLoop.shared.stop()
 }

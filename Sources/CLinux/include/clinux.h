@@ -24,12 +24,32 @@ int clinux_memfd(const char *name);
 int clinux_main_queue_descriptor(void);
 void clinux_drain_main_queue(void);
 
-#endif
+/* Makes each of `signals` write its number to a pipe instead of running
+ * its default action, and returns the pipe's non-blocking read end (-1 on
+ * error, or when a pipe was already made: there is one per process). A main
+ * loop watches the descriptor and acts on the signal on its own thread. */
+int clinux_signal_pipe(const int *signals, int count);
 
-/* Makes SIGTERM and SIGINT write their number to a pipe instead of killing
- * the process, and returns the pipe's non-blocking read end (-1 on error).
- * A main loop watches the descriptor and shuts down cleanly. */
+/* clinux_signal_pipe for SIGTERM and SIGINT: how a daemon shuts down cleanly. */
 int clinux_termination_pipe(void);
 
-/* Reads the signal number a termination pipe carries, or -1 when none. */
-int clinux_read_termination(int fd);
+/* Reads the signal number a signal pipe carries, or -1 when none. */
+int clinux_read_signal(int fd);
+
+/* The size of the terminal open on fd (TIOCGWINSZ); 0, or -1 with errno set. */
+int clinux_terminal_size(int fd, int *rows, int *columns);
+
+/* The columns a Unicode scalar takes on a terminal in the current LC_CTYPE
+ * locale (wcwidth): 0 for combining marks, 2 for wide characters, -1 for
+ * control characters. */
+int clinux_wcwidth(unsigned int scalar);
+
+#include <termios.h>
+
+/* Until called again with fd -1: when the process crashes (SIGSEGV, SIGBUS,
+ * SIGILL, SIGTRAP, SIGFPE, SIGABRT), write `reset` to the terminal fd and
+ * restore its `saved` attributes before dying of the signal, so a crash
+ * never leaves a user's terminal in raw mode. */
+void clinux_restore_terminal_on_crash(int fd, const struct termios *saved, const char *reset);
+
+#endif

@@ -1,0 +1,214 @@
+import RxCore
+
+/// What the command line asks for.
+enum Command: Equatable {
+    case choose(header: String?, height: Int?, selected: String?, items: [String]?)
+    case pick(components: [[String]], header: String?, height: Int?)
+    case table(header: String?, height: Int?, multiple: Bool, items: [String]?)
+    case form(spec: String, json: Bool, header: String?)
+    case attach(path: String, height: Int?)
+    case list(json: Bool)
+    case watch(path: String?, json: Bool)
+    case completions(shell: String)
+    case help
+    case version
+}
+
+/// A command line that does not say anything the command can do (exit 2).
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The parsed command line: the command and the bus to reach the daemon on.
+struct Arguments {
+    let command: Command
+    /// `--address ADDR`; nil for the bus that started us or the session bus.
+    let address: String?
+
+    static let commands = ["choose", "pick", "table", "form", "attach", "list", "watch", "completions"]
+    /// Each command's options, for parsing, `--help` and the completions.
+    static let options: [String: [String]] = [
+        "choose": ["--header", "--height", "--selected"],
+        "pick": ["--component", "--header", "--height"],
+        "table": ["--header", "--height", "--multiple"],
+        "form": ["--json", "--header"],
+        "attach": ["--height"],
+        "list": ["--json"],
+        "watch": ["--json"],
+        "completions": [],
+    ]
+    /// Options that take no value.
+    static let flags: Set<String> = ["--multiple", "--json"]
+    static let templates = ["about-you", "sign-up"]
+    static let shells = ["bash", "zsh", "fish"]
+
+    init(_ words: [String]) throws {
+        var address: String?
+        var words = words[...]
+        var commandName: String?
+        var values: [String: [String]] = [:]
+        var positional: [String] = []
+        var onlyPositional = false
+        while let word = words.popFirst() {
+            if onlyPositional || !word.hasPrefix("-") || word == "-" {
+                if commandName == nil {
+                    guard Arguments.commands.contains(word) else {
+                        throw UsageError(description: "unknown command \(quoted(word)); the commands are \(Arguments.commands.joined(separator: ", "))")
+                    }
+                    commandName = word
+                } else {
+                    positional.append(word)
+                }
+                continue
+            }
+            if word == "--" {
+                onlyPositional = true
+                continue
+            }
+            var name = word
+            var inline: String?
+            if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
+                name = String(word[..<equals])
+                inline = String(word[word.index(after: equals)...])
+            }
+            switch name {
+            case "--help", "-h":
+                self.init(command: .help, address: nil)
+                return
+            case "--version":
+                self.init(command: .version, address: nil)
+                return
+            case "--address":
+                address = try inline ?? Arguments.value(of: name, from: &words)
+                continue
+            default:
+                break
+            }
+            guard let commandName else {
+                throw UsageError(description: "option \(quoted(word)) before a command; the commands are \(Arguments.commands.joined(separator: ", "))")
+            }
+            guard Arguments.options[commandName, default: []].contains(name) else {
+                let known = Arguments.options[commandName, default: []]
+                throw UsageError(description: "\(commandName) has no option \(quoted(name))" + (known.isEmpty ? "" : "; its options are \(known.joined(separator: ", "))"))
+            }
+            if Arguments.flags.contains(name) {
+                guard inline == nil else { throw UsageError(description: "\(name) takes no value") }
+                values[name, default: []].append("")
+            } else {
+                values[name, default: []].append(try inline ?? Arguments.value(of: name, from: &words))
+            }
+        }
+        guard let commandName else {
+            throw UsageError(description: "no command given; the commands are \(Arguments.commands.joined(separator: ", "))")
+        }
+        self.init(command: try Arguments.command(commandName, values: values, positional: positional), address: address)
+    }
+
+    private init(command: Command, address: String?) {
+        self.command = command
+        self.address = address
+    }
+
+    private static func value(of name: String, from words: inout ArraySlice<String>) throws -> String {
+        guard let value = words.popFirst() else {
+            throw UsageError(description: "\(name) needs a value")
+        }
+        return value
+    }
+
+    private static func command(_ name: String, values: [String: [String]], positional: [String]) throws -> Command {
+        func single(_ option: String) throws -> String? {
+            guard let given = values[option] else { return nil }
+            guard given.count == 1 else { throw UsageError(description: "\(option) is given \(given.count) times; give it once") }
+            return given[0]
+        }
+        func height() throws -> Int? {
+            guard let text = try single("--height") else { return nil }
+            guard let number = Int(text), number >= 1, number <= 10_000 else {
+                throw UsageError(description: "--height \(quoted(text)) is not a number of rows from 1 to 10000")
+            }
+            return number
+        }
+        func noPositional() throws {
+            if let first = positional.first {
+                throw UsageError(description: "\(name) takes no argument \(quoted(first))")
+            }
+        }
+        let header = try single("--header")
+        switch name {
+        case "choose":
+            return .choose(header: header, height: try height(), selected: try single("--selected"), items: positional.isEmpty ? nil : positional)
+        case "pick":
+            try noPositional()
+            guard let components = values["--component"], !components.isEmpty else {
+                throw UsageError(description: "pick needs at least one --component A,B,C")
+            }
+            let split = components.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            return .pick(components: split, header: header, height: try height())
+        case "table":
+            return .table(header: header, height: try height(), multiple: values["--multiple"] != nil, items: positional.isEmpty ? nil : positional)
+        case "form":
+            guard positional.count == 1 else {
+                throw UsageError(description: "form needs one spec: about-you, sign-up or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
+            }
+            return .form(spec: positional[0], json: values["--json"] != nil, header: header)
+        case "attach":
+            guard positional.count == 1 else {
+                throw UsageError(description: "attach needs one OBJECT_PATH, e.g. /org/rxwidgets/Widgets1/picker/fruit")
+            }
+            return .attach(path: positional[0], height: try height())
+        case "list":
+            try noPositional()
+            return .list(json: values["--json"] != nil)
+        case "watch":
+            guard positional.count <= 1 else { throw UsageError(description: "watch takes at most one OBJECT_PATH") }
+            return .watch(path: positional.first, json: values["--json"] != nil)
+        default:
+            guard positional.count == 1, Arguments.shells.contains(positional[0]) else {
+                throw UsageError(description: "completions needs one shell: bash, zsh or fish")
+            }
+            return .completions(shell: positional[0])
+        }
+    }
+
+    static let usage = """
+    Usage: rxwidgets COMMAND [OPTION…] [ARGUMENT…]
+
+    Ask a person on the terminal through the widgets rxwidgetsd serves: the
+    model (items, selection, validation) lives in the daemon, so any other
+    program on the bus sees and drives the same widget. The interface is drawn
+    on /dev/tty; only the result goes to standard output.
+
+    Commands:
+      choose [--header TEXT] [--height N] [--selected ITEM] [ITEM…]
+                 a popup picker; prints the chosen item (items from standard
+                 input, one a line, when none are given)
+      pick --component A,B,C [--component S,M,L …] [--header TEXT] [--height N]
+                 a picker of several components; prints each one's selected
+                 title, tab-separated
+      table [--header TEXT] [--height N] [--multiple] [ITEM…]
+                 a table; prints the selected row(s), one a line
+      form (about-you | sign-up | FILE.json) [--json] [--header TEXT]
+                 a form; on Submit prints the values as name=value lines
+                 (one JSON object with --json)
+      attach OBJECT_PATH [--height N]
+                 shows an existing widget live and lets you operate it
+      list [--json]
+                 the widgets on the bus: path, kind, revision
+      watch [OBJECT_PATH] [--json]
+                 every signal of one widget (or of all), one line each
+      completions (bash | zsh | fish)
+                 a completion script for the shell
+
+    Options:
+      --address ADDR  the bus to use (default: the bus that started this
+                      program, else the session bus)
+      --help, --version
+
+    Keys: ↑/↓ or k/j, PgUp/PgDn, Home/End, / filter, Tab/Shift-Tab between
+    components or fields, Enter, Esc or q to cancel, Ctrl-C.
+
+    Exit status: 0 chosen or submitted, 1 cancelled, 2 usage error or no
+    terminal, 3 no daemon or a D-Bus error, 130 Ctrl-C, 143 SIGTERM.
+    """
+}

@@ -1,0 +1,118 @@
+import DBus
+import Glibc
+import RxCore
+import RxWidgetsClient
+
+/// The commands that ask a person: each makes (or finds) its widget, runs
+/// its screen in a session on the terminal, and turns the session's outcome
+/// into standard output and an exit status.
+enum Interactive {
+    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal) throws -> Outcome {
+        let session = Session(terminal: terminal)
+        switch command {
+        case .choose(let header, let height, let selected, let items):
+            let titles = try items ?? standardInputLines()
+            guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
+            let picker = try create { try client.createPicker($0, items: [titles], popup: true, transient: true) }
+            if let selected {
+                guard let row = titles.firstIndex(of: selected) else {
+                    throw UsageError(description: "--selected \(quoted(selected)) is not one of the items")
+                }
+                try picker.setSelectedRow(row, inComponent: 0)
+            }
+            try picker.show()
+            return session.run(PickerScreen(picker: picker, session: session, purpose: .choose, header: header, height: height))
+        case .pick(let components, let header, let height):
+            let picker = try create { try client.createPicker($0, items: components, popup: true, transient: true) }
+            try picker.show()
+            return session.run(PickerScreen(picker: picker, session: session, purpose: .pick, header: header, height: height))
+        case .table(let header, let height, let multiple, let items):
+            let rows = try items ?? standardInputLines()
+            guard !rows.isEmpty else { throw UsageError(description: "table needs at least one item") }
+            let table = try create { try client.createTable($0, items: rows, transient: true) }
+            if multiple {
+                try table.setProperty("AllowsMultipleSelection", .boolean(true))
+            }
+            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height))
+        case .form(let spec, let json, let header):
+            let form = try create { try client.createForm($0, spec: try formSpec(spec), transient: true) }
+            return session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header))
+        case .attach(let path, let height):
+            return try attach(path, client: client, session: session, height: height)
+        default:
+            preconditionFailure("\(command) is not interactive")
+        }
+    }
+
+    /// Makes a transient widget under a name of this process's own, trying
+    /// another when one of that name exists.
+    private static func create<W>(_ make: (String) throws -> W) throws -> W {
+        for attempt in 0..<100 {
+            let name = "rxwidgets_\(getpid())" + (attempt == 0 ? "" : "_\(attempt)")
+            do {
+                return try make(name)
+            } catch let error as WidgetsClientError where error.name == "org.rxwidgets.Widgets1.Error.Exists" {
+                continue
+            }
+        }
+        throw WidgetsClientError(name: "org.rxwidgets.Widgets1.Error.Exists", message: "no free widget name for this process")
+    }
+
+    private static func attach(_ path: String, client: WidgetsClient, session: Session, height: Int?) throws -> Outcome {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let prefix = WidgetsClient.rootPath + "/"
+        guard path.hasPrefix(prefix), parts.count == 6 else {
+            throw WidgetsClientError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "\(quoted(path)) is not a widget's path (\(prefix)KIND/NAME)")
+        }
+        switch parts[4] {
+        case "picker":
+            let picker = try client.picker(parts[5])
+            return session.run(PickerScreen(picker: picker, session: session, purpose: .attach, header: path, height: height))
+        case "table":
+            let table = try client.table(parts[5])
+            return session.run(TableScreen(table: table, session: session, purpose: .attach, header: path, height: height))
+        case "form":
+            let form = try client.form(parts[5])
+            return session.run(FormScreen(form: form, session: session, purpose: .attach, header: path))
+        default:
+            throw WidgetsClientError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
+        }
+    }
+
+    /// A template's name as it is; a file's contents otherwise.
+    private static func formSpec(_ argument: String) throws -> String {
+        if Arguments.templates.contains(argument) {
+            return argument
+        }
+        let descriptor = open(argument, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw UsageError(description: "cannot read the form spec \(quoted(argument)): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        return String(decoding: readAll(descriptor), as: UTF8.self)
+    }
+
+    /// Standard input's lines, when it is not a terminal.
+    private static func standardInputLines() throws -> [String] {
+        guard isatty(0) == 0 else {
+            throw UsageError(description: "no items: give them as arguments, or one a line on standard input")
+        }
+        var lines = String(decoding: readAll(0), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" {
+            lines.removeLast()
+        }
+        return lines
+    }
+
+    private static func readAll(_ descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
+    }
+}

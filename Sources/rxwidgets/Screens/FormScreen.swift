@@ -1,0 +1,443 @@
+import DBus
+import RxCore
+import RxWidgetsClient
+
+/// A form on the terminal, drawn from its `Layout`: one row per field, the
+/// daemon's message for it underneath (red while the field is invalid), the
+/// Submit button (dim while `SubmitEnabled` is false) and the `Outputs`.
+/// Validity, messages and outputs are only ever the daemon's; each key is
+/// the call a user's gesture maps to (`SetValue`, `Tap`, `Increment`,
+/// `Decrement`, `Submit`).
+final class FormScreen: InteractiveScreen {
+    /// What the command does with a successful Submit.
+    enum Purpose {
+        /// `form`: print the values (`name=value` lines) and exit.
+        case submit
+        /// `form --json`: print the values as one JSON object and exit.
+        case submitJSON
+        /// `attach`: keep going; `Esc` quits and prints nothing.
+        case attach
+    }
+
+    /// How often typed text is sent at most: a text field's `SetValue` is
+    /// throttled to this, and sent once more when the field is left.
+    static let textInterval: Int64 = 50_000_000
+
+    private let form: RemoteForm
+    private let session: Session
+    private let purpose: Purpose
+    private let header: String?
+    private let layout: [RemoteForm.Field]
+    private let buttons: [(name: String, field: String, value: String)]
+    /// The focused field's index; `layout.count` is the Submit button.
+    private var focus = 0
+    /// The button of a choice field under the cursor, per field.
+    private var buttonFocus: [String: Int] = [:]
+    /// What is typed into the focused text or date field, until the daemon has it.
+    private var editing: (field: String, text: String, cursor: Int)?
+    /// The text the daemon was last sent for the field being edited.
+    private var lastSent: String?
+    /// Runs for `textInterval` after each send; typing meanwhile waits for it.
+    private var throttle: LoopTimer?
+    private var unsent = false
+    /// Slider values sent and not yet answered, per field: the next step
+    /// starts from the last one, so keys typed ahead of the replies add up.
+    private var pendingSlides: [String: (value: Double, calls: Int)] = [:]
+    /// A refused input's message, per field (a malformed date).
+    private var refusals: [String: String] = [:]
+    private var status: (text: String, style: Style)?
+    private let disposeBag = DisposeBag()
+
+    init(form: RemoteForm, session: Session, purpose: Purpose, header: String?) {
+        self.form = form
+        self.session = session
+        self.purpose = purpose
+        self.header = header
+        layout = form.layout
+        buttons = form.buttons
+        form.rx.revision.subscribe(onNext: { [weak self] _ in self?.session.redraw() }, onError: { [weak self] in self?.session.fail($0) })
+            .disposed(by: disposeBag)
+        beginEditing()
+    }
+
+    deinit {
+        throttle?.dispose()
+    }
+
+    private var focusedField: RemoteForm.Field? {
+        layout.indices.contains(focus) ? layout[focus] : nil
+    }
+
+    // MARK: Drawing
+
+    func lines(rows: Int, columns: Int) -> [Line] {
+        var lines: [Line] = []
+        if let header {
+            lines.append(Line(header, .bold))
+            lines.append(Line())
+        }
+        let labels = layout.map { label(of: $0) }
+        let labelWidth = min(max(labels.map(TextWidth.columns).max() ?? 0, 4) + 2, 28)
+        let values = form.values
+        let validity = form.validity
+        let outputs = form.outputs
+        for (index, field) in layout.enumerated() {
+            let isFocused = index == focus
+            var line = Line(isFocused ? "› " : "  ", .accent)
+            line.append(TextWidth.pad(labels[index], labelWidth), isFocused ? .accent : .bold)
+            let border = outputs[field.name + "Border"].flatMap { $0.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
+            for span in valueLine(field, value: values[field.name], focused: isFocused, border: border).spans {
+                line.append(span.text, span.style)
+            }
+            lines.append(line)
+            let indent = String(repeating: " ", count: labelWidth + 2)
+            if let refusal = refusals[field.name] {
+                lines.append(Line(indent + refusal, .error))
+            } else if let state = validity[field.name], !state.valid {
+                lines.append(Line(indent + (state.message.isEmpty ? state.reason : state.message), .error))
+            } else if let help = field.attributes["help"]?.stringValue, !help.isEmpty {
+                lines.append(Line(indent + help, .help))
+            } else {
+                lines.append(Line())
+            }
+        }
+        let submitFocused = focus == layout.count
+        var submit = Line(submitFocused ? "› " : "  ", .accent)
+        submit.append("[ Submit ]", form.submitEnabled ? (submitFocused ? .cursor : .bold) : Style(dim: true, underline: submitFocused))
+        if !form.submitEnabled {
+            submit.append("  not every field is valid yet", .help)
+        }
+        lines.append(submit)
+        if !outputs.isEmpty {
+            lines.append(Line())
+            for (name, value) in outputs.sorted(by: { $0.key < $1.key }) {
+                lines.append(outputLine(name, value, width: columns))
+            }
+        }
+        lines.append(Line())
+        lines.append(status.map { Line($0.text, $0.style) } ?? Line(helpText, .help))
+        return lines
+    }
+
+    private func label(of field: RemoteForm.Field) -> String {
+        let text = field.attributes["label"]?.stringValue ?? field.name
+        return field.attributes["required"] == .boolean(true) ? text + " *" : text
+    }
+
+    private var helpText: String {
+        var keys = "tab/↑/↓ field"
+        switch focusedField?.kind {
+        case "switch": keys += " · space toggle"
+        case "slider": keys += " · ←/→ slide"
+        case "stepper": keys += " · ←/→ step"
+        case "date": keys += " · ←/→ digits · 0-9 type"
+        case "choice": keys += " · ←/→ button · space tap"
+        default: break
+        }
+        keys += focus == layout.count ? " · enter submit" : " · enter next"
+        return keys + (purpose == .attach ? " · esc quit" : " · esc cancel")
+    }
+
+    private func valueLine(_ field: RemoteForm.Field, value: DBusValue?, focused: Bool, border: Style) -> Line {
+        var line = Line()
+        switch field.kind {
+        case "text":
+            let text = editing?.field == field.name ? editing!.text : value?.stringValue ?? ""
+            let shown = field.attributes["secret"] == .boolean(true) ? String(repeating: "•", count: text.count) : text
+            line.append("[", border)
+            if shown.isEmpty, !focused, let placeholder = field.attributes["placeholder"]?.stringValue {
+                line.append(TextWidth.pad(placeholder, 30), .dim)
+            } else {
+                let fitted = TextWidth.fit(shown, 29)
+                line.append(fitted)
+                line.append(focused ? " " : "", .cursor)
+                line.append(String(repeating: " ", count: max(0, 30 - TextWidth.columns(fitted) - (focused ? 1 : 0))))
+            }
+            line.append("]", border)
+        case "date":
+            let text = editing?.field == field.name ? editing!.text : value?.stringValue ?? ""
+            line.append("[", border)
+            for (offset, character) in text.enumerated() {
+                line.append(String(character), focused && offset == editing?.cursor ? .cursor : .plain)
+            }
+            line.append("]", border)
+        case "switch":
+            line.append(value == .boolean(true) ? "[x] on" : "[ ] off", focused ? .accent : .plain)
+        case "slider":
+            let number = value.flatMap { try? Double(dbusValue: $0) } ?? 0
+            let (minimum, maximum) = range(field)
+            let filled = maximum > minimum ? Int(((number - minimum) / (maximum - minimum) * 20).rounded()) : 0
+            let clamped = min(max(filled, 0), 20)
+            line.append(String(repeating: "━", count: clamped), border)
+            line.append("●", focused ? .accent : .bold)
+            line.append(String(repeating: "─", count: 20 - clamped), .dim)
+            line.append(" " + ValueText.plain(.double(number)))
+        case "stepper":
+            let number = value.flatMap { try? Double(dbusValue: $0) } ?? 0
+            line.append("−", focused ? .accent : .dim)
+            line.append(" \(ValueText.plain(.double(number))) ", .bold)
+            line.append("+", focused ? .accent : .dim)
+        case "choice":
+            let current = value?.stringValue ?? ""
+            let names = (field.attributes["buttons"]?.arrayElements ?? []).compactMap(\.stringValue)
+            for (index, name) in names.enumerated() {
+                let chosen = buttons.first { $0.name == name }?.value == current
+                let underCursor = focused && index == (buttonFocus[field.name] ?? 0)
+                line.append(chosen ? "(•) " : "( ) ", chosen ? border : .dim)
+                line.append(name, underCursor ? .cursor : .plain)
+                line.append("  ")
+            }
+            if names.isEmpty {
+                line.append(current)
+            }
+        default:
+            line.append(value.map(ValueText.plain) ?? "")
+        }
+        return line
+    }
+
+    private func range(_ field: RemoteForm.Field) -> (Double, Double) {
+        let minimum = field.attributes["min"].flatMap { try? Double(dbusValue: $0) } ?? 0
+        let maximum = field.attributes["max"].flatMap { try? Double(dbusValue: $0) } ?? 1
+        return (minimum, maximum)
+    }
+
+    /// An output: its value, in its colour when it names one; a number also
+    /// as a bar a tenth of it long, so a growing output (the heart) grows.
+    private func outputLine(_ name: String, _ value: DBusValue, width: Int) -> Line {
+        var line = Line("  " + name + "  ", .dim)
+        let text = ValueText.plain(value)
+        line.append(text, value.stringValue.flatMap(Style.named) ?? .plain)
+        if let number = try? Double(dbusValue: value), number.isFinite, number > 0 {
+            line.append(" " + String(repeating: "♥", count: min(Int(number / 10), max(0, width - TextWidth.columns(name) - TextWidth.columns(text) - 6))), .error)
+        }
+        return line
+    }
+
+    // MARK: Keys
+
+    func handle(_ key: Key) {
+        status = nil
+        guard let field = focusedField else {
+            handleOnSubmit(key)
+            return
+        }
+        if handleField(field, key) {
+            return
+        }
+        switch key {
+        case .tab, .down, .enter:
+            moveFocus(by: 1)
+        case .backTab, .up:
+            moveFocus(by: -1)
+        case .character("j") where !isTyped(field):
+            moveFocus(by: 1)
+        case .character("k") where !isTyped(field):
+            moveFocus(by: -1)
+        case .escape:
+            quit()
+        case .character("q") where !isTyped(field):
+            quit()
+        default:
+            break
+        }
+    }
+
+    private func isTyped(_ field: RemoteForm.Field) -> Bool {
+        field.kind == "text" || field.kind == "date"
+    }
+
+    private func handleOnSubmit(_ key: Key) {
+        switch key {
+        case .enter, .character(" "):
+            submit()
+        case .tab, .down, .character("j"):
+            moveFocus(by: 1)
+        case .backTab, .up, .character("k"):
+            moveFocus(by: -1)
+        case .escape, .character("q"):
+            quit()
+        default:
+            break
+        }
+    }
+
+    /// The key's gesture on `field`; false when the key is not for the field.
+    private func handleField(_ field: RemoteForm.Field, _ key: Key) -> Bool {
+        switch (field.kind, key) {
+        case ("text", .character(let character)):
+            edit { $0.text.append(character) }
+        case ("text", .backspace):
+            edit { if !$0.text.isEmpty { $0.text.removeLast() } }
+        case ("text", .clearLine):
+            edit { $0.text = "" }
+        case ("date", .character(let character)) where character.isASCII && character.isNumber:
+            typeDigit(character)
+        case ("date", .left):
+            moveDateCursor(by: -1)
+        case ("date", .right):
+            moveDateCursor(by: 1)
+        case ("switch", .character(" ")):
+            send("SetValue", [.string(field.name), .variant(.boolean(form.values[field.name] != .boolean(true)))])
+        case ("slider", .left), ("slider", .right):
+            let (minimum, maximum) = range(field)
+            let current = pendingSlides[field.name]?.value ?? form.values[field.name].flatMap { try? Double(dbusValue: $0) } ?? minimum
+            let moved = current + (key == .left ? -1 : 1) * (maximum - minimum) / 10
+            let value = (min(max(moved, minimum), maximum) * 1e9).rounded() / 1e9
+            let name = field.name
+            pendingSlides[name] = (value, (pendingSlides[name]?.calls ?? 0) + 1)
+            send("SetValue", [.string(name), .variant(.double(value))]) { [weak self] in
+                guard let self, let waiting = pendingSlides[name] else { return }
+                pendingSlides[name] = waiting.calls > 1 ? (waiting.value, waiting.calls - 1) : nil
+            }
+        case ("stepper", .left), ("stepper", .character("-")):
+            send("Decrement", [.string(field.name)])
+        case ("stepper", .right), ("stepper", .character("+")):
+            send("Increment", [.string(field.name)])
+        case ("choice", .left), ("choice", .right):
+            let count = (field.attributes["buttons"]?.arrayElements ?? []).count
+            guard count > 0 else { return true }
+            let current = buttonFocus[field.name] ?? 0
+            buttonFocus[field.name] = (current + (key == .left ? count - 1 : 1)) % count
+        case ("choice", .character(" ")):
+            let names = (field.attributes["buttons"]?.arrayElements ?? []).compactMap(\.stringValue)
+            if names.indices.contains(buttonFocus[field.name] ?? 0) {
+                send("Tap", [.string(names[buttonFocus[field.name] ?? 0])])
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func moveFocus(by delta: Int) {
+        finishEditing()
+        focus = (focus + delta + layout.count + 1) % (layout.count + 1)
+        beginEditing()
+    }
+
+    private func quit() {
+        throttle?.dispose()
+        session.finish(purpose == .attach ? .done("") : .cancelled)
+    }
+
+    // MARK: Text and dates
+
+    private func beginEditing() {
+        guard let field = focusedField, isTyped(field) else {
+            editing = nil
+            return
+        }
+        let text = form.values[field.name]?.stringValue ?? ""
+        editing = (field.name, text, field.kind == "date" ? 0 : text.count)
+        lastSent = text
+    }
+
+    /// Sends what was typed now if it differs from what the daemon was last sent.
+    private func finishEditing() {
+        throttle?.dispose()
+        throttle = nil
+        unsent = false
+        if let editing, editing.text != lastSent, focusedField?.kind == "text" {
+            sendText(editing)
+        }
+        editing = nil
+    }
+
+    private func edit(_ change: (inout (field: String, text: String, cursor: Int)) -> Void) {
+        guard var current = editing else { return }
+        change(&current)
+        editing = current
+        if throttle == nil {
+            sendText(current)
+        } else {
+            unsent = true
+        }
+    }
+
+    /// Sends the text and holds further sends for `textInterval`; what was
+    /// typed meanwhile goes when it ends, so the last text is always sent.
+    private func sendText(_ editing: (field: String, text: String, cursor: Int)) {
+        lastSent = editing.text
+        send("SetValue", [.string(editing.field), .variant(.string(editing.text))], field: editing.field)
+        throttle = MainLoop.shared.addTimer(after: FormScreen.textInterval) { [weak self] in
+            guard let self else { return }
+            throttle = nil
+            if unsent, let current = self.editing {
+                unsent = false
+                sendText(current)
+            }
+        }
+    }
+
+    private static let dateDigits = [0, 1, 2, 3, 5, 6, 8, 9]
+
+    private func moveDateCursor(by delta: Int) {
+        guard var current = editing else { return }
+        let position = FormScreen.dateDigits.firstIndex(of: current.cursor) ?? 0
+        current.cursor = FormScreen.dateDigits[min(max(position + delta, 0), FormScreen.dateDigits.count - 1)]
+        editing = current
+    }
+
+    /// A digit overwrites the one under the cursor, which moves on; the whole
+    /// date is sent at once (a day that does not exist is refused by the
+    /// daemon, and its message shown).
+    private func typeDigit(_ digit: Character) {
+        guard var current = editing else { return }
+        var characters = Array(current.text)
+        guard characters.count == 10, characters.indices.contains(current.cursor) else { return }
+        characters[current.cursor] = digit
+        current.text = String(characters)
+        editing = current
+        moveDateCursor(by: 1)
+        send("SetValue", [.string(current.field), .variant(.string(current.text))], field: current.field)
+    }
+
+    // MARK: Calls
+
+    /// Sends a gesture; a refusal is shown under `field` (or on the status line).
+    private func send(_ member: String, _ arguments: [DBusValue], field: String? = nil, answered: (() -> Void)? = nil) {
+        form.rx.request(member, arguments).do(onDispose: answered).subscribe(onNext: { [weak self] _ in
+            if let field { self?.refusals[field] = nil }
+        }, onError: { [weak self] error in
+            guard let self else { return }
+            if let error = error as? WidgetsClientError, error.name.hasPrefix("org.rxwidgets.Widgets1.Client.") {
+                session.fail(error)
+                return
+            }
+            let message = (error as? WidgetsClientError)?.message ?? "\(error)"
+            if let field {
+                refusals[field] = message
+            } else {
+                status = (message, .error)
+            }
+            session.redraw()
+        }).disposed(by: disposeBag)
+    }
+
+    private func submit() {
+        guard form.submitEnabled else {
+            status = ("Submit is disabled until every field is valid", .error)
+            return
+        }
+        form.rx.submit().subscribe(onNext: { [weak self] values in
+            self?.submitted(values)
+        }, onError: { [weak self] error in
+            self?.status = ((error as? WidgetsClientError)?.message ?? "\(error)", .error)
+            self?.session.redraw()
+        }).disposed(by: disposeBag)
+    }
+
+    private func submitted(_ values: [String: DBusValue]) {
+        let ordered = layout.compactMap { field in values[field.name].map { (field.name, $0) } }
+        switch purpose {
+        case .submit:
+            session.finish(.done(ordered.map { "\($0.0)=\(ValueText.plain($0.1))\n" }.joined()))
+        case .submitJSON:
+            session.finish(.done("{" + ordered.map { ValueText.string($0.0) + ":" + ValueText.json($0.1) }.joined(separator: ",") + "}\n"))
+        case .attach:
+            status = ("submitted", .success)
+            session.redraw()
+        }
+    }
+}

@@ -1,0 +1,270 @@
+import RxCore
+import RxWidgetsClient
+
+/// A picker on the terminal: its components side by side, each a column of
+/// titles with its selected row marked. Everything shown is the daemon's —
+/// titles from `Titles`, the marked rows from `SelectedRows` — and every
+/// gesture is the call it maps to: moving the cursor is `SelectRow` (as a
+/// wheel settling on a row), Enter is `Done`, Esc and `q` are `Cancel`.
+final class PickerScreen: InteractiveScreen {
+    /// What the command does once the user is done.
+    enum Purpose {
+        /// `choose`: print the title of the `SelectedItem` signal.
+        case choose
+        /// `pick`: print the selected title of every component, tab-separated.
+        case pick
+        /// `attach`: operate the picker until `q`; print nothing.
+        case attach
+    }
+
+    private let picker: RemotePicker
+    private let session: Session
+    private let purpose: Purpose
+    private let header: String?
+    private let heightLimit: Int?
+    private var focus = 0
+    private var tops: [Int] = []
+    private var texts: [RemoteTexts] = []
+    private var filters: [Int: ListFilter] = [:]
+    /// Rows asked for with `SelectRow` and not yet answered, per component:
+    /// further moves start from the last one, so keys typed ahead of the
+    /// replies (↓↓ Enter) move as far as they say.
+    private var pending: [Int: (row: Int, calls: Int)] = [:]
+    private var status: String?
+    private let disposeBag = DisposeBag()
+
+    init(picker: RemotePicker, session: Session, purpose: Purpose, header: String?, height: Int?) {
+        self.picker = picker
+        self.session = session
+        self.purpose = purpose
+        self.header = header
+        self.heightLimit = height
+        picker.rx.revision.subscribe(onNext: { [weak self] _ in self?.session.redraw() }, onError: { [weak self] in self?.session.fail($0) })
+            .disposed(by: disposeBag)
+        picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.selected(title: $0.title) }).disposed(by: disposeBag)
+        picker.rx.closed.subscribe(onNext: { [weak self] in self?.closed() }).disposed(by: disposeBag)
+    }
+
+    private var revision: UInt64 {
+        (try? UInt64(dbusValue: picker.properties["Revision"] ?? .uint64(0))) ?? 0
+    }
+
+    private func componentTexts(_ component: Int) -> RemoteTexts {
+        while texts.count <= component {
+            let index = texts.count
+            texts.append(RemoteTexts(fetch: { [weak self] first, count in
+                guard let self else { return Observable.empty() }
+                return picker.rx.titles(component: index, first: first, count: count)
+            }, arrived: { [weak self] in self?.session.redraw() }, failed: { [weak self] in self?.session.fail($0) }))
+            tops.append(0)
+        }
+        return texts[component]
+    }
+
+    /// The rows of `component` that are shown: all, or those the filter lets through.
+    private func shownRows(_ component: Int) -> [Int] {
+        let count = picker.rowCounts.indices.contains(component) ? picker.rowCounts[component] : 0
+        guard let filter = filters[component], !filter.query.isEmpty else { return Array(0..<count) }
+        let source = componentTexts(component)
+        source.want(0..<count, revision: revision)
+        return (0..<count).filter { row in source.text(row).map(filter.matches) ?? true }
+    }
+
+    private func selectedRow(_ component: Int) -> Int {
+        picker.selectedRows.indices.contains(component) ? picker.selectedRows[component] : -1
+    }
+
+    // MARK: Drawing
+
+    func lines(rows: Int, columns: Int) -> [Line] {
+        var lines: [Line] = []
+        if let header {
+            lines.append(Line(header, .bold))
+        }
+        let components = max(picker.numberOfComponents, 1)
+        let chrome = lines.count + 2 + (filters[focus] == nil ? 0 : 1)
+        let height = max(1, min(heightLimit ?? Int.max, rows - chrome))
+        let width = max(4, (columns - 1) / components)
+        var columnsOfRows: [[Line]] = []
+        for component in 0..<picker.numberOfComponents {
+            columnsOfRows.append(column(component, height: height, width: width))
+        }
+        for row in 0..<height {
+            var line = Line()
+            for column in columnsOfRows {
+                for span in column[row].spans {
+                    line.append(span.text, span.style)
+                }
+            }
+            lines.append(line)
+        }
+        if let filter = filters[focus] {
+            lines.append(filter.line)
+        }
+        lines.append(Line(status ?? helpText, status == nil ? .help : .error))
+        return lines
+    }
+
+    private var helpText: String {
+        var keys = "↑/↓ move"
+        if picker.numberOfComponents > 1 { keys += " · tab component" }
+        keys += " · / filter"
+        switch purpose {
+        case .choose, .pick: keys += " · enter done · esc cancel"
+        case .attach: keys += (picker.properties["Popup"] == .boolean(true) ? " · enter done" : "") + " · q quit"
+        }
+        if picker.properties["Popup"] == .boolean(true), !picker.isVisible {
+            keys = "(hidden) " + keys
+        }
+        return keys
+    }
+
+    /// One component's column: `height` lines of `width` columns.
+    private func column(_ component: Int, height: Int, width: Int) -> [Line] {
+        let rows = shownRows(component)
+        let selected = selectedRow(component)
+        let position = rows.firstIndex(of: selected) ?? 0
+        let source = componentTexts(component)
+        tops[component] = scrolledTop(tops[component], position: position, height: height, count: rows.count)
+        let top = tops[component]
+        let window = rows[min(top, rows.count)..<min(top + height, rows.count)]
+        if let first = window.first, let last = window.last {
+            // A window around what is shown, so short moves need no read.
+            source.want(max(0, first - height)..<min(last + height + 1, picker.rowCounts.indices.contains(component) ? picker.rowCounts[component] : 0), revision: revision)
+        }
+        var lines: [Line] = []
+        for offset in 0..<height {
+            let index = top + offset
+            guard index < rows.count else {
+                lines.append(Line(TextWidth.pad(index == 0 ? "  (no rows)" : "", width), .dim))
+                continue
+            }
+            let row = rows[index]
+            let title = source.text(row) ?? ""
+            if row == selected {
+                let style: Style = component == focus ? .accent : .bold
+                var line = Line("› ", style)
+                line.append(TextWidth.pad(title, width - 2), component == focus ? .cursor : .bold)
+                lines.append(line)
+            } else {
+                lines.append(Line("  " + TextWidth.pad(title, width - 2)))
+            }
+        }
+        return lines
+    }
+
+    // MARK: Keys
+
+    func handle(_ key: Key) {
+        status = nil
+        if var filter = filters[focus], filter.isTyping {
+            var ended = false
+            if filter.take(key, ended: &ended) {
+                filters[focus] = ended ? nil : filter
+                if !ended { keepSelectionShown() }
+                return
+            }
+            if key == .enter {
+                accept()
+                return
+            }
+        }
+        let rows = shownRows(focus)
+        let height = max(1, min(heightLimit ?? Int.max, session.terminal.size.rows - 3))
+        let base = pending[focus]?.row ?? selectedRow(focus)
+        if let position = movedPosition(rows.firstIndex(of: base) ?? 0, by: key, height: height, count: rows.count) {
+            select(rows[position], in: focus)
+            return
+        }
+        switch key {
+        case .tab:
+            focus = (focus + 1) % max(picker.numberOfComponents, 1)
+        case .backTab:
+            focus = (focus + max(picker.numberOfComponents, 1) - 1) % max(picker.numberOfComponents, 1)
+        case .character("/"):
+            filters[focus] = filters[focus].map { var filter = $0; filter.isTyping = true; return filter } ?? ListFilter()
+        case .enter:
+            accept()
+        case .escape, .character("q"):
+            if filters[focus] != nil, key == .escape {
+                filters[focus] = nil
+            } else {
+                cancel()
+            }
+        default:
+            break
+        }
+    }
+
+    /// While the filter narrows the list, the selection moves to the first
+    /// row still shown when its row was filtered out.
+    private func keepSelectionShown() {
+        let rows = shownRows(focus)
+        let base = pending[focus]?.row ?? selectedRow(focus)
+        if let first = rows.first, !rows.contains(base) {
+            select(first, in: focus)
+        }
+    }
+
+    private func select(_ row: Int, in component: Int) {
+        guard row != (pending[component]?.row ?? selectedRow(component)) else { return }
+        pending[component] = (row, (pending[component]?.calls ?? 0) + 1)
+        picker.rx.selectRow(row, inComponent: component).subscribe(onError: { [weak self] in self?.session.fail($0) }, onDisposed: { [weak self] in
+            guard let self, let waiting = pending[component] else { return }
+            pending[component] = waiting.calls > 1 ? (waiting.row, waiting.calls - 1) : nil
+        }).disposed(by: disposeBag)
+    }
+
+    private var isPopup: Bool {
+        picker.properties["Popup"] == .boolean(true)
+    }
+
+    private func accept() {
+        guard isPopup else { return }
+        if purpose == .attach && !picker.isVisible {
+            picker.rx.request("Show").subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+            return
+        }
+        picker.rx.done().subscribe(onError: { [weak self] error in
+            self?.status = "\(error)"
+            self?.session.redraw()
+        }).disposed(by: disposeBag)
+    }
+
+    private func cancel() {
+        guard purpose != .attach else {
+            session.finish(.done(""))
+            return
+        }
+        picker.rx.cancel().subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+    }
+
+    // MARK: Signals
+
+    private func selected(title: String) {
+        switch purpose {
+        case .choose:
+            session.finish(.done(title + "\n"))
+        case .pick:
+            do {
+                let titles = try (0..<picker.numberOfComponents).map { component -> String in
+                    let row = selectedRow(component)
+                    return row < 0 ? "" : try picker.titles(component: component, first: row, count: 1).first ?? ""
+                }
+                session.finish(.done(titles.joined(separator: "\t") + "\n"))
+            } catch {
+                session.fail(error)
+            }
+        case .attach:
+            session.redraw()
+        }
+    }
+
+    private func closed() {
+        if purpose == .attach {
+            session.redraw()
+        } else {
+            session.finish(.cancelled)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import RxCore
+import RxWidgetsClient
+
+/// The texts of one list the daemon serves — a picker component's titles, a
+/// table section's cells — fetched a window at a time with the batch reads
+/// (`Titles`, `Cells`) and kept for the widget's `Revision` they belong to.
+/// Until a fresher window arrives the old one is drawn, so nothing blanks
+/// while the daemon answers.
+final class RemoteTexts {
+    /// Fetches rows `first` … `first+count−1` (the daemon clips at the end).
+    typealias Fetch = (_ first: Int, _ count: Int) -> Observable<[String]>
+
+    /// The most rows one batch read may ask for.
+    static let pageLimit = 65_536
+
+    private let fetch: Fetch
+    private let arrived: () -> Void
+    private let failed: (Error) -> Void
+    private var first = 0
+    private var texts: [String] = []
+    private var revision: UInt64?
+    /// Set when a read came back short: the list ends there.
+    private var isComplete = false
+    private var request: Disposable?
+    private var requested: (range: Range<Int>, revision: UInt64)?
+
+    /// `arrived` runs when new texts are in; `failed` when a read fails for
+    /// another reason than the rows having changed meanwhile.
+    init(fetch: @escaping Fetch, arrived: @escaping () -> Void, failed: @escaping (Error) -> Void) {
+        self.fetch = fetch
+        self.arrived = arrived
+        self.failed = failed
+    }
+
+    deinit {
+        request?.dispose()
+    }
+
+    /// The text of `row` as last fetched, if it was.
+    func text(_ row: Int) -> String? {
+        let index = row - first
+        return texts.indices.contains(index) ? texts[index] : nil
+    }
+
+    /// Whether every row of `range` is known for `revision`.
+    func covers(_ range: Range<Int>, revision: UInt64) -> Bool {
+        self.revision == revision && range.lowerBound >= first && (range.upperBound <= first + texts.count || isComplete)
+    }
+
+    /// Asks for `range` as of `revision` unless it is known or already asked for.
+    func want(_ range: Range<Int>, revision: UInt64) {
+        guard !range.isEmpty, !covers(range, revision: revision) else { return }
+        if let requested, requested.revision == revision, requested.range.contains(range.lowerBound), requested.range.upperBound >= range.upperBound {
+            return
+        }
+        requested = (range, revision)
+        request?.dispose()
+        var collected: [String] = []
+        collected.reserveCapacity(range.count)
+        request = page(from: range.lowerBound, upTo: range.upperBound, into: collected, revision: revision)
+    }
+
+    private func page(from start: Int, upTo end: Int, into collected: [String], revision: UInt64) -> Disposable {
+        let count = min(end - start, RemoteTexts.pageLimit)
+        return fetch(start, count).subscribe(onNext: { [weak self] titles in
+            guard let self, let requested else { return }
+            let all = collected + titles
+            let next = start + titles.count
+            if next < end && !titles.isEmpty {
+                request = page(from: next, upTo: end, into: all, revision: revision)
+                return
+            }
+            first = requested.range.lowerBound
+            texts = all
+            isComplete = all.count < requested.range.count
+            self.revision = revision
+            self.requested = nil
+            arrived()
+        }, onError: { [weak self] error in
+            guard let self else { return }
+            requested = nil
+            // Rows that went away while the read was under way: the new
+            // revision's read follows; anything else ends the session.
+            if let error = error as? WidgetsClientError, error.name.hasSuffix(".OutOfRange") || error.name.hasSuffix(".ItemsNotBound") {
+                return
+            }
+            failed(error)
+        })
+    }
+}

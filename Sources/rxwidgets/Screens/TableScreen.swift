@@ -1,0 +1,221 @@
+import DBus
+import FoundationEssentials
+import RxCore
+import RxWidgetsClient
+
+/// A table on the terminal: its sections' cells (from `Cells`) under their
+/// headers, the selected rows (`SelectedIndexPaths`) marked. The cursor is
+/// the front end's, as a finger over a row is; a tap on the row under it —
+/// Space, or Enter — is `SelectRow` (or `DeselectRow` for a selected row of
+/// a table that allows multiple selection).
+final class TableScreen: InteractiveScreen {
+    /// What the command does once the user is done.
+    enum Purpose {
+        /// `table`: Enter taps the row under the cursor (unless rows are
+        /// selected already with `--multiple`) and prints the selected rows.
+        case choose
+        /// `attach`: Enter and Space tap; `q` quits and prints nothing.
+        case attach
+    }
+
+    private let table: RemoteTable
+    private let session: Session
+    private let purpose: Purpose
+    private let header: String?
+    private let heightLimit: Int?
+    private var cursor = 0
+    private var top = 0
+    private var texts: [RemoteTexts] = []
+    private var headers: [String] = []
+    private var headersRevision: UInt64?
+    private var filter: ListFilter?
+    private var status: String?
+    private let disposeBag = DisposeBag()
+
+    init(table: RemoteTable, session: Session, purpose: Purpose, header: String?, height: Int?) {
+        self.table = table
+        self.session = session
+        self.purpose = purpose
+        self.header = header
+        self.heightLimit = height
+        table.rx.revision.subscribe(onNext: { [weak self] _ in self?.session.redraw() }, onError: { [weak self] in self?.session.fail($0) })
+            .disposed(by: disposeBag)
+    }
+
+    private var revision: UInt64 {
+        (try? UInt64(dbusValue: table.properties["Revision"] ?? .uint64(0))) ?? 0
+    }
+
+    private var allowsMultipleSelection: Bool {
+        table.properties["AllowsMultipleSelection"] == .boolean(true)
+    }
+
+    private func sectionTexts(_ section: Int) -> RemoteTexts {
+        while texts.count <= section {
+            let index = texts.count
+            texts.append(RemoteTexts(fetch: { [weak self] first, count in
+                guard let self else { return Observable.empty() }
+                return table.rx.request("Cells", [.int32(Int32(index)), .int32(Int32(first)), .int32(Int32(count))]).map { reply in
+                    (reply.first?.arrayElements ?? []).map { cell in
+                        guard case .structure(let fields) = cell, fields.count == 2 else { return "" }
+                        return fields[1].stringValue ?? ""
+                    }
+                }
+            }, arrived: { [weak self] in self?.session.redraw() }, failed: { [weak self] in self?.session.fail($0) }))
+        }
+        return texts[section]
+    }
+
+    /// Every row shown, section by section, as index paths.
+    private func shownRows() -> [IndexPath] {
+        var rows: [IndexPath] = []
+        for (section, count) in table.rowCounts.enumerated() {
+            guard let filter, !filter.query.isEmpty else {
+                rows += (0..<count).map { IndexPath(row: $0, section: section) }
+                continue
+            }
+            let source = sectionTexts(section)
+            source.want(0..<count, revision: revision)
+            rows += (0..<count).filter { source.text($0).map(filter.matches) ?? true }.map { IndexPath(row: $0, section: section) }
+        }
+        return rows
+    }
+
+    private func listHeight(rows: Int) -> Int {
+        max(1, min(heightLimit ?? Int.max, rows - (header == nil ? 0 : 1) - 2 - (filter == nil ? 0 : 1)))
+    }
+
+    // MARK: Drawing
+
+    func lines(rows: Int, columns: Int) -> [Line] {
+        if headersRevision != revision, !table.rowCounts.isEmpty {
+            headersRevision = revision
+            table.rx.request("Headers").subscribe(onNext: { [weak self] reply in
+                self?.headers = (try? [String](dbusValue: reply.first ?? .int32(0))) ?? []
+                self?.session.redraw()
+            }, onError: { _ in }).disposed(by: disposeBag)
+        }
+        var lines: [Line] = []
+        if let header {
+            lines.append(Line(header, .bold))
+        }
+        let shown = shownRows()
+        let height = listHeight(rows: rows)
+        cursor = min(cursor, max(shown.count - 1, 0))
+        top = scrolledTop(top, position: cursor, height: height, count: shown.count)
+        let selected = Set(table.indexPathsForSelectedRows)
+        let window = shown[min(top, shown.count)..<min(top + height, shown.count)]
+        for section in Set(window.map(\.section)) {
+            let rowsOfSection = window.filter { $0.section == section }.map(\.row)
+            if let first = rowsOfSection.min(), let last = rowsOfSection.max() {
+                sectionTexts(section).want(max(0, first - height)..<min(last + height + 1, table.rowCounts[section]), revision: revision)
+            }
+        }
+        var previousSection: Int?
+        for (offset, indexPath) in window.enumerated() {
+            if indexPath.section != previousSection, headers.indices.contains(indexPath.section), !headers[indexPath.section].isEmpty, lines.count < height + (header == nil ? 0 : 1) {
+                lines.append(Line(headers[indexPath.section], .accent))
+            }
+            previousSection = indexPath.section
+            let text = sectionTexts(indexPath.section).text(indexPath.row) ?? ""
+            let isCursor = top + offset == cursor
+            var line = Line(isCursor ? "› " : "  ", .accent)
+            line.append(selected.contains(indexPath) ? "● " : "○ ", selected.contains(indexPath) ? .success : .dim)
+            line.append(TextWidth.pad(text, columns - 5), isCursor ? .cursor : .plain)
+            lines.append(line)
+        }
+        if shown.isEmpty {
+            lines.append(Line("  (no rows)", .dim))
+        }
+        while lines.count < height + (header == nil ? 0 : 1) {
+            lines.append(Line())
+        }
+        if let filter {
+            lines.append(filter.line)
+        }
+        lines.append(Line(status ?? helpText, status == nil ? .help : .error))
+        return lines
+    }
+
+    private var helpText: String {
+        switch purpose {
+        case .choose:
+            return "↑/↓ move · / filter" + (allowsMultipleSelection ? " · space select · enter done" : " · enter select") + " · esc cancel"
+        case .attach:
+            return "↑/↓ move · / filter · space/enter tap · q quit"
+        }
+    }
+
+    // MARK: Keys
+
+    func handle(_ key: Key) {
+        status = nil
+        if var typing = filter, typing.isTyping {
+            var ended = false
+            if typing.take(key, ended: &ended) {
+                filter = ended ? nil : typing
+                cursor = 0
+                return
+            }
+        }
+        let shown = shownRows()
+        if let position = movedPosition(cursor, by: key, height: listHeight(rows: session.terminal.size.rows), count: shown.count) {
+            cursor = position
+            return
+        }
+        let underCursor = shown.indices.contains(cursor) ? shown[cursor] : nil
+        switch key {
+        case .character(" "):
+            if let underCursor { tap(underCursor) }
+        case .enter:
+            if purpose == .attach {
+                if let underCursor { tap(underCursor) }
+            } else {
+                finishChoosing(underCursor)
+            }
+        case .character("/"):
+            filter = ListFilter()
+        case .escape, .character("q"):
+            if filter != nil, key == .escape {
+                filter = nil
+            } else {
+                session.finish(purpose == .attach ? .done("") : .cancelled)
+            }
+        default:
+            break
+        }
+    }
+
+    /// A tap: selects the row, or deselects a selected row when several may be selected.
+    private func tap(_ indexPath: IndexPath) {
+        let request = allowsMultipleSelection && table.indexPathsForSelectedRows.contains(indexPath)
+            ? table.rx.request("DeselectRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))]).map { _ in () }
+            : table.rx.selectRow(at: indexPath)
+        request.subscribe(onError: { [weak self] error in
+            self?.status = "\(error)"
+            self?.session.redraw()
+        }).disposed(by: disposeBag)
+    }
+
+    /// Enter in `table`: the row under the cursor is tapped unless rows are
+    /// selected already in a multiple-selection table; then the selected
+    /// rows' cells are printed, one a line, in index-path order.
+    private func finishChoosing(_ underCursor: IndexPath?) {
+        let printSelection = { [weak self] in
+            guard let self else { return }
+            do {
+                let lines = try table.indexPathsForSelectedRows.sorted().map { indexPath in
+                    try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? ""
+                }
+                session.finish(.done(lines.map { $0 + "\n" }.joined()))
+            } catch {
+                session.fail(error)
+            }
+        }
+        if let underCursor, !(allowsMultipleSelection && !table.indexPathsForSelectedRows.isEmpty) {
+            table.rx.selectRow(at: underCursor).subscribe(onError: { [weak self] in self?.session.fail($0) }, onCompleted: printSelection).disposed(by: disposeBag)
+        } else {
+            printSelection()
+        }
+    }
+}

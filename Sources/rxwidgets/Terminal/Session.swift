@@ -1,0 +1,154 @@
+import CLinux
+import Glibc
+import RxCore
+
+/// How an interactive command ended, and so what it prints and exits with.
+enum Outcome {
+    /// Chosen or submitted: the result for standard output.
+    case done(String)
+    /// Esc, `q`, Cancel.
+    case cancelled
+    /// Ctrl-C.
+    case interrupted
+    /// SIGTERM, SIGHUP or SIGINT from outside.
+    case signalled(Int32)
+    /// The daemon failed a call or left the bus: one line for standard error.
+    case failed(String)
+}
+
+/// What an interactive command shows: it draws a frame on request and takes
+/// keys, and asks its session to redraw or to finish.
+protocol InteractiveScreen: AnyObject {
+    /// The frame for a terminal of `size`.
+    func lines(rows: Int, columns: Int) -> [Line]
+    /// A key the user pressed.
+    func handle(_ key: Key)
+}
+
+/// Runs one screen on the terminal: raw mode, keys, redraws, resizes and
+/// signals, on the main loop with the D-Bus connection. Whatever ends it,
+/// the terminal is restored before `run` returns.
+final class Session {
+    let terminal: Terminal
+    private let screen: Screen
+    private var decoder = KeyDecoder()
+    private weak var view: InteractiveScreen?
+    private var outcome: Outcome?
+    private var redrawScheduled = false
+    private var escapeTimer: LoopTimer?
+    private var sources: [LoopSource] = []
+
+    init(terminal: Terminal) {
+        self.terminal = terminal
+        screen = Screen(terminal: terminal)
+    }
+
+    /// Shows `view` until it (or a signal, or the terminal going away) ends the session.
+    func run(_ view: InteractiveScreen) -> Outcome {
+        self.view = view
+        terminal.activate()
+        let input = MainLoop.shared.addSource(fd: terminal.descriptor, events: Int16(POLLIN)) { [weak self] events in
+            self?.readInput(events)
+        }
+        sources.append(input)
+        if let signals = Signals.descriptor {
+            sources.append(MainLoop.shared.addSource(fd: signals, events: Int16(POLLIN)) { [weak self] _ in
+                self?.received(clinux_read_signal(signals))
+            })
+        }
+        draw()
+        while outcome == nil {
+            MainLoop.shared.run()
+        }
+        for source in sources {
+            source.dispose()
+        }
+        sources = []
+        escapeTimer?.dispose()
+        terminal.restore()
+        return outcome ?? .cancelled
+    }
+
+    /// Draws again soon: changes that arrive together are drawn once.
+    func redraw() {
+        guard !redrawScheduled, outcome == nil else { return }
+        redrawScheduled = true
+        MainLoop.shared.enqueue { [weak self] in
+            guard let self else { return }
+            redrawScheduled = false
+            if outcome == nil {
+                draw()
+            }
+        }
+    }
+
+    /// Ends the session with `outcome` (the first one given counts).
+    func finish(_ outcome: Outcome) {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+        MainLoop.shared.stop()
+    }
+
+    /// Ends the session because a call failed or the daemon left.
+    func fail(_ error: Error) {
+        finish(.failed("\(error)"))
+    }
+
+    private func draw() {
+        guard let view else { return }
+        let size = terminal.size
+        screen.draw(view.lines(rows: size.rows, columns: size.columns))
+    }
+
+    private func readInput(_ events: Int16) {
+        let bytes = terminal.read()
+        guard !bytes.isEmpty else {
+            if events & Int16(POLLHUP | POLLERR) != 0 {
+                finish(.signalled(SIGHUP))
+            }
+            return
+        }
+        escapeTimer?.dispose()
+        deliver(decoder.decode(bytes))
+        if decoder.isWaiting {
+            // A lone Esc, or the start of a sequence whose rest is late.
+            escapeTimer = MainLoop.shared.addTimer(after: 30_000_000) { [weak self] in
+                guard let self else { return }
+                deliver(decoder.flush())
+            }
+        }
+    }
+
+    private func deliver(_ keys: [Key]) {
+        for key in keys where outcome == nil {
+            if key == .interrupt {
+                finish(.interrupted)
+            } else {
+                view?.handle(key)
+            }
+        }
+        redraw()
+    }
+
+    private func received(_ signal: Int32) {
+        switch signal {
+        case SIGWINCH:
+            terminal.refreshSize()
+            redraw()
+        case SIGTERM, SIGHUP, SIGINT:
+            finish(.signalled(signal))
+        default:
+            break
+        }
+    }
+}
+
+/// The process's signal pipe: SIGWINCH, SIGTERM, SIGHUP and SIGINT become
+/// bytes the main loop reads, so each is handled on its thread.
+enum Signals {
+    static let descriptor: Int32? = {
+        let signals: [Int32] = [SIGWINCH, SIGTERM, SIGHUP, SIGINT]
+        let descriptor = signals.withUnsafeBufferPointer { clinux_signal_pipe($0.baseAddress, Int32($0.count)) }
+        return descriptor >= 0 ? descriptor : nil
+    }()
+}

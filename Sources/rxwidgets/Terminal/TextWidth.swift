@@ -1,0 +1,55 @@
+import CLinux
+
+/// Text as a terminal draws it: how many columns it takes, cut or padded to
+/// a width. Widths come from the C library's `wcwidth` (wide CJK characters
+/// take two columns, combining marks none), so what is measured is what the
+/// terminal does. Control characters from a widget (a title is anyone's
+/// string) are drawn as U+FFFD, never sent: no title can move the cursor
+/// or change the terminal's state.
+enum TextWidth {
+    /// The scalar as drawn, and the columns it takes.
+    private static func cell(_ scalar: Unicode.Scalar) -> (Unicode.Scalar, Int) {
+        let width = Int(clinux_wcwidth(scalar.value))
+        if width < 0 {
+            return ("\u{FFFD}", 1)
+        }
+        return (scalar, width)
+    }
+
+    /// The columns `text` takes.
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + cell($1).1 }
+    }
+
+    /// `text` safe to draw, in at most `width` columns, ending in `…` when cut.
+    static func fit(_ text: String, _ width: Int) -> String {
+        guard width > 0 else { return "" }
+        var result = String.UnicodeScalarView()
+        var used = 0
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let (drawn, columns) = cell(scalar)
+            if used + columns > width || (used + columns == width && index < scalars.count - 1 && remaining(scalars[(index + 1)...]) > 0) {
+                // Cut: make room for the ellipsis.
+                while used + 1 > width, let last = result.popLast() {
+                    used -= cell(last).1
+                }
+                result.append("…")
+                return String(result)
+            }
+            result.append(drawn)
+            used += columns
+        }
+        return String(result)
+    }
+
+    private static func remaining(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {
+        scalars.reduce(0) { $0 + cell($1).1 }
+    }
+
+    /// `text` fitted to `width` and padded with spaces to exactly `width` columns.
+    static func pad(_ text: String, _ width: Int) -> String {
+        let fitted = fit(text, width)
+        return fitted + String(repeating: " ", count: max(0, width - columns(fitted)))
+    }
+}

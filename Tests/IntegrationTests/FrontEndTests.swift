@@ -1,0 +1,301 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Glibc
+import RxCore
+import RxWidgetsClient
+import XCTest
+
+/// `rxwidgets` as a person and a shell script use it: in a tmux terminal on
+/// a private bus with the built daemon — keys in, screen out, and its
+/// standard output and exit status.
+final class FrontEndTests: DaemonTestCase {
+    private func start(_ arguments: [String], columns: Int = 80, rows: Int = 24, input: String? = nil) throws -> TerminalSession {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: frontEndExecutable), "build the front end first (make test does): \(frontEndExecutable) is missing")
+        return try TerminalSession(arguments, address: bus.address, columns: columns, rows: rows, input: input)
+    }
+
+    func testChooseMovesWithTheArrowsAndPrintsTheChosenItem() throws {
+        let terminal = try start(["choose", "--header", "Pick a fruit", "Apple", "Banana", "Cherry", "Dragon fruit"])
+        terminal.waitForScreen("› Apple")
+        XCTAssertEqual(Array(terminal.screen.split(separator: "\n").prefix(5)), ["Pick a fruit", "› Apple", "  Banana", "  Cherry", "  Dragon fruit"])
+        terminal.send("Down", "Down", "Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "Cherry\n", "the title of the SelectedItem signal, alone on standard output")
+    }
+
+    func testChooseSendsEachMoveAsSelectRowAndEnterAsDone() throws {
+        let terminal = try start(["choose", "a", "b", "c"])
+        terminal.waitForScreen("› a")
+        terminal.send("Down")
+        terminal.waitForScreen("› b")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0)
+        let signals = takeEvents().filter { !$0.hasPrefix("PropertiesChanged") && !$0.hasPrefix("Interfaces") }
+        XCTAssertEqual(signals, ["ItemSelected(1, 0)", "ModelSelected([<'b'>])", "SelectedItem(1, 'b')"], "a wheel settling on row 1, then Done")
+    }
+
+    func testEscapeCancelsAndPrintsNothing() throws {
+        let terminal = try start(["choose", "a", "b", "c"])
+        terminal.waitForScreen("› a")
+        terminal.send("Down", "Escape")
+        XCTAssertEqual(terminal.exitStatus(), 1)
+        XCTAssertEqual(terminal.output, "")
+        XCTAssertTrue(takeEvents().contains("Closed()"), "Esc is Cancel")
+    }
+
+    func testQuitCtrlCAndItemsFromStandardInput() throws {
+        let fromInput = try start(["choose"], input: "one\ntwo\nthree\n")
+        fromInput.waitForScreen("  three")
+        fromInput.send("End", "Enter")
+        XCTAssertEqual(fromInput.exitStatus(), 0)
+        XCTAssertEqual(fromInput.output, "three\n")
+
+        let quit = try start(["choose", "x", "y"])
+        quit.waitForScreen("› x")
+        quit.send("q")
+        XCTAssertEqual(quit.exitStatus(), 1)
+
+        let interrupted = try start(["choose", "x", "y"])
+        interrupted.waitForScreen("› x")
+        interrupted.send("C-c")
+        XCTAssertEqual(interrupted.exitStatus(), 130)
+        XCTAssertEqual(interrupted.output, "")
+    }
+
+    func testTheFilterNarrowsTheRowsAndTheSelectionFollows() throws {
+        let terminal = try start(["choose", "apple", "banana", "blueberry", "cherry"])
+        terminal.waitForScreen("› apple")
+        terminal.send("/")
+        terminal.type("be")
+        terminal.waitForScreen("/ be")
+        terminal.waitForScreen("› blueberry")
+        XCTAssertFalse(terminal.screen.contains("apple"), "rows without 'be' are not drawn:\n\(terminal.screen)")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0)
+        XCTAssertEqual(terminal.output, "blueberry\n")
+    }
+
+    func testPickPrintsEveryComponentsTitleAndWideCharactersLineUp() throws {
+        let terminal = try start(["pick", "--component", "苹果,Banana,梨子 pear", "--component", "S,M,L"], columns: 60)
+        terminal.waitForScreen("› 苹果")
+        let rows = terminal.screen.split(separator: "\n").prefix(3).map(String.init)
+        let secondColumn = rows.map { row in columnOf(row, "S") ?? columnOf(row, "M") ?? columnOf(row, "L") }
+        XCTAssertEqual(Set(secondColumn.compactMap { $0 }).count, 1, "the second component starts at one column on every row, wide characters or not:\n\(rows.joined(separator: "\n"))")
+        XCTAssertEqual(secondColumn.count, 3)
+        terminal.send("Down", "Down", "Tab", "Down")
+        terminal.waitForScreen("› M")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "梨子 pear\tM\n")
+    }
+
+    /// The display column (wide characters count two) where `text` starts after the first column.
+    private func columnOf(_ row: String, _ text: String) -> Int? {
+        var column = 0
+        for (index, character) in row.enumerated() {
+            if index > 2, String(character) == text, row.dropFirst(index + 1).allSatisfy({ $0 == " " }) {
+                return column
+            }
+            column += character.unicodeScalars.contains { $0.value >= 0x1100 && $0.properties.isIdeographic } ? 2 : 1
+        }
+        return nil
+    }
+
+    func testSignUpShowsTheDaemonsMessagesAndSubmitsOnceValid() throws {
+        let terminal = try start(["form", "sign-up"])
+        terminal.waitForScreen("› Username")
+        terminal.type("abc")
+        terminal.waitForScreen("Please use at least 5 characters (you are using 3).")
+        XCTAssertTrue(terminal.screen.contains("not every field is valid yet"), "Submit is drawn disabled")
+        terminal.type("de")
+        terminal.send("Tab")
+        terminal.type("secret")
+        terminal.send("Tab")
+        terminal.type("secret")
+        terminal.send("Tab")
+        terminal.waitForScreen("› [ Submit ]")
+        XCTAssertFalse(terminal.screen.contains("not every field is valid yet"), "Submit enabled once all three fields are valid:\n\(terminal.screen)")
+        XCTAssertTrue(terminal.screen.contains("[••••••"), "passwords are secret")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "username=abcde\npassword=secret\nrepeatPassword=secret\n")
+    }
+
+    func testAboutYouWithEveryKindOfFieldPrintsJSON() throws {
+        let terminal = try start(["form", "about-you", "--json"], columns: 90)
+        terminal.waitForScreen("› Birthday")
+        terminal.type("2000")
+        terminal.waitForScreen("[2000-06-15]")
+        terminal.send("Tab", "Right", "Space", "Tab", "Space", "Tab", "Right", "Right", "Tab", "Right", "Right")
+        terminal.waitForScreen("− 3 +")
+        terminal.waitForScreen("heartHeight  60")
+        let screen = terminal.screen
+        XCTAssertTrue(screen.contains("(•) female"), screen)
+        XCTAssertTrue(screen.contains("[x] on"), screen)
+        XCTAssertTrue(screen.contains("0.7"), "two tenths of the slider's range up from 0.5:\n\(screen)")
+        XCTAssertTrue(screen.contains("birthdayBorder  green"), screen)
+        terminal.send("Tab", "Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, #"{"birthday":"2000-06-15","gender":"female","knowSwift":true,"swiftLevel":0.7,"passionToLearn":3}"# + "\n")
+    }
+
+    func testAttachFollowsAnotherClientAndTwoAttachesMoveTogether() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("fruit"), options([("items", titles([["apple", "banana", "cherry"]]))])])
+        let first = try start(["attach", "\(root)/picker/fruit"])
+        let second = try start(["attach", "\(root)/picker/fruit"])
+        first.waitForScreen("› apple")
+        second.waitForScreen("› apple")
+        try call("\(root)/picker/fruit", pickerInterface, "SelectRow", [.int32(2), .int32(0)])
+        first.waitForScreen("› cherry")
+        second.waitForScreen("› cherry")
+        first.send("Up")
+        second.waitForScreen("› banana")
+        first.send("q")
+        second.send("q")
+        XCTAssertEqual(first.exitStatus(), 0)
+        XCTAssertEqual(second.exitStatus(), 0)
+        XCTAssertEqual(first.output, "")
+        XCTAssertEqual(try property("\(root)/picker/fruit", pickerInterface, "SelectedRows"), .array(element: .int32, [.int32(1)]), "the widget stays, as the gesture left it")
+    }
+
+    func testAttachToAnUnknownPathExits3NamingIt() throws {
+        let terminal = try start(["attach", "\(root)/picker/none"])
+        XCTAssertEqual(terminal.exitStatus(), 3)
+        XCTAssertTrue(terminal.error.contains("/org/rxwidgets/Widgets1/picker/none"), terminal.error)
+        XCTAssertEqual(terminal.error.split(separator: "\n").count, 1, terminal.error)
+    }
+
+    func testAResizeRedrawsForTheNewWidth() throws {
+        let terminal = try start(["choose", "a", "b"], columns: 80, rows: 10)
+        terminal.waitForScreen("esc cancel")
+        terminal.resize(columns: 30, rows: 10)
+        terminal.waitForScreen("↑/↓ move · / filter · enter d…")
+        terminal.resize(columns: 80, rows: 10)
+        terminal.waitForScreen("esc cancel")
+        terminal.send("Escape")
+        XCTAssertEqual(terminal.exitStatus(), 1)
+    }
+
+    func testSIGTERMRestoresTheTerminal() throws {
+        let terminal = try start(["choose", "a", "b"])
+        terminal.waitForScreen("› a")
+        kill(try XCTUnwrap(terminal.pid), SIGTERM)
+        XCTAssertEqual(terminal.exitStatus(), 143)
+        let settings = terminal.terminalSettings
+        XCTAssertFalse(settings.before.isEmpty)
+        XCTAssertEqual(settings.after, settings.before, "stty -a is as it was")
+    }
+
+    func testTheDaemonLeavingMidChoiceEndsWith3AndARestoredTerminal() throws {
+        let terminal = try start(["choose", "a", "b"])
+        terminal.waitForScreen("› a")
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = nil
+        XCTAssertEqual(terminal.exitStatus(), 3)
+        XCTAssertTrue(terminal.error.contains("left the bus"), terminal.error)
+        XCTAssertEqual(terminal.terminalSettings.after, terminal.terminalSettings.before)
+    }
+
+    func testTableWithMultipleSelectionPrintsTheSelectedRows() throws {
+        let terminal = try start(["table", "--multiple", "red", "green", "blue"])
+        terminal.waitForScreen("› ○ red")
+        terminal.send("Space", "Down", "Down", "Space")
+        terminal.waitForScreen("● blue")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "red\nblue\n")
+    }
+}
+
+/// `rxwidgets` without a terminal: what scripts and completions rely on.
+final class FrontEndCommandTests: DaemonTestCase {
+    private func run(_ arguments: [String], address: String? = nil) throws -> CommandResult {
+        try runCommand(frontEndExecutable, arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": address ?? bus.address, "LANG": "C.UTF-8"])
+    }
+
+    func testListAndWatch() throws {
+        XCTAssertEqual(try run(["list"]).output, "")
+        try call(root, managerInterface, "CreatePicker", [.string("fruit"), options([("items", titles([["apple", "banana"]]))])])
+        try call("\(root)/picker/fruit", pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        XCTAssertEqual(try run(["list"]).output, "\(root)/picker/fruit  picker  2\n")
+        XCTAssertEqual(try run(["list", "--json"]).output, #"[{"path":"/org/rxwidgets/Widgets1/picker/fruit","kind":"picker","revision":2}]"# + "\n")
+
+        let directory = bus.directory.appendingPathComponent("watch")
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: frontEndExecutable)
+        watch.arguments = ["watch", "--address", bus.address]
+        _ = FileManager.default.createFile(atPath: directory.path, contents: nil)
+        watch.standardOutput = try FileHandle(forWritingTo: directory)
+        try watch.run()
+        let watchJSON = Process()
+        let jsonURL = bus.directory.appendingPathComponent("watch-json")
+        _ = FileManager.default.createFile(atPath: jsonURL.path, contents: nil)
+        watchJSON.executableURL = URL(fileURLWithPath: frontEndExecutable)
+        watchJSON.arguments = ["watch", "\(root)/picker/fruit", "--json", "--address=\(bus.address)"]
+        watchJSON.standardOutput = try FileHandle(forWritingTo: jsonURL)
+        try watchJSON.run()
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.client.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "ListNames").first?.arrayElements?.count ?? 0) ?? 0 >= 6 }, "both watchers are on the bus")
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(300))
+        try call("\(root)/picker/fruit", pickerInterface, "SelectRow", [.int32(0), .int32(0)])
+        let read = { (url: URL) in (try? String(contentsOf: url, encoding: .utf8)) ?? "" }
+        XCTAssertTrue(waitUntil(timeout: 10) { read(directory).split(separator: "\n").count >= 2 && read(jsonURL).split(separator: "\n").count >= 2 }, "each line is written as its signal arrives:\n\(read(directory))\n\(read(jsonURL))")
+        XCTAssertEqual(read(directory), "\(root)/picker/fruit ItemSelected row=0 component=0\n\(root)/picker/fruit ModelSelected models=[\"apple\"]\n")
+        XCTAssertEqual(read(jsonURL).split(separator: "\n").first.map(String.init),
+                       #"{"path":"/org/rxwidgets/Widgets1/picker/fruit","interface":"org.rxwidgets.Widgets1.Picker","signal":"ItemSelected","args":{"row":0,"component":0}}"#)
+        watch.terminate()
+        watchJSON.terminate()
+        watch.waitUntilExit()
+        watchJSON.waitUntilExit()
+        XCTAssertEqual(watch.terminationStatus, 143)
+    }
+
+    func testExitStatusesWithoutATerminal() throws {
+        let usage = try run(["choose", "--hieght", "3"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.error.contains("choose has no option '--hieght'"), usage.error)
+        XCTAssertEqual(try run(["frobnicate"]).status, 2)
+        let noTerminal = try run(["choose", "a"])
+        XCTAssertEqual(noTerminal.status, 2, "runCommand gives it no controlling terminal")
+        XCTAssertTrue(noTerminal.error.contains("no terminal"), noTerminal.error)
+        XCTAssertEqual(noTerminal.output, "")
+
+        let otherBus = try PrivateBus()
+        let noDaemon = try run(["list"], address: otherBus.address)
+        XCTAssertEqual(noDaemon.status, 3)
+        XCTAssertTrue(noDaemon.error.contains("rxwidgetsd is not running"), noDaemon.error)
+        XCTAssertTrue(noDaemon.error.contains("rxwidgetsd &"), "says how to start it: \(noDaemon.error)")
+        otherBus.stop()
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.hasPrefix("Usage: rxwidgets COMMAND"))
+        XCTAssertEqual(try run(["--version"]).output, "rxwidgets 1.0.0\n")
+    }
+
+    func testTheDaemonIsStartedByActivation() throws {
+        let services = bus.directory.appendingPathComponent("services")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        try "[D-BUS Service]\nName=org.rxwidgets.Widgets1\nExec=\(daemonExecutable)\n".write(to: services.appendingPathComponent("org.rxwidgets.Widgets1.service"), atomically: true, encoding: .utf8)
+        let activating = try PrivateBus(serviceDirectory: services.path)
+        defer { activating.stop() }
+        let listed = try run(["list", "--json"], address: activating.address)
+        XCTAssertEqual(listed.status, 0, listed.error)
+        XCTAssertEqual(listed.output, "[]\n")
+    }
+
+    func testCompletionsParseInTheirShells() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try run(["completions", shell])
+            XCTAssertEqual(script.status, 0)
+            XCTAssertTrue(script.output.contains("attach"), shell)
+            let file = bus.directory.appendingPathComponent("completion.\(shell)")
+            try script.output.write(to: file, atomically: true, encoding: .utf8)
+            if shell == "bash" {
+                let checked = try runCommand("/bin/bash", ["-n", file.path])
+                XCTAssertEqual(checked.status, 0, checked.error)
+                let completed = try runCommand("/bin/bash", ["-c", "source \(file.path); COMP_WORDS=(rxwidgets form s); COMP_CWORD=2; _rxwidgets; echo ${COMPREPLY[@]}"])
+                XCTAssertEqual(completed.output, "sign-up\n", completed.error)
+            }
+        }
+    }
+}
