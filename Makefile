@@ -23,12 +23,19 @@ SYSTEM_POLICY_DIR := $(PREFIX)/share/dbus-1/system.d
 else
 SYSTEM_POLICY_DIR := $(sysconfdir)/dbus-1/system.d
 endif
-INSTALLED := $(PREFIX)/bin/rxwidgetsd \
+# Where each shell looks for completions of installed commands.
+BASH_COMPLETIONS := $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS := $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS := $(PREFIX)/share/fish/vendor_completions.d
+INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets \
 	$(PREFIX)/share/dbus-1/services/org.rxwidgets.Widgets1.service \
 	$(PREFIX)/share/dbus-1/system-services/org.rxwidgets.Widgets1.service \
 	$(PREFIX)/lib/systemd/user/rxwidgetsd.service \
 	$(PREFIX)/lib/systemd/system/rxwidgetsd-system.service \
-	$(PREFIX)/share/man/man8/rxwidgetsd.8 \
+	$(PREFIX)/share/man/man8/rxwidgetsd.8 $(PREFIX)/share/man/man1/rxwidgets.1 \
+	$(BASH_COMPLETIONS)/rxwidgetsd $(BASH_COMPLETIONS)/rxwidgets \
+	$(ZSH_COMPLETIONS)/_rxwidgetsd $(ZSH_COMPLETIONS)/_rxwidgets \
+	$(FISH_COMPLETIONS)/rxwidgetsd.fish $(FISH_COMPLETIONS)/rxwidgets.fish \
 	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
@@ -42,18 +49,21 @@ build: deps
 
 run: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
+	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgets
 	scripts/run-daemon .build/debug/rxwidgetsd $(ARGS)
 
 # --build-tests builds the daemon too, which the integration tests run.
 test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
-	scripts/check-ship .build/release/rxwidgetsd
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets
+	scripts/check-ship .build/release/rxwidgetsd .build/release/rxwidgets
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 demo: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
-	scripts/demo .build/debug/rxwidgetsd
+	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgets
+	scripts/demo .build/debug/rxwidgetsd .build/debug/rxwidgets
 
 # The benchmark table (bench/README.md): the shipped daemon on a private bus,
 # all pinned to CPU 0 unless UNPINNED=1.
@@ -69,7 +79,9 @@ xml: deps
 
 install: deps
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets
 	install -D -s -m 0755 .build/release/rxwidgetsd $(DESTDIR)$(PREFIX)/bin/rxwidgetsd
+	install -D -s -m 0755 .build/release/rxwidgets $(DESTDIR)$(PREFIX)/bin/rxwidgets
 	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/share/dbus-1/system-services \
 		$(DESTDIR)$(PREFIX)/share/dbus-1/interfaces $(DESTDIR)$(SYSTEM_POLICY_DIR) \
 		$(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/man/man8
@@ -84,6 +96,14 @@ install: deps
 	sed 's|^ExecStart=.*rxwidgetsd|ExecStart=$(PREFIX)/bin/rxwidgetsd|' systemd/rxwidgetsd-system.service \
 		> $(DESTDIR)$(PREFIX)/lib/systemd/system/rxwidgetsd-system.service
 	install -m 0644 man/rxwidgetsd.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+	install -D -m 0644 man/rxwidgets.1 $(DESTDIR)$(PREFIX)/share/man/man1/rxwidgets.1
+	install -d $(DESTDIR)$(BASH_COMPLETIONS) $(DESTDIR)$(ZSH_COMPLETIONS) $(DESTDIR)$(FISH_COMPLETIONS)
+	install -m 0644 completions/rxwidgetsd.bash $(DESTDIR)$(BASH_COMPLETIONS)/rxwidgetsd
+	install -m 0644 completions/_rxwidgetsd $(DESTDIR)$(ZSH_COMPLETIONS)/_rxwidgetsd
+	install -m 0644 completions/rxwidgetsd.fish $(DESTDIR)$(FISH_COMPLETIONS)/rxwidgetsd.fish
+	.build/release/rxwidgets completions bash > $(DESTDIR)$(BASH_COMPLETIONS)/rxwidgets
+	.build/release/rxwidgets completions zsh > $(DESTDIR)$(ZSH_COMPLETIONS)/_rxwidgets
+	.build/release/rxwidgets completions fish > $(DESTDIR)$(FISH_COMPLETIONS)/rxwidgets.fish
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
