@@ -21,7 +21,7 @@ final class RunningDaemon {
 
     init(path: String, address: String) throws {
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--address", address, "--today", "2024-06-15"]
+        process.arguments = ["--address", address, "--today", "2024-06-15", "--no-state"]
         process.standardError = FileHandle.nullDevice
         try process.run()
     }

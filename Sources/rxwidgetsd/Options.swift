@@ -10,6 +10,9 @@ struct Options {
     var verbose = false
     var limits = Limits()
     var introspectionDirectory: String?
+    /// `--state-dir`; nil for the default.
+    var stateDirectory: String?
+    var keepsState = true
     var action = Action.serve
 
     enum Action {
@@ -33,6 +36,10 @@ struct Options {
       --replace                  take the name from a running rxwidgetsd
       --today YYYY-MM-DD         the day form rules treat as today
       --verbose                  log every call and its outcome
+      --state-dir DIR            keep the widgets in DIR across restarts (default:
+                                 $STATE_DIRECTORY, else /var/lib/rxwidgets with
+                                 --system, else $XDG_STATE_HOME/rxwidgets)
+      --no-state                 keep nothing: every start begins empty
       --max-widgets N            widgets alive at once (1000)
       --max-components N         picker components or table sections per widget (64)
       --max-rows N               rows per widget (2000000)
@@ -75,6 +82,8 @@ struct Options {
                 guard let day = CalendarDay(text) else { throw UsageError("--today expects a real calendar day YYYY-MM-DD, got '\(text)'") }
                 today = day
             case "--verbose": verbose = true
+            case "--state-dir": stateDirectory = try value(argument)
+            case "--no-state": keepsState = false
             case "--max-widgets": limits.widgets = try count(argument)
             case "--max-components": limits.componentsPerWidget = try count(argument)
             case "--max-rows": limits.rowsPerWidget = try count(argument)
@@ -105,6 +114,26 @@ struct Options {
             return .address(starterAddress)
         }
         return bus
+    }
+
+    /// Where the widgets are kept, or nil for nowhere: `--state-dir`, the
+    /// directory systemd made (`StateDirectory=` sets `STATE_DIRECTORY`),
+    /// `/var/lib/rxwidgets` on the system bus, else the XDG state home.
+    func stateDirectory(environment: (String) -> String?) -> String? {
+        guard keepsState else { return nil }
+        if let stateDirectory {
+            return stateDirectory
+        }
+        if let systemd = environment("STATE_DIRECTORY")?.split(separator: ":").first, !systemd.isEmpty {
+            return String(systemd)
+        }
+        if case .system = bus {
+            return "/var/lib/rxwidgets"
+        }
+        if let home = environment("XDG_STATE_HOME"), home.hasPrefix("/") {
+            return home + "/rxwidgets"
+        }
+        return environment("HOME").map { $0 + "/.local/state/rxwidgets" }
     }
 
     /// On the system bus many uids share one daemon: none may fill it for the others.

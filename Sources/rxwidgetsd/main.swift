@@ -89,6 +89,26 @@ connection.onDisconnected = {
     MainLoop.shared.stop()
 }
 
+// Widgets are restored before the name is requested, so no client sees a
+// half-restored daemon. A daemon replacing another restores after the old
+// one has flushed its state and left the bus, dispatching nothing
+// meanwhile: the calls that arrive wait for the whole state.
+let stateDirectory = options.stateDirectory { getenv($0).map { String(cString: $0) } }
+let previousOwner = options.replace ? (try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                                                                    member: "GetNameOwner", [.string(WidgetService.busName)]).first?.stringValue) ?? nil : nil
+@MainActor func restoreState() {
+    guard let stateDirectory else { return }
+    do {
+        let restored = try service.keepState(in: stateDirectory)
+        log(6, "restored \(restored) widget\(restored == 1 ? "" : "s") from \(stateDirectory)")
+    } catch {
+        log(3, "cannot keep widgets in \(stateDirectory): \(error); serving without keeping state")
+    }
+}
+if previousOwner == nil {
+    restoreState()
+}
+
 do {
     var flags: NameFlags = [.doNotQueue, .allowReplacement]
     if options.replace {
@@ -103,6 +123,12 @@ do {
 } catch {
     fail("cannot request \(WidgetService.busName) on \(busDescription): \(error)")
 }
+if let previousOwner {
+    if !connection.waitWithoutDispatchUntilGone(previousOwner, timeoutMilliseconds: 10_000) {
+        log(4, "the replaced daemon \(previousOwner) is still on the bus after 10 s; restoring what it has written")
+    }
+    restoreState()
+}
 
 let termination = MainLoop.shared.addSource(fd: terminationFD, events: Int16(POLLIN)) { _ in
     let signal = clinux_read_signal(terminationFD)
@@ -115,6 +141,7 @@ MainLoop.shared.run()
 
 termination.dispose()
 nameWatch.dispose()
+service.flushState()
 if connection.isOpen {
     try? connection.releaseName(WidgetService.busName)
     connection.close()

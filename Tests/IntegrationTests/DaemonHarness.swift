@@ -27,7 +27,10 @@ final class Daemon {
         logURL = bus.directory.appendingPathComponent("daemon-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: daemonExecutable)
-        process.arguments = (addressArgument.map { [$0] } ?? ["--address", bus.address]) + ["--today", "2024-06-15"] + arguments
+        // A test keeps widgets only where it says (--state-dir); no test
+        // reads or writes the user's own state directory.
+        let state = arguments.contains { $0.hasPrefix("--state-dir") } ? [] : ["--no-state"]
+        process.arguments = (addressArgument.map { [$0] } ?? ["--address", bus.address]) + ["--today", "2024-06-15"] + state + arguments
         process.standardError = try FileHandle(forWritingTo: logURL)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -275,7 +275,7 @@ final class FrontEndCommandTests: DaemonTestCase {
     func testTheDaemonIsStartedByActivation() throws {
         let services = bus.directory.appendingPathComponent("services")
         try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
-        try "[D-BUS Service]\nName=org.rxwidgets.Widgets1\nExec=\(daemonExecutable)\n".write(to: services.appendingPathComponent("org.rxwidgets.Widgets1.service"), atomically: true, encoding: .utf8)
+        try "[D-BUS Service]\nName=org.rxwidgets.Widgets1\nExec=\(daemonExecutable) --no-state\n".write(to: services.appendingPathComponent("org.rxwidgets.Widgets1.service"), atomically: true, encoding: .utf8)
         let activating = try PrivateBus(serviceDirectory: services.path)
         defer { activating.stop() }
         let listed = try run(["list", "--json"], address: activating.address)

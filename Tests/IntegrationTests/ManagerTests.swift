@@ -193,7 +193,7 @@ final class DaemonLifecycleTests: XCTestCase {
         try local.write(to: services.appendingPathComponent("org.rxwidgets.Widgets1.service"), atomically: true, encoding: .utf8)
         // No <type>session</type> and a session address that leads nowhere:
         // only DBUS_STARTER_ADDRESS tells the daemon where it was asked for.
-        let bus = try PrivateBus(serviceDirectory: services.path, type: nil, environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/session-bus"])
+        let bus = try PrivateBus(serviceDirectory: services.path, type: nil, environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/session-bus", "XDG_STATE_HOME": services.path])
         defer { bus.stop() }
         let client = try Connection(bus: .address(bus.address))
         defer { client.close() }

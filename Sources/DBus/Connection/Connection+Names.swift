@@ -1,3 +1,5 @@
+import CDBus
+import Glibc
 import RxCore
 
 /// How to ask for a well-known name.
@@ -87,5 +89,47 @@ extension Connection {
         } catch {
             completion(.failure(DBusError.from(error)))
         }
+    }
+}
+
+extension Connection {
+    /// Waits until `name` has no owner on the bus (a replaced daemon that has
+    /// finished and left), at most `timeoutMilliseconds`; returns whether it
+    /// left. Unlike every other wait this one dispatches nothing: calls that
+    /// arrive meanwhile stay queued, in order, until the loop runs again, so
+    /// no client is answered before the caller is ready.
+    public func waitWithoutDispatchUntilGone(_ name: String, timeoutMilliseconds: Int) -> Bool {
+        let deadline = MonotonicDeadline(milliseconds: timeoutMilliseconds)
+        repeat {
+            guard let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner"),
+                  (try? message.append([.string(name)])) != nil else { return false }
+            var error = CDBus.DBusError()
+            dbus_error_init(&error)
+            defer { dbus_error_free(&error) }
+            guard let reply = dbus_connection_send_with_reply_and_block(raw, message.raw, 1_000, &error) else { return false }
+            let owned = (try? Message(taking: reply).arguments().first) == .boolean(true)
+            if !owned {
+                return true
+            }
+            usleep(5_000)
+        } while !deadline.hasPassed
+        return false
+    }
+}
+
+/// A point in monotonic time some milliseconds from now.
+private struct MonotonicDeadline {
+    private let end: Int64
+
+    init(milliseconds: Int) {
+        end = MonotonicDeadline.now() + Int64(milliseconds) * 1_000_000
+    }
+
+    var hasPassed: Bool { MonotonicDeadline.now() >= end }
+
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

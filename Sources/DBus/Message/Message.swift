@@ -72,7 +72,7 @@ public final class Message {
         return Message(taking: reply)
     }
 
-    private static let outOfMemory = DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+    static let outOfMemory = DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
 
     private static func checkPath(_ path: String) throws {
         guard DBusNames.isValidObjectPath(path) else { throw DBusError.invalidArgs("'\(path)' is not a valid object path") }

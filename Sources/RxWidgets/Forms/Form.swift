@@ -17,6 +17,12 @@ public final class Form: ReactiveCompatible {
     /// Grows by one with every call that changes the form; 1 when created.
     public private(set) var revision: UInt64 = 1
 
+    /// Resumes the count where a stored form left it, so a form restored
+    /// from storage keeps the revision it had; for a form nothing observes yet.
+    public func resume(atRevision stored: UInt64) {
+        revision = max(stored, 1)
+    }
+
     /// The values, as last published.
     public private(set) var values: [String: FieldValue] = [:]
     /// The validity of every field, as last published.

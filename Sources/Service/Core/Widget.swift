@@ -59,6 +59,12 @@ class Widget {
         preconditionFailure("\(Self.self) does not declare its properties")
     }
 
+    /// The widget's own state for its state file (API rule 10), read back by
+    /// its kind's `restored(from:context:)`.
+    func stateValues() -> [DBusValue] {
+        preconditionFailure("\(Self.self) does not say what it keeps")
+    }
+
     /// Called once the widget is on the bus, before the creating call's reply.
     func didAppear() {}
 
@@ -71,6 +77,11 @@ class Widget {
     /// its own changes overrides this and `revision`, so the number has one owner.
     func advanceRevision() {
         ownRevision += 1
+    }
+
+    /// Takes up the revision a restored widget had; before it is served.
+    func resume(atRevision revision: UInt64) {
+        ownRevision = max(revision, 1)
     }
 
     /// Refuses a caller who is neither the owner nor root, and one whose uid
@@ -96,6 +107,7 @@ class Widget {
         guard !changed.isEmpty || contentVersion != contentBefore else { return }
         advanceRevision()
         context.propertiesChanged(self, names: changed + ["Revision"])
+        context.store?.changed(self)
     }
 
     /// Refuses a query before any items were bound.
@@ -131,6 +143,12 @@ struct Creator {
         }
         self.uid = uid
         self.uniqueName = call.sender
+    }
+
+    /// The owner a state file names, for a widget restored from it.
+    init(restoring file: StateFile) {
+        uid = file.ownerUID
+        uniqueName = ""
     }
 }
 

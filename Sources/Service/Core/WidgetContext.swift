@@ -10,6 +10,8 @@ final class WidgetContext {
     let arguments: Arguments
     let today: () -> CalendarDay
     weak var server: ObjectServer?
+    /// Where changed widgets are written; nil with `--no-state`.
+    var store: StateStore?
 
     init(limits: Limits, today: @escaping () -> CalendarDay, server: ObjectServer?) {
         self.limits = limits

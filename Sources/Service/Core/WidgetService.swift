@@ -59,13 +59,18 @@ public final class WidgetService {
         }
     }
 
-    /// Puts a new widget on the bus, or leaves no trace of it.
-    func add(_ widget: Widget) throws {
+    /// Puts a new widget on the bus, or leaves no trace of it; it is kept
+    /// in the state directory from then on (unless `persist` is false: a
+    /// widget just read from there).
+    func add(_ widget: Widget, persist: Bool = true) throws {
         try server.export(widget.path, interfaces: [widget.boundInterface()])
         widgets[widget.path] = widget
         widgetsByUID[widget.ownerUID, default: 0] += 1
         widget.isServed = true
         server.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
+        if persist {
+            context.store?.changed(widget)
+        }
     }
 
     func destroy(_ path: ObjectPath) throws {
@@ -77,6 +82,7 @@ public final class WidgetService {
             widgetsByUID[widget.ownerUID] = nil
         }
         widget.isServed = false
+        context.store?.removed(widget)
         try server.unexport(path)
         server.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
     }

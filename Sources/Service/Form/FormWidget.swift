@@ -7,10 +7,13 @@ final class FormWidget: Widget {
     static let interfaceName = "org.rxwidgets.Widgets1.Form"
 
     let form: Form
+    /// The spec as given (a template's name or JSON), kept for the state file.
+    private let specText: String
     private let disposeBag = DisposeBag()
 
     init(name: String, spec text: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         form = Form(spec: try FormWidget.spec(text, limits: context.limits), today: context.today)
+        specText = text
         super.init(kind: .form, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         form.rx.changes
             .subscribe(onNext: { [weak self] change in
@@ -37,6 +40,33 @@ final class FormWidget: Widget {
     }
 
     override func advanceRevision() {}
+
+    override func resume(atRevision revision: UInt64) {
+        form.resume(atRevision: revision)
+    }
+
+    // MARK: State
+
+    /// `s spec`, `a{sv} values`.
+    override func stateValues() -> [DBusValue] {
+        [.string(specText), valuesDictionary(form.values)]
+    }
+
+    /// The form a state file describes, built and checked as `CreateForm`
+    /// and `SetValues` would.
+    static func restored(from file: StateFile, context: WidgetContext) throws -> FormWidget {
+        guard file.state.count == 2, let spec = file.state[0].stringValue, let values = file.state[1].dictionaryEntries else {
+            throw StateFile.ReadError(description: "a form's state is (s spec, a{sv} values)")
+        }
+        let widget = try FormWidget(name: file.name, spec: spec, options: [:], creator: Creator(restoring: file), context: context)
+        let fieldValues = try values.map { entry -> (field: String, value: FieldValue) in
+            let field = entry.key.stringValue ?? ""
+            return (field, try widget.fieldValue(entry.value.variantValue ?? entry.value, for: field, "stored value of \(quoted(field))"))
+        }
+        try widget.form.setValues(fieldValues)
+        widget.resume(atRevision: file.revision)
+        return widget
+    }
 
     private static func spec(_ text: String, limits: Limits) throws -> FormSpec {
         if let template = FormTemplates.spec(named: text) {

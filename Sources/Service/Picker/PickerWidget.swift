@@ -261,6 +261,50 @@ final class PickerWidget: Widget {
         .revision,
     ])
 
+    // MARK: State
+
+    /// `b popup`, `b visible`, `b bound`, `aav components`, `s adapter`,
+    /// `a{sv} adapter options` (as `SetAdapter` takes them), `ai selected rows`.
+    override func stateValues() -> [DBusValue] {
+        let config = adapter.config
+        let adapterOptions: DBusValue = .dictionary(key: .string, value: .variant, [
+            (.string("format"), .variant(.string(config.format))),
+            (.string("attributes"), .variant(attributeDictionary(config.attributes))),
+            (.string("view"), .variant(attributeDictionary(config.view))),
+            (.string("widths"), .variant(.array(element: .double, config.widths.map(DBusValue.double)))),
+            (.string("row_heights"), .variant(.array(element: .double, config.rowHeights.map(DBusValue.double)))),
+        ])
+        return [
+            .boolean(popup != nil), .boolean(popup?.isVisible ?? false), .boolean(isBound),
+            .array(element: .array(.variant), adapter.components.map { .array(element: .variant, $0.map { .variant($0) }) }),
+            .string(config.kind.rawValue), adapterOptions,
+            .array(element: .int32, picker.selectedRows.map { .int32(Int32($0)) }),
+        ]
+    }
+
+    /// The picker a state file describes, its models and adapter checked as
+    /// `SetModels` and `SetAdapter` check them.
+    static func restored(from file: StateFile, context: WidgetContext) throws -> PickerWidget {
+        let state = file.state
+        guard state.count == 7, case .boolean(let isPopup) = state[0], case .boolean(let visible) = state[1], case .boolean(let bound) = state[2],
+              let kind = state[4].stringValue, let selected = try? [Int32](dbusValue: state[6]) else {
+            throw StateFile.ReadError(description: "a picker's state is (b popup, b visible, b bound, aav components, s adapter, a{sv} options, ai selected)")
+        }
+        let widget = try PickerWidget(name: file.name, options: ["popup": .boolean(isPopup)], creator: Creator(restoring: file), context: context)
+        if bound {
+            try widget.bind(try widget.components(fromModels: state[3], "stored models"))
+        }
+        widget.adapter.config = try widget.adapterConfig(kind: kind, options: state[5])
+        for (component, row) in selected.enumerated() where component < widget.picker.numberOfComponents && row >= 0 && Int(row) < widget.picker.numberOfRows(inComponent: component) {
+            widget.picker.selectRow(Int(row), inComponent: component, animated: false)
+        }
+        if visible {
+            widget.popup?.showPickerView()
+        }
+        widget.resume(atRevision: file.revision)
+        return widget
+    }
+
     private func adapterConfig(kind: String, options value: DBusValue) throws -> PickerAdapterConfig {
         guard let adapterKind = PickerAdapterConfig.Kind(rawValue: kind) else {
             throw DBusError.invalidArgs("kind: expected 'title', 'attributed' or 'view', got \(quoted(kind))")

@@ -143,6 +143,42 @@ final class TableWidget: Widget {
 
     override var bindingCalls: String { "SetItems or SetSections" }
 
+    // MARK: State
+
+    /// `b bound`, `a(sav) sections`, `s cell format`, `a(ii) selected`,
+    /// `b allows multiple selection`, `b editable`.
+    override func stateValues() -> [DBusValue] {
+        let sections = dataSource.sectionModels.map { section -> DBusValue in
+            .structure([.string(section.model.header), .array(element: .variant, section.items.map { .variant($0.value) })])
+        }
+        return [
+            .boolean(isBound), .array(element: .structure([.string, .array(.variant)]), sections), .string(cellFormat),
+            (table.indexPathsForSelectedRows ?? []).dbusValue, .boolean(table.allowsMultipleSelection), .boolean(table.isEditing),
+        ]
+    }
+
+    /// The table a state file describes, its sections checked as `SetSections` checks them.
+    static func restored(from file: StateFile, context: WidgetContext) throws -> TableWidget {
+        let state = file.state
+        guard state.count == 6, case .boolean(let bound) = state[0], let format = state[2].stringValue, let selected = try? Array<IndexPath>(dbusValue: state[3]),
+              case .boolean(let multiple) = state[4], case .boolean(let editable) = state[5] else {
+            throw StateFile.ReadError(description: "a table's state is (b bound, a(sav) sections, s format, a(ii) selected, b multiple, b editable)")
+        }
+        let widget = try TableWidget(name: file.name, options: [:], creator: Creator(restoring: file), context: context)
+        if bound {
+            widget.bind(try widget.sections(TableWidget.parts(of: state[1]), "stored sections"))
+        }
+        try context.arguments.checkString(format, "stored cell format")
+        widget.cellFormat = format
+        widget.table.allowsMultipleSelection = multiple
+        widget.table.isEditing = editable
+        for path in selected where path.section < widget.table.numberOfSections && path.row < widget.table.numberOfRows(inSection: path.section) {
+            widget.table.selectRow(at: path, animated: false, scrollPosition: .none)
+        }
+        widget.resume(atRevision: file.revision)
+        return widget
+    }
+
     private func section(_ value: Int32) throws -> Int {
         try boundIndex(value, count: table.numberOfSections, "section")
     }

@@ -1,0 +1,40 @@
+import CDBus
+import Glibc
+
+extension Message {
+    /// The message in D-Bus wire format: header and body, every value typed,
+    /// as a file can keep it.
+    public func marshalled() throws -> [UInt8] {
+        // A message on the wire has a serial; one never sent gets 1.
+        if dbus_message_get_serial(raw) == 0 {
+            dbus_message_set_serial(raw, 1)
+        }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &buffer, &length) != 0, let buffer else { throw Message.outOfMemory }
+        defer { dbus_free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+    }
+
+    /// A message from its wire format, checked as libdbus checks what
+    /// arrives from the bus: bytes that are not exactly one valid message
+    /// (torn, corrupt, another format) are `InvalidArgs`, never a crash.
+    public convenience init(marshalled bytes: [UInt8]) throws {
+        let needed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal_bytes_needed($0.baseAddress, Int32(clamping: $0.count)) }
+        }
+        guard bytes.count >= 16, needed == bytes.count else {
+            throw DBusError.invalidArgs("\(bytes.count) bytes are not one D-Bus message (its header says \(needed))")
+        }
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let raw = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
+        }
+        guard let raw else {
+            throw Connection.error(from: &error, fallback: "the bytes are not a valid D-Bus message")
+        }
+        self.init(taking: raw)
+    }
+}

@@ -1,0 +1,44 @@
+import DBus
+import RxWidgets
+
+extension WidgetService {
+    /// Keeps the non-transient widgets in `directory` from now on, after
+    /// putting back on the bus every widget stored there: at its path, with
+    /// its owner and `Revision`. A file that cannot be used is moved aside
+    /// (logged); one the limits no longer allow is left for a later start
+    /// (logged). Returns how many widgets were restored.
+    @discardableResult
+    public func keepState(in directory: String) throws -> Int {
+        let store = try StateStore(directory: directory)
+        var restored = 0
+        for file in store.load() {
+            let path = "\(directory)/\(file.kind.rawValue).\(file.name).state"
+            do {
+                let widget: Widget
+                switch file.kind {
+                case .picker: widget = try PickerWidget.restored(from: file, context: context)
+                case .table: widget = try TableWidget.restored(from: file, context: context)
+                case .form: widget = try FormWidget.restored(from: file, context: context)
+                }
+                do {
+                    try checkNew(file.name, kind: file.kind, creator: Creator(restoring: file))
+                } catch {
+                    Hooks.log("<4>rxwidgetsd: \(path) is not restored now: \(error)")
+                    continue
+                }
+                try add(widget, persist: false)
+                restored += 1
+            } catch {
+                store.setAside(path, because: "\(error)")
+            }
+        }
+        context.store = store
+        return restored
+    }
+
+    /// Writes every change not yet written (at SIGTERM, and before a
+    /// replacing daemon takes over).
+    public func flushState() {
+        context.store?.flush()
+    }
+}

@@ -1,0 +1,195 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Glibc
+import RxCore
+import XCTest
+
+/// API rule 10: widgets survive SIGTERM, SIGKILL and `--replace`, with their
+/// `Revision`; unreadable files are moved aside; failing writes never stop
+/// the daemon.
+final class StateTests: XCTestCase {
+    private var bus: PrivateBus!
+    private var stateDirectory: URL!
+    private var client: Connection!
+
+    override func setUpWithError() throws {
+        bus = try PrivateBus()
+        stateDirectory = bus.directory.appendingPathComponent("state")
+        client = try Connection(bus: .address(bus.address))
+    }
+
+    override func tearDown() {
+        client?.close()
+        bus?.stop()
+    }
+
+    private func startDaemon(_ extra: [String] = []) throws -> Daemon {
+        let daemon = try Daemon(bus: bus, arguments: ["--state-dir", stateDirectory.path] + extra)
+        XCTAssertTrue(waitForName(busName, on: client), "the daemon took its name; log:\n\(daemon.log)")
+        return daemon
+    }
+
+    @discardableResult
+    private func call(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
+        try client.callAndWait(destination: busName, path: path, interface: interface, member: member, arguments)
+    }
+
+    private func options(_ pairs: [(String, DBusValue)]) -> DBusValue {
+        .dictionary(key: .string, value: .variant, pairs.map { (.string($0.0), .variant($0.1)) })
+    }
+
+    /// Everything the daemon shows of its widgets: every object's interfaces and properties.
+    private func managedObjects() throws -> String {
+        try call(root, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects").description
+    }
+
+    /// A picker, a popup picker, a table and a form with state beyond their creation, and a transient picker.
+    private func makeWidgets() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("fruit"), options([("items", .array(element: .array(.string), [.array(element: .string, ["apple", "banana", "cherry"].map(DBusValue.string)), .array(element: .string, [.string("s"), .string("l")])]))])])
+        try call("\(root)/picker/fruit", pickerInterface, "SelectRow", [.int32(2), .int32(0)])
+        try call("\(root)/picker/fruit", pickerInterface, "SetAdapter", [.string("attributed"), options([("format", .string("{row}: {value}")), ("attributes", options([("color", .string("red"))]))])])
+        try call(root, managerInterface, "CreatePicker", [.string("sheet"), options([("items", .array(element: .array(.string), [.array(element: .string, [.string("x"), .string("y")])])), ("popup", .boolean(true))])])
+        try call("\(root)/picker/sheet", pickerInterface, "Show")
+        try call(root, managerInterface, "CreateTable", [.string("letters"), options([("sections", .array(element: .structure([.string, .array(.string)]), [
+            .structure([.string("vowels"), .array(element: .string, [.string("a"), .string("e")])]),
+            .structure([.string("others"), .array(element: .string, [.string("b"), .string("c")])]),
+        ]))])])
+        try call("\(root)/table/letters", "org.freedesktop.DBus.Properties", "Set", [.string(tableInterface), .string("AllowsMultipleSelection"), .variant(.boolean(true))])
+        try call("\(root)/table/letters", tableInterface, "SelectRow", [.int32(1), .int32(1)])
+        try call("\(root)/table/letters", tableInterface, "SelectRow", [.int32(0), .int32(0)])
+        try call("\(root)/table/letters", tableInterface, "SetCellFormat", [.string("{section}.{row} {value}")])
+        try call(root, managerInterface, "CreateForm", [.string("me"), .string("about-you"), options([])])
+        try call("\(root)/form/me", formInterface, "SetValue", [.string("birthday"), .variant(.string("2000-01-31"))])
+        try call("\(root)/form/me", formInterface, "Tap", [.string("female")])
+        try call("\(root)/form/me", formInterface, "Increment", [.string("passionToLearn")])
+    }
+
+    func testWidgetsSurviveSIGTERMWithTheirRevisions() throws {
+        var daemon = try startDaemon()
+        try makeWidgets()
+        let before = try managedObjects()
+        let titles = try call("\(root)/picker/fruit", pickerInterface, "Titles", [.int32(0), .int32(0), .int32(3)])
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try startDaemon()
+        XCTAssertEqual(try managedObjects(), before, "every widget at its path, with every property and Revision as it was")
+        XCTAssertEqual(try call("\(root)/picker/fruit", pickerInterface, "Titles", [.int32(0), .int32(0), .int32(3)]), titles, "the adapter too")
+        XCTAssertEqual(try call("\(root)/table/letters", tableInterface, "CellForRow", [.int32(1), .int32(1)]), [.string("cell"), .string("1.1 c")])
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertTrue(daemon.log.contains("restored 4 widgets"), daemon.log)
+    }
+
+    func testATransientWidgetIsNotKeptAndADestroyedOneIsForgotten() throws {
+        var daemon = try startDaemon()
+        try makeWidgets()
+        let creator = try Connection(bus: .address(bus.address))
+        defer { creator.close() }
+        _ = try creator.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",
+                                    [.string("passing"), options([("items", .array(element: .array(.string), [.array(element: .string, [.string("z")])])), ("transient", .boolean(true))])])
+        try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath("\(root)/picker/sheet")!)])
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try startDaemon()
+        let widgets = try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue
+        XCTAssertEqual(widgets, .array(element: .objectPath, ["\(root)/form/me", "\(root)/picker/fruit", "\(root)/table/letters"].map { .objectPath(ObjectPath($0)!) }))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted(), ["form.me.state", "picker.fruit.state", "table.letters.state"])
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    func testWidgetsSurviveSIGKILLAsOfASecondBefore() throws {
+        var daemon = try startDaemon()
+        try makeWidgets()
+        MainLoop.shared.run(while: { true }, timeout: .seconds(1))
+        let before = try managedObjects()
+        kill(daemon.process.processIdentifier, SIGKILL)
+        daemon.process.waitUntilExit()
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            (try? self.client.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner", [.string(busName)]).first) == .boolean(false)
+        })
+        daemon = try startDaemon()
+        XCTAssertEqual(try managedObjects(), before, "as it was a second before the kill")
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    func testReplaceUnderLoadLosesNothing() throws {
+        let old = try startDaemon()
+        try makeWidgets()
+        let picker = "\(root)/picker/fruit"
+        let revisionBefore = try call(picker, "org.freedesktop.DBus.Properties", "Get", [.string(pickerInterface), .string("Revision")]).first?.variantValue
+        guard case .uint64(let start)? = revisionBefore else { return XCTFail("no Revision") }
+        // SelectRow calls in flight, alternating rows so each changes the picker.
+        var answered = 0
+        var failed = 0
+        var sent = 0
+        var replacement: Daemon?
+        for index in 0..<400 {
+            let message = try Message.methodCall(destination: busName, path: picker, interface: pickerInterface, member: "SelectRow")
+            try message.append([.int32(Int32(index % 2)), .int32(0)])
+            client.call(message) { result in
+                switch result {
+                case .success: answered += 1
+                case .failure: failed += 1
+                }
+            }
+            sent += 1
+            if index == 200 {
+                replacement = try Daemon(bus: bus, arguments: ["--state-dir", stateDirectory.path, "--replace"])
+            }
+            MainLoop.shared.runPending()
+        }
+        XCTAssertTrue(waitUntil(timeout: 30) { answered + failed == sent }, "every call was answered: \(answered) + \(failed) of \(sent)")
+        old.process.waitUntilExit()
+        XCTAssertEqual(old.process.terminationStatus, 0, old.log)
+        XCTAssertTrue(old.log.contains("another rxwidgetsd replaced this one"), old.log)
+        let revision = try call(picker, "org.freedesktop.DBus.Properties", "Get", [.string(pickerInterface), .string("Revision")]).first?.variantValue
+        XCTAssertEqual(revision, .uint64(start + UInt64(answered)), "each answered SelectRow counted once, across the handover (\(answered) answered, \(failed) failed)")
+        XCTAssertEqual(try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue?.arrayElements?.count, 4, "no widget lost")
+        XCTAssertEqual(replacement?.stop(), 0)
+    }
+
+    func testAnUnreadableOrNewerFileIsMovedAsideAndTheRestRestored() throws {
+        var daemon = try startDaemon()
+        try makeWidgets()
+        XCTAssertEqual(daemon.stop(), 0)
+        try Data("not a state file at all".utf8).write(to: stateDirectory.appendingPathComponent("picker.garbage.state"))
+        var newer = Data("RXWSTATE".utf8)
+        newer.append(contentsOf: [99, 0, 0, 0, 1, 2, 3])
+        try newer.write(to: stateDirectory.appendingPathComponent("table.future.state"))
+        let torn = try Data(contentsOf: stateDirectory.appendingPathComponent("form.me.state"))
+        try torn.prefix(torn.count / 2).write(to: stateDirectory.appendingPathComponent("form.torn.state"))
+        daemon = try startDaemon()
+        XCTAssertEqual(try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue?.arrayElements?.count, 4, "the good files are restored")
+        let files = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted()
+        for name in ["picker.garbage.state", "table.future.state", "form.torn.state"] {
+            XCTAssertTrue(files.contains(name + ".unreadable"), "\(name) is moved aside: \(files)")
+            XCTAssertFalse(files.contains(name))
+        }
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertTrue(daemon.log.contains("table.future.state cannot be restored (format version 99 is newer than this daemon's 1)"), daemon.log)
+        XCTAssertTrue(daemon.log.contains("form.torn.state cannot be restored"), daemon.log)
+    }
+
+    func testAFullDiskNeitherStopsNorFloodsTheDaemon() throws {
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        let mounted = try runCommand("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", stateDirectory.path])
+        guard mounted.status == 0 else {
+            throw XCTSkip("a tmpfs cannot be mounted here (\(mounted.error)); a full disk needs one")
+        }
+        defer { _ = try? runCommand("/bin/umount", [stateDirectory.path]) }
+        let daemon = try startDaemon()
+        let filler = stateDirectory.appendingPathComponent("filler")
+        _ = try runCommand("/bin/dd", ["if=/dev/zero", "of=\(filler.path)", "bs=4k"])
+        let items = DBusValue.array(element: .array(.string), [.array(element: .string, (0..<2_000).map { .string("row \($0) of a picker too large for what is left") })])
+        try call(root, managerInterface, "CreatePicker", [.string("big"), options([("items", items)])])
+        for row in 0..<20 {
+            try call("\(root)/picker/big", pickerInterface, "SelectRow", [.int32(Int32(row)), .int32(0)])
+            MainLoop.shared.run(while: { true }, timeout: .milliseconds(20))
+        }
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(300))
+        XCTAssertEqual(try call("\(root)/picker/big", pickerInterface, "SelectedRow", [.int32(0)]), [.int32(19)], "the daemon keeps serving")
+        XCTAssertEqual(daemon.log.components(separatedBy: "cannot write widget state").count - 1, 1, "logged once:\n\(daemon.log)")
+        try FileManager.default.removeItem(at: filler)
+        XCTAssertTrue(waitUntil(timeout: 5) { FileManager.default.fileExists(atPath: self.stateDirectory.appendingPathComponent("picker.big.state").path) }, "written once there is room")
+        XCTAssertTrue(daemon.log.contains("works again"), daemon.log)
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+}
