@@ -39,7 +39,7 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets \
 	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
-.PHONY: deps build run test demo bench xml install uninstall clean
+.PHONY: deps build run test demo bench xml docs install uninstall clean
 
 deps:
 	@scripts/install-deps
@@ -76,6 +76,11 @@ bench: deps
 xml: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	.build/debug/rxwidgetsd --print-introspection dbus
+
+# Regenerates the API reference from the same declarations.
+docs: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
+	.build/debug/rxwidgetsd --print-reference > docs/api.md
 
 install: deps
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd

@@ -10,6 +10,7 @@ struct Options {
     var verbose = false
     var limits = Limits()
     var introspectionDirectory: String?
+    var printsReference = false
     /// `--state-dir`; nil for the default.
     var stateDirectory: String?
     var keepsState = true
@@ -51,6 +52,7 @@ struct Options {
       --max-diff-rows N          table rows, old and new, diffed for ItemsChanged;
                                  past it Reloaded (50000)
       --print-introspection DIR  write one introspection XML per interface to DIR and exit
+      --print-reference          print the API reference (docs/api.md) and exit
       --help                     show this help and exit
       --version                  show the version and exit
     """
@@ -93,6 +95,7 @@ struct Options {
             case "--max-diff-rows": limits.diffRows = try count(argument)
             case "--max-load-bytes": limits.loadBytes = try count(argument)
             case "--print-introspection": introspectionDirectory = try value(argument)
+            case "--print-reference": printsReference = true
             case "--help", "-h": action = .help
             case "--version": action = .version
             default: throw UsageError("unknown option '\(argument)'; see --help")

@@ -35,6 +35,16 @@ case .serve:
 
 let today: () -> CalendarDay = options.today.map { day in { day } } ?? CalendarDay.today
 
+if options.printsReference {
+    print(Reference.markdown(title: "org.rxwidgets.Widgets1 — API reference", preamble: """
+    Generated from the interface declarations by `make docs` (`rxwidgetsd --print-reference`); \
+    a test keeps it equal to them. The rules every call obeys (signals before the reply, \
+    Revision, all or nothing, limits, access, persistence) and the errors are in \
+    [behaviour.md](behaviour.md); form specs in [forms.md](forms.md).
+    """, interfaces: WidgetService.declaredInterfaces), terminator: "")
+    exit(0)
+}
+
 if let directory = options.introspectionDirectory {
     for interface in WidgetService.declaredInterfaces {
         let path = "\(directory)/\(interface.name).xml"

@@ -79,6 +79,18 @@ final class ManagerTests: DaemonTestCase {
         }
     }
 
+    func testTheAPIReferenceIsTheDeclarations() throws {
+        let generated = try runCommand(daemonExecutable, ["--print-reference"])
+        XCTAssertEqual(generated.status, 0, generated.error)
+        let committed = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
+        XCTAssertEqual(committed, generated.output, "docs/api.md differs from the interface declarations; run make docs")
+        for member in ["Destroy", "SetModels", "TitleForRow", "CellForRow", "SetSections", "GetValue", "SetValues", "Validity", "Editable", "LoadItems", "Layout"] {
+            XCTAssertTrue(committed.contains("`\(member)"), "\(member) is described in docs/api.md")
+        }
+        let live = try client.callAndWait(destination: busName, path: root, interface: "org.freedesktop.DBus.Introspectable", member: "Introspect").first?.stringValue ?? ""
+        XCTAssertTrue(live.contains("<annotation name=\"org.gtk.GDBus.DocString\" value=\"Removes the widget at the path"), "doc strings are introspected:\n\(live)")
+    }
+
     func testTwoHundredRandomBadCallsLeaveTheDaemonAnswering() throws {
         try call(root, managerInterface, "CreatePicker", [.string("p"), options([("items", titles([["a", "b"]]))])])
         try call(root, managerInterface, "CreateTable", [.string("t"), options([("items", .array(element: .string, [.string("x")]))])])

@@ -201,6 +201,8 @@ public struct Interface {
     public let signals: [SignalDeclaration]
     /// Its properties.
     public let properties: [Property]
+    /// Doc strings by member name, the interface's under "".
+    public let documentation: [String: String]
 
     /// An interface; an invalid name or member name is a programming error
     /// and stops the program at declaration.
@@ -210,8 +212,9 @@ public struct Interface {
     }
 
     /// An interface whose names were checked where it was declared.
-    init(checked name: String, methods: [Method], signals: [SignalDeclaration], properties: [Property]) {
+    init(checked name: String, documentation: [String: String] = [:], methods: [Method], signals: [SignalDeclaration], properties: [Property]) {
         self.name = name
+        self.documentation = documentation
         self.methods = methods
         self.signals = signals
         self.properties = properties
@@ -237,6 +240,7 @@ public struct Interface {
         InterfaceShape(name: name,
                        methods: methods.map { .init(name: $0.name, inputs: $0.inputs, outputs: $0.outputs, annotations: $0.annotations.map { .init(name: $0.name, value: $0.value) }) },
                        signals: signals,
-                       properties: properties.map { .init(name: $0.name, type: $0.type, access: $0.access, emitsChanged: $0.emitsChanged) })
+                       properties: properties.map { .init(name: $0.name, type: $0.type, access: $0.access, emitsChanged: $0.emitsChanged) },
+                       documentation: documentation)
     }
 }

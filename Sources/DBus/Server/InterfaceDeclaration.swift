@@ -69,19 +69,29 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
     public let signals: [SignalDeclaration]
     /// Its properties.
     public let properties: [PropertyDeclaration<Target>]
+    /// What the interface (key "") and each member are for, as introspection
+    /// carries it (`org.gtk.GDBus.DocString`) and reference docs show it.
+    public let documentation: [String: String]
 
-    /// An interface; invalid names stop the program at declaration, as `Interface`'s do.
-    public init(_ name: String, methods: [MethodDeclaration<Target>] = [], signals: [SignalDeclaration] = [], properties: [PropertyDeclaration<Target>] = []) {
+    /// An interface; invalid names stop the program at declaration, as
+    /// `Interface`'s do. Documentation, when given, must cover the interface
+    /// and every member, and name no other.
+    public init(_ name: String, documentation: [String: String] = [:], methods: [MethodDeclaration<Target>] = [], signals: [SignalDeclaration] = [], properties: [PropertyDeclaration<Target>] = []) {
         self.name = name
         self.methods = methods
         self.signals = signals
         self.properties = properties
+        self.documentation = documentation
+        if !documentation.isEmpty {
+            let members = Set([""] + methods.map(\.name) + signals.map(\.name) + properties.map(\.name))
+            precondition(Set(documentation.keys) == members, "\(name) documents \(documentation.keys.filter { !members.contains($0) }.sorted()) and leaves out \(members.subtracting(documentation.keys).sorted())")
+        }
         _ = shape
     }
 
     /// The interface `target` serves.
     public func bind(to target: Target) -> Interface {
-        Interface(checked: name, methods: methods.map { method in
+        Interface(checked: name, documentation: documentation, methods: methods.map { method in
             Method(method.name, in: method.inputs, out: method.outputs) { call in try method.handler(target, call) }
         }, signals: signals, properties: properties.map { property in
             if let set = property.set {
@@ -96,7 +106,8 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
         InterfaceShape(name: name,
                        methods: methods.map { .init(name: $0.name, inputs: $0.inputs, outputs: $0.outputs, annotations: []) },
                        signals: signals,
-                       properties: properties.map { .init(name: $0.name, type: $0.type, access: $0.set == nil ? .read : .readWrite, emitsChanged: $0.emitsChanged) })
+                       properties: properties.map { .init(name: $0.name, type: $0.type, access: $0.set == nil ? .read : .readWrite, emitsChanged: $0.emitsChanged) },
+                       documentation: documentation)
     }
 }
 
@@ -128,14 +139,17 @@ public struct InterfaceShape: Sendable {
     public let methods: [MethodShape]
     public let signals: [SignalDeclaration]
     public let properties: [PropertyShape]
+    /// Doc strings by member name, the interface's under "".
+    public let documentation: [String: String]
 
     /// A shape; an invalid name or member name is a programming error and
     /// stops the program at declaration.
-    public init(name: String, methods: [MethodShape], signals: [SignalDeclaration], properties: [PropertyShape]) {
+    public init(name: String, methods: [MethodShape], signals: [SignalDeclaration], properties: [PropertyShape], documentation: [String: String] = [:]) {
         DBusNames.requireValidDeclaration(name, members: methods.map(\.name) + signals.map(\.name) + properties.map(\.name))
         self.name = name
         self.methods = methods
         self.signals = signals
         self.properties = properties
+        self.documentation = documentation
     }
 }

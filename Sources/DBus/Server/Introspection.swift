@@ -22,6 +22,12 @@ public enum Introspection {
     public static func element(for interface: InterfaceShape, indent: String = " ") -> String {
         let inner = indent + " "
         var xml = "\(indent)<interface name=\"\(escape(interface.name))\">\n"
+        let doc = { (member: String) -> String in
+            interface.documentation[member].map { "\(inner) <annotation name=\"org.gtk.GDBus.DocString\" value=\"\(escape($0))\"/>\n" } ?? ""
+        }
+        if let summary = interface.documentation[""] {
+            xml += "\(inner)<annotation name=\"org.gtk.GDBus.DocString\" value=\"\(escape(summary))\"/>\n"
+        }
         for method in interface.methods {
             xml += "\(inner)<method name=\"\(escape(method.name))\">\n"
             for argument in method.inputs {
@@ -33,6 +39,7 @@ public enum Introspection {
             for annotation in method.annotations {
                 xml += "\(inner) <annotation name=\"\(escape(annotation.name))\" value=\"\(escape(annotation.value))\"/>\n"
             }
+            xml += doc(method.name)
             xml += "\(inner)</method>\n"
         }
         for signal in interface.signals {
@@ -40,17 +47,14 @@ public enum Introspection {
             for argument in signal.arguments {
                 xml += "\(inner) <arg name=\"\(escape(argument.name))\" type=\"\(escape(argument.type.signature))\"/>\n"
             }
+            xml += doc(signal.name)
             xml += "\(inner)</signal>\n"
         }
         for property in interface.properties {
             let opening = "\(inner)<property name=\"\(escape(property.name))\" type=\"\(escape(property.type.signature))\" access=\"\(property.access.rawValue)\""
-            if property.emitsChanged == .true {
-                xml += opening + "/>\n"
-            } else {
-                xml += opening + ">\n"
-                xml += "\(inner) <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"\(property.emitsChanged.rawValue)\"/>\n"
-                xml += "\(inner)</property>\n"
-            }
+            let annotations = (property.emitsChanged == .true ? "" : "\(inner) <annotation name=\"org.freedesktop.DBus.Property.EmitsChangedSignal\" value=\"\(property.emitsChanged.rawValue)\"/>\n")
+                + doc(property.name)
+            xml += annotations.isEmpty ? opening + "/>\n" : opening + ">\n" + annotations + "\(inner)</property>\n"
         }
         return xml + "\(indent)</interface>\n"
     }

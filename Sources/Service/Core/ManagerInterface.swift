@@ -3,7 +3,7 @@ import RxWidgets
 
 extension WidgetService {
     /// `org.rxwidgets.Widgets1.Manager`: creates and destroys widgets.
-    static let managerDeclaration = InterfaceDeclaration<WidgetService>(WidgetService.managerInterface, methods: [
+    static let managerDeclaration = InterfaceDeclaration<WidgetService>(WidgetService.managerInterface, documentation: managerDocumentation, methods: [
         MethodDeclaration("CreatePicker", in: [Argument("name", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { service, call in
             try service.create(.picker, call, optionTypes: PickerWidget.optionTypes) { name, options, creator in
                 try PickerWidget(name: name, options: options, creator: creator, context: service.context)

@@ -181,7 +181,7 @@ final class FormWidget: Widget {
     static let submitted = Signal("Submitted", ("values", VariantDictionary.self))
 
     /// `org.rxwidgets.Widgets1.Form`, declared once for every form.
-    static let declaration = InterfaceDeclaration<FormWidget>(interfaceName, methods: [
+    static let declaration = InterfaceDeclaration<FormWidget>(interfaceName, documentation: documentation, methods: [
         .changing("SetValue", in: [Argument("field", .string), Argument("value", .variant)]) { widget, call in
             let field: String = try call.argument("field")
             let value = try widget.fieldValue(try call.argument("value", as: Variant.self).value, for: field, "value")

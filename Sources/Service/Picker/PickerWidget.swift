@@ -122,7 +122,7 @@ final class PickerWidget: Widget {
     static let closed = Signal("Closed")
 
     /// `org.rxwidgets.Widgets1.Picker`, declared once for every picker.
-    static let declaration = InterfaceDeclaration<PickerWidget>(interfaceName, methods: [
+    static let declaration = InterfaceDeclaration<PickerWidget>(interfaceName, documentation: documentation, methods: [
         .changing("SetItems", in: [Argument("items", "aas")]) { widget, call in
             try widget.bind(try widget.components(fromTitles: try call.value("items"), "items"))
             return []

@@ -222,7 +222,7 @@ final class TableWidget: Widget {
     static let itemAccessoryButtonTapped = Signal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self))
 
     /// `org.rxwidgets.Widgets1.Table`, declared once for every table.
-    static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, methods: [
+    static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, documentation: documentation, methods: [
         .changing("SetItems", in: [Argument("models", "av")]) { widget, call in
             widget.bind(try widget.sections(fromItems: try call.value("models"), "models"))
             return []
