@@ -70,7 +70,8 @@ demo: deps
 bench: deps
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-bench
-	$(if $(UNPINNED),,taskset -c 0) .build/release/rxwidgets-bench .build/release/rxwidgetsd $(BENCH_ARGS)
+	gcc -O2 -Wall -Wextra -Werror -o .build/release/picker-server bench/reference/picker-server.c $$(pkg-config --cflags --libs dbus-1)
+	$(if $(UNPINNED),,taskset -c 0) .build/release/rxwidgets-bench .build/release/rxwidgetsd --reference .build/release/picker-server $(BENCH_ARGS)
 
 # Regenerates the introspection files from the interface declarations.
 xml: deps

@@ -40,8 +40,7 @@ func runBenchmark() {
     let daemonPath = arguments.dropFirst().first { !$0.hasPrefix("--") } ?? ".build/release/rxwidgetsd"
     let quick = arguments.contains("--quick")
     func scaled(_ n: Int) -> Int { quick ? max(n / 20, 10) : n }
-
-
+    let referencePath = arguments.firstIndex(of: "--reference").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 
     let bus: PrivateBus
     do {
@@ -66,17 +65,18 @@ func runBenchmark() {
         nameOwner = values[2].stringValue ?? ""
     }
 
-    /// Starts the daemon and returns it with the nanoseconds from exec to its name on the bus.
-    func startDaemon() -> (RunningDaemon, UInt64) {
+    /// Starts a server (the daemon unless `path` says otherwise) and returns
+    /// it with the nanoseconds from exec to its name on the bus.
+    func startDaemon(_ path: String = daemonPath) -> (RunningDaemon, UInt64) {
         let start = now()
         let daemon: RunningDaemon
         do {
-            daemon = try RunningDaemon(path: daemonPath, address: bus.address)
+            daemon = try RunningDaemon(path: path, address: bus.address)
         } catch {
-            fail("cannot start \(daemonPath): \(error)")
+            fail("cannot start \(path): \(error)")
         }
         guard MainLoop.shared.run(while: { nameOwner.isEmpty }, timeout: .seconds(10)) else {
-            fail("\(daemonPath) did not take \(busName)")
+            fail("\(path) did not take \(busName)")
         }
         return (daemon, now() - start)
     }
@@ -166,6 +166,50 @@ func runBenchmark() {
 
     func strings(_ values: [String]) -> DBusValue {
         .array(element: .string, values.map { .string($0) })
+    }
+
+    // MARK: Against the C reference
+
+    /// The figures of one server doing the Picker work the C reference does.
+    func measureServer(_ path: String) -> ServerFigures {
+        let (server, startup) = startDaemon(path)
+        let stats = server.stats
+        var figures = ServerFigures()
+        figures.startup = Double(startup) / 1_000
+        figures.startRSS = stats.rssMiB
+        call(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("compare"), options([("items", .array(element: .array(.string), [strings((0..<100).map { "row \($0)" })]))])])
+        let picker = "\(root)/picker/compare"
+        let select = { (index: Int) in message(picker, "org.rxwidgets.Widgets1.Picker", "SelectRow", [.int32(Int32(index % 2)), .int32(0)]) }
+        let sequentialCount = scaled(10_000)
+        var ticks = stats.cpuTicks
+        let latencies = sequential(sequentialCount, select)
+        figures.selectCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticks) / Double(sequentialCount)
+        figures.selectP50 = latencies.p50
+        let pipelinedCount = scaled(50_000)
+        ticks = stats.cpuTicks
+        figures.pipelinedRate = pipelined(pipelinedCount, window: 100, select)
+        figures.pipelinedCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticks) / Double(pipelinedCount)
+        let bulkCount = quick ? 100_000 : 1_000_000
+        call(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("comparebulk"), options([])])
+        let request = message("\(root)/picker/comparebulk", "org.rxwidgets.Widgets1.Picker", "SetItems", [.array(element: .array(.string), [strings((0..<bulkCount).map { "item \($0)" })])])
+        ticks = stats.cpuTicks
+        figures.setItemsCall = timed { _ = try? client.callAndWait(request, timeoutMilliseconds: 300_000) } / 1_000
+        figures.setItemsCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticks) / 1_000
+        figures.setItemsPeakRSS = stats.peakRSSMiB
+        stopDaemon(server)
+        return figures
+    }
+
+    if let referencePath {
+        let repetitions = quick ? 1 : 3
+        var reference: [ServerFigures] = []
+        var daemonFigures: [ServerFigures] = []
+        for repetition in 1...repetitions {
+            log("against the C reference, repetition \(repetition) of \(repetitions)")
+            reference.append(measureServer(referencePath))
+            daemonFigures.append(measureServer(daemonPath))
+        }
+        print(ServerFigures.comparison(reference: ServerFigures.median(reference), daemon: ServerFigures.median(daemonFigures), repetitions: repetitions))
     }
 
     // MARK: Cases

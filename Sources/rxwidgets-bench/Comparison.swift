@@ -1,0 +1,60 @@
+import Foundation
+
+/// What one server costs for the Picker work the C reference does too: the
+/// same client, the same calls, measured from `/proc/PID/stat`.
+struct ServerFigures {
+    /// Server CPU per sequential SelectRow, µs.
+    var selectCPU = 0.0
+    /// p50 latency of a sequential SelectRow, µs.
+    var selectP50 = 0.0
+    /// Server CPU per SelectRow with 100 in flight, µs.
+    var pipelinedCPU = 0.0
+    /// SelectRow calls per second with 100 in flight.
+    var pipelinedRate = 0.0
+    /// SetItems of 1,000,000 strings: the call, ms.
+    var setItemsCall = 0.0
+    /// Its server CPU, ms.
+    var setItemsCPU = 0.0
+    /// The server's peak RSS after it, MiB.
+    var setItemsPeakRSS = 0.0
+    /// RSS once it owns its name, MiB.
+    var startRSS = 0.0
+    /// Exec to name acquired, µs.
+    var startup = 0.0
+
+    private static var fields: [(name: String, unit: String, key: WritableKeyPath<ServerFigures, Double>, target: String)] {
+        [
+        ("SelectRow, server CPU per call, sequential", "µs", \.selectCPU, "≤ 1.25"),
+        ("SelectRow, p50 latency, sequential", "µs", \.selectP50, ""),
+        ("SelectRow, server CPU per call, 100 in flight", "µs", \.pipelinedCPU, "≤ 1.25"),
+        ("SelectRow, 100 in flight, calls/s", "", \.pipelinedRate, "≥ 0.9"),
+        ("SetItems 1,000,000 strings: call", "ms", \.setItemsCall, "≤ 1.0"),
+        ("SetItems 1M: server CPU", "ms", \.setItemsCPU, "≤ 1.25"),
+        ("SetItems 1M: server peak RSS", "MiB", \.setItemsPeakRSS, "≤ 1.1"),
+        ("RSS at start", "MiB", \.startRSS, "≤ 10 MiB"),
+        ("startup to name", "µs", \.startup, "≤ 30 ms"),
+        ]
+    }
+
+    /// Each figure's median over the runs.
+    static func median(_ runs: [ServerFigures]) -> ServerFigures {
+        var result = ServerFigures()
+        for field in fields {
+            let sorted = runs.map { $0[keyPath: field.key] }.sorted()
+            result[keyPath: field.key] = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+        }
+        return result
+    }
+
+    /// The side-by-side table for bench/README.md.
+    static func comparison(reference: ServerFigures, daemon: ServerFigures, repetitions: Int) -> String {
+        var text = "| case (median of \(repetitions)) | C libdbus | rxwidgetsd | rxwidgetsd / C | target |\n|---|---|---|---|---|\n"
+        for field in fields {
+            let c = reference[keyPath: field.key]
+            let swift = daemon[keyPath: field.key]
+            let unit = field.unit.isEmpty ? "" : " " + field.unit
+            text += String(format: "| %@ | %.1f%@ | %.1f%@ | %.2f | %@ |\n", field.name as NSString, c, unit as NSString, swift, unit as NSString, c > 0 ? swift / c : 0, field.target as NSString)
+        }
+        return text
+    }
+}
