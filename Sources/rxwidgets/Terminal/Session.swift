@@ -32,7 +32,9 @@ final class Session {
     let terminal: Terminal
     private let screen: Screen
     private var decoder = KeyDecoder()
-    private weak var view: InteractiveScreen?
+    /// The screen shown; held while it runs (it holds the session too, so
+    /// `run` lets it go when it returns).
+    private var view: InteractiveScreen?
     private var outcome: Outcome?
     private var redrawScheduled = false
     private var escapeTimer: LoopTimer?
@@ -65,6 +67,7 @@ final class Session {
         }
         sources = []
         escapeTimer?.dispose()
+        self.view = nil
         terminal.restore()
         return outcome ?? .cancelled
     }
