@@ -2,6 +2,13 @@ import CDBus
 import Glibc
 
 extension Message {
+    /// A new message with this one's header and body, not yet sent: its
+    /// serial is 0 and it can be appended to.
+    public func copy() throws -> Message {
+        guard let raw = dbus_message_copy(raw) else { throw Message.outOfMemory }
+        return Message(taking: raw)
+    }
+
     /// The message in D-Bus wire format: header and body, every value typed,
     /// as a file can keep it.
     public func marshalled() throws -> [UInt8] {

@@ -8,6 +8,9 @@ final class ExportedObject {
     let interfaces: [Interface]
     /// The declared interfaces and the standard ones, built once.
     var served: [Interface] = []
+    /// An empty signal message per "interface.member", its header built once:
+    /// libdbus spends more setting a header's fields than copying a message.
+    var signalHeaders: [String: Message] = [:]
 
     init(path: ObjectPath, interfaces: [Interface]) {
         self.path = path
@@ -155,7 +158,15 @@ public final class ObjectServer {
             throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
         }
         // The path is valid by type and the names were checked when declared.
-        let message = try Message(declaredSignalAt: path, interface: interface, member: member)
+        let key = interface + "." + member
+        let header: Message
+        if let built = object.signalHeaders[key] {
+            header = built
+        } else {
+            header = try Message(declaredSignalAt: path, interface: interface, member: member)
+            object.signalHeaders[key] = header
+        }
+        let message = try header.copy()
         try message.append(arguments)
         return message
     }

@@ -197,7 +197,9 @@ extension Array: DBusConvertible where Element: DBusConvertible {
     /// `a` and the element's type.
     public static var dbusType: DBusType { .array(Element.dbusType) }
     /// An array of the elements' forms.
-    public var dbusValue: DBusValue { .array(element: Element.dbusType, map(\.dbusValue)) }
+    // A closure, not `map(\.dbusValue)`: a key path in generic code is built
+    // at run time on every call.
+    public var dbusValue: DBusValue { .array(element: Element.dbusType, map { $0.dbusValue }) }
     /// From an array whose elements decode as `Element`.
     public init(dbusValue: DBusValue) throws {
         guard case .array(let element, let elements) = dbusValue, element == Element.dbusType else {

@@ -33,7 +33,7 @@ public struct Pattern: Sendable, CustomStringConvertible {
         let node = try parser.parse()
         var compiler = PatternCompiler()
         try compiler.emit(node)
-        compiler.append(.match)
+        try compiler.append(.match)
         self.source = source
         self.program = compiler.program
         self.sets = compiler.sets
@@ -437,36 +437,35 @@ private struct PatternCompiler {
     var program: [Instruction] = []
     var sets: [CharacterMatcher] = []
 
-    mutating func append(_ instruction: Instruction) {
+    /// Appends one instruction; the one check of the program's size, so no
+    /// program ever exceeds `Pattern.maximumProgramSize`.
+    mutating func append(_ instruction: Instruction) throws {
+        guard program.count < Pattern.maximumProgramSize else {
+            throw PatternError(offset: 0, message: "the pattern is too large once its repetitions are expanded")
+        }
         program.append(instruction)
     }
 
     private mutating func reserve() throws -> Int {
-        guard program.count < Pattern.maximumProgramSize else {
-            throw PatternError(offset: 0, message: "the pattern is too large once its repetitions are expanded")
-        }
-        program.append(.match)
+        try append(.match)
         return program.count - 1
     }
 
     mutating func emit(_ node: PatternNode) throws {
-        guard program.count < Pattern.maximumProgramSize else {
-            throw PatternError(offset: 0, message: "the pattern is too large once its repetitions are expanded")
-        }
         switch node {
         case .character(let matcher):
             if matcher.isAny {
-                append(.anyButLineBreak)
+                try append(.anyButLineBreak)
             } else if !matcher.negated, matcher.items.count == 1, case .scalar(let scalar) = matcher.items[0] {
-                append(.scalar(scalar))
+                try append(.scalar(scalar))
             } else {
                 sets.append(matcher)
-                append(.set(sets.count - 1))
+                try append(.set(sets.count - 1))
             }
         case .assertStart:
-            append(.assertStart)
+            try append(.assertStart)
         case .assertEnd:
-            append(.assertEnd)
+            try append(.assertEnd)
         case .sequence(let items):
             for item in items {
                 try emit(item)
@@ -502,7 +501,7 @@ private struct PatternCompiler {
             } else {
                 let split = try reserve()
                 try emit(inner)
-                append(.jump(split))
+                try append(.jump(split))
                 program[split] = .split(split + 1, program.count)
             }
         }
