@@ -6,12 +6,15 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible {
     case disposed(object: String)
     /// A sequence that was expected to have elements had none.
     case noElements
+    /// An index or count outside what the sequence has (`element(at:)`).
+    case argumentOutOfRange
 
     /// A description naming the case and, for `disposed`, the object.
     public var debugDescription: String {
         switch self {
         case .disposed(let object): return "Object `\(object)` was already disposed."
         case .noElements: return "Sequence doesn't contain any elements."
+        case .argumentOutOfRange: return "Argument out of range."
         }
     }
 }
