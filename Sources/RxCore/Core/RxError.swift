@@ -8,6 +8,8 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible {
     case noElements
     /// An index or count outside what the sequence has (`element(at:)`).
     case argumentOutOfRange
+    /// A sequence expected to have one element had more (`asSingle()`, `asMaybe()`).
+    case moreThanOneElement
 
     /// A description naming the case and, for `disposed`, the object.
     public var debugDescription: String {
@@ -15,6 +17,7 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible {
         case .disposed(let object): return "Object `\(object)` was already disposed."
         case .noElements: return "Sequence doesn't contain any elements."
         case .argumentOutOfRange: return "Argument out of range."
+        case .moreThanOneElement: return "Sequence contains more than one element."
         }
     }
 }
