@@ -31,6 +31,12 @@ public final class MainScheduler: SchedulerType, Sendable {
         self.runsSynchronously = runsSynchronously
     }
 
+    /// Stops the program when called off the main thread: what binds to
+    /// widgets (`drive`, `emit`) must run where they live.
+    public static func ensureRunningOnMainThread(_ operation: StaticString = "this") {
+        precondition(MainLoop.shared.isCurrent, "\(operation) must run on the main thread")
+    }
+
     /// The wall-clock time.
     public var now: RxTime {
         Date()

@@ -176,9 +176,9 @@ final class FormWidget: Widget {
     override func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
     override func watchedValues() -> [(name: String, value: DBusValue)] { FormWidget.declaration.watchedValues(of: self) }
 
-    static let valueChanged = Signal("ValueChanged", ("field", String.self), ("value", Variant.self))
-    static let validationChanged = Signal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self))
-    static let submitted = Signal("Submitted", ("values", VariantDictionary.self))
+    static let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self))
+    static let validationChanged = TypedSignal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self))
+    static let submitted = TypedSignal("Submitted", ("values", VariantDictionary.self))
 
     /// `org.rxwidgets.Widgets1.Form`, declared once for every form.
     static let declaration = InterfaceDeclaration<FormWidget>(interfaceName, documentation: documentation, methods: [

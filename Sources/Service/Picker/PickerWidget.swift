@@ -116,10 +116,10 @@ final class PickerWidget: Widget {
         return (.string(title.string), attributeDictionary(Dictionary(uniqueKeysWithValues: title.attributes.map { ($0.key.rawValue, $0.value) })))
     }
 
-    static let itemSelected = Signal("ItemSelected", ("row", Int32.self), ("component", Int32.self))
-    static let modelSelected = Signal("ModelSelected", ("models", [Variant].self))
-    static let selectedItem = Signal("SelectedItem", ("index", Int32.self), ("title", String.self))
-    static let closed = Signal("Closed")
+    static let itemSelected = TypedSignal("ItemSelected", ("row", Int32.self), ("component", Int32.self))
+    static let modelSelected = TypedSignal("ModelSelected", ("models", [Variant].self))
+    static let selectedItem = TypedSignal("SelectedItem", ("index", Int32.self), ("title", String.self))
+    static let closed = TypedSignal("Closed")
 
     /// `org.rxwidgets.Widgets1.Picker`, declared once for every picker.
     static let declaration = InterfaceDeclaration<PickerWidget>(interfaceName, documentation: documentation, methods: [

@@ -210,16 +210,16 @@ final class TableWidget: Widget {
 
     private static let cell = [Argument("section", .int32), Argument("row", .int32)]
 
-    static let itemsChanged = Signal("ItemsChanged", ("deleted", Array<IndexPath>.self), ("inserted", Array<IndexPath>.self), ("moved", Array<RowMove>.self), ("updated", Array<IndexPath>.self))
-    static let reloaded = Signal("Reloaded")
-    static let itemSelected = Signal("ItemSelected", ("section", Int32.self), ("row", Int32.self))
-    static let itemDeselected = Signal("ItemDeselected", ("section", Int32.self), ("row", Int32.self))
-    static let modelSelected = Signal("ModelSelected", ("model", Variant.self))
-    static let modelDeselected = Signal("ModelDeselected", ("model", Variant.self))
-    static let itemDeleted = Signal("ItemDeleted", ("section", Int32.self), ("row", Int32.self))
-    static let modelDeleted = Signal("ModelDeleted", ("model", Variant.self))
-    static let itemMoved = Signal("ItemMoved", ("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self))
-    static let itemAccessoryButtonTapped = Signal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self))
+    static let itemsChanged = TypedSignal("ItemsChanged", ("deleted", Array<IndexPath>.self), ("inserted", Array<IndexPath>.self), ("moved", Array<RowMove>.self), ("updated", Array<IndexPath>.self))
+    static let reloaded = TypedSignal("Reloaded")
+    static let itemSelected = TypedSignal("ItemSelected", ("section", Int32.self), ("row", Int32.self))
+    static let itemDeselected = TypedSignal("ItemDeselected", ("section", Int32.self), ("row", Int32.self))
+    static let modelSelected = TypedSignal("ModelSelected", ("model", Variant.self))
+    static let modelDeselected = TypedSignal("ModelDeselected", ("model", Variant.self))
+    static let itemDeleted = TypedSignal("ItemDeleted", ("section", Int32.self), ("row", Int32.self))
+    static let modelDeleted = TypedSignal("ModelDeleted", ("model", Variant.self))
+    static let itemMoved = TypedSignal("ItemMoved", ("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self))
+    static let itemAccessoryButtonTapped = TypedSignal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self))
 
     /// `org.rxwidgets.Widgets1.Table`, declared once for every table.
     static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, documentation: documentation, methods: [

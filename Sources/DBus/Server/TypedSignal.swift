@@ -2,12 +2,12 @@
 /// introspection and the server's checks) follows from the types, and
 /// `arguments(...)` only accepts values of exactly those types, so a signal
 /// cannot be emitted with the wrong shape.
-public struct Signal<each Value: DBusConvertible>: Sendable {
+public struct TypedSignal<each Value: DBusConvertible>: Sendable {
     /// The name and the named, typed arguments.
     public let declaration: SignalDeclaration
 
     /// A signal named `name` with these arguments, each a name and a type:
-    /// `Signal("ItemSelected", ("row", Int32.self), ("component", Int32.self))`.
+    /// `TypedSignal("ItemSelected", ("row", Int32.self), ("component", Int32.self))`.
     public init(_ name: String, _ argument: repeat (String, (each Value).Type)) {
         var arguments: [Argument] = []
         for (argumentName, type) in repeat each argument {

@@ -1,0 +1,59 @@
+/// A `SharedSequence` for state: it never fails, delivers on the main loop
+/// and replays its latest element to each new subscriber (RxCocoa's `Driver`).
+public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>
+
+/// `Driver`'s sharing: `share(replay: 1, scope: .whileConnected)` on `MainScheduler`.
+public struct DriverSharingStrategy: SharingStrategyProtocol {
+    /// The main loop.
+    public static var scheduler: ImmediateSchedulerType { MainScheduler.instance }
+
+    /// One subscription, the latest element replayed, while anyone subscribes.
+    public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
+        source.share(replay: 1, scope: .whileConnected)
+    }
+}
+
+extension ObservableConvertibleType {
+    /// This sequence as a `Driver` that ends with `element` instead of failing.
+    public func asDriver(onErrorJustReturn element: Element) -> Driver<Element> {
+        asDriver(onErrorDriveWith: Driver.just(element))
+    }
+
+    /// This sequence as a `Driver` that continues with `fallback` instead of failing.
+    public func asDriver(onErrorDriveWith fallback: Driver<Element>) -> Driver<Element> {
+        asDriver(onErrorRecover: { _ in fallback })
+    }
+
+    /// This sequence as a `Driver` that continues with what `recover` makes of an error.
+    public func asDriver(onErrorRecover recover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
+        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { recover($0).asObservable() })
+    }
+}
+
+extension SharedSequence where SharingStrategy == DriverSharingStrategy {
+    /// Binds every element to `observers`; call it on the main thread.
+    public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
+        MainScheduler.ensureRunningOnMainThread()
+        return source.subscribe { event in
+            observers.forEach { $0.on(event) }
+        }
+    }
+
+    /// Binds every element to `relay`.
+    public func drive(_ relay: BehaviorRelay<Element>) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread()
+        return source.subscribe(onNext: { relay.accept($0) })
+    }
+
+    /// Binds every element to `relay`.
+    public func drive(_ relay: PublishRelay<Element>) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread()
+        return source.subscribe(onNext: { relay.accept($0) })
+    }
+
+    /// Subscribes handlers of elements and completion; call it on the main thread.
+    public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread()
+        return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+}
