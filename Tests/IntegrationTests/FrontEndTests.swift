@@ -10,9 +10,45 @@ import XCTest
 /// a private bus with the built daemon — keys in, screen out, and its
 /// standard output and exit status.
 final class FrontEndTests: DaemonTestCase {
-    private func start(_ arguments: [String], columns: Int = 80, rows: Int = 24, input: String? = nil) throws -> TerminalSession {
+    private func start(_ arguments: [String], columns: Int = 80, rows: Int = 24, input: String? = nil, environment: [String: String] = [:]) throws -> TerminalSession {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: frontEndExecutable), "build the front end first (make test does): \(frontEndExecutable) is missing")
-        return try TerminalSession(arguments, address: bus.address, columns: columns, rows: rows, input: input)
+        return try TerminalSession(arguments, address: bus.address, columns: columns, rows: rows, input: input, environment: environment)
+    }
+
+    func testHeightLimitsTheRowsAndScrolls() throws {
+        let items = (1...10).map { "item \($0)" }
+        let terminal = try start(["choose", "--height", "3"] + items)
+        terminal.waitForScreen("› item 1")
+        XCTAssertTrue(terminal.screen.contains("item 3") && !terminal.screen.contains("item 4"), "three rows shown:\n\(terminal.screen)")
+        terminal.send("End")
+        terminal.waitForScreen("› item 10")
+        XCTAssertTrue(terminal.screen.contains("item 8") && !terminal.screen.contains("item 7"), "scrolled to the end:\n\(terminal.screen)")
+        terminal.send("PageUp")
+        terminal.waitForScreen("› item 7")
+        terminal.send("Escape")
+        XCTAssertEqual(terminal.exitStatus(), 1)
+    }
+
+    func testColoursAreDrawnUnlessNO_COLORIsSet() throws {
+        let coloured = try start(["choose", "a", "b"])
+        coloured.waitForScreen("› a")
+        XCTAssertTrue(coloured.styledScreen.contains("38;5;212"), "the cursor in the accent colour:\n\(coloured.styledScreen.debugDescription)")
+        coloured.send("Escape")
+        let plain = try start(["choose", "a", "b"], environment: ["NO_COLOR": "1"])
+        plain.waitForScreen("› a")
+        let styled = plain.styledScreen
+        XCTAssertFalse(styled.contains("38;5;"), "no colour with NO_COLOR:\n\(styled.debugDescription)")
+        XCTAssertTrue(styled.contains("\u{1B}[1;7m") || styled.contains("7m"), "the cursor is still shown, in reverse:\n\(styled.debugDescription)")
+        plain.send("Escape")
+        XCTAssertEqual(plain.exitStatus(), 1)
+    }
+
+    func testSIGHUPRestoresTheTerminal() throws {
+        let terminal = try start(["form", "sign-up"])
+        terminal.waitForScreen("› Username")
+        kill(try XCTUnwrap(terminal.pid), SIGHUP)
+        XCTAssertEqual(terminal.exitStatus(), 129)
+        XCTAssertEqual(terminal.terminalSettings.after, terminal.terminalSettings.before)
     }
 
     func testChooseMovesWithTheArrowsAndPrintsTheChosenItem() throws {
@@ -297,5 +333,9 @@ final class FrontEndCommandTests: DaemonTestCase {
                 XCTAssertEqual(completed.output, "sign-up\n", completed.error)
             }
         }
+        let daemonScript = repositoryRoot.appendingPathComponent("completions/rxwidgetsd.bash").path
+        let daemonDirectory = URL(fileURLWithPath: daemonExecutable).deletingLastPathComponent().path
+        let daemonCompleted = try runCommand("/bin/bash", ["-c", "PATH=\(daemonDirectory):$PATH; source \(daemonScript); COMP_WORDS=(rxwidgetsd --no-s); COMP_CWORD=1; _rxwidgetsd; echo ${COMPREPLY[@]}"])
+        XCTAssertEqual(daemonCompleted.output, "--no-state\n", "rxwidgetsd's options come from its --help: \(daemonCompleted.error)")
     }
 }

@@ -88,6 +88,11 @@ final class TerminalSession {
             .joined(separator: "\n")
     }
 
+    /// The screen with its SGR sequences (`capture-pane -e`): what colours it uses.
+    var styledScreen: String {
+        (try? tmux(["capture-pane", "-p", "-e", "-t", "0"])) ?? ""
+    }
+
     /// Waits until the screen shows `text`; false (with the screen in the failure) after `timeout`.
     @discardableResult
     func waitForScreen(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> Bool {
