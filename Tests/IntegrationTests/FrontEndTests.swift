@@ -43,13 +43,6 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(plain.exitStatus(), 1)
     }
 
-    func testSIGHUPRestoresTheTerminal() throws {
-        let terminal = try start(["form", "sign-up"])
-        terminal.waitForScreen("› Username")
-        kill(try XCTUnwrap(terminal.pid), SIGHUP)
-        XCTAssertEqual(terminal.exitStatus(), 129)
-        XCTAssertEqual(terminal.terminalSettings.after, terminal.terminalSettings.before)
-    }
 
     func testChooseMovesWithTheArrowsAndPrintsTheChosenItem() throws {
         let terminal = try start(["choose", "--header", "Pick a fruit", "Apple", "Banana", "Cherry", "Dragon fruit"])
@@ -213,14 +206,16 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.exitStatus(), 1)
     }
 
-    func testSIGTERMRestoresTheTerminal() throws {
-        let terminal = try start(["choose", "a", "b"])
-        terminal.waitForScreen("› a")
-        kill(try XCTUnwrap(terminal.pid), SIGTERM)
-        XCTAssertEqual(terminal.exitStatus(), 143)
-        let settings = terminal.terminalSettings
-        XCTAssertFalse(settings.before.isEmpty)
-        XCTAssertEqual(settings.after, settings.before, "stty -a is as it was")
+    func testSIGTERMAndSIGHUPRestoreTheTerminal() throws {
+        for (arguments, signal) in [(["choose", "a", "b"], SIGTERM), (["form", "sign-up"], SIGHUP)] {
+            let terminal = try start(arguments)
+            terminal.waitForScreen("› ")
+            kill(try XCTUnwrap(terminal.pid), signal)
+            XCTAssertEqual(terminal.exitStatus(), 128 + signal)
+            let settings = terminal.terminalSettings
+            XCTAssertFalse(settings.before.isEmpty)
+            XCTAssertEqual(settings.after, settings.before, "stty -a is as it was after signal \(signal)")
+        }
     }
 
     func testTheDaemonLeavingMidChoiceEndsWith3AndARestoredTerminal() throws {

@@ -24,12 +24,13 @@ final class TerminalSession {
         let variables = ["LANG": "C.UTF-8", "DBUS_SESSION_BUS_ADDRESS": address].merging(environment) { $1 }
         let command = ([frontEndExecutable] + arguments).map(TerminalSession.shellQuoted).joined(separator: " ")
         let stdin = input == nil ? "" : " < \(TerminalSession.shellQuoted(inputFile.path))"
-        // The shell has no job control, so the backgrounded command stays in
+        // NO_COLOR only when a test sets it (swift test sets it for its own
+        // output, and tmux passes the test's environment on). The shell has no job control, so the backgrounded command stays in
         // the terminal's foreground process group, reads keys, and can be
         // sent signals by its pid.
         let script = """
         cd \(TerminalSession.shellQuoted(directory.path)) || exit; stty -a > stty-before
-        env \(variables.map { "\($0.key)=\(TerminalSession.shellQuoted($0.value))" }.joined(separator: " ")) \(command)\(stdin) > out 2> err &
+        env -u NO_COLOR \(variables.map { "\($0.key)=\(TerminalSession.shellQuoted($0.value))" }.joined(separator: " ")) \(command)\(stdin) > out 2> err &
         echo $! > pid; wait $!; echo $? > status.tmp; stty -a > stty-after; mv status.tmp status
         """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)

@@ -26,34 +26,28 @@ extension ObservableConvertibleType {
 
     /// This sequence as a `Driver` that continues with what `recover` makes of an error.
     public func asDriver(onErrorRecover recover: @escaping (Swift.Error) -> Driver<Element>) -> Driver<Element> {
-        Driver(asObservable().observe(on: DriverSharingStrategy.scheduler).catch { recover($0).asObservable() })
+        .converting(asObservable(), onErrorRecover: recover)
     }
 }
 
 extension SharedSequence where SharingStrategy == DriverSharingStrategy {
     /// Binds every element to `observers`; call it on the main thread.
     public func drive<Observer: ObserverType>(_ observers: Observer...) -> Disposable where Observer.Element == Element {
-        MainScheduler.ensureRunningOnMainThread()
-        return source.subscribe { event in
-            observers.forEach { $0.on(event) }
-        }
+        subscribeOnMain(observers)
     }
 
     /// Binds every element to `relay`.
     public func drive(_ relay: BehaviorRelay<Element>) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread()
-        return source.subscribe(onNext: { relay.accept($0) })
+        subscribeOnMain(onNext: { relay.accept($0) }, onCompleted: nil, onDisposed: nil)
     }
 
     /// Binds every element to `relay`.
     public func drive(_ relay: PublishRelay<Element>) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread()
-        return source.subscribe(onNext: { relay.accept($0) })
+        subscribeOnMain(onNext: { relay.accept($0) }, onCompleted: nil, onDisposed: nil)
     }
 
     /// Subscribes handlers of elements and completion; call it on the main thread.
     public func drive(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread()
-        return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        subscribeOnMain(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }

@@ -30,6 +30,26 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
 }
 
 extension SharedSequence {
+    /// `source` delivered on the strategy's scheduler, continuing with what
+    /// `recover` makes of an error: how `asDriver` and `asSignal` convert.
+    static func converting(_ source: Observable<Element>, onErrorRecover recover: @escaping (Swift.Error) -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
+        SharedSequence(source.observe(on: SharingStrategy.scheduler).catch { recover($0).asObservable() })
+    }
+
+    /// Subscribes `observers` to every event, on the main thread (`drive`, `emit`).
+    func subscribeOnMain<Observer: ObserverType>(_ observers: [Observer]) -> Disposable where Observer.Element == Element {
+        MainScheduler.ensureRunningOnMainThread()
+        return source.subscribe { event in
+            observers.forEach { $0.on(event) }
+        }
+    }
+
+    /// Subscribes handlers on the main thread (`drive`, `emit`).
+    func subscribeOnMain(onNext: ((Element) -> Void)?, onCompleted: (() -> Void)?, onDisposed: (() -> Void)?) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread()
+        return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
     /// A sequence of `element` alone.
     public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
         SharedSequence(Observable.just(element, scheduler: SharingStrategy.scheduler))

@@ -26,29 +26,24 @@ extension ObservableConvertibleType {
 
     /// This sequence as a `Signal` that continues with what `recover` makes of an error.
     public func asSignal(onErrorRecover recover: @escaping (Swift.Error) -> Signal<Element>) -> Signal<Element> {
-        Signal(asObservable().observe(on: SignalSharingStrategy.scheduler).catch { recover($0).asObservable() })
+        .converting(asObservable(), onErrorRecover: recover)
     }
 }
 
 extension SharedSequence where SharingStrategy == SignalSharingStrategy {
     /// Sends every element to `observers`; call it on the main thread.
     public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        MainScheduler.ensureRunningOnMainThread()
-        return source.subscribe { event in
-            observers.forEach { $0.on(event) }
-        }
+        subscribeOnMain(observers)
     }
 
     /// Sends every element to `relay`.
     public func emit(to relay: PublishRelay<Element>) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread()
-        return source.subscribe(onNext: { relay.accept($0) })
+        subscribeOnMain(onNext: { relay.accept($0) }, onCompleted: nil, onDisposed: nil)
     }
 
     /// Subscribes handlers of elements and completion; call it on the main thread.
     public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        MainScheduler.ensureRunningOnMainThread()
-        return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        subscribeOnMain(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 }
 
