@@ -92,7 +92,7 @@ public final class MainScheduler: SchedulerType, Sendable {
 }
 
 /// Hands a closure to the main loop from whatever thread schedules it.
-private struct TransferredJob: @unchecked Sendable {
+struct TransferredJob: @unchecked Sendable {
     // Safe under the scheduler contract that RxSwift's MainScheduler also
     // relies on: whoever schedules an action hands it over and does not touch
     // what it captures concurrently; the action runs only on the main thread.

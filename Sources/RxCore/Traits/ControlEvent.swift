@@ -14,8 +14,9 @@ public struct ControlEvent<PropertyType>: ControlEventType {
 
     /// Wraps a control's events; an error from them ends the sequence with
     /// completion instead, and is reported to `Hooks.defaultErrorHandler`.
+    /// Subscribing happens on the main thread (`ConcurrentMainScheduler`), as in RxCocoa.
     public init<Ev: ObservableType>(events: Ev) where Ev.Element == Element {
-        self.events = events.asObservable().completingOnError()
+        self.events = events.asObservable().subscribe(on: ConcurrentMainScheduler.instance).completingOnError()
     }
 
     /// Subscribes to the events.

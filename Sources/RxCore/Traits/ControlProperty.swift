@@ -14,9 +14,10 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     private let values: Observable<PropertyType>
     private let valueSink: AnyObserver<PropertyType>
 
-    /// A property made of its value stream (current value first) and its setter.
+    /// A property made of its value stream (current value first) and its
+    /// setter; subscribing happens on the main thread (`ConcurrentMainScheduler`), as in RxCocoa.
     public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink) where Element == Values.Element, Element == Sink.Element {
-        self.values = values.asObservable().completingOnError()
+        self.values = values.asObservable().subscribe(on: ConcurrentMainScheduler.instance).completingOnError()
         self.valueSink = valueSink.asObserver()
     }
 

@@ -1,0 +1,56 @@
+import Dispatch
+import RxCore
+import RxTest
+import XCTest
+
+/// RxCocoa's rule that a control is subscribed on the main thread, whatever
+/// thread subscribes (failure cause 7 of the fidelity issue).
+final class ConcurrentMainSchedulerTests: RxTestCase {
+    /// Hands non-Sendable values to another thread in a test that waits for it.
+    private final class Handover: @unchecked Sendable {
+        // Safe because the test thread only reads these after the other
+        // thread has finished with them (it waits on the main loop until then).
+        var event: ControlEvent<Int>?
+        var subscription: Disposable?
+        var done = false
+    }
+
+    func testAControlEventIsSubscribedOnTheMainThread() {
+        var subscribedOnMain: [Bool] = []
+        let event = ControlEvent<Int>(events: Observable.create { observer in
+            subscribedOnMain.append(MainLoop.shared.isCurrent)
+            observer.onNext(1)
+            return Disposables.create()
+        })
+        let recorder = EventRecorder<Int>()
+        let onMain = event.subscribe(recorder)
+        XCTAssertEqual(subscribedOnMain, [true], "on the main thread it subscribes at once")
+        XCTAssertEqual(recorder.events, [.next(1)])
+        onMain.dispose()
+
+        let handover = Handover()
+        handover.event = event
+        DispatchQueue.global().async {
+            handover.subscription = handover.event?.subscribe(onNext: { _ in })
+            MainLoop.shared.post { handover.done = true }
+        }
+        XCTAssertTrue(MainLoop.shared.run(while: { !handover.done || subscribedOnMain.count < 2 }, timeout: .seconds(5)))
+        XCTAssertEqual(subscribedOnMain, [true, true], "from another thread it subscribes on the main loop")
+        handover.subscription?.dispose()
+        MainLoop.shared.runPending()
+    }
+
+    func testNestedSchedulingRunsAtOnceOnTheMainThread() {
+        var order: [String] = []
+        _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+            order.append("outer")
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                order.append("inner")
+                return Disposables.create()
+            }
+            order.append("after inner")
+            return Disposables.create()
+        }
+        XCTAssertEqual(order, ["outer", "inner", "after inner"], "unlike MainScheduler.instance, nesting does not defer")
+    }
+}
