@@ -5,6 +5,8 @@
 public final class DisposeBag {
     private var disposables: [Disposable] = []
     private var isDisposed = false
+    /// Guards the two above, so two threads may add to one bag (as RxSwift allows).
+    private let lock = RecursiveLock()
 
     /// An empty bag.
     public init() {}
@@ -21,10 +23,15 @@ public final class DisposeBag {
 
     /// Adds a disposable to the bag.
     public func insert(_ disposable: Disposable) {
-        if isDisposed {
-            disposable.dispose()
-        } else {
+        let disposeNow = lock.perform {
+            if isDisposed {
+                return true
+            }
             disposables.append(disposable)
+            return false
+        }
+        if disposeNow {
+            disposable.dispose()
         }
     }
 
@@ -36,9 +43,12 @@ public final class DisposeBag {
     }
 
     private func dispose() {
-        isDisposed = true
-        let all = disposables
-        disposables = []
+        let all = lock.perform {
+            isDisposed = true
+            let all = disposables
+            disposables = []
+            return all
+        }
         for disposable in all {
             disposable.dispose()
         }

@@ -23,6 +23,9 @@ private final class ShareReplayScope<Element>: Observable<Element> {
     private let replay: Int
     private let scope: SubjectLifetimeScope
     private var connection: SharedConnection<Element>?
+    /// Guards `connection` and its subscriber count: two threads may
+    /// subscribe at once, the first connects (RxSwift's rule, and its lock).
+    private let lock = RecursiveLock()
 
     init(source: Observable<Element>, replay: Int, scope: SubjectLifetimeScope) {
         self.source = source
@@ -31,15 +34,19 @@ private final class ShareReplayScope<Element>: Observable<Element> {
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        let connection = self.connection ?? makeConnection()
-        self.connection = connection
-        let subscription = connection.subscribe(observer.asObserver())
-        connection.retain(source: source)
-        return Disposables.create { [weak self] in
-            subscription.dispose()
-            connection.release()
-            if self?.scope == .whileConnected, connection.subscriberCount == 0, self?.connection === connection {
-                self?.connection = nil
+        lock.perform {
+            let connection = self.connection ?? makeConnection()
+            self.connection = connection
+            let subscription = connection.subscribe(observer.asObserver())
+            connection.retain(source: source)
+            return Disposables.create { [weak self, lock] in
+                lock.perform {
+                    subscription.dispose()
+                    connection.release()
+                    if self?.scope == .whileConnected, connection.subscriberCount == 0, self?.connection === connection {
+                        self?.connection = nil
+                    }
+                }
             }
         }
     }
@@ -48,8 +55,10 @@ private final class ShareReplayScope<Element>: Observable<Element> {
         let connection = SharedConnection<Element>(replay: replay)
         if scope == .whileConnected {
             connection.onStop = { [weak self, weak connection] in
-                if let connection, self?.connection === connection {
-                    self?.connection = nil
+                self?.lock.perform {
+                    if let connection, self?.connection === connection {
+                        self?.connection = nil
+                    }
                 }
             }
         }

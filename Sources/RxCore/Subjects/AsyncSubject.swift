@@ -9,6 +9,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     private var subscribers = SubscriberList<Element>()
     private var last: Element?
+    /// Guards the two above, so two threads may send and subscribe (as RxSwift allows).
+    private let lock = RecursiveLock()
 
     /// A subject with no element yet.
     public override init() {
@@ -17,28 +19,33 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// True while it has subscribers.
     public var hasObservers: Bool {
-        subscribers.hasObservers
+        lock.perform { subscribers.hasObservers }
     }
 
     /// True once disposed.
     public var isDisposed: Bool {
-        subscribers.isDisposed
+        lock.perform { subscribers.isDisposed }
     }
 
     /// Keeps an element; on completion sends the last one kept, then completes.
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            guard !subscribers.isDisposed, subscribers.stopEvent == nil else { return }
-            last = element
+            lock.perform {
+                guard !subscribers.isDisposed, subscribers.stopEvent == nil else { return }
+                last = element
+            }
         case .error:
-            last = nil
-            for recipient in subscribers.recipients(of: event) {
+            let recipients = lock.perform {
+                last = nil
+                return subscribers.recipients(of: event)
+            }
+            for recipient in recipients {
                 recipient.observer(event)
             }
         case .completed:
-            let element = last
-            for recipient in subscribers.recipients(of: event) {
+            let (element, recipients) = lock.perform { (last, subscribers.recipients(of: event)) }
+            for recipient in recipients {
                 if let element {
                     recipient.observer(.next(element))
                 }
@@ -49,14 +56,16 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// Subscribes an observer; one that comes after completion gets the last element and the completion.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if case .completed? = subscribers.stopEvent, !subscribers.isDisposed, let last {
-            observer.on(.next(last))
+        lock.perform {
+            if case .completed? = subscribers.stopEvent, !subscribers.isDisposed, let last {
+                observer.on(.next(last))
+            }
+            guard subscribers.admits(observer, subject: Self.self) else {
+                return Disposables.create()
+            }
+            let key = subscribers.insert(observer.on)
+            return SubjectSubscription { [weak self] in self?.lock.perform { self?.subscribers.remove(key) } }
         }
-        guard subscribers.admits(observer, subject: Self.self) else {
-            return Disposables.create()
-        }
-        let key = subscribers.insert(observer.on)
-        return SubjectSubscription { [weak self] in self?.subscribers.remove(key) }
     }
 
     /// Itself.
@@ -66,7 +75,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// Drops every subscriber and the kept element; later subscribers get `RxError.disposed`.
     public func dispose() {
-        subscribers.dispose()
-        last = nil
+        lock.perform {
+            subscribers.dispose()
+            last = nil
+        }
     }
 }

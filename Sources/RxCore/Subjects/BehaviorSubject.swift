@@ -6,6 +6,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     private var element: Element
     private var subscribers = SubscriberList<Element>()
+    /// Guards the value and `subscribers`, so two threads may send and subscribe (as RxSwift allows).
+    private let lock = RecursiveLock()
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
@@ -16,43 +18,52 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The current value; throws the error the subject ended with, or
     /// `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
-        if subscribers.isDisposed {
-            throw RxError.disposed(object: "\(Self.self)")
+        try lock.perform {
+            if subscribers.isDisposed {
+                throw RxError.disposed(object: "\(Self.self)")
+            }
+            if let error = subscribers.stopEvent?.error {
+                throw error
+            }
+            return element
         }
-        if let error = subscribers.stopEvent?.error {
-            throw error
-        }
-        return element
     }
 
     /// True while it has subscribers.
     public var hasObservers: Bool {
-        subscribers.hasObservers
+        lock.perform { subscribers.hasObservers }
     }
 
     /// True once disposed.
     public var isDisposed: Bool {
-        subscribers.isDisposed
+        lock.perform { subscribers.isDisposed }
     }
 
     /// Stores a `next` value as the current one and sends the event on.
     public func on(_ event: Event<Element>) {
-        if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
-            element = value
+        let recipients = lock.perform {
+            if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
+                element = value
+            }
+            return subscribers.recipients(of: event)
         }
-        for recipient in subscribers.recipients(of: event) {
+        for recipient in recipients {
             recipient.observer(event)
         }
     }
 
     /// Subscribes an observer: it receives the current value (or the ending event) at once.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        guard subscribers.admits(observer, subject: Self.self) else {
-            return Disposables.create()
+        // The current value is sent under the lock, so no newer value can
+        // overtake it (the lock is recursive: the observer may call back in).
+        lock.perform {
+            guard subscribers.admits(observer, subject: Self.self) else {
+                return Disposables.create()
+            }
+            let key = subscribers.insert(observer.on)
+            observer.on(.next(element))
+            return SubjectSubscription { [weak self] in self?.lock.perform { self?.subscribers.remove(key) } }
         }
-        let key = subscribers.insert(observer.on)
-        observer.on(.next(element))
-        return SubjectSubscription { [weak self] in self?.subscribers.remove(key) }
     }
 
     /// Itself.
@@ -62,6 +73,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Drops every subscriber; later subscribers get `RxError.disposed`.
     public func dispose() {
-        subscribers.dispose()
+        lock.perform { subscribers.dispose() }
     }
 }

@@ -7,6 +7,8 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
     public typealias Observer = PublishSubject<Element>
 
     private var subscribers = SubscriberList<Element>()
+    /// Guards `subscribers`, so two threads may send and subscribe (as RxSwift allows).
+    private let lock = RecursiveLock()
 
     /// A subject with no subscribers.
     public override init() {
@@ -15,28 +17,30 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// True while it has subscribers.
     public var hasObservers: Bool {
-        subscribers.hasObservers
+        lock.perform { subscribers.hasObservers }
     }
 
     /// True once disposed.
     public var isDisposed: Bool {
-        subscribers.isDisposed
+        lock.perform { subscribers.isDisposed }
     }
 
     /// Sends the event to the current subscribers (nothing after an ending event).
     public func on(_ event: Event<Element>) {
-        for recipient in subscribers.recipients(of: event) {
+        for recipient in lock.perform({ subscribers.recipients(of: event) }) {
             recipient.observer(event)
         }
     }
 
     /// Subscribes an observer to the events sent from now on.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        guard subscribers.admits(observer, subject: Self.self) else {
-            return Disposables.create()
+        lock.perform {
+            guard subscribers.admits(observer, subject: Self.self) else {
+                return Disposables.create()
+            }
+            let key = subscribers.insert(observer.on)
+            return SubjectSubscription { [weak self] in self?.lock.perform { self?.subscribers.remove(key) } }
         }
-        let key = subscribers.insert(observer.on)
-        return SubjectSubscription { [weak self] in self?.subscribers.remove(key) }
     }
 
     /// Itself.
@@ -46,6 +50,6 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
 
     /// Drops every subscriber; later subscribers get `RxError.disposed`.
     public func dispose() {
-        subscribers.dispose()
+        lock.perform { subscribers.dispose() }
     }
 }

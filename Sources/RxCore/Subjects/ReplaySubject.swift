@@ -8,6 +8,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     private var buffer: [Element] = []
     private var bufferStart = 0
     private var subscribers = SubscriberList<Element>()
+    /// Guards the buffer and `subscribers`, so two threads may send and subscribe (as RxSwift allows).
+    private let lock = RecursiveLock()
 
     private init(bufferSize: Int?) {
         self.bufferSize = bufferSize
@@ -26,12 +28,12 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// True while it has subscribers.
     public var hasObservers: Bool {
-        subscribers.hasObservers
+        lock.perform { subscribers.hasObservers }
     }
 
     /// True once disposed.
     public var isDisposed: Bool {
-        subscribers.isDisposed
+        lock.perform { subscribers.isDisposed }
     }
 
     private var replayed: ArraySlice<Element> {
@@ -40,10 +42,13 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Buffers a `next` element and sends the event on.
     public func on(_ event: Event<Element>) {
-        if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
-            append(value)
+        let recipients = lock.perform {
+            if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
+                append(value)
+            }
+            return subscribers.recipients(of: event)
         }
-        for recipient in subscribers.recipients(of: event) {
+        for recipient in recipients {
             recipient.observer(event)
         }
     }
@@ -64,23 +69,27 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     /// Subscribes an observer: it receives the buffered elements, then the
     /// ending event or the later events.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        if subscribers.isDisposed {
-            observer.on(.error(RxError.disposed(object: "\(Self.self)")))
-            return Disposables.create()
-        }
-        let snapshot = Array(replayed)
-        if let stopEvent = subscribers.stopEvent {
+        // The replay is sent under the lock, so no new element can overtake
+        // it (the lock is recursive: the observer may call back in).
+        lock.perform {
+            if subscribers.isDisposed {
+                observer.on(.error(RxError.disposed(object: "\(Self.self)")))
+                return Disposables.create()
+            }
+            let snapshot = Array(replayed)
+            if let stopEvent = subscribers.stopEvent {
+                for element in snapshot {
+                    observer.on(.next(element))
+                }
+                observer.on(stopEvent)
+                return Disposables.create()
+            }
+            let key = subscribers.insert(observer.on)
             for element in snapshot {
                 observer.on(.next(element))
             }
-            observer.on(stopEvent)
-            return Disposables.create()
+            return SubjectSubscription { [weak self] in self?.lock.perform { self?.subscribers.remove(key) } }
         }
-        let key = subscribers.insert(observer.on)
-        for element in snapshot {
-            observer.on(.next(element))
-        }
-        return SubjectSubscription { [weak self] in self?.subscribers.remove(key) }
     }
 
     /// Itself.
@@ -90,8 +99,10 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Drops every subscriber and the buffer; later subscribers get `RxError.disposed`.
     public func dispose() {
-        subscribers.dispose()
-        buffer = []
-        bufferStart = 0
+        lock.perform {
+            subscribers.dispose()
+            buffer = []
+            bufferStart = 0
+        }
     }
 }
