@@ -90,3 +90,41 @@ final class TimeOperatorTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(201, 301)])
     }
 }
+
+/// Time-bound `take`, `skip` and `delaySubscription`, and `single`, with RxSwift's expected records.
+final class DurationOperatorTests: RxTestCase {
+    func testTakeForADuration() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(260, 3), .completed(300)])
+        let observer = scheduler.start { source.take(for: .seconds(50), scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(240, 2), .completed(250)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testSkipForADuration() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(260, 3), .completed(300)])
+        let observer = scheduler.start { source.skip(for: .seconds(50), scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [.next(260, 3), .completed(300)])
+    }
+
+    func testDelaySubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let observer = scheduler.start { source.delaySubscription(.seconds(30), scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [.next(240, 1), .completed(250)])
+        XCTAssertEqual(source.subscriptions, [Subscription(230, 250)])
+    }
+
+    func testSingleWithAndWithoutAPredicate() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let observer = scheduler.start { source.single { $0 == 2 } }
+        XCTAssertEqual(observer.events, [.next(300, 2), .completed(300)])
+        let other = TestScheduler(initialClock: 0)
+        let two = other.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+        let failed = other.start { two.single() }
+        XCTAssertEqual(failed.events.map(\.time), [220])
+        XCTAssertEqual(two.subscriptions, [Subscription(200, 220)])
+    }
+}
