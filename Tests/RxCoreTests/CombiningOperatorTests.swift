@@ -255,3 +255,56 @@ final class TestableObservableTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
     }
 }
+
+/// `publish`, `replay`, `multicast`, `connect` and `refCount`, as RxSwift's.
+final class ConnectableTests: RxTestCase {
+    func testPublishSharesFromConnectUntilDisconnected() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(270, 3), .completed(400)])
+        let connectable = source.publish()
+        let observer = scheduler.createObserver(Int.self)
+        var subscription: Disposable?
+        var connection: Disposable?
+        scheduler.scheduleAt(200) { subscription = connectable.subscribe(observer) }
+        scheduler.scheduleAt(230) { connection = connectable.connect() }
+        scheduler.scheduleAt(260) { connection?.dispose() }
+        scheduler.scheduleAt(300) { subscription?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(observer.events, [.next(240, 2)])
+        XCTAssertEqual(source.subscriptions, [Subscription(230, 260)])
+    }
+
+    func testReplaySendsTheBufferToALateSubscriber() {
+        let subject = PublishSubject<Int>()
+        let connectable = subject.replay(2)
+        let connection = connectable.connect()
+        XCTAssertTrue((connection as AnyObject) === (connectable.connect() as AnyObject), "connecting twice is one connection")
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        let recorder = EventRecorder<Int>()
+        let subscription = connectable.subscribe(recorder)
+        XCTAssertEqual(recorder.events, [.next(2), .next(3)])
+        subscription.dispose()
+        connection.dispose()
+        XCTAssertFalse(subject.hasObservers)
+    }
+
+    func testRefCountConnectsForTheFirstAndDisconnectsAfterTheLast() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(270, 3), .completed(400)])
+        let shared = source.publish().refCount()
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        var a: Disposable?
+        var b: Disposable?
+        scheduler.scheduleAt(200) { a = shared.subscribe(first) }
+        scheduler.scheduleAt(220) { b = shared.subscribe(second) }
+        scheduler.scheduleAt(250) { a?.dispose() }
+        scheduler.scheduleAt(280) { b?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .next(240, 2)])
+        XCTAssertEqual(second.events, [.next(240, 2), .next(270, 3)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 280)])
+    }
+}
