@@ -42,7 +42,7 @@ final class BindingTests: RxTestCase {
         let saved = Hooks.defaultErrorHandler
         defer { Hooks.defaultErrorHandler = saved }
         let seen = ErrorBox()
-        Hooks.defaultErrorHandler = { seen.record($0) }
+        Hooks.defaultErrorHandler = { _, error in seen.record(error) }
         let recorder = EventRecorder<Int>()
         _ = Observable<Int>.error(testError).bind(to: recorder)
         XCTAssertEqual(recorder.events, [.error(testError)], "an observer receives the error, as in RxSwift")

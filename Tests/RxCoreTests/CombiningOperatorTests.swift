@@ -308,3 +308,43 @@ final class ConnectableTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(200, 280)])
     }
 }
+
+/// `merge(maxConcurrent:)`, `catch(sequence:)` and binding to optional relays.
+final class MergeAndCatchSequenceTests: RxTestCase {
+    func testMergeWithAtMostTwoAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let a = scheduler.createColdObservable([.next(10, "a"), .completed(30)])
+        let b = scheduler.createColdObservable([.next(10, "b"), .completed(40)])
+        let c = scheduler.createColdObservable([.next(5, "c"), .completed(10)])
+        let source = scheduler.createHotObservable([.next(210, a.asObservable()), .next(210, b.asObservable()), .next(215, c.asObservable()), .completed(220)])
+        let observer = scheduler.start { source.merge(maxConcurrent: 2) }
+        XCTAssertEqual(observer.events, [.next(220, "a"), .next(220, "b"), .next(245, "c"), .completed(250)])
+        XCTAssertEqual(c.subscriptions, [Subscription(240, 250)], "c waits until a completes at 240")
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testCatchSequenceMovesOnAtEachError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let second = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        let observer = scheduler.start { Observable.catch(sequence: [first.asObservable(), second.asObservable()]) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(230, 2), .completed(240)])
+        XCTAssertEqual(first.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(second.subscriptions, [Subscription(220, 240)])
+
+        let last = TestScheduler(initialClock: 0)
+        let failing = last.createColdObservable([Recorded<Event<Int>>.error(10, testError)])
+        let failed = last.start { Observable.catch(sequence: [failing.asObservable(), failing.asObservable()]) }
+        XCTAssertEqual(failed.events, [.error(220, testError)], "the last one's error ends it")
+    }
+
+    func testBindToAnOptionalPublishRelay() {
+        let relay = PublishRelay<Int?>()
+        let recorder = EventRecorder<Int?>()
+        let watching = relay.subscribe(recorder)
+        let binding = Observable.of(1, 2).bind(to: relay)
+        XCTAssertEqual(recorder.events, [.next(1), .next(2)])
+        binding.dispose()
+        watching.dispose()
+    }
+}

@@ -121,7 +121,7 @@ final class CreationTests: RxTestCase {
         let saved = Hooks.defaultErrorHandler
         defer { Hooks.defaultErrorHandler = saved }
         let seen = ErrorBox()
-        Hooks.defaultErrorHandler = { error in seen.record(error) }
+        Hooks.defaultErrorHandler = { _, error in seen.record(error) }
         _ = Observable<Int>.error(testError).subscribe()
         XCTAssertEqual(seen.errors.map { "\($0)" }, ["TestError(test)"])
     }

@@ -3,12 +3,19 @@ import Synchronization
 
 /// Process-wide hooks of the library.
 public enum Hooks {
-    /// Receives an error that reached a `subscribe` without an `onError` handler.
-    public typealias DefaultErrorHandler = @Sendable (Swift.Error) -> Void
+    /// Receives an error that reached a `subscribe` without an `onError`
+    /// handler, with the call stack of the subscription as RxSwift gives it
+    /// (empty here: call stacks are not recorded).
+    public typealias DefaultErrorHandler = @Sendable (_ subscriptionCallStack: [String], _ error: Swift.Error) -> Void
 
-    private static let handler = Mutex<DefaultErrorHandler>({ error in
+    private static let handler = Mutex<DefaultErrorHandler>({ _, error in
         log("<4>rx: unhandled error: \(error)")
     })
+
+    /// Hands an unhandled error to `defaultErrorHandler`.
+    static func report(_ error: Swift.Error) {
+        defaultErrorHandler([], error)
+    }
 
     /// The handler of unhandled errors; the default writes a warning to stderr.
     public static var defaultErrorHandler: DefaultErrorHandler {

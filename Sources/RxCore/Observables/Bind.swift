@@ -22,6 +22,11 @@ extension ObservableType {
     }
 
     /// Sends this sequence's elements to relays of optional values.
+    public func bind(to relays: PublishRelay<Element?>...) -> Disposable {
+        bind { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Sends every element, as an optional, to the relays.
     public func bind(to relays: BehaviorRelay<Element?>...) -> Disposable {
         bind { element in relays.forEach { $0.accept(element) } }
     }
@@ -40,7 +45,7 @@ extension ObservableType {
     /// Handles each element with `onNext`; an error is reported to `Hooks.defaultErrorHandler`.
     public func bind(onNext: @escaping (Element) -> Void) -> Disposable {
         subscribe(onNext: onNext, onError: { error in
-            Hooks.defaultErrorHandler(BindingError(error: error))
+            Hooks.report(BindingError(error: error))
         })
     }
 }

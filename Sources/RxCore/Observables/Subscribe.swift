@@ -24,7 +24,7 @@ extension ObservableType {
                 if let onError {
                     onError(error)
                 } else {
-                    Hooks.defaultErrorHandler(error)
+                    Hooks.report(error)
                 }
                 disposable.dispose()
             case .completed:

@@ -20,7 +20,7 @@ public struct Binder<Value>: ObserverType {
                     return Disposables.create()
                 }
             case .error(let error):
-                Hooks.defaultErrorHandler(BindingError(error: error))
+                Hooks.report(BindingError(error: error))
             case .completed:
                 break
             }

@@ -40,7 +40,7 @@ extension ObservableType {
     /// goes to `Hooks.defaultErrorHandler`: the traits never error.
     func completingOnError() -> Observable<Element> {
         self.catch { error in
-            Hooks.defaultErrorHandler(error)
+            Hooks.report(error)
             return .empty()
         }
     }

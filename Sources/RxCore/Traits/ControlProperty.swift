@@ -48,7 +48,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
         case .next:
             valueSink.on(event)
         case .error(let error):
-            Hooks.defaultErrorHandler(BindingError(error: error))
+            Hooks.report(BindingError(error: error))
         case .completed:
             break
         }

@@ -18,7 +18,7 @@ extension ObservableType {
         let subscription = asObservable()
             .observe(on: MainScheduler())
             .catch { error in
-                Hooks.defaultErrorHandler(BindingError(error: error))
+                Hooks.defaultErrorHandler([], BindingError(error: error))
                 return .empty()
             }
             .concat(Observable.never())
