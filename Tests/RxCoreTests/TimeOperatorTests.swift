@@ -128,3 +128,48 @@ final class DurationOperatorTests: RxTestCase {
         XCTAssertEqual(two.subscriptions, [Subscription(200, 220)])
     }
 }
+
+/// `sample`, `timeout` and the `Infallible` trait.
+final class SampleTimeoutTests: RxTestCase {
+    func testSampleSendsTheLatestAtEachTick() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(150, 1), .next(220, 2), .next(240, 3), .next(290, 4), .next(300, 5), .completed(310)])
+        let sampler = scheduler.createHotObservable([.next(150, ""), .next(210, "bar"), .next(250, "foo"), .next(260, "qux"), .next(320, "baz"), .completed(500)])
+        let observer = scheduler.start { source.sample(sampler) }
+        XCTAssertEqual(observer.events, [.next(250, 3), .next(320, 5), .completed(320)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 310)])
+        XCTAssertEqual(sampler.subscriptions, [Subscription(200, 320)])
+    }
+
+    func testTimeoutFailsWhenNoElementComesInTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .next(260, 3), .completed(300)])
+        let observer = scheduler.start { source.timeout(.seconds(25), scheduler: scheduler) }
+        XCTAssertEqual(observer.events.count, 3)
+        XCTAssertEqual(Array(observer.events.prefix(2)), [.next(210, 1), .next(230, 2)])
+        guard case .error(let error as RxError)? = observer.events.last?.value, case .timeout = error else {
+            return XCTFail("expected RxError.timeout, got \(observer.events)")
+        }
+        XCTAssertEqual(observer.events.last?.time, 255)
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 255)])
+    }
+
+    func testTimeoutSwitchesToTheOther() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(260, 3), .completed(300)])
+        let other = scheduler.createColdObservable([.next(5, 99), .completed(10)])
+        let observer = scheduler.start { source.timeout(.seconds(25), other: other, scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(240, 99), .completed(245)])
+        XCTAssertEqual(other.subscriptions, [Subscription(235, 245)])
+    }
+
+    func testInfallibleReplacesAnError() {
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        let subscription = subject.asInfallible(onErrorJustReturn: -1).map { $0 * 2 }.subscribe(onNext: { log.append("\($0)") }, onCompleted: { log.append("completed") })
+        subject.onNext(1)
+        subject.onError(testError)
+        XCTAssertEqual(log, ["2", "-2", "completed"])
+        subscription.dispose()
+    }
+}

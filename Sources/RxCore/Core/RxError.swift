@@ -10,6 +10,8 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible {
     case argumentOutOfRange
     /// A sequence expected to have one element had more (`asSingle()`, `asMaybe()`).
     case moreThanOneElement
+    /// `timeout` saw no element in time.
+    case timeout
 
     /// A description naming the case and, for `disposed`, the object.
     public var debugDescription: String {
@@ -18,6 +20,7 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible {
         case .noElements: return "Sequence doesn't contain any elements."
         case .argumentOutOfRange: return "Argument out of range."
         case .moreThanOneElement: return "Sequence contains more than one element."
+        case .timeout: return "Sequence timeout."
         }
     }
 }
