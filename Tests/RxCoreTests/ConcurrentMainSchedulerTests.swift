@@ -38,6 +38,10 @@ final class ConcurrentMainSchedulerTests: RxTestCase {
         XCTAssertEqual(subscribedOnMain, [true, true], "from another thread it subscribes on the main loop")
         handover.subscription?.dispose()
         MainLoop.shared.runPending()
+        // The worker's closure may outlive the test for a moment: leave it
+        // nothing that holds Rx resources.
+        handover.subscription = nil
+        handover.event = nil
     }
 
     func testNestedSchedulingRunsAtOnceOnTheMainThread() {
