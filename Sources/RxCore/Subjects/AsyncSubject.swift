@@ -7,10 +7,9 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
     /// The observer side's type.
     public typealias Observer = AsyncSubject<Element>
 
-    private var subscribers = SubscriberList<Element>()
+    private let subscribers = LockedSubscribers<Element>()
+    /// The last element, changed holding the subscribers' lock.
     private var last: Element?
-    /// Guards the two above, so two threads may send and subscribe (as RxSwift allows).
-    private let lock = RecursiveLock()
 
     /// A subject with no element yet.
     public override init() {
@@ -19,32 +18,32 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// True while it has subscribers.
     public var hasObservers: Bool {
-        lock.perform { subscribers.hasObservers }
+        subscribers.hasObservers
     }
 
     /// True once disposed.
     public var isDisposed: Bool {
-        lock.perform { subscribers.isDisposed }
+        subscribers.isDisposed
     }
 
     /// Keeps an element; on completion sends the last one kept, then completes.
     public func on(_ event: Event<Element>) {
         switch event {
         case .next(let element):
-            lock.perform {
-                guard !subscribers.isDisposed, subscribers.stopEvent == nil else { return }
+            subscribers.perform { list in
+                guard !list.isDisposed, list.stopEvent == nil else { return }
                 last = element
             }
         case .error:
-            let recipients = lock.perform {
+            let recipients = subscribers.perform { list in
                 last = nil
-                return subscribers.recipients(of: event)
+                return list.recipients(of: event)
             }
             for recipient in recipients {
                 recipient.observer(event)
             }
         case .completed:
-            let (element, recipients) = lock.perform { (last, subscribers.recipients(of: event)) }
+            let (element, recipients) = subscribers.perform { list in (last, list.recipients(of: event)) }
             for recipient in recipients {
                 if let element {
                     recipient.observer(.next(element))
@@ -56,15 +55,14 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// Subscribes an observer; one that comes after completion gets the last element and the completion.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.perform {
-            if case .completed? = subscribers.stopEvent, !subscribers.isDisposed, let last {
+        subscribers.perform { list in
+            if case .completed? = list.stopEvent, !list.isDisposed, let last {
                 observer.on(.next(last))
             }
-            guard subscribers.admits(observer, subject: Self.self) else {
+            guard list.admits(observer, subject: Self.self) else {
                 return Disposables.create()
             }
-            let key = subscribers.insert(observer.on)
-            return SubjectSubscription { [weak self] in self?.lock.perform { self?.subscribers.remove(key) } }
+            return subscribers.subscription(removing: list.insert(observer.on))
         }
     }
 
@@ -75,8 +73,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
     /// Drops every subscriber and the kept element; later subscribers get `RxError.disposed`.
     public func dispose() {
-        lock.perform {
-            subscribers.dispose()
+        subscribers.perform { list in
+            list.dispose()
             last = nil
         }
     }

@@ -4,10 +4,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The observer side's type.
     public typealias Observer = BehaviorSubject<Element>
 
+    /// The current value, changed holding the subscribers' lock.
     private var element: Element
-    private var subscribers = SubscriberList<Element>()
-    /// Guards the value and `subscribers`, so two threads may send and subscribe (as RxSwift allows).
-    private let lock = RecursiveLock()
+    private let subscribers = LockedSubscribers<Element>()
 
     /// A subject whose current value is `value`.
     public init(value: Element) {
@@ -18,11 +17,11 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
     /// The current value; throws the error the subject ended with, or
     /// `RxError.disposed` after `dispose()`.
     public func value() throws -> Element {
-        try lock.perform {
-            if subscribers.isDisposed {
+        try subscribers.perform { list in
+            if list.isDisposed {
                 throw RxError.disposed(object: "\(Self.self)")
             }
-            if let error = subscribers.stopEvent?.error {
+            if let error = list.stopEvent?.error {
                 throw error
             }
             return element
@@ -31,21 +30,21 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// True while it has subscribers.
     public var hasObservers: Bool {
-        lock.perform { subscribers.hasObservers }
+        subscribers.hasObservers
     }
 
     /// True once disposed.
     public var isDisposed: Bool {
-        lock.perform { subscribers.isDisposed }
+        subscribers.isDisposed
     }
 
     /// Stores a `next` value as the current one and sends the event on.
     public func on(_ event: Event<Element>) {
-        let recipients = lock.perform {
-            if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
+        let recipients = subscribers.perform { list in
+            if case .next(let value) = event, list.stopEvent == nil, !list.isDisposed {
                 element = value
             }
-            return subscribers.recipients(of: event)
+            return list.recipients(of: event)
         }
         for recipient in recipients {
             recipient.observer(event)
@@ -54,16 +53,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Subscribes an observer: it receives the current value (or the ending event) at once.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        // The current value is sent under the lock, so no newer value can
-        // overtake it (the lock is recursive: the observer may call back in).
-        lock.perform {
-            guard subscribers.admits(observer, subject: Self.self) else {
-                return Disposables.create()
-            }
-            let key = subscribers.insert(observer.on)
-            observer.on(.next(element))
-            return SubjectSubscription { [weak self] in self?.lock.perform { self?.subscribers.remove(key) } }
-        }
+        subscribers.subscribe(observer, subject: Self.self) { observer.on(.next(element)) }
     }
 
     /// Itself.
@@ -73,6 +63,6 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
 
     /// Drops every subscriber; later subscribers get `RxError.disposed`.
     public func dispose() {
-        lock.perform { subscribers.dispose() }
+        subscribers.dispose()
     }
 }

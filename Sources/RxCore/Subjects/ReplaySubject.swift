@@ -7,9 +7,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     private let bufferSize: Int?
     private var buffer: [Element] = []
     private var bufferStart = 0
-    private var subscribers = SubscriberList<Element>()
-    /// Guards the buffer and `subscribers`, so two threads may send and subscribe (as RxSwift allows).
-    private let lock = RecursiveLock()
+    private let subscribers = LockedSubscribers<Element>()
 
     private init(bufferSize: Int?) {
         self.bufferSize = bufferSize
@@ -28,12 +26,12 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// True while it has subscribers.
     public var hasObservers: Bool {
-        lock.perform { subscribers.hasObservers }
+        subscribers.hasObservers
     }
 
     /// True once disposed.
     public var isDisposed: Bool {
-        lock.perform { subscribers.isDisposed }
+        subscribers.isDisposed
     }
 
     private var replayed: ArraySlice<Element> {
@@ -42,11 +40,11 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Buffers a `next` element and sends the event on.
     public func on(_ event: Event<Element>) {
-        let recipients = lock.perform {
-            if case .next(let value) = event, subscribers.stopEvent == nil, !subscribers.isDisposed {
+        let recipients = subscribers.perform { list in
+            if case .next(let value) = event, list.stopEvent == nil, !list.isDisposed {
                 append(value)
             }
-            return subscribers.recipients(of: event)
+            return list.recipients(of: event)
         }
         for recipient in recipients {
             recipient.observer(event)
@@ -71,24 +69,24 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         // The replay is sent under the lock, so no new element can overtake
         // it (the lock is recursive: the observer may call back in).
-        lock.perform {
-            if subscribers.isDisposed {
+        subscribers.perform { list in
+            if list.isDisposed {
                 observer.on(.error(RxError.disposed(object: "\(Self.self)")))
                 return Disposables.create()
             }
             let snapshot = Array(replayed)
-            if let stopEvent = subscribers.stopEvent {
+            if let stopEvent = list.stopEvent {
                 for element in snapshot {
                     observer.on(.next(element))
                 }
                 observer.on(stopEvent)
                 return Disposables.create()
             }
-            let key = subscribers.insert(observer.on)
+            let key = list.insert(observer.on)
             for element in snapshot {
                 observer.on(.next(element))
             }
-            return SubjectSubscription { [weak self] in self?.lock.perform { self?.subscribers.remove(key) } }
+            return subscribers.subscription(removing: key)
         }
     }
 
@@ -99,8 +97,8 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Drops every subscriber and the buffer; later subscribers get `RxError.disposed`.
     public func dispose() {
-        lock.perform {
-            subscribers.dispose()
+        subscribers.perform { list in
+            list.dispose()
             buffer = []
             bufferStart = 0
         }

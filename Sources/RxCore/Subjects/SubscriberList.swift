@@ -84,3 +84,54 @@ final class SubjectSubscription: Disposable {
         action?()
     }
 }
+
+/// A subject's subscribers behind the subject's lock (recursive, as in
+/// RxSwift: an observer called under it may send into or subscribe to the
+/// same subject). State a subject keeps besides (a current value, a replay
+/// buffer) is changed in `perform` too, so it moves with the subscribers.
+final class LockedSubscribers<Element> {
+    private var list = SubscriberList<Element>()
+    private let lock = RecursiveLock()
+
+    var hasObservers: Bool {
+        lock.perform { list.hasObservers }
+    }
+
+    var isDisposed: Bool {
+        lock.perform { list.isDisposed }
+    }
+
+    /// Runs `body` holding the lock.
+    func perform<Result>(_ body: (inout SubscriberList<Element>) throws -> Result) rethrows -> Result {
+        try lock.perform { try body(&list) }
+    }
+
+    /// Sends `event` to the subscribers of this moment, outside the lock.
+    func send(_ event: Event<Element>) {
+        for recipient in perform({ $0.recipients(of: event) }) {
+            recipient.observer(event)
+        }
+    }
+
+    /// Admits and inserts `observer` holding the lock, then runs `greet`
+    /// (still holding it: nothing sent meanwhile can overtake what it sends).
+    func subscribe<Observer: ObserverType>(_ observer: Observer, subject: Any.Type, greet: () -> Void = {}) -> Disposable where Observer.Element == Element {
+        lock.perform {
+            guard list.admits(observer, subject: subject) else {
+                return Disposables.create()
+            }
+            let key = list.insert(observer.on)
+            greet()
+            return subscription(removing: key)
+        }
+    }
+
+    /// The subscription that removes the subscriber `key` when disposed.
+    func subscription(removing key: UInt64) -> Disposable {
+        SubjectSubscription { [weak self] in self?.perform { $0.remove(key) } }
+    }
+
+    func dispose() {
+        lock.perform { list.dispose() }
+    }
+}
