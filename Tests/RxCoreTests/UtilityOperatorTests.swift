@@ -108,3 +108,53 @@ final class UtilityOperatorTests: RxTestCase {
         XCTAssertEqual(second.events, [.next(2), .completed])
     }
 }
+
+/// `buffer(timeSpan:count:scheduler:)`, `retry(when:)`, `RefCountDisposable`
+/// and `ScheduledDisposable`, as RxSwift's.
+final class BufferRetryDisposableTests: RxTestCase {
+    func testBufferByTimeOrCount() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([
+            .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6),
+            .next(370, 7), .next(420, 8), .next(470, 9), .completed(600),
+        ])
+        let observer = scheduler.start { source.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
+        XCTAssertEqual(observer.events, [
+            .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
+            .next(580, []), .next(600, []), .completed(600),
+        ])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 600)])
+    }
+
+    func testRetryWhenResubscribesAtEachTrigger() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let observer = scheduler.start {
+            source.retry { (errors: Observable<TestError>) in errors.enumerated().take(while: { $0.index < 2 }).map { $0.element } }
+        }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(230, 1), .next(250, 1), .completed(260)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
+    }
+
+    func testRefCountDisposableWaitsForEveryRetain() {
+        var disposed = false
+        let refCount = RefCountDisposable(disposable: Disposables.create { disposed = true })
+        let first = refCount.retain()
+        let second = refCount.retain()
+        refCount.dispose()
+        first.dispose()
+        XCTAssertFalse(disposed, "a retain is still held")
+        second.dispose()
+        XCTAssertTrue(disposed)
+        XCTAssertTrue(refCount.isDisposed)
+    }
+
+    func testScheduledDisposableDisposesOnItsScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var disposedAt: Int?
+        let scheduled = ScheduledDisposable(scheduler: scheduler, disposable: Disposables.create { disposedAt = scheduler.clock })
+        scheduler.scheduleAt(300) { scheduled.dispose() }
+        scheduler.start()
+        XCTAssertEqual(disposedAt, 301, "disposed by an action of the scheduler (the test scheduler adds a tick)")
+    }
+}

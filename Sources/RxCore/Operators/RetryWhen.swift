@@ -1,0 +1,42 @@
+extension ObservableType {
+    /// On an error of type `Failure`, lets `notificationHandler` decide: its
+    /// sequence, given the errors, resubscribes this one at each element,
+    /// completes the result when it completes, and fails it when it fails.
+    /// An error of another type ends the result at once.
+    public func retry<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
+        Observable.create { observer in
+            let errors = PublishSubject<Failure>()
+            let source = SerialDisposable()
+            var subscribeSource: () -> Void = {}
+            let trigger = notificationHandler(errors.asObservable()).subscribe { event in
+                switch event {
+                case .next:
+                    subscribeSource()
+                case .error(let error):
+                    observer.onError(error)
+                case .completed:
+                    observer.onCompleted()
+                }
+            }
+            subscribeSource = {
+                let subscription = SingleAssignmentDisposable()
+                source.disposable = subscription
+                subscription.setDisposable(self.subscribe { event in
+                    switch event {
+                    case .next, .completed:
+                        observer.on(event)
+                    case .error(let error):
+                        subscription.dispose()
+                        if let failure = error as? Failure {
+                            errors.onNext(failure)
+                        } else {
+                            observer.onError(error)
+                        }
+                    }
+                })
+            }
+            subscribeSource()
+            return Disposables.create(source, trigger, Disposables.create { subscribeSource = {} })
+        }
+    }
+}
