@@ -103,6 +103,8 @@ private final class BlockingState<Element>: @unchecked Sendable {
     private func finish(_ error: Swift.Error?) {
         ending = .some(error)
         done.signal()
+        // A main thread waiting in the loop sleeps in poll: wake it.
+        MainLoop.shared.post {}
     }
 
     var isFinished: Bool {

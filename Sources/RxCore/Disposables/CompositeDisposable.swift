@@ -1,6 +1,7 @@
 /// A group of disposables disposed together.
 ///
 /// A disposable inserted after the group was disposed is disposed at once.
+/// Safe to use from two threads, as RxSwift's.
 public final class CompositeDisposable: Cancelable {
     /// The key of an inserted disposable, for removing it again.
     public struct DisposeKey: Hashable, Sendable {
@@ -9,6 +10,8 @@ public final class CompositeDisposable: Cancelable {
 
     private var disposables: [UInt64: Disposable]? = [:]
     private var nextKey: UInt64 = 0
+    /// Guards the two above.
+    private let lock = RecursiveLock()
 
     /// An empty group.
     public init() {}
@@ -36,38 +39,43 @@ public final class CompositeDisposable: Cancelable {
 
     /// True once disposed.
     public var isDisposed: Bool {
-        disposables == nil
+        lock.perform { disposables == nil }
     }
 
     /// The number of disposables the group holds.
     public var count: Int {
-        disposables?.count ?? 0
+        lock.perform { disposables?.count ?? 0 }
     }
 
     /// Adds a disposable; returns its key, or nil (after disposing it) when the
     /// group was already disposed.
     @discardableResult
     public func insert(_ disposable: Disposable) -> DisposeKey? {
-        guard disposables != nil else {
-            disposable.dispose()
-            return nil
+        let key = lock.perform { () -> DisposeKey? in
+            guard disposables != nil else { return nil }
+            let key = nextKey
+            nextKey += 1
+            disposables?[key] = disposable
+            return DisposeKey(value: key)
         }
-        let key = nextKey
-        nextKey += 1
-        disposables?[key] = disposable
-        return DisposeKey(value: key)
+        if key == nil {
+            disposable.dispose()
+        }
+        return key
     }
 
     /// Removes the disposable with this key and disposes it.
     public func remove(for disposeKey: DisposeKey) {
-        guard let removed = disposables?.removeValue(forKey: disposeKey.value) else { return }
-        removed.dispose()
+        lock.perform { disposables?.removeValue(forKey: disposeKey.value) }?.dispose()
     }
 
     /// Disposes every disposable of the group, in insertion order, once.
     public func dispose() {
-        guard let current = disposables else { return }
-        disposables = nil
+        let taken = lock.perform { () -> [UInt64: Disposable]? in
+            defer { disposables = nil }
+            return disposables
+        }
+        guard let current = taken else { return }
         for (_, disposable) in current.sorted(by: { $0.key < $1.key }) {
             disposable.dispose()
         }

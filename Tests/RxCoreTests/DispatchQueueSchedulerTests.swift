@@ -1,0 +1,35 @@
+import Dispatch
+import RxBlocking
+import RxCore
+import XCTest
+
+/// RxSwift's dispatch-queue schedulers: work off the main thread, in order
+/// on a serial one, cancellable from any thread.
+final class DispatchQueueSchedulerTests: RxTestCase {
+    func testObserveOnASerialQueueKeepsOrderAndLeavesTheMainThread() throws {
+        let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxwidgets.test.serial")
+        let values = try Observable.range(start: 0, count: 100)
+            .observe(on: scheduler)
+            .map { ($0, MainLoop.shared.isCurrent) }
+            .toBlocking(timeout: .seconds(10))
+            .toArray()
+        XCTAssertEqual(values.map(\.0), Array(0..<100), "in order")
+        XCTAssertFalse(values.contains { $0.1 }, "never on the main thread")
+    }
+
+    func testTimedAndCancelledActions() throws {
+        let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
+        let start = DispatchTime.now()
+        let fired = try Observable<Int>.timer(.milliseconds(30), scheduler: scheduler).toBlocking(timeout: .seconds(10)).first()
+        XCTAssertEqual(fired, 0)
+        XCTAssertGreaterThanOrEqual(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds, 30_000_000)
+
+        let ran = DispatchSemaphore(value: 0)
+        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in
+            ran.signal()
+            return Disposables.create()
+        }
+        cancelled.dispose()
+        XCTAssertEqual(ran.wait(timeout: .now() + .milliseconds(150)), .timedOut, "a disposed action never runs")
+    }
+}
