@@ -1,3 +1,5 @@
+import Foundation
+import RxBlocking
 import RxCore
 import RxTest
 import XCTest
@@ -205,5 +207,50 @@ final class TransformingOperatorTests: RxTestCase {
         let roundTrip = EventRecorder<Int>()
         _ = Observable.of(1, 2).materialize().dematerialize().subscribe(roundTrip)
         XCTAssertEqual(roundTrip.events, [.next(1), .next(2), .completed])
+    }
+}
+
+/// `groupBy` and `decode`, as RxSwift's.
+final class GroupByDecodeTests: RxTestCase {
+    func testGroupBySendsEachGroupBeforeItsFirstElement() {
+        let subject = PublishSubject<Int>()
+        var log: [String] = []
+        let bag = DisposeBag()
+        subject.groupBy { $0 % 2 == 0 ? "even" : "odd" }
+            .subscribe(onNext: { group in
+                log.append("group \(group.key)")
+                group.subscribe(onNext: { log.append("\(group.key) \($0)") }, onCompleted: { log.append("\(group.key) done") }).disposed(by: bag)
+            }, onCompleted: { log.append("completed") })
+            .disposed(by: bag)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+        subject.onCompleted()
+        XCTAssertEqual(log, ["group odd", "odd 1", "group even", "even 2", "odd 3", "odd done", "even done", "completed"])
+    }
+
+    func testTheSourceStaysSubscribedWhileAGroupIs() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(300)])
+        let groupObserver = scheduler.createObserver(Int.self)
+        var outer: Disposable?
+        var inner: Disposable?
+        scheduler.scheduleAt(200) {
+            outer = source.groupBy { $0 % 2 }.subscribe(onNext: { group in
+                if group.key == 1 { inner = group.subscribe(groupObserver) }
+            })
+        }
+        scheduler.scheduleAt(230) { outer?.dispose() }
+        scheduler.scheduleAt(260) { inner?.dispose() }
+        scheduler.start()
+        XCTAssertEqual(groupObserver.events, [.next(210, 1), .next(240, 3)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 260)], "disposed when the last group is")
+    }
+
+    func testDecode() throws {
+        struct Fruit: Decodable, Equatable { let name: String }
+        let decoded = try Observable.just(Data(#"{"name":"apple"}"#.utf8)).decode(type: Fruit.self, decoder: JSONDecoder()).toBlocking().toArray()
+        XCTAssertEqual(decoded, [Fruit(name: "apple")])
+        XCTAssertThrowsError(try Observable.just(Data("{".utf8)).decode(type: Fruit.self, decoder: JSONDecoder()).toBlocking().toArray())
     }
 }
