@@ -13,7 +13,7 @@ final class AboutYouScreenTests: WidgetTestCase {
     }
 
     private final class AboutYouScreen {
-        let birthdayPicker = DatePicker(date: CalendarDay("2024-06-15")!)
+        let birthdayPicker = DatePicker(date: CalendarDay("2024-06-15")!.date(in: .current))
         let birthdayBorder = View()
         let maleButton = Button()
         let femaleButton = Button()
@@ -24,7 +24,7 @@ final class AboutYouScreenTests: WidgetTestCase {
         let updateButton = Button()
         let gender = BehaviorRelay(value: Gender.notSelected)
         let disposeBag = DisposeBag()
-        let today = CalendarDay("2024-06-15")!
+        let today = CalendarDay("2024-06-15")!.date(in: .current)
 
         init() {
             passionToLearnStepper.maximumValue = 10
@@ -59,7 +59,7 @@ final class AboutYouScreenTests: WidgetTestCase {
         XCTAssertFalse(screen.updateButton.isEnabled)
         XCTAssertEqual(screen.maleButton.currentImage, "uncheck")
 
-        screen.birthdayPicker.date = screen.today.adding(days: -1)
+        screen.birthdayPicker.date = screen.today.addingTimeInterval(-86_400)
         screen.birthdayPicker.sendActions(for: .valueChanged)
         XCTAssertEqual(screen.birthdayBorder.backgroundColor, "green")
         XCTAssertFalse(screen.updateButton.isEnabled, "no gender yet")

@@ -72,12 +72,14 @@ final class ControlTests: WidgetTestCase {
     }
 
     func testDatePickerDate() {
-        let today = CalendarDay("2024-03-01")!
-        let picker = DatePicker(date: today)
-        picker.maximumDate = today
+        let calendar = Calendar.current
+        let today = CalendarDay("2024-03-01")!.date(in: calendar)
+        let picker = DatePicker(date: today, calendar: calendar)
+        picker.maximumDate = today.addingTimeInterval(3_600)
+        XCTAssertTrue(picker.isDateInRange, "the range counts days, not instants")
         var days: [String] = []
-        let subscription = picker.rx.date.subscribe(onNext: { days.append($0.description) })
-        picker.date = today.adding(days: 1)
+        let subscription = picker.rx.date.subscribe(onNext: { days.append(CalendarDay($0, calendar: calendar).description) })
+        picker.date = CalendarDay("2024-03-02")!.date(in: calendar)
         picker.sendActions(for: .valueChanged)
         XCTAssertFalse(picker.isDateInRange)
         XCTAssertEqual(days, ["2024-03-01", "2024-03-02"])

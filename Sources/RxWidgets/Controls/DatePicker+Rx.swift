@@ -1,11 +1,13 @@
+import FoundationEssentials
+
 extension Reactive where Base: DatePicker {
-    /// The day: current on subscription, then after each `.valueChanged`.
-    public var date: ControlProperty<CalendarDay> {
+    /// The date: current on subscription, then after each `.valueChanged`.
+    public var date: ControlProperty<Date> {
         controlProperty(editingEvents: .valueChanged, getter: { $0.date }, setter: { $0.date = $1 })
     }
 
     /// The same as `date`.
-    public var value: ControlProperty<CalendarDay> {
+    public var value: ControlProperty<Date> {
         date
     }
 }

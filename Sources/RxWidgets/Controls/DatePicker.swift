@@ -1,24 +1,35 @@
-/// The headless `UIDatePicker` in date mode: a calendar day, with an
-/// advisory range.
+import FoundationEssentials
+
+/// The headless `UIDatePicker` in date mode: a `Date` whose calendar day
+/// (in `calendar`) is what it shows, with an advisory range.
 ///
-/// Unlike UIKit it keeps a day outside `minimumDate…maximumDate`: a headless
+/// Unlike UIKit it keeps a date outside `minimumDate…maximumDate`: a headless
 /// control holds what its client sent and leaves the judgement to validation.
 open class DatePicker: Control {
-    /// The chosen day.
-    open var date: CalendarDay
-    /// The earliest day offered.
-    open var minimumDate: CalendarDay?
-    /// The latest day offered.
-    open var maximumDate: CalendarDay?
+    /// The chosen date.
+    open var date: Date
+    /// The earliest date offered.
+    open var minimumDate: Date?
+    /// The latest date offered.
+    open var maximumDate: Date?
+    /// The calendar its days are counted in (UIKit's `calendar`): the user's by default.
+    open var calendar: Calendar
 
-    /// A picker showing `date` (today by default).
-    public init(date: CalendarDay = .today()) {
+    /// A picker showing `date` (now by default).
+    public init(date: Date = Date(), calendar: Calendar = .current) {
         self.date = date
+        self.calendar = calendar
         super.init()
     }
 
-    /// Whether `date` lies within the range.
+    /// Whether `date`'s day lies within the range's days.
     public var isDateInRange: Bool {
-        (minimumDate.map { date >= $0 } ?? true) && (maximumDate.map { date <= $0 } ?? true)
+        (minimumDate.map { calendar.compare(date, to: $0, toGranularity: .day) != .orderedAscending } ?? true)
+            && (maximumDate.map { calendar.compare(date, to: $0, toGranularity: .day) != .orderedDescending } ?? true)
+    }
+
+    /// The calendar day `date` falls on.
+    public var day: CalendarDay {
+        CalendarDay(date, calendar: calendar)
     }
 }

@@ -33,7 +33,8 @@ final class FormField {
         let rules = spec.rules
         switch (spec.kind, initial) {
         case (.date, .date(let day)):
-            let picker = DatePicker(date: day)
+            let picker = DatePicker()
+            picker.date = day.date(in: picker.calendar)
             control = .date(picker)
         case (.choice, .text(let option)):
             control = .choice(BehaviorRelay(value: option))
@@ -68,7 +69,7 @@ final class FormField {
     /// The value: current on subscription, then after each change of the control.
     var value: Observable<FieldValue> {
         switch control {
-        case .date(let picker): return picker.rx.date.map { .date($0) }
+        case .date(let picker): return picker.rx.date.map { [calendar = picker.calendar] in .date(CalendarDay($0, calendar: calendar)) }
         case .choice(let relay): return relay.map { .text($0) }
         case .toggle(let toggle): return toggle.rx.isOn.map { .bool($0) }
         case .slider(let slider, let exact): return slider.rx.value.map { .number(exact.reading($0)) }
@@ -124,7 +125,7 @@ final class FormField {
     func set(_ value: FieldValue) {
         switch (control, value) {
         case (.date(let picker), .date(let day)):
-            picker.date = day
+            picker.date = day.date(in: picker.calendar)
             picker.sendActions(for: .valueChanged)
         case (.choice(let relay), .text(let option)):
             relay.accept(option)

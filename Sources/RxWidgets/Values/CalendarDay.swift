@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 
 /// A day of the Gregorian calendar, such as 2024-02-29: what a date picker in
@@ -26,6 +27,19 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// The day `date` falls on in `calendar`.
+    public init(_ date: Date, calendar: Calendar) {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        self = CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? CalendarDay(daysSinceEpoch: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+    }
+
+    /// The start of the day in `calendar`.
+    public func date(in calendar: Calendar) -> Date {
+        calendar.date(from: DateComponents(year: year, month: month, day: day))
+            ?? Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400)
     }
 
     /// The local calendar day of the system clock.
