@@ -158,3 +158,24 @@ final class BufferRetryDisposableTests: RxTestCase {
         XCTAssertEqual(disposedAt, 301, "disposed by an action of the scheduler (the test scheduler adds a tick)")
     }
 }
+
+/// `window(timeSpan:count:scheduler:)`, as RxSwift's basic case.
+final class WindowTests: RxTestCase {
+    func testWindowByTimeOrCount() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([
+            .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6),
+            .next(370, 7), .next(420, 8), .next(470, 9), .completed(600),
+        ])
+        let observer = scheduler.start {
+            source.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler)
+                .enumerated()
+                .flatMap { window in window.element.map { "\(window.index) \($0)" } }
+        }
+        XCTAssertEqual(observer.events, [
+            .next(205, "0 1"), .next(210, "0 2"), .next(240, "0 3"), .next(280, "1 4"), .next(320, "2 5"),
+            .next(350, "2 6"), .next(370, "2 7"), .next(420, "3 8"), .next(470, "4 9"), .completed(600),
+        ])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 600)])
+    }
+}
