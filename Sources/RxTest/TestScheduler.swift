@@ -9,7 +9,7 @@ public typealias TestTime = Int
 ///
 /// With `simulateProcessingDelay` (the default), an action scheduled for now
 /// runs one tick later, so the order of events is visible in their times.
-public final class TestScheduler: VirtualTimeScheduler {
+public final class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter> {
     /// When the sequence under test is created by default.
     public static let created: TestTime = 100
     /// When it is subscribed by default.
@@ -22,7 +22,7 @@ public final class TestScheduler: VirtualTimeScheduler {
     /// A scheduler whose clock starts at `initialClock`, a tick lasting `resolution` seconds.
     public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
         self.simulateProcessingDelay = simulateProcessingDelay
-        super.init(initialClock: initialClock, resolution: resolution)
+        super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
     }
 
     /// Moves an action scheduled for now (or the past) one tick later when

@@ -173,3 +173,19 @@ final class SampleTimeoutTests: RxTestCase {
         subscription.dispose()
     }
 }
+
+/// `HistoricalScheduler`: virtual time counted in dates.
+final class HistoricalSchedulerTests: RxTestCase {
+    func testTimersRunOnTheHistoricalTimeline() {
+        let start = Date(timeIntervalSince1970: 1_000_000)
+        let scheduler = HistoricalScheduler(initialClock: start)
+        var fired: [TimeInterval] = []
+        let subscription = Observable<Int>.timer(.seconds(5), period: .seconds(10), scheduler: scheduler)
+            .take(3)
+            .subscribe(onNext: { _ in fired.append(scheduler.now.timeIntervalSince(start)) })
+        scheduler.start()
+        XCTAssertEqual(fired, [5, 15, 25], "fired at 5 s, then every 10 s, of historical time")
+        XCTAssertEqual(scheduler.clock, start.addingTimeInterval(25))
+        subscription.dispose()
+    }
+}

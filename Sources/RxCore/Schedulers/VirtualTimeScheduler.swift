@@ -1,42 +1,76 @@
 import FoundationEssentials
 
-/// A scheduler whose clock is a tick count that only moves when the queued
-/// actions run: time-based code runs instantly and repeatably in tests.
-///
-/// One tick lasts `resolution` seconds when converting intervals such as
-/// `.seconds(5)` or `.milliseconds(300)`.
-open class VirtualTimeScheduler: SchedulerType {
-    /// The current virtual time, in ticks.
-    public private(set) var clock: Int
-    /// Seconds per tick.
-    public let resolution: Double
-    private var queue = PriorityQueue<VirtualTimeAction> { a, b in
-        a.time < b.time || (a.time == b.time && a.sequence < b.sequence)
-    }
+/// How two virtual times compare.
+public enum VirtualTimeComparison: Sendable {
+    /// The first is earlier.
+    case lessThan
+    /// They are the same time.
+    case equal
+    /// The first is later.
+    case greaterThan
+}
+
+/// What a `VirtualTimeScheduler` counts time in, and how that maps to dates
+/// and intervals (RxSwift's `VirtualTimeConverterType`).
+public protocol VirtualTimeConverterType {
+    /// A point of virtual time.
+    associatedtype VirtualTimeUnit
+    /// A span of virtual time.
+    associatedtype VirtualTimeIntervalUnit
+
+    /// The date a virtual time stands for.
+    func convertFromVirtualTime(_ virtualTime: VirtualTimeUnit) -> RxTime
+    /// The virtual time a date stands for.
+    func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
+    /// The seconds a virtual interval stands for.
+    func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
+    /// The virtual interval of `timeInterval` seconds (infinite for `.never`).
+    func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
+    /// `time` moved by `offset`.
+    func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
+    /// How `lhs` compares with `rhs`.
+    func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison
+}
+
+/// A scheduler whose clock only moves when its queued actions run, in the
+/// units of its `Converter`: time-based code runs instantly and repeatably
+/// (RxSwift's `VirtualTimeScheduler`; `TestScheduler` counts integer ticks,
+/// `HistoricalScheduler` dates).
+open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType {
+    /// A point of this scheduler's virtual time.
+    public typealias VirtualTime = Converter.VirtualTimeUnit
+    /// A span of this scheduler's virtual time.
+    public typealias VirtualTimeInterval = Converter.VirtualTimeIntervalUnit
+
+    /// The current virtual time.
+    public private(set) var clock: VirtualTime
+    /// How virtual time maps to dates and intervals.
+    public let converter: Converter
+    private var queue: PriorityQueue<VirtualTimeAction<VirtualTime>>
     private var sequence = 0
     private var isRunning = false
 
-    /// A scheduler starting at `initialClock` ticks of `resolution` seconds.
-    public init(initialClock: Int = 0, resolution: Double = 1.0) {
-        self.clock = initialClock
-        self.resolution = resolution
+    /// A scheduler starting at `initialClock`.
+    public init(initialClock: VirtualTime, converter: Converter) {
+        clock = initialClock
+        self.converter = converter
+        queue = PriorityQueue { a, b in
+            switch converter.compareVirtualTime(a.time, b.time) {
+            case .lessThan: return true
+            case .equal: return a.sequence < b.sequence
+            case .greaterThan: return false
+            }
+        }
     }
 
-    /// The virtual time as a date: `clock × resolution` seconds after 1970.
+    /// The virtual time as a date.
     public var now: RxTime {
-        Date(timeIntervalSince1970: Double(clock) * resolution)
-    }
-
-    /// The interval in whole ticks, rounded to the nearest; `.never` is `Int.max`.
-    public func ticks(_ interval: RxTimeInterval) -> Int {
-        if case .never = interval { return Int.max }
-        let ticks = (interval.rxSeconds / resolution).rounded()
-        return ticks >= Double(Int.max) ? Int.max : max(Int(ticks), 0)
+        converter.convertFromVirtualTime(clock)
     }
 
     /// The time at which an action asked for at `time` actually runs; a
     /// subclass may move it (the test scheduler runs "now" one tick later).
-    open func adjustScheduledTime(_ time: Int) -> Int {
+    open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
         time
     }
 
@@ -47,14 +81,14 @@ open class VirtualTimeScheduler: SchedulerType {
 
     /// Runs `action` `dueTime` after the current virtual time.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
-        let delta = ticks(dueTime)
-        let (time, overflow) = clock.addingReportingOverflow(delta)
-        return scheduleAbsoluteVirtual(state, time: overflow ? Int.max : time, action: action)
+        let seconds: TimeInterval = dueTime == .never ? .infinity : dueTime.rxSeconds
+        let time = converter.offsetVirtualTime(clock, offset: converter.convertToVirtualTimeInterval(seconds))
+        return scheduleAbsoluteVirtual(state, time: time, action: action)
     }
 
     /// Runs `action` at virtual time `time`; actions at the same time run in
     /// the order they were scheduled.
-    public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: Int, action: @escaping (StateType) -> Disposable) -> Disposable {
+    public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
         sequence += 1
         let item = ScheduledItem(state: state, action: action)
         queue.push(VirtualTimeAction(time: adjustScheduledTime(time), sequence: sequence, item: item))
@@ -68,16 +102,19 @@ open class VirtualTimeScheduler: SchedulerType {
     }
 
     /// Runs the actions due up to `virtualTime`, then sets the clock to it.
-    public func advanceTo(_ virtualTime: Int) {
+    public func advanceTo(_ virtualTime: VirtualTime) {
         run(until: virtualTime)
-        if virtualTime > clock {
+        if converter.compareVirtualTime(virtualTime, clock) == .greaterThan {
             clock = virtualTime
         }
     }
 
     /// Moves the clock forward without running anything.
-    public func sleep(_ virtualInterval: Int) {
-        clock += max(virtualInterval, 0)
+    public func sleep(_ virtualInterval: VirtualTimeInterval) {
+        let later = converter.offsetVirtualTime(clock, offset: virtualInterval)
+        if converter.compareVirtualTime(later, clock) == .greaterThan {
+            clock = later
+        }
     }
 
     /// Makes `start()` or `advanceTo(_:)` return after the current action.
@@ -85,13 +122,13 @@ open class VirtualTimeScheduler: SchedulerType {
         isRunning = false
     }
 
-    private func run(until limit: Int?) {
+    private func run(until limit: VirtualTime?) {
         isRunning = true
         while isRunning, let next = queue.peek() {
-            if let limit, next.time > limit { break }
+            if let limit, converter.compareVirtualTime(next.time, limit) == .greaterThan { break }
             _ = queue.pop()
             guard !next.item.isDisposed else { continue }
-            if next.time > clock {
+            if converter.compareVirtualTime(next.time, clock) == .greaterThan {
                 clock = next.time
             }
             next.item.invoke()
@@ -101,8 +138,93 @@ open class VirtualTimeScheduler: SchedulerType {
 }
 
 /// An action queued on a virtual-time scheduler, with its place in the queue.
-private struct VirtualTimeAction {
-    let time: Int
+private struct VirtualTimeAction<Time> {
+    let time: Time
     let sequence: Int
     let item: ScheduledItem
+}
+
+/// Integer ticks of `resolution` seconds: the test scheduler's virtual time.
+public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
+    /// Seconds per tick.
+    public let resolution: Double
+
+    /// Ticks of `resolution` seconds.
+    public init(resolution: Double) {
+        self.resolution = resolution
+    }
+
+    public func convertFromVirtualTime(_ virtualTime: Int) -> RxTime {
+        Date(timeIntervalSince1970: Double(virtualTime) * resolution)
+    }
+
+    public func convertToVirtualTime(_ time: RxTime) -> Int {
+        Self.ticks(time.timeIntervalSince1970 / resolution)
+    }
+
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: Int) -> TimeInterval {
+        Double(virtualTimeInterval) * resolution
+    }
+
+    /// Whole ticks, rounded to the nearest, at least 0; infinity is `Int.max`.
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> Int {
+        max(Self.ticks(timeInterval / resolution), 0)
+    }
+
+    /// `time` + `offset`, `Int.max` when that overflows.
+    public func offsetVirtualTime(_ time: Int, offset: Int) -> Int {
+        let (sum, overflow) = time.addingReportingOverflow(offset)
+        return overflow ? Int.max : sum
+    }
+
+    public func compareVirtualTime(_ lhs: Int, _ rhs: Int) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
+    }
+
+    private static func ticks(_ value: Double) -> Int {
+        let rounded = value.rounded()
+        if rounded >= Double(Int.max) { return Int.max }
+        if rounded <= Double(Int.min) { return Int.min }
+        return Int(rounded)
+    }
+}
+
+/// Dates and seconds: the historical scheduler's virtual time.
+public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType {
+    /// The converter.
+    public init() {}
+
+    public func convertFromVirtualTime(_ virtualTime: RxTime) -> RxTime {
+        virtualTime
+    }
+
+    public func convertToVirtualTime(_ time: RxTime) -> RxTime {
+        time
+    }
+
+    public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TimeInterval) -> TimeInterval {
+        virtualTimeInterval
+    }
+
+    public func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> TimeInterval {
+        timeInterval
+    }
+
+    /// `time` moved by `offset` seconds (`distantFuture` for an infinite offset).
+    public func offsetVirtualTime(_ time: RxTime, offset: TimeInterval) -> RxTime {
+        offset.isFinite ? time.addingTimeInterval(offset) : .distantFuture
+    }
+
+    public func compareVirtualTime(_ lhs: RxTime, _ rhs: RxTime) -> VirtualTimeComparison {
+        lhs < rhs ? .lessThan : lhs == rhs ? .equal : .greaterThan
+    }
+}
+
+/// RxSwift's `HistoricalScheduler`: virtual time in dates, for replaying
+/// recorded data on its own timeline.
+public final class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter> {
+    /// A scheduler whose clock starts at `initialClock` (the epoch by default).
+    public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
+        super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())
+    }
 }
