@@ -118,3 +118,41 @@ final class CalendarDayTests: XCTestCase {
         XCTAssertEqual(CalendarDay(daysSinceEpoch: Int.min).description, "0001-01-01")
     }
 }
+
+/// RxCocoa members the controls gained: attributed and background titles and
+/// images of buttons, a text field's attributed text, a date picker's
+/// count-down duration.
+final class ControlMemberTests: WidgetTestCase {
+    func testButtonAttributedTitleAndBackgroundImage() {
+        let button = Button()
+        let bag = DisposeBag()
+        Observable.just(AttributedText(string: "Update")).bind(to: button.rx.attributedTitle()).disposed(by: bag)
+        Observable.just("blue").bind(to: button.rx.backgroundImage(for: .highlighted)).disposed(by: bag)
+        XCTAssertEqual(button.attributedTitle(for: .normal)?.string, "Update")
+        XCTAssertEqual(button.backgroundImage(for: .highlighted), "blue")
+        XCTAssertNil(button.backgroundImage(for: .normal))
+    }
+
+    func testTextFieldAttributedTextFollowsText() {
+        let field = TextField()
+        var seen: [String] = []
+        let subscription = field.rx.attributedText.subscribe(onNext: { seen.append($0?.string ?? "nil") })
+        field.attributedText = AttributedText(string: "bold")
+        field.sendActions(for: .editingChanged)
+        XCTAssertEqual(field.text, "bold", "setting attributed text sets the text")
+        field.text = "plain"
+        field.sendActions(for: .editingChanged)
+        XCTAssertEqual(seen, ["", "bold", "plain"])
+        subscription.dispose()
+    }
+
+    func testDatePickerCountDownDuration() {
+        let picker = DatePicker()
+        var durations: [Double] = []
+        let subscription = picker.rx.countDownDuration.subscribe(onNext: { durations.append($0) })
+        picker.countDownDuration = 90
+        picker.sendActions(for: .valueChanged)
+        XCTAssertEqual(durations, [0, 90])
+        subscription.dispose()
+    }
+}

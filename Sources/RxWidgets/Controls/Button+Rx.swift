@@ -9,6 +9,16 @@ extension Reactive where Base: Button {
         Binder(base) { button, title in button.setTitle(title, for: state) }
     }
 
+    /// Sets the attributed title for `state`.
+    public func attributedTitle(for state: Control.State = .normal) -> Binder<AttributedText?> {
+        Binder(base) { button, title in button.setAttributedTitle(title, for: state) }
+    }
+
+    /// Sets the background image name for `state`.
+    public func backgroundImage(for state: Control.State = .normal) -> Binder<String?> {
+        Binder(base) { button, image in button.setBackgroundImage(image, for: state) }
+    }
+
     /// Sets the image name for `state`.
     public func image(for state: Control.State = .normal) -> Binder<String?> {
         Binder(base) { button, image in button.setImage(image, for: state) }

@@ -1,8 +1,10 @@
-/// The headless `UIButton`: a tappable control with a title and an image
-/// name per state.
+/// The headless `UIButton`: a tappable control with a title, an attributed
+/// title, an image name and a background image name per state.
 open class Button: Control {
     private var titles: [UInt: String] = [:]
+    private var attributedTitles: [UInt: AttributedText] = [:]
     private var images: [UInt: String] = [:]
+    private var backgroundImages: [UInt: String] = [:]
 
     /// A button without title or image.
     public override init() {
@@ -17,6 +19,26 @@ open class Button: Control {
     /// The title for `state`, falling back to the normal state's.
     public func title(for state: Control.State) -> String? {
         titles[state.rawValue] ?? titles[Control.State.normal.rawValue]
+    }
+
+    /// Sets the attributed title shown in `state`.
+    public func setAttributedTitle(_ title: AttributedText?, for state: Control.State) {
+        attributedTitles[state.rawValue] = title
+    }
+
+    /// The attributed title for `state`, falling back to the normal state's.
+    public func attributedTitle(for state: Control.State) -> AttributedText? {
+        attributedTitles[state.rawValue] ?? attributedTitles[Control.State.normal.rawValue]
+    }
+
+    /// Sets the name of the background image shown in `state`.
+    public func setBackgroundImage(_ image: String?, for state: Control.State) {
+        backgroundImages[state.rawValue] = image
+    }
+
+    /// The background image name for `state`, falling back to the normal state's.
+    public func backgroundImage(for state: Control.State) -> String? {
+        backgroundImages[state.rawValue] ?? backgroundImages[Control.State.normal.rawValue]
     }
 
     /// Sets the name of the image shown in `state`.

@@ -14,6 +14,8 @@ open class DatePicker: Control {
     open var maximumDate: Date?
     /// The calendar its days are counted in (UIKit's `calendar`): the user's by default.
     open var calendar: Calendar
+    /// The count-down duration, in seconds (UIKit's `.countDownTimer` mode).
+    open var countDownDuration: TimeInterval = 0
 
     /// A picker showing `date` (now by default).
     public init(date: Date = Date(), calendar: Calendar = .current) {

@@ -1,7 +1,24 @@
 /// The headless `UITextField`.
 open class TextField: Control {
     /// The text; empty, not nil, until set, as UIKit.
-    open var text: String? = ""
+    open var text: String? = "" {
+        didSet {
+            // As in UIKit, new plain text drops the attributes.
+            if attributedStorage?.string != text {
+                attributedStorage = nil
+            }
+        }
+    }
+    private var attributedStorage: AttributedText?
+
+    /// The text with its attributes; setting it sets `text` to its string.
+    open var attributedText: AttributedText? {
+        get { attributedStorage ?? text.map { AttributedText(string: $0) } }
+        set {
+            attributedStorage = newValue
+            text = newValue?.string
+        }
+    }
     /// The hint shown while the text is empty.
     open var placeholder: String?
     /// Whether the text is masked.
