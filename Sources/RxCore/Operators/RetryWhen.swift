@@ -2,16 +2,18 @@ extension ObservableType {
     /// On an error of type `Failure`, lets `notificationHandler` decide: its
     /// sequence, given the errors, resubscribes this one at each element,
     /// completes the result when it completes, and fails it when it fails.
-    /// An error of another type ends the result at once.
+    /// An error of another type ends the result at once. Resubscribing is a
+    /// loop, so any number of synchronous failures is fine.
     public func retry<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
         Observable.create { observer in
             let errors = PublishSubject<Failure>()
             let source = SerialDisposable()
             var subscribeSource: () -> Void = {}
+            let loop = ReentrantLoop()
             let trigger = notificationHandler(errors.asObservable()).subscribe { event in
                 switch event {
                 case .next:
-                    subscribeSource()
+                    loop.run(subscribeSource)
                 case .error(let error):
                     observer.onError(error)
                 case .completed:
@@ -35,7 +37,7 @@ extension ObservableType {
                     }
                 })
             }
-            subscribeSource()
+            loop.run(subscribeSource)
             return Disposables.create(source, trigger, Disposables.create { subscribeSource = {} })
         }
     }
