@@ -192,4 +192,22 @@ final class StateTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("works again"), daemon.log)
         XCTAssertEqual(daemon.stop(), 0)
     }
+
+    func testAFileTheLimitsNoLongerAllowIsKeptForALaterStart() throws {
+        var daemon = try startDaemon()
+        try makeWidgets()
+        let before = try managedObjects()
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try startDaemon(["--max-string-length", "3"])
+        XCTAssertEqual(try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue?.arrayElements?.count, 0,
+                       "titles, headers and the form's spec are longer than 3 characters now")
+        XCTAssertEqual(try call(root, "org.freedesktop.DBus.Peer", "Ping"), [], "the daemon answers")
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertTrue(daemon.log.contains("picker.fruit.state is not restored now"), daemon.log)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted(),
+                       ["form.me.state", "picker.fruit.state", "picker.sheet.state", "table.letters.state"], "nothing moved aside")
+        daemon = try startDaemon()
+        XCTAssertEqual(try managedObjects(), before, "restored, Revisions and all, once the limits allow it again")
+        XCTAssertEqual(daemon.stop(), 0)
+    }
 }

@@ -14,20 +14,18 @@ extension WidgetService {
         for file in store.load() {
             let path = "\(directory)/\(file.kind.rawValue).\(file.name).state"
             do {
+                // The count and quota first: they cost nothing to check.
+                try checkNew(file.name, kind: file.kind, creator: Creator(restoring: file))
                 let widget: Widget
                 switch file.kind {
                 case .picker: widget = try PickerWidget.restored(from: file, context: context)
                 case .table: widget = try TableWidget.restored(from: file, context: context)
                 case .form: widget = try FormWidget.restored(from: file, context: context)
                 }
-                do {
-                    try checkNew(file.name, kind: file.kind, creator: Creator(restoring: file))
-                } catch {
-                    Hooks.log("<4>rxwidgetsd: \(path) is not restored now: \(error)")
-                    continue
-                }
                 try add(widget, persist: false)
                 restored += 1
+            } catch let error as DBusError where error.name == WidgetsError.prefix + "LimitExceeded" || error.name == WidgetsError.prefix + "Exists" {
+                Hooks.log("<4>rxwidgetsd: \(path) is not restored now (\(error)); it is kept for a start whose limits allow it")
             } catch {
                 store.setAside(path, because: "\(error)")
             }
