@@ -1,4 +1,5 @@
 import CDBus
+import Dispatch
 import Glibc
 import RxCore
 
@@ -99,7 +100,7 @@ extension Connection {
     /// arrive meanwhile stay queued, in order, until the loop runs again, so
     /// no client is answered before the caller is ready.
     public func waitWithoutDispatchUntilGone(_ name: String, timeoutMilliseconds: Int) -> Bool {
-        let deadline = MonotonicDeadline(milliseconds: timeoutMilliseconds)
+        let deadline = DispatchTime.now() + .milliseconds(timeoutMilliseconds)
         repeat {
             guard let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner"),
                   (try? message.append([.string(name)])) != nil else { return false }
@@ -112,24 +113,7 @@ extension Connection {
                 return true
             }
             usleep(5_000)
-        } while !deadline.hasPassed
+        } while DispatchTime.now() < deadline
         return false
-    }
-}
-
-/// A point in monotonic time some milliseconds from now.
-private struct MonotonicDeadline {
-    private let end: Int64
-
-    init(milliseconds: Int) {
-        end = MonotonicDeadline.now() + Int64(milliseconds) * 1_000_000
-    }
-
-    var hasPassed: Bool { MonotonicDeadline.now() >= end }
-
-    private static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }
