@@ -82,8 +82,7 @@ final class PickerScreen: InteractiveScreen {
             lines.append(Line(header, .bold))
         }
         let components = max(picker.numberOfComponents, 1)
-        let chrome = lines.count + 2 + (filters[focus] == nil ? 0 : 1)
-        let height = max(1, min(heightLimit ?? Int.max, rows - chrome))
+        let height = listHeight(rows: rows)
         let width = max(4, (columns - 1) / components)
         var columnsOfRows: [[Line]] = []
         for component in 0..<picker.numberOfComponents {
@@ -103,6 +102,13 @@ final class PickerScreen: InteractiveScreen {
         }
         lines.append(Line(status ?? helpText, status == nil ? .help : .error))
         return lines
+    }
+
+    /// The rows of the list: what the terminal leaves after the header, the
+    /// filter, the help line and one spare row, at most `--height`. Drawing
+    /// and PgUp/PgDn both use it, so a page is what is shown.
+    private func listHeight(rows: Int) -> Int {
+        max(1, min(heightLimit ?? Int.max, rows - (header == nil ? 0 : 1) - 2 - (filters[focus] == nil ? 0 : 1)))
     }
 
     private var helpText: String {
@@ -170,7 +176,7 @@ final class PickerScreen: InteractiveScreen {
             }
         }
         let rows = shownRows(focus)
-        let height = max(1, min(heightLimit ?? Int.max, session.terminal.size.rows - 3))
+        let height = listHeight(rows: session.terminal.size.rows)
         let base = pending[focus]?.row ?? selectedRow(focus)
         if let position = movedPosition(rows.firstIndex(of: base) ?? 0, by: key, height: height, count: rows.count) {
             select(rows[position], in: focus)
