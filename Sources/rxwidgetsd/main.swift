@@ -104,7 +104,8 @@ connection.onDisconnected = {
 // one has flushed its state and left the bus, dispatching nothing
 // meanwhile: the calls that arrive wait for the whole state.
 let stateDirectory = options.stateDirectory { getenv($0).map { String(cString: $0) } }
-let previousOwner = options.replace ? (try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+// Only a daemon that keeps state waits for the one it replaces.
+let previousOwner = options.replace && stateDirectory != nil ? (try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                                                                     member: "GetNameOwner", [.string(WidgetService.busName)]).first?.stringValue) ?? nil : nil
 @MainActor func restoreState() {
     guard let stateDirectory else { return }
