@@ -1,5 +1,5 @@
 import Foundation
-import RxCore
+import RxCoreEssentials
 import Synchronization
 
 /// A private `dbus-daemon` for tests: started with its own configuration in a

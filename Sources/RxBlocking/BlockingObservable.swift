@@ -1,5 +1,5 @@
 import Dispatch
-import RxCore
+import RxCoreEssentials
 
 /// RxBlocking's view of a sequence: its elements waited for, for tests and
 /// command-line code. On the main thread waiting runs the main loop, so work

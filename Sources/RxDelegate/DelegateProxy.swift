@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// The base class of delegate proxies: RxCocoa's `DelegateProxy`, in pure Swift.
 ///

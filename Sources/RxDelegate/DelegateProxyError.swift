@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 import Synchronization
 
 /// The programming errors RxCocoa asserts on. Here they are reported (to

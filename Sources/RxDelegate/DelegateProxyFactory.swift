@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// The factories of one proxy type, by parent class: RxCocoa's registry of
 /// `DelegateProxyFactory`s, keyed by type instead of by Objective-C class.

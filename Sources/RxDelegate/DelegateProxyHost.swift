@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// An object that can carry delegate proxies: it keeps them alive for as long
 /// as it lives, as RxCocoa keeps them in Objective-C associated objects.

@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// A proxy that stands as an object's delegate (or data source), publishes
 /// every delegate call as observable events and forwards it to a forward

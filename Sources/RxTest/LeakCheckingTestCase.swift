@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 import XCTest
 
 /// A test case that fails a test which leaves Rx resources alive:

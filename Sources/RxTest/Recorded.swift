@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// A value recorded at a virtual time.
 public struct Recorded<Value>: CustomDebugStringConvertible {

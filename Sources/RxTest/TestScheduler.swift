@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// Virtual time in ticks.
 public typealias TestTime = Int

@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// An observable of recorded events that records its subscriptions. As in
 /// RxTest it is an `ObservableType`, not an `Observable`: `asObservable()`

@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// An observer that records each event with the virtual time it arrived.
 public final class TestableObserver<Element>: ObserverType {

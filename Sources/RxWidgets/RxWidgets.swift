@@ -1,2 +1,2 @@
-@_exported import RxCore
+@_exported import RxCoreEssentials
 @_exported import RxDelegate

@@ -1,5 +1,5 @@
 import DBus
-import RxCore
+import RxCoreEssentials
 
 /// A form served by rxwidgetsd (`org.rxwidgets.Widgets1.Form`).
 public final class RemoteForm: RemoteWidget {

@@ -1,5 +1,5 @@
 import DBus
-import RxCore
+import RxCoreEssentials
 
 /// A picker served by rxwidgetsd (`org.rxwidgets.Widgets1.Picker`).
 public final class RemotePicker: RemoteWidget {

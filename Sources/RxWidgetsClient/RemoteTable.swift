@@ -1,6 +1,6 @@
 import DBus
 import FoundationEssentials
-import RxCore
+import RxCoreEssentials
 
 /// A table served by rxwidgetsd (`org.rxwidgets.Widgets1.Table`).
 public final class RemoteTable: RemoteWidget {

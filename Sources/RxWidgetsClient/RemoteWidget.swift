@@ -1,5 +1,5 @@
 import DBus
-import RxCore
+import RxCoreEssentials
 
 /// A widget served by rxwidgetsd, seen from a client: its properties, seeded
 /// by one `GetAll` and kept current by `PropertiesChanged`, and its signals

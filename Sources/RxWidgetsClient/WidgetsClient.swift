@@ -1,6 +1,6 @@
 import DBus
 import Glibc
-import RxCore
+import RxCoreEssentials
 
 /// A connection to rxwidgetsd (`org.rxwidgets.Widgets1`) that makes and
 /// finds remote widgets. Everything runs on the main loop, as the rest of

@@ -3,7 +3,7 @@ import CLinux
 import DBus
 import Foundation
 import Glibc
-import RxCore
+import RxCoreEssentials
 
 func log(_ text: String) {
     FileHandle.standardError.write(Data("bench: \(text)\n".utf8))

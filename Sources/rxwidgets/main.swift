@@ -1,6 +1,6 @@
 import DBus
 import Glibc
-import RxCore
+import RxCoreEssentials
 import RxWidgetsClient
 
 /// `rxwidgets`: the daemon's widgets in a terminal and a shell script.

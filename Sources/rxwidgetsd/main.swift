@@ -1,7 +1,7 @@
 import CLinux
 import DBus
 import Glibc
-import RxCore
+import RxCoreEssentials
 import RxWidgets
 import Service
 

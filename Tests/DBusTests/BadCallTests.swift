@@ -1,7 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
-import RxCore
+import RxCoreEssentials
 import XCTest
 
 /// Random well-formed but wrong calls: each is answered and none changes

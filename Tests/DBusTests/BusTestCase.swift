@@ -1,6 +1,6 @@
 import BusTestSupport
 import DBus
-import RxCore
+import RxCoreEssentials
 import XCTest
 
 /// A private bus, a server connection serving `TestService`, and a client connection.

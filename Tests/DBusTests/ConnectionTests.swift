@@ -1,7 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
-import RxCore
+import RxCoreEssentials
 import XCTest
 
 final class ConnectionTests: BusTestCase {

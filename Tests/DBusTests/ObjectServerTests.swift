@@ -1,7 +1,7 @@
 import BusTestSupport
 import DBus
 import FoundationXML
-import RxCore
+import RxCoreEssentials
 import XCTest
 
 final class ObjectServerTests: BusTestCase {

@@ -1,5 +1,5 @@
 import DBus
-import RxCore
+import RxCoreEssentials
 
 /// An object with one of everything, served for the bus tests.
 final class TestService {

@@ -2,7 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Glibc
-import RxCore
+import RxCoreEssentials
 import RxWidgetsClient
 import XCTest
 

@@ -1,7 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
-import RxCore
+import RxCoreEssentials
 import XCTest
 
 let busName = "org.rxwidgets.Widgets1"

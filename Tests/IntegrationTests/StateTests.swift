@@ -2,7 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Glibc
-import RxCore
+import RxCoreEssentials
 import XCTest
 
 /// API rule 10: widgets survive SIGTERM, SIGKILL and `--replace`, with their

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import RxCore
+import RxCoreEssentials
 import XCTest
 
 /// The front end built by `swift build`.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxBlocking
 import RxCore
 import XCTest
@@ -34,5 +35,41 @@ final class DispatchQueueSchedulerTests: RxTestCase {
         }
         cancelled.dispose()
         XCTAssertEqual(ran.wait(timeout: .now() + .milliseconds(150)), .timedOut, "a disposed action never runs")
+    }
+}
+
+/// RxSwift's `OperationQueueScheduler`: actions are operations on the queue,
+/// limited by its concurrency, cancelled when disposed before they start.
+final class OperationQueueSchedulerTests: RxTestCase {
+    func testActionsRunAsOperationsOnTheQueueInOrderWhenItIsSerial() throws {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let scheduler = OperationQueueScheduler(operationQueue: queue, queuePriority: .high)
+        XCTAssertEqual(scheduler.queuePriority, .high)
+        let values = try Observable.range(start: 0, count: 50)
+            .observe(on: scheduler)
+            .map { ($0, OperationQueue.current === queue) }
+            .toBlocking(timeout: .seconds(10))
+            .toArray()
+        XCTAssertEqual(values.map(\.0), Array(0..<50))
+        XCTAssertTrue(values.allSatisfy(\.1), "every element is delivered from the queue's operations")
+        queue.waitUntilAllOperationsAreFinished()
+    }
+
+    func testDisposingBeforeTheOperationStartsCancelsIt() {
+        let queue = OperationQueue()
+        queue.isSuspended = true
+        let scheduler = OperationQueueScheduler(operationQueue: queue)
+        let ran = DispatchSemaphore(value: 0)
+        let scheduled = scheduler.schedule(()) { _ in
+            ran.signal()
+            return Disposables.create()
+        }
+        XCTAssertEqual(queue.operationCount, 1, "the action waits on the suspended queue as an operation")
+        scheduled.dispose()
+        XCTAssertTrue(queue.operations.allSatisfy(\.isCancelled))
+        queue.isSuspended = false
+        queue.waitUntilAllOperationsAreFinished()
+        XCTAssertEqual(ran.wait(timeout: .now() + .milliseconds(100)), .timedOut, "a cancelled operation never runs the action")
     }
 }

@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 import RxDelegate
 import ProxyTestSupport
 import XCTest

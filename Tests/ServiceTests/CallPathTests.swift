@@ -1,6 +1,6 @@
 import BusTestSupport
 import DBus
-import RxCore
+import RxCoreEssentials
 import RxWidgets
 @testable import Service
 import XCTest

@@ -1,7 +1,7 @@
 import CDBus
 import Dispatch
 import Glibc
-import RxCore
+import RxCoreEssentials
 
 /// How to ask for a well-known name.
 public struct NameFlags: OptionSet, Sendable {

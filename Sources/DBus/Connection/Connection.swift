@@ -1,5 +1,5 @@
 import CDBus
-import RxCore
+import RxCoreEssentials
 
 /// A connection to a message bus, driven by `MainLoop.shared`.
 ///

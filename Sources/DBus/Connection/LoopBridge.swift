@@ -1,6 +1,6 @@
 import CDBus
 import Glibc
-import RxCore
+import RxCoreEssentials
 
 /// Drives a libdbus connection from `MainLoop.shared`: its watches become
 /// loop sources, its timeouts loop timers, and "data remains" a dispatch job.

@@ -1,5 +1,5 @@
 import CDBus
-import RxCore
+import RxCoreEssentials
 
 /// An object exported at a path with its declared interfaces.
 final class ExportedObject {

@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// The names of the standard interfaces.
 public enum StandardInterface {

@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 
 /// What the command line asks for.
 enum Command: Equatable {

@@ -1,6 +1,6 @@
 import DBus
 import Glibc
-import RxCore
+import RxCoreEssentials
 import RxWidgetsClient
 
 /// The commands that ask a person: each makes (or finds) its widget, runs

@@ -1,7 +1,7 @@
 import CLinux
 import DBus
 import Glibc
-import RxCore
+import RxCoreEssentials
 import RxWidgetsClient
 
 /// `rxwidgets watch`: each signal of the widgets (not PropertiesChanged,

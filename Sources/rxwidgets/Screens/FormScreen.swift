@@ -1,5 +1,5 @@
 import DBus
-import RxCore
+import RxCoreEssentials
 import RxWidgetsClient
 
 /// A form on the terminal, drawn from its `Layout`: one row per field, the

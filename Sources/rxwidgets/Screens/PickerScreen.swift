@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 import RxWidgetsClient
 
 /// A picker on the terminal: its components side by side, each a column of

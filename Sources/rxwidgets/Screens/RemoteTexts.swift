@@ -1,4 +1,4 @@
-import RxCore
+import RxCoreEssentials
 import RxWidgetsClient
 
 /// The texts of one list the daemon serves — a picker component's titles, a

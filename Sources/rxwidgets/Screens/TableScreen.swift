@@ -1,6 +1,6 @@
 import DBus
 import FoundationEssentials
-import RxCore
+import RxCoreEssentials
 import RxWidgetsClient
 
 /// A table on the terminal: its sections' cells (from `Cells`) under their

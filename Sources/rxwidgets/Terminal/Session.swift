@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import RxCore
+import RxCoreEssentials
 
 /// How an interactive command ended, and so what it prints and exits with.
 enum Outcome {

@@ -3,7 +3,7 @@ import FoundationEssentials
 
 /// One scheduled action of a dispatch-queue scheduler: run at most once on
 /// the queue, or never once disposed, whichever thread disposes it.
-final class DispatchScheduledItem: Cancelable, @unchecked Sendable {
+package final class DispatchScheduledItem: Cancelable, @unchecked Sendable {
     // Safe because `action` and `result` are only touched holding `lock`,
     // and the action itself runs on the scheduler's queue, as the scheduler
     // contract (RxSwift's too) says: whoever schedules hands the action over.
@@ -12,15 +12,15 @@ final class DispatchScheduledItem: Cancelable, @unchecked Sendable {
     private var result: Disposable?
     private var disposed = false
 
-    init<State>(state: State, action: @escaping (State) -> Disposable) {
+    package init<State>(state: State, action: @escaping (State) -> Disposable) {
         self.action = { action(state) }
     }
 
-    var isDisposed: Bool {
+    package var isDisposed: Bool {
         lock.perform { disposed }
     }
 
-    func run() {
+    package func run() {
         guard let action = lock.perform({ () -> (() -> Disposable)? in
             defer { self.action = nil }
             return disposed ? nil : self.action
@@ -36,7 +36,7 @@ final class DispatchScheduledItem: Cancelable, @unchecked Sendable {
         }
     }
 
-    func dispose() {
+    package func dispose() {
         let produced = lock.perform { () -> Disposable? in
             disposed = true
             action = nil
