@@ -1,3 +1,4 @@
+import FoundationEssentials
 import RxWidgets
 import XCTest
 
@@ -126,7 +127,7 @@ final class ControlMemberTests: WidgetTestCase {
     func testButtonAttributedTitleAndBackgroundImage() {
         let button = Button()
         let bag = DisposeBag()
-        Observable.just(AttributedText(string: "Update")).bind(to: button.rx.attributedTitle()).disposed(by: bag)
+        Observable.just(AttributedString("Update")).bind(to: button.rx.attributedTitle()).disposed(by: bag)
         Observable.just("blue").bind(to: button.rx.backgroundImage(for: .highlighted)).disposed(by: bag)
         XCTAssertEqual(button.attributedTitle(for: .normal)?.string, "Update")
         XCTAssertEqual(button.backgroundImage(for: .highlighted), "blue")
@@ -137,7 +138,7 @@ final class ControlMemberTests: WidgetTestCase {
         let field = TextField()
         var seen: [String] = []
         let subscription = field.rx.attributedText.subscribe(onNext: { seen.append($0?.string ?? "nil") })
-        field.attributedText = AttributedText(string: "bold")
+        field.attributedText = AttributedString("bold")
         field.sendActions(for: .editingChanged)
         XCTAssertEqual(field.text, "bold", "setting attributed text sets the text")
         field.text = "plain"

@@ -1,3 +1,4 @@
+import Foundation
 import FoundationEssentials
 import RxWidgets
 import XCTest
@@ -37,13 +38,17 @@ final class PickerViewTests: WidgetTestCase {
         let colors = ["red", "green", "blue"]
         let binding = Observable.just([1, 2, 3])
             .bind(to: pickerView2.rx.itemAttributedTitles) { row, item in
-                AttributedText(string: "\(item)", attributes: [.foregroundColor: .string(colors[row])])
+                var title = AttributedString("\(item)")
+                title.foregroundColor = colors[row]
+                return title
             }
-        XCTAssertEqual(pickerView2.attributedTitle(forRow: 1, forComponent: 0), AttributedText(string: "2", attributes: [.foregroundColor: "green"]))
+        XCTAssertEqual(pickerView2.attributedTitle(forRow: 1, forComponent: 0), AttributedString("2", attributes: ["foregroundColor": "green"]))
         XCTAssertEqual(pickerView2.title(forRow: 2, forComponent: 0), "3")
         let view = pickerView2.view(forRow: 0, forComponent: 0)
-        XCTAssertEqual(view.viewDescription["text"], "1")
-        XCTAssertEqual(view.viewDescription["foregroundColor"], "red")
+        XCTAssertEqual(view?.viewDescription["text"], "1")
+        XCTAssertEqual(view?.viewDescription["foregroundColor"], "red")
+        XCTAssertNil(pickerView2.view(forRow: 3, forComponent: 0), "no view for a row the picker does not have, as UIKit")
+        XCTAssertNil(PickerView().view(forRow: 0, forComponent: 0), "nor without a delegate")
         binding.dispose()
     }
 
@@ -62,7 +67,7 @@ final class PickerViewTests: WidgetTestCase {
         pickerView3.rx.modelSelected(String.self)
             .subscribe(onNext: { selected.append($0.first ?? "white") })
             .disposed(by: bag)
-        XCTAssertEqual(pickerView3.view(forRow: 4, forComponent: 0).backgroundColor, "#444")
+        XCTAssertEqual(pickerView3.view(forRow: 4, forComponent: 0)?.backgroundColor, "#444")
         pickerView3.selectRow(7, inComponent: 0, animated: false)
         pickerView3.delegate?.pickerView(pickerView3, didSelectRow: 7, inComponent: 0)
         XCTAssertEqual(selected, ["#777"])
@@ -198,11 +203,11 @@ class BaseSectionedPickerViewAdapter: PickerViewDataSource, PickerViewDelegate, 
         PickerView.defaultView(attributedTitle: self.pickerView(pickerView, attributedTitleForRow: row, forComponent: component))
     }
 
-    func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double {
+    func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> CGFloat {
         PickerView.defaultWidth(of: pickerView)
     }
 
-    func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> Double {
+    func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> CGFloat {
         PickerView.defaultRowHeight
     }
 }
@@ -215,13 +220,13 @@ final class SimpleSectionedPickerViewAdapter: BaseSectionedPickerViewAdapter {
 
 final class SectionedPickerViewAdapter: BaseSectionedPickerViewAdapter {
     private let viewForRow: ((PickerView, Int, Int, View?) -> View)?
-    private let widthForComponent: ((PickerView, Int) -> Double)?
-    private let heightForComponent: ((PickerView, Int) -> Double)?
+    private let widthForComponent: ((PickerView, Int) -> CGFloat)?
+    private let heightForComponent: ((PickerView, Int) -> CGFloat)?
 
     init(
         viewForRow: ((PickerView, Int, Int, View?) -> View)? = nil,
-        widthForComponent: ((PickerView, Int) -> Double)? = nil,
-        heightForComponent: ((PickerView, Int) -> Double)? = nil
+        widthForComponent: ((PickerView, Int) -> CGFloat)? = nil,
+        heightForComponent: ((PickerView, Int) -> CGFloat)? = nil
     ) {
         self.viewForRow = viewForRow
         self.widthForComponent = widthForComponent
@@ -232,11 +237,11 @@ final class SectionedPickerViewAdapter: BaseSectionedPickerViewAdapter {
         viewForRow?(pickerView, row, component, view) ?? super.pickerView(pickerView, viewForRow: row, forComponent: component, reusing: view)
     }
 
-    override func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double {
+    override func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> CGFloat {
         widthForComponent?(pickerView, component) ?? super.pickerView(pickerView, widthForComponent: component)
     }
 
-    override func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> Double {
+    override func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> CGFloat {
         heightForComponent?(pickerView, component) ?? super.pickerView(pickerView, rowHeightForComponent: component)
     }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 extension Reactive where Base: Button {
     /// Taps (`.touchUpInside`).
     public var tap: ControlEvent<Void> {
@@ -10,7 +11,7 @@ extension Reactive where Base: Button {
     }
 
     /// Sets the attributed title for `state`.
-    public func attributedTitle(for state: Control.State = .normal) -> Binder<AttributedText?> {
+    public func attributedTitle(for state: Control.State = .normal) -> Binder<AttributedString?> {
         Binder(base) { button, title in button.setAttributedTitle(title, for: state) }
     }
 

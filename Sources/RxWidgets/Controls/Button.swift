@@ -1,8 +1,9 @@
+import FoundationEssentials
 /// The headless `UIButton`: a tappable control with a title, an attributed
 /// title, an image name and a background image name per state.
 open class Button: Control {
     private var titles: [UInt: String] = [:]
-    private var attributedTitles: [UInt: AttributedText] = [:]
+    private var attributedTitles: [UInt: AttributedString] = [:]
     private var images: [UInt: String] = [:]
     private var backgroundImages: [UInt: String] = [:]
 
@@ -22,12 +23,12 @@ open class Button: Control {
     }
 
     /// Sets the attributed title shown in `state`.
-    public func setAttributedTitle(_ title: AttributedText?, for state: Control.State) {
+    public func setAttributedTitle(_ title: AttributedString?, for state: Control.State) {
         attributedTitles[state.rawValue] = title
     }
 
     /// The attributed title for `state`, falling back to the normal state's.
-    public func attributedTitle(for state: Control.State) -> AttributedText? {
+    public func attributedTitle(for state: Control.State) -> AttributedString? {
         attributedTitles[state.rawValue] ?? attributedTitles[Control.State.normal.rawValue]
     }
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 extension Reactive where Base: TextField {
     /// The text: current on subscription, then after each editing event or `.valueChanged`.
     public var text: ControlProperty<String?> {
@@ -5,7 +6,7 @@ extension Reactive where Base: TextField {
     }
 
     /// The attributed text: current on subscription, then after each editing event or `.valueChanged`.
-    public var attributedText: ControlProperty<AttributedText?> {
+    public var attributedText: ControlProperty<AttributedString?> {
         controlProperty(editingEvents: [.allEditingEvents, .valueChanged], getter: { $0.attributedText }, setter: { $0.attributedText = $1 })
     }
 

@@ -1,3 +1,4 @@
+import FoundationEssentials
 /// The headless `UITextField`.
 open class TextField: Control {
     /// The text; empty, not nil, until set, as UIKit.
@@ -9,11 +10,11 @@ open class TextField: Control {
             }
         }
     }
-    private var attributedStorage: AttributedText?
+    private var attributedStorage: AttributedString?
 
     /// The text with its attributes; setting it sets `text` to its string.
-    open var attributedText: AttributedText? {
-        get { attributedStorage ?? text.map { AttributedText(string: $0) } }
+    open var attributedText: AttributedString? {
+        get { attributedStorage ?? text.map { AttributedString($0) } }
         set {
             attributedStorage = newValue
             text = newValue?.string

@@ -51,7 +51,7 @@ extension Reactive where Base: PickerView {
 
     /// Binds each sequence of models as the picker's rows, with attributed titles.
     public func itemAttributedTitles<Sequence: Swift.Sequence, Source: ObservableType>(_ source: Source)
-        -> (_ attributedTitleForRow: @escaping (Int, Sequence.Element) -> AttributedText?) -> Disposable where Source.Element == Sequence {
+        -> (_ attributedTitleForRow: @escaping (Int, Sequence.Element) -> AttributedString?) -> Disposable where Source.Element == Sequence {
         { attributedTitleForRow in
             items(adapter: RxAttributedStringPickerViewAdapter<Sequence>(attributedTitleForRow: attributedTitleForRow))(source)
         }

@@ -1,3 +1,4 @@
+import Foundation
 /// The headless `UIPickerView`: components (columns) of rows, one selected
 /// row per component. Its shape comes from `dataSource`, its content and
 /// sizes from `delegate`.
@@ -12,9 +13,9 @@ open class PickerView: View, HasDelegate, HasDataSource {
     public typealias DataSource = PickerViewDataSource
 
     /// The width the default component width divides, as `UIScreen.main.bounds.width`.
-    public static let screenWidth = 375.0
+    public static let screenWidth: CGFloat = 375
     /// The default row height.
-    public static let defaultRowHeight = 34.0
+    public static let defaultRowHeight: CGFloat = 34
 
     /// The data source, held weakly.
     public weak var dataSource: PickerViewDataSource?
@@ -102,36 +103,36 @@ open class PickerView: View, HasDelegate, HasDataSource {
     }
 
     /// A row's attributed title, from the delegate; nil outside the rows.
-    public func attributedTitle(forRow row: Int, forComponent component: Int) -> AttributedText? {
+    public func attributedTitle(forRow row: Int, forComponent component: Int) -> AttributedString? {
         guard contains(row: row, inComponent: component) else { return nil }
         return delegate?.pickerView(self, attributedTitleForRow: row, forComponent: component)
     }
 
-    /// A row's view, from the delegate; an empty label outside the rows or without a delegate.
-    public func view(forRow row: Int, forComponent component: Int) -> View {
-        guard contains(row: row, inComponent: component), let delegate else {
-            return PickerView.defaultView(attributedTitle: nil)
-        }
+    /// A row's view, from the delegate (its default a label of the row's
+    /// attributed title); nil outside the rows or without a delegate, as
+    /// UIKit's is nil for a row it does not show.
+    public func view(forRow row: Int, forComponent component: Int) -> View? {
+        guard contains(row: row, inComponent: component), let delegate else { return nil }
         return delegate.pickerView(self, viewForRow: row, forComponent: component, reusing: nil)
     }
 
     /// A component's width, from the delegate.
-    public func width(forComponent component: Int) -> Double {
+    public func width(forComponent component: Int) -> CGFloat {
         delegate?.pickerView(self, widthForComponent: component) ?? PickerView.defaultWidth(of: self)
     }
 
     /// A component's row height, from the delegate.
-    public func rowHeight(forComponent component: Int) -> Double {
+    public func rowHeight(forComponent component: Int) -> CGFloat {
         delegate?.pickerView(self, rowHeightForComponent: component) ?? PickerView.defaultRowHeight
     }
 
     /// `floor(screenWidth / numberOfComponents)`, the whole width without components.
-    public static func defaultWidth(of pickerView: PickerView) -> Double {
-        (screenWidth / Double(max(pickerView.numberOfComponents, 1))).rounded(.down)
+    public static func defaultWidth(of pickerView: PickerView) -> CGFloat {
+        (screenWidth / CGFloat(max(pickerView.numberOfComponents, 1))).rounded(.down)
     }
 
     /// A centred label showing `attributedTitle`.
-    public static func defaultView(attributedTitle: AttributedText?) -> View {
+    public static func defaultView(attributedTitle: AttributedString?) -> View {
         let label = Label()
         label.textAlignment = .center
         label.fontSize = 21

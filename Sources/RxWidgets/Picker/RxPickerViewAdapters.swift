@@ -60,7 +60,7 @@ public final class RxStringPickerViewAdapter<Sequence: Swift.Sequence>: RxPicker
 /// The adapter of `rx.itemAttributedTitles`: an attributed title per model.
 public final class RxAttributedStringPickerViewAdapter<Sequence: Swift.Sequence>: RxPickerViewSequenceDataSource<Sequence>, PickerViewDelegate {
     /// Makes a row's attributed title from its index and model.
-    public typealias AttributedTitleForRow = (Int, Sequence.Element) -> AttributedText?
+    public typealias AttributedTitleForRow = (Int, Sequence.Element) -> AttributedString?
 
     private let attributedTitleForRow: AttributedTitleForRow
 
@@ -76,7 +76,7 @@ public final class RxAttributedStringPickerViewAdapter<Sequence: Swift.Sequence>
     }
 
     /// The attributed title of the row's model; nil outside the items.
-    public func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedText? {
+    public func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedString? {
         items.indices.contains(row) ? attributedTitleForRow(row, items[row]) : nil
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 /// The picker's delegate proxy: publishes every delegate call and forwards it.
 open class RxPickerViewDelegateProxy: DelegateProxy<PickerView, PickerViewDelegate>, DelegateProxyType, PickerViewDelegate {
     /// The picker.
@@ -15,13 +16,13 @@ open class RxPickerViewDelegateProxy: DelegateProxy<PickerView, PickerViewDelega
     }
 
     /// Forwards; without a forward delegate, the default width.
-    public func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double {
+    public func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> CGFloat {
         invoke(.widthForComponent, with: component) { $0.pickerView(pickerView, widthForComponent: component) }
             ?? PickerView.defaultWidth(of: pickerView)
     }
 
     /// Forwards; without a forward delegate, 34.
-    public func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> Double {
+    public func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> CGFloat {
         invoke(.rowHeightForComponent, with: component) { $0.pickerView(pickerView, rowHeightForComponent: component) }
             ?? PickerView.defaultRowHeight
     }
@@ -32,7 +33,7 @@ open class RxPickerViewDelegateProxy: DelegateProxy<PickerView, PickerViewDelega
     }
 
     /// Forwards; without a forward delegate, nil.
-    public func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedText? {
+    public func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedString? {
         invoke(.attributedTitleForRow, with: (row, component)) {
             $0.pickerView(pickerView, attributedTitleForRow: row, forComponent: component)
         } ?? nil

@@ -1,6 +1,6 @@
 /// A value of a text attribute or a view property: what a headless front end
 /// needs to render it, and what the daemon sends as a D-Bus variant.
-public enum AttributeValue: Equatable, Sendable, CustomStringConvertible {
+public enum AttributeValue: Hashable, Sendable, CustomStringConvertible {
     /// Text, such as a colour name or `#rrggbb`.
     case string(String)
     /// A whole number.

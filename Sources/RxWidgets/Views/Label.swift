@@ -1,3 +1,4 @@
+import FoundationEssentials
 /// The headless `UILabel`.
 open class Label: View {
     /// How a label's text is aligned.
@@ -15,13 +16,13 @@ open class Label: View {
         didSet { attributedStorage = nil }
     }
 
-    private var attributedStorage: AttributedText?
+    private var attributedStorage: AttributedString?
 
     /// The text with attributes; setting it sets `text` to its string.
-    open var attributedText: AttributedText? {
-        get { attributedStorage ?? text.map { AttributedText(string: $0) } }
+    open var attributedText: AttributedString? {
+        get { attributedStorage ?? text.map { AttributedString($0) } }
         set {
-            text = newValue?.string
+            text = newValue.map { String($0.characters) }
             attributedStorage = newValue
         }
     }
@@ -36,9 +37,7 @@ open class Label: View {
         var description = super.viewDescription
         if let attributedText {
             description["text"] = .string(attributedText.string)
-            for (key, value) in attributedText.attributes {
-                description[key.rawValue] = value
-            }
+            description.merge(attributedText.uniformAttributes) { _, attribute in attribute }
         }
         description["textAlignment"] = .string(textAlignment.rawValue)
         description["fontSize"] = .double(fontSize)

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import DBus
 import RxWidgets
 
@@ -63,10 +63,10 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
         fill(config.format, placeholders(row: row, component: component))
     }
 
-    func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedText? {
+    func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedString? {
         let title = fill(config.format, placeholders(row: row, component: component))
         let attributes = config.kind == .attributed ? config.attributes : [:]
-        return AttributedText(string: title, attributes: Dictionary(uniqueKeysWithValues: attributes.map { (AttributedText.Key(rawValue: $0.key), $0.value) }))
+        return AttributedString(title, attributes: attributes)
     }
 
     func pickerView(_ pickerView: PickerView, viewForRow row: Int, forComponent component: Int, reusing view: View?) -> View {
@@ -85,11 +85,11 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
         return described
     }
 
-    func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> Double {
-        config.widths.indices.contains(component) ? config.widths[component] : PickerView.defaultWidth(of: pickerView)
+    func pickerView(_ pickerView: PickerView, widthForComponent component: Int) -> CGFloat {
+        config.widths.indices.contains(component) ? CGFloat(config.widths[component]) : PickerView.defaultWidth(of: pickerView)
     }
 
-    func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> Double {
-        config.rowHeights.indices.contains(component) ? config.rowHeights[component] : PickerView.defaultRowHeight
+    func pickerView(_ pickerView: PickerView, rowHeightForComponent component: Int) -> CGFloat {
+        config.rowHeights.indices.contains(component) ? CGFloat(config.rowHeights[component]) : PickerView.defaultRowHeight
     }
 }

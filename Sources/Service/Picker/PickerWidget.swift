@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import DBus
 import RxWidgets
 
@@ -112,8 +112,8 @@ final class PickerWidget: Widget {
 
     /// A row's attributed title as `AttributedTitleForRow` answers it: `s` and `a{sv}`.
     private func attributedTitle(row: Int, component: Int) -> (DBusValue, DBusValue) {
-        let title = picker.attributedTitle(forRow: row, forComponent: component) ?? AttributedText(string: "")
-        return (.string(title.string), attributeDictionary(Dictionary(uniqueKeysWithValues: title.attributes.map { ($0.key.rawValue, $0.value) })))
+        let title = picker.attributedTitle(forRow: row, forComponent: component) ?? AttributedString()
+        return (.string(title.string), attributeDictionary(title.uniformAttributes))
     }
 
     static let itemSelected = TypedSignal("ItemSelected", ("row", Int32.self), ("component", Int32.self))
@@ -196,13 +196,13 @@ final class PickerWidget: Widget {
         },
         MethodDeclaration("ViewForRow", in: cell, out: [Argument("view", "a{sv}")]) { widget, call in
             let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
-            return [attributeDictionary(widget.picker.view(forRow: row, forComponent: component).viewDescription)]
+            return [attributeDictionary(widget.picker.view(forRow: row, forComponent: component)?.viewDescription ?? [:])]
         },
         MethodDeclaration("WidthForComponent", in: [Argument("component", .int32)], out: [Argument("width", .double)]) { widget, call in
-            [.double(widget.picker.width(forComponent: try widget.component(try call.argument("component"))))]
+            [.double(Double(widget.picker.width(forComponent: try widget.component(try call.argument("component")))))]
         },
         MethodDeclaration("RowHeightForComponent", in: [Argument("component", .int32)], out: [Argument("height", .double)]) { widget, call in
-            [.double(widget.picker.rowHeight(forComponent: try widget.component(try call.argument("component"))))]
+            [.double(Double(widget.picker.rowHeight(forComponent: try widget.component(try call.argument("component")))))]
         },
         .changing("SelectRow", in: cell) { widget, call in
             let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
