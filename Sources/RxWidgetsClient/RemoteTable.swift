@@ -42,6 +42,17 @@ public final class RemoteTable: RemoteWidget {
         try call("DeselectRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))])
     }
 
+    /// A touch or cursor coming onto a row: `ItemUnhighlighted` for the row
+    /// highlighted before, then `ItemHighlighted`, delivered before this returns.
+    public func highlightRow(at indexPath: IndexPath) throws {
+        try call("HighlightRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))])
+    }
+
+    /// The touch or cursor leaving the highlighted row.
+    public func unhighlightRow(at indexPath: IndexPath) throws {
+        try call("UnhighlightRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))])
+    }
+
     /// Identifier and text of rows `first` … `first+count−1` of `section`, as `CellForRow` gives them.
     public func cells(section: Int, first: Int, count: Int) throws -> [(identifier: String, text: String)] {
         let reply = try call("Cells", [.int32(Int32(section)), .int32(Int32(first)), .int32(Int32(count))])
@@ -74,6 +85,16 @@ extension Reactive where Base: RemoteTable {
     /// `ItemDeselected`.
     public var itemDeselected: Observable<IndexPath> {
         base.signal("ItemDeselected").compactMap { indexPath($0) }
+    }
+
+    /// `ItemHighlighted`.
+    public var itemHighlighted: Observable<IndexPath> {
+        base.signal("ItemHighlighted").compactMap { indexPath($0) }
+    }
+
+    /// `ItemUnhighlighted`.
+    public var itemUnhighlighted: Observable<IndexPath> {
+        base.signal("ItemUnhighlighted").compactMap { indexPath($0) }
     }
 
     /// `ModelSelected`: the selected row's model.

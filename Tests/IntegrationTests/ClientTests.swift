@@ -147,6 +147,13 @@ final class ClientTests: DaemonTestCase {
         XCTAssertEqual(selected, [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)])
         XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)], "a property set through the client")
         XCTAssertEqual(try table.cells(section: 0, first: 0, count: 50).map(\.text), ["a", "b"])
+        var highlights: [String] = []
+        table.rx.itemHighlighted.subscribe(onNext: { highlights.append("on \($0.row)") }).disposed(by: bag)
+        table.rx.itemUnhighlighted.subscribe(onNext: { highlights.append("off \($0.row)") }).disposed(by: bag)
+        try table.highlightRow(at: IndexPath(row: 0, section: 0))
+        try table.highlightRow(at: IndexPath(row: 1, section: 0))
+        try table.unhighlightRow(at: IndexPath(row: 1, section: 0))
+        XCTAssertEqual(highlights, ["on 0", "off 0", "on 1", "off 1"], "each call's signals before it returns")
 
         let form = try client.createForm("me", spec: "sign-up", transient: true)
         XCTAssertEqual(form.layout.map(\.name), ["username", "password", "repeatPassword"])

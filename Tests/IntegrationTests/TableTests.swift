@@ -70,6 +70,25 @@ final class TableTests: DaemonTestCase {
         XCTAssertEqual(try property(letters, tableInterface, "Revision"), revision, "a pure event leaves the revision")
     }
 
+    func testHighlightFollowsACursorAndSelectsNothing() throws {
+        try createLetters()
+        let revision = try property(letters, tableInterface, "Revision")
+        _ = takeEvents()
+        try call(letters, tableInterface, "HighlightRow", [.int32(0), .int32(1)])
+        XCTAssertEqual(takeEvents(), ["ItemHighlighted(0, 1)", "reply"])
+        try call(letters, tableInterface, "HighlightRow", [.int32(0), .int32(1)])
+        XCTAssertEqual(takeEvents(), ["reply"], "the row already highlighted changes nothing")
+        try call(letters, tableInterface, "HighlightRow", [.int32(0), .int32(3)])
+        XCTAssertEqual(takeEvents(), ["ItemUnhighlighted(0, 1)", "ItemHighlighted(0, 3)", "reply"])
+        try call(letters, tableInterface, "UnhighlightRow", [.int32(0), .int32(0)])
+        XCTAssertEqual(takeEvents(), ["reply"], "a row that is not highlighted")
+        XCTAssertEqual(error(letters, tableInterface, "HighlightRow", [.int32(0), .int32(4)])?.name, errorPrefix + "OutOfRange")
+        try call(letters, tableInterface, "UnhighlightRow", [.int32(0), .int32(3)])
+        XCTAssertEqual(takeEvents(), ["error OutOfRange", "ItemUnhighlighted(0, 3)", "reply"], "the refused call changed nothing")
+        XCTAssertEqual(try property(letters, tableInterface, "Revision"), revision, "pure events leave the revision")
+        XCTAssertEqual(try property(letters, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), []), "and select nothing")
+    }
+
     func testCellsFormatsAndAppends() throws {
         try createLetters()
         XCTAssertEqual(try call(letters, tableInterface, "CellForRow", [.int32(0), .int32(2)]), [.string("cell"), .string("c")])

@@ -68,4 +68,60 @@ extension TableView {
         guard contains(indexPath) else { return }
         delegate?.tableView(self, accessoryButtonTappedForRowWith: indexPath)
     }
+
+    /// A touch (or a front end's cursor) coming onto a row: a row
+    /// highlighted before is unhighlighted first (`didUnhighlightRowAt`),
+    /// then the row is highlighted and the delegate hears
+    /// `didHighlightRowAt`. The row already highlighted, or one outside the
+    /// table, changes nothing. Unlike UIKit's tap it selects nothing: a
+    /// selection is `userDidSelectRow(at:)`.
+    public func userDidHighlightRow(at indexPath: IndexPath) {
+        guard contains(indexPath), indexPathForHighlightedRow != indexPath else { return }
+        if let previous = indexPathForHighlightedRow {
+            userDidUnhighlightRow(at: previous)
+        }
+        indexPathForHighlightedRow = indexPath
+        delegate?.tableView(self, didHighlightRowAt: indexPath)
+    }
+
+    /// The touch leaving the highlighted row: the highlight is cleared, then
+    /// the delegate hears `didUnhighlightRowAt`. Any other row changes nothing.
+    public func userDidUnhighlightRow(at indexPath: IndexPath) {
+        guard indexPathForHighlightedRow == indexPath else { return }
+        indexPathForHighlightedRow = nil
+        delegate?.tableView(self, didUnhighlightRowAt: indexPath)
+    }
+
+    /// A scroll that leaves `visible` rows shown and `upcoming` rows about to
+    /// be, in UIKit's order: the prefetch data source hears
+    /// `cancelPrefetchingForRowsAt` for rows prefetched before that are now
+    /// neither, and `prefetchRowsAt` for upcoming rows not yet prefetched;
+    /// then the delegate hears `didEndDisplaying` for each cell no longer
+    /// shown and `willDisplay` (with a cell from the data source) for each
+    /// newly shown row. Rows outside the table are left out.
+    public func userDidScroll(showing visible: [IndexPath], prefetching upcoming: [IndexPath] = []) {
+        var shown = Set<IndexPath>()
+        let visible = visible.filter { contains($0) && shown.insert($0).inserted }
+        var ahead = Set<IndexPath>()
+        let upcoming = upcoming.filter { contains($0) && !shown.contains($0) && ahead.insert($0).inserted }
+        let cancelled = prefetched.filter { !ahead.contains($0) && !shown.contains($0) }
+        let before = Set(prefetched)
+        let started = upcoming.filter { !before.contains($0) }
+        prefetched = upcoming
+        if !cancelled.isEmpty {
+            prefetchDataSource?.tableView(self, cancelPrefetchingForRowsAt: cancelled)
+        }
+        if !started.isEmpty {
+            prefetchDataSource?.tableView(self, prefetchRowsAt: started)
+        }
+        let ended = displayed.filter { !shown.contains($0.indexPath) }
+        let kept = Dictionary(displayed.map { ($0.indexPath, $0.cell) }, uniquingKeysWith: { first, _ in first })
+        displayed = visible.map { ($0, kept[$0] ?? cellForRow(at: $0) ?? TableViewCell(style: .default, reuseIdentifier: nil)) }
+        for (indexPath, cell) in ended {
+            delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath)
+        }
+        for (indexPath, cell) in displayed where kept[indexPath] == nil {
+            delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+        }
+    }
 }

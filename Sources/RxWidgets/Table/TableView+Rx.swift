@@ -80,6 +80,47 @@ extension Reactive where Base: TableView {
         ControlEvent(events: delegate.methodInvoked(.accessoryButtonTapped))
     }
 
+    /// The rows the user's touch (or a front end's cursor) came onto.
+    public var itemHighlighted: ControlEvent<IndexPath> {
+        ControlEvent(events: delegate.methodInvoked(.didHighlightRowAt))
+    }
+
+    /// The rows it left.
+    public var itemUnhighlighted: ControlEvent<IndexPath> {
+        ControlEvent(events: delegate.methodInvoked(.didUnhighlightRowAt))
+    }
+
+    /// Each cell about to be shown, with its row.
+    public var willDisplayCell: ControlEvent<WillDisplayCellEvent> {
+        ControlEvent(events: delegate.methodInvoked(.willDisplayCell))
+    }
+
+    /// Each cell no longer shown, with the row it showed.
+    public var didEndDisplayingCell: ControlEvent<DidEndDisplayingCellEvent> {
+        ControlEvent(events: delegate.methodInvoked(.didEndDisplayingCell))
+    }
+
+    /// The table's prefetching proxy.
+    public var prefetchDataSource: DelegateProxy<TableView, TableViewDataSourcePrefetching> {
+        RxTableViewDataSourcePrefetchingProxy.proxy(for: base)
+    }
+
+    /// Makes `prefetchDataSource` the forward prefetch data source of the
+    /// table's proxy (held weakly) until the result is disposed.
+    public func setPrefetchDataSource(_ prefetchDataSource: TableViewDataSourcePrefetching) -> Disposable {
+        RxTableViewDataSourcePrefetchingProxy.installForwardDelegate(prefetchDataSource, retainDelegate: false, onProxyForObject: base)
+    }
+
+    /// The rows the table expects to show soon, each time it does.
+    public var prefetchRows: ControlEvent<[IndexPath]> {
+        ControlEvent(events: prefetchDataSource.methodInvoked(.prefetchRowsAt))
+    }
+
+    /// Rows prefetched earlier that it no longer expects to show.
+    public var cancelPrefetchingForRows: ControlEvent<[IndexPath]> {
+        ControlEvent(events: prefetchDataSource.methodInvoked(.cancelPrefetchingForRowsAt))
+    }
+
     /// The rows the user inserted.
     public var itemInserted: ControlEvent<IndexPath> {
         edits(.insert)

@@ -18,6 +18,8 @@ open class TableView: View, HasDelegate, HasDataSource {
     public weak var dataSource: TableViewDataSource?
     /// The delegate, held weakly.
     public weak var delegate: TableViewDelegate?
+    /// Hears which rows will soon be shown; held weakly.
+    public weak var prefetchDataSource: TableViewDataSourcePrefetching?
     /// Whether several rows may be selected at once; turning it off keeps only the first.
     public var allowsMultipleSelection = false {
         didSet {
@@ -32,6 +34,12 @@ open class TableView: View, HasDelegate, HasDataSource {
     private var registered: [String: TableViewCell.Type] = [:]
     private var loadedCounts: [Int]?
     private var selected: [IndexPath] = []
+    var displayed: [(indexPath: IndexPath, cell: TableViewCell)] = []
+    var prefetched: [IndexPath] = []
+
+    /// The row under the user's touch or a front end's cursor, if any: what
+    /// a cell's `isHighlighted` says in UIKit.
+    public internal(set) var indexPathForHighlightedRow: IndexPath?
 
     /// An empty table.
     public override init() {
@@ -88,6 +96,29 @@ open class TableView: View, HasDelegate, HasDataSource {
         let sections = max(dataSource?.numberOfSections(in: self) ?? 0, 0)
         loadedCounts = (0..<sections).map { max(dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0, 0) }
         selected = selected.filter(contains)
+        forgetRowsItNoLongerHas()
+    }
+
+    /// A highlight, shown cells and prefetched rows outlive a data change
+    /// only on rows that still exist; no delegate hears of the rest, as the
+    /// rows it would name are gone.
+    private func forgetRowsItNoLongerHas() {
+        if let highlighted = indexPathForHighlightedRow, !contains(highlighted) {
+            indexPathForHighlightedRow = nil
+        }
+        displayed.removeAll { !contains($0.indexPath) }
+        prefetched.removeAll { !contains($0) }
+    }
+
+    /// The rows whose cells are shown, in the order a front end showed them;
+    /// nil when none is.
+    public var indexPathsForVisibleRows: [IndexPath]? {
+        displayed.isEmpty ? nil : displayed.map(\.indexPath)
+    }
+
+    /// The cells shown, as `tableView(_:willDisplay:forRowAt:)` announced them.
+    public var visibleCells: [TableViewCell] {
+        displayed.map(\.cell)
     }
 
     /// Updates the table from a changeset of its data: the counts are read
@@ -123,6 +154,25 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// A section's header title, from the data source.
     public func titleForHeader(inSection section: Int) -> String? {
         dataSource?.tableView(self, titleForHeaderInSection: section)
+    }
+
+    /// A section's footer title, from the data source.
+    public func titleForFooter(inSection section: Int) -> String? {
+        dataSource?.tableView(self, titleForFooterInSection: section)
+    }
+
+    /// The section index's titles, from the data source; nil when it has no index.
+    public var sectionIndexTitles: [String]? {
+        dataSource?.sectionIndexTitles(for: self)
+    }
+
+    /// The section a tap on the `index`th index title shows, from the data
+    /// source; nil for a title the index does not have at `index`, or a
+    /// section the table does not have.
+    public func section(forSectionIndexTitleAt index: Int) -> Int? {
+        guard let titles = sectionIndexTitles, titles.indices.contains(index), let dataSource else { return nil }
+        let section = dataSource.tableView(self, sectionForSectionIndexTitle: titles[index], at: index)
+        return (0..<numberOfSections).contains(section) ? section : nil
     }
 
     /// The first selected row.

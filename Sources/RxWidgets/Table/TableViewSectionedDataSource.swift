@@ -12,17 +12,29 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
     public typealias ConfigureCell = (TableViewSectionedDataSource<Section>, TableView, IndexPath, Item) -> TableViewCell
     /// Gives a section's header title.
     public typealias TitleForHeaderInSection = (TableViewSectionedDataSource<Section>, Int) -> String?
+    /// Gives a section's footer title.
+    public typealias TitleForFooterInSection = (TableViewSectionedDataSource<Section>, Int) -> String?
     /// Tells whether a row may be edited or moved.
     public typealias CanChangeRowAtIndexPath = (TableViewSectionedDataSource<Section>, IndexPath) -> Bool
+    /// Gives the section index's titles.
+    public typealias SectionIndexTitles = (TableViewSectionedDataSource<Section>) -> [String]?
+    /// Gives the section an index title shows.
+    public typealias SectionForSectionIndexTitle = (TableViewSectionedDataSource<Section>, _ title: String, _ index: Int) -> Int
 
     /// Makes the cell of a row.
     public var configureCell: ConfigureCell
     /// Gives a section's header title.
     public var titleForHeaderInSection: TitleForHeaderInSection
+    /// Gives a section's footer title.
+    public var titleForFooterInSection: TitleForFooterInSection
     /// Tells whether a row may be edited.
     public var canEditRowAtIndexPath: CanChangeRowAtIndexPath
     /// Tells whether a row may be moved.
     public var canMoveRowAtIndexPath: CanChangeRowAtIndexPath
+    /// Gives the section index's titles.
+    public var sectionIndexTitles: SectionIndexTitles
+    /// Gives the section an index title shows.
+    public var sectionForSectionIndexTitle: SectionForSectionIndexTitle
 
     /// The current sections.
     public private(set) var sectionModels: [Section] = []
@@ -31,13 +43,19 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
     public init(
         configureCell: @escaping ConfigureCell,
         titleForHeaderInSection: @escaping TitleForHeaderInSection = { _, _ in nil },
+        titleForFooterInSection: @escaping TitleForFooterInSection = { _, _ in nil },
         canEditRowAtIndexPath: @escaping CanChangeRowAtIndexPath = { _, _ in true },
-        canMoveRowAtIndexPath: @escaping CanChangeRowAtIndexPath = { _, _ in true }
+        canMoveRowAtIndexPath: @escaping CanChangeRowAtIndexPath = { _, _ in true },
+        sectionIndexTitles: @escaping SectionIndexTitles = { _ in nil },
+        sectionForSectionIndexTitle: @escaping SectionForSectionIndexTitle = { _, _, index in index }
     ) {
         self.configureCell = configureCell
         self.titleForHeaderInSection = titleForHeaderInSection
+        self.titleForFooterInSection = titleForFooterInSection
         self.canEditRowAtIndexPath = canEditRowAtIndexPath
         self.canMoveRowAtIndexPath = canMoveRowAtIndexPath
+        self.sectionIndexTitles = sectionIndexTitles
+        self.sectionForSectionIndexTitle = sectionForSectionIndexTitle
     }
 
     /// Replaces the sections (the table is not told; bind through `rx.items(dataSource:)` for that).
@@ -90,6 +108,21 @@ open class TableViewSectionedDataSource<Section: SectionModelType>: TableViewDat
         titleForHeaderInSection(self, section)
     }
 
+    /// The section's footer title.
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        titleForFooterInSection(self, section)
+    }
+
+    /// The section index's titles.
+    public func sectionIndexTitles(for tableView: TableView) -> [String]? {
+        sectionIndexTitles(self)
+    }
+
+    /// The section the index title shows.
+    public func tableView(_ tableView: TableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        sectionForSectionIndexTitle(self, title, index)
+    }
+
     /// Whether the row may be edited.
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool {
         canEditRowAtIndexPath(self, indexPath)
@@ -130,8 +163,44 @@ open class RxTableViewSectionedReloadDataSource<Section: SectionModelType>: Tabl
 /// each changeset). The first binding, a change in the sections themselves
 /// and duplicate item identities reload the table instead.
 open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {
+    /// Decides, for the changesets of one binding, whether the table applies
+    /// them or reloads.
+    public typealias DecideViewTransition = (TableViewSectionedDataSource<Section>, TableView, [Changeset]) -> ViewTransition
+
     private let changesRelay = PublishRelay<Changeset>()
     private var hasBound = false
+
+    /// How a front end that animates shows inserted, reloaded and deleted
+    /// rows; the headless table applies every change at once.
+    public var animationConfiguration: AnimationConfiguration
+    /// Decides whether a binding's changes are applied or the table reloads;
+    /// by default they are applied (`.animated`).
+    public var decideViewTransition: DecideViewTransition
+
+    /// A data source with these closures, animation and transition.
+    public init(
+        animationConfiguration: AnimationConfiguration = AnimationConfiguration(),
+        decideViewTransition: @escaping DecideViewTransition = { _, _, _ in .animated },
+        configureCell: @escaping ConfigureCell,
+        titleForHeaderInSection: @escaping TitleForHeaderInSection = { _, _ in nil },
+        titleForFooterInSection: @escaping TitleForFooterInSection = { _, _ in nil },
+        canEditRowAtIndexPath: @escaping CanChangeRowAtIndexPath = { _, _ in true },
+        canMoveRowAtIndexPath: @escaping CanChangeRowAtIndexPath = { _, _ in true },
+        sectionIndexTitles: @escaping SectionIndexTitles = { _ in nil },
+        sectionForSectionIndexTitle: @escaping SectionForSectionIndexTitle = { _, _, index in index }
+    ) {
+        self.animationConfiguration = animationConfiguration
+        self.decideViewTransition = decideViewTransition
+        super.init(
+            configureCell: configureCell,
+            titleForHeaderInSection: titleForHeaderInSection,
+            titleForFooterInSection: titleForFooterInSection,
+            canEditRowAtIndexPath: canEditRowAtIndexPath,
+            canMoveRowAtIndexPath: canMoveRowAtIndexPath,
+            sectionIndexTitles: sectionIndexTitles,
+            sectionForSectionIndexTitle: sectionForSectionIndexTitle
+        )
+    }
 
     /// The most rows, old and new together, that a new binding is diffed
     /// over; past it the table reloads. Diffing costs time and memory in
@@ -146,7 +215,10 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
     /// Takes the new sections and updates the table by their difference.
     public func tableView(_ tableView: TableView, observedEvent: Event<[Section]>) {
         guard case .next(let sections) = observedEvent else { return }
-        let changeset = hasBound ? difference(to: sections) : .reload
+        var changeset = hasBound ? difference(to: sections) : .reload
+        if !changeset.isReload, decideViewTransition(self, tableView, [changeset]) == .reload {
+            changeset = .reload
+        }
         hasBound = true
         setSections(sections)
         tableView.apply(changeset)

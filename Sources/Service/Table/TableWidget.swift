@@ -76,6 +76,8 @@ final class TableWidget: Widget {
         table.rx.itemAccessoryButtonTapped
             .subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemAccessoryButtonTapped, row($0).0, row($0).1) })
             .disposed(by: disposeBag)
+        table.rx.itemHighlighted.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemHighlighted, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.itemUnhighlighted.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemUnhighlighted, row($0).0, row($0).1) }).disposed(by: disposeBag)
         // The data's owner removes a deleted row, as an RxDataSources app
         // does: by binding the rows without it. Subscribed last, so the
         // signals above still see the row.
@@ -220,6 +222,8 @@ final class TableWidget: Widget {
     static let modelDeleted = TypedSignal("ModelDeleted", ("model", Variant.self))
     static let itemMoved = TypedSignal("ItemMoved", ("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self))
     static let itemAccessoryButtonTapped = TypedSignal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self))
+    static let itemHighlighted = TypedSignal("ItemHighlighted", ("section", Int32.self), ("row", Int32.self))
+    static let itemUnhighlighted = TypedSignal("ItemUnhighlighted", ("section", Int32.self), ("row", Int32.self))
 
     /// `org.rxwidgets.Widgets1.Table`, declared once for every table.
     static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, documentation: documentation, methods: [
@@ -330,10 +334,18 @@ final class TableWidget: Widget {
             widget.table.userDidTapAccessoryButton(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
             return []
         },
+        .changing("HighlightRow", in: cell) { widget, call in
+            widget.table.userDidHighlightRow(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
+            return []
+        },
+        .changing("UnhighlightRow", in: cell) { widget, call in
+            widget.table.userDidUnhighlightRow(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
+            return []
+        },
     ], signals: [
         itemsChanged.declaration, reloaded.declaration, itemSelected.declaration, itemDeselected.declaration,
         modelSelected.declaration, modelDeselected.declaration, itemDeleted.declaration, modelDeleted.declaration,
-        itemMoved.declaration, itemAccessoryButtonTapped.declaration,
+        itemMoved.declaration, itemAccessoryButtonTapped.declaration, itemHighlighted.declaration, itemUnhighlighted.declaration,
     ], properties: [
         PropertyDeclaration("NumberOfSections", .int32) { .int32(Int32($0.table.numberOfSections)) },
         PropertyDeclaration("RowCounts", .array(.int32)) { .array(element: .int32, $0.table.rowCounts.map { .int32(Int32($0)) }) },
