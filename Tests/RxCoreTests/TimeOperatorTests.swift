@@ -62,6 +62,7 @@ final class TimeOperatorTests: RxTestCase {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
         let observer = scheduler.start { source.delay(.seconds(50), scheduler: scheduler) }
         XCTAssertEqual(observer.events, [.next(260, 1), .next(270, 2), .completed(280)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 230)], "the source is disposed the moment it completes, as RxSwift's")
     }
 
     func testDelayErrorIsImmediateAndDisposeCancels() {
@@ -69,6 +70,7 @@ final class TimeOperatorTests: RxTestCase {
         let source = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])
         let observer = scheduler.start { source.delay(.seconds(50), scheduler: scheduler) }
         XCTAssertEqual(observer.events, [.error(220, testError)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
         let other = TestScheduler(initialClock: 0)
         let pending = other.createHotObservable([.next(210, 1)])
         let disposed = other.start(disposed: 230) { pending.delay(.seconds(50), scheduler: other) }
