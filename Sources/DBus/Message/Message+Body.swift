@@ -39,7 +39,7 @@ extension Message {
     }
 
     private static func append(_ value: DBusValue, to iterator: inout DBusMessageIter) throws {
-        let code = value.type.code
+        let code = value.typeCode
         switch value {
         case .byte(let v): try appendBasic(v, code: code, to: &iterator)
         case .boolean(let v): try appendBasic(dbus_bool_t(v ? 1 : 0), code: code, to: &iterator)
@@ -55,34 +55,53 @@ extension Message {
         case .objectPath(let v): try appendString(v.rawValue, code: code, to: &iterator)
         case .signature(let v): try appendString(v.rawValue, code: code, to: &iterator)
         case .array(let element, let elements):
-            try container(code, signature: element.signature, in: &iterator) { inner in
+            try container(code, signature: .type(element), in: &iterator) { inner in
                 for element in elements {
                     try append(element, to: &inner)
                 }
             }
         case .dictEntry(let key, let entryValue):
-            try container(code, signature: nil, in: &iterator) { inner in
+            try container(code, signature: .none, in: &iterator) { inner in
                 try append(key, to: &inner)
                 try append(entryValue, to: &inner)
             }
         case .structure(let fields):
-            try container(code, signature: nil, in: &iterator) { inner in
+            try container(code, signature: .none, in: &iterator) { inner in
                 for field in fields {
                     try append(field, to: &inner)
                 }
             }
         case .variant(let inner):
-            try container(code, signature: inner.type.signature, in: &iterator) { variantIterator in
+            try container(code, signature: .typeOf(inner), in: &iterator) { variantIterator in
                 try append(inner, to: &variantIterator)
             }
         }
     }
 
-    private static func container(_ code: Int32, signature: String?, in iterator: inout DBusMessageIter, body: (inout DBusMessageIter) throws -> Void) throws {
+    /// What a container's contents are declared as when it is opened: an
+    /// array's element type, a variant's value, or nothing (entries, structures).
+    private enum ContainedSignature {
+        case none
+        case type(DBusType)
+        case typeOf(DBusValue)
+    }
+
+    private static func container(_ code: Int32, signature: ContainedSignature, in iterator: inout DBusMessageIter, body: (inout DBusMessageIter) throws -> Void) throws {
         var inner = DBusMessageIter()
-        let opened = signature.map { signature in
-            signature.withCString { dbus_message_iter_open_container(&iterator, code, $0, &inner) }
-        } ?? dbus_message_iter_open_container(&iterator, code, nil, &inner)
+        // A signature is at most 255 characters; written into a buffer on the
+        // stack, opening a container allocates nothing.
+        let opened = try withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer -> dbus_bool_t in
+            var length = 0
+            let fits: Bool
+            switch signature {
+            case .none: return dbus_message_iter_open_container(&iterator, code, nil, &inner)
+            case .type(let type): fits = type.writeSignature(into: UnsafeMutableBufferPointer(rebasing: buffer[..<255]), at: &length)
+            case .typeOf(let value): fits = value.writeSignature(into: UnsafeMutableBufferPointer(rebasing: buffer[..<255]), at: &length)
+            }
+            guard fits else { throw DBusError.invalidArgs("a signature is longer than 255 characters") }
+            buffer[length] = 0
+            return dbus_message_iter_open_container(&iterator, code, buffer.baseAddress, &inner)
+        }
         guard opened != 0 else {
             throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
         }

@@ -72,6 +72,42 @@ public enum DBusType: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The libdbus type code (`DBUS_TYPE_*`, which does not import into Swift).
+    /// Writes the signature into `buffer` from `index` on, without building
+    /// a string; false when it does not fit.
+    func writeSignature(into buffer: UnsafeMutableBufferPointer<CChar>, at index: inout Int) -> Bool {
+        switch self {
+        case .array(let element):
+            guard index < buffer.count else { return false }
+            buffer[index] = CChar(UInt8(ascii: "a"))
+            index += 1
+            return element.writeSignature(into: buffer, at: &index)
+        case .dictEntry(let key, let value):
+            guard index < buffer.count else { return false }
+            buffer[index] = CChar(UInt8(ascii: "{"))
+            index += 1
+            guard key.writeSignature(into: buffer, at: &index), value.writeSignature(into: buffer, at: &index), index < buffer.count else { return false }
+            buffer[index] = CChar(UInt8(ascii: "}"))
+            index += 1
+            return true
+        case .structure(let fields):
+            guard index < buffer.count else { return false }
+            buffer[index] = CChar(UInt8(ascii: "("))
+            index += 1
+            for field in fields {
+                guard field.writeSignature(into: buffer, at: &index) else { return false }
+            }
+            guard index < buffer.count else { return false }
+            buffer[index] = CChar(UInt8(ascii: ")"))
+            index += 1
+            return true
+        default:
+            guard index < buffer.count else { return false }
+            buffer[index] = CChar(truncatingIfNeeded: code)
+            index += 1
+            return true
+        }
+    }
+
     var code: Int32 {
         switch self {
         case .byte: return Int32(UInt8(ascii: "y"))

@@ -1,3 +1,4 @@
+import Glibc
 /// The D-Bus naming rules, checked in Swift before any value reaches
 /// libdbus, whose own checks abort the process.
 public enum DBusNames {
@@ -87,6 +88,11 @@ public enum DBusNames {
     /// Whether libdbus accepts `text` as a string: valid UTF-8 (every Swift
     /// string is) with no NUL, which a C string would silently cut at.
     public static func isValidString(_ text: String) -> Bool {
-        !text.utf8.contains(0)
+        // Native strings are contiguous UTF-8, so one memchr decides; only a
+        // bridged or lazily built string is walked byte by byte.
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false
+        }
+        return !(found ?? text.utf8.contains(0))
     }
 }
