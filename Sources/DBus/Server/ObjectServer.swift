@@ -10,7 +10,14 @@ final class ExportedObject {
     var served: [Interface] = []
     /// An empty signal message per "interface.member", its header built once:
     /// libdbus spends more setting a header's fields than copying a message.
-    var signalHeaders: [String: Message] = [:]
+    var signalHeaders: [SignalKey: Message] = [:]
+
+    /// A signal's interface and member, hashed as they are: joining them
+    /// into one string allocated on every emit.
+    struct SignalKey: Hashable {
+        let interface: String
+        let member: String
+    }
 
     init(path: ObjectPath, interfaces: [Interface]) {
         self.path = path
@@ -158,7 +165,7 @@ public final class ObjectServer {
             throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
         }
         // The path is valid by type and the names were checked when declared.
-        let key = interface + "." + member
+        let key = ExportedObject.SignalKey(interface: interface, member: member)
         let header: Message
         if let built = object.signalHeaders[key] {
             header = built
@@ -208,12 +215,14 @@ public final class ObjectServer {
         pendingChanges = []
         for change in changes {
             guard let object = objects[change.path], let interface = object.interfaces.first(where: { $0.name == change.interface }) else { continue }
-            var changed: [(DBusValue, DBusValue)] = []
+            // Entries, not (key, value) pairs: an array of tuples made the
+            // runtime instantiate its metadata on every flush.
+            var changed: [DBusValue] = []
             var invalidated: [DBusValue] = []
             for name in change.names {
                 guard let property = interface.property(name) else { continue }
                 switch property.emitsChanged {
-                case .true: changed.append((.string(name), .variant(property.get())))
+                case .true: changed.append(.dictEntry(.string(name), .variant(property.get())))
                 case .invalidates: invalidated.append(.string(name))
                 case .const, .false: break
                 }
@@ -222,7 +231,7 @@ public final class ObjectServer {
             do {
                 try emit(path: change.path, interface: StandardInterface.properties, member: "PropertiesChanged", [
                     .string(change.interface),
-                    .dictionary(key: .string, value: .variant, changed),
+                    .array(element: .dictEntry(key: .string, value: .variant), changed),
                     .array(element: .string, invalidated),
                 ])
             } catch {
