@@ -26,10 +26,13 @@ extension Reactive where Base: PickerView {
     /// On each selection, the selected model of every component, as `T`.
     /// Ends with an error when a model is missing or not a `T`.
     public func modelSelected<T>(_ modelType: T.Type) -> ControlEvent<[T]> {
-        let source = itemSelected.compactMap { [weak view = base as PickerView] _ -> [T]? in
-            guard let view else { return nil }
+        // The data-source proxy is looked up once, not per event: the picker
+        // keeps its proxy for life, and looking it up costs a dynamic cast.
+        let source = itemSelected.compactMap { [weak view = base as PickerView, weak dataSource] _ -> [T]? in
+            guard let view, let dataSource else { return nil }
+            let bound = dataSource.forwardToDelegate()
             return try (0..<view.numberOfComponents).map { component in
-                try view.rx.model(at: IndexPath(row: view.selectedRow(inComponent: component), section: component))
+                try boundModel(of: bound, at: IndexPath(row: view.selectedRow(inComponent: component), section: component), owner: view)
             }
         }
         return ControlEvent(events: source)

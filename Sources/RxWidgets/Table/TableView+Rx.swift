@@ -156,10 +156,12 @@ extension Reactive where Base: TableView {
         models(of: itemDeleted)
     }
 
+    /// The data-source proxy is looked up once, not per event: the table
+    /// keeps its proxy for life, and looking it up costs a dynamic cast.
     private func models<T>(of indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {
-        ControlEvent(events: indexPaths.compactMap { [weak view = base as TableView] indexPath -> T? in
-            guard let view else { return nil }
-            return try view.rx.model(at: indexPath)
+        ControlEvent(events: indexPaths.compactMap { [weak view = base as TableView, weak dataSource] indexPath -> T? in
+            guard let view, let dataSource else { return nil }
+            return try boundModel(of: dataSource.forwardToDelegate(), at: indexPath, owner: view)
         })
     }
 
