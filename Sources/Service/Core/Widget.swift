@@ -55,7 +55,9 @@ class Widget {
 
     /// The current values of the properties whose changes a call announces,
     /// by name (Revision left out).
-    func watchedValues() -> [(name: String, value: DBusValue)] {
+    /// The values of the properties named `names` (all but Revision when
+    /// nil), as the widget's declaration gives them.
+    func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] {
         preconditionFailure("\(Self.self) does not declare its properties")
     }
 
@@ -97,15 +99,17 @@ class Widget {
 
     /// Runs a changing call: authorizes it, runs `body` (which must change
     /// nothing when it throws), and when anything changed raises the revision
-    /// and announces the changed properties.
-    func mutate(_ call: MethodCall, _ body: () throws -> Void) throws {
+    /// and announces the changed properties. A call that can change only some
+    /// properties names them in `touching`, so only those are read before and
+    /// after it; nil compares them all.
+    func mutate(_ call: MethodCall, touching touched: [String]? = nil, _ body: () throws -> Void) throws {
         try authorize(call)
-        let before = watchedValues()
+        let before = watchedValues(touched)
         let contentBefore = contentVersion
         try body()
         // A closure, not the key path \.0.name: a tuple key path is resolved
         // at run time on every call (a tenth of a select's cost in callgrind).
-        let changed = zip(watchedValues(), before).filter { $0.0.value != $0.1.value }.map { $0.0.name }
+        let changed = zip(watchedValues(touched), before).filter { $0.0.value != $0.1.value }.map { $0.0.name }
         guard !changed.isEmpty || contentVersion != contentBefore else { return }
         advanceRevision()
         context.propertiesChanged(self, names: changed + ["Revision"])
@@ -156,20 +160,26 @@ struct Creator {
 
 extension MethodDeclaration where Target: Widget {
     /// A method that changes the widget, run through `Widget.mutate`.
-    static func changing(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], _ body: @escaping @Sendable (Target, MethodCall) throws -> [DBusValue]) -> MethodDeclaration {
+    static func changing(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], touching touched: [String]? = nil,
+                         _ body: @escaping @Sendable (Target, MethodCall) throws -> [DBusValue]) -> MethodDeclaration {
         MethodDeclaration(name, in: inputs, out: outputs) { widget, call in
             var result: [DBusValue] = []
-            try widget.mutate(call) { result = try body(widget, call) }
+            try widget.mutate(call, touching: touched) { result = try body(widget, call) }
             return result
         }
     }
 }
 
 extension InterfaceDeclaration where Target: Widget {
-    /// The values `Widget.watchedValues` compares: every property but Revision.
-    func watchedValues(of widget: Target) -> [(name: String, value: DBusValue)] {
+    /// The values `Widget.watchedValues` compares: the properties named
+    /// `names`, or every property that can change but Revision (a constant
+    /// one, such as a form's Layout, is never read for a change).
+    func watchedValues(of widget: Target, _ names: [String]?) -> [(name: String, value: DBusValue)] {
         // One pass and one array: this runs twice in every changing call.
-        properties.compactMap { $0.name == "Revision" ? nil : ($0.name, $0.get(widget)) }
+        properties.compactMap { property in
+            let watched = names.map { $0.contains(property.name) } ?? (property.name != "Revision" && property.emitsChanged != .const)
+            return watched ? (property.name, property.get(widget)) : nil
+        }
     }
 }
 

@@ -174,7 +174,7 @@ final class FormWidget: Widget {
 
     override var interfaceName: String { FormWidget.interfaceName }
     override func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
-    override func watchedValues() -> [(name: String, value: DBusValue)] { FormWidget.declaration.watchedValues(of: self) }
+    override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { FormWidget.declaration.watchedValues(of: self, names) }
 
     static let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self))
     static let validationChanged = TypedSignal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self))

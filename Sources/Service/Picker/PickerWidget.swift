@@ -99,7 +99,7 @@ final class PickerWidget: Widget {
 
     override var interfaceName: String { PickerWidget.interfaceName }
     override func boundInterface() -> Interface { PickerWidget.declaration.bind(to: self) }
-    override func watchedValues() -> [(name: String, value: DBusValue)] { PickerWidget.declaration.watchedValues(of: self) }
+    override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { PickerWidget.declaration.watchedValues(of: self, names) }
 
     private static let cell = [Argument("row", .int32), Argument("component", .int32)]
     private static let page = [Argument("component", .int32), Argument("first", .int32), Argument("count", .int32)]
@@ -204,7 +204,7 @@ final class PickerWidget: Widget {
         MethodDeclaration("RowHeightForComponent", in: [Argument("component", .int32)], out: [Argument("height", .double)]) { widget, call in
             [.double(Double(widget.picker.rowHeight(forComponent: try widget.component(try call.argument("component")))))]
         },
-        .changing("SelectRow", in: cell) { widget, call in
+        .changing("SelectRow", in: cell, touching: ["SelectedRows"]) { widget, call in
             let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
             widget.picker.userDidSelect(row: row, inComponent: component)
             return []

@@ -208,7 +208,7 @@ final class TableWidget: Widget {
 
     override var interfaceName: String { TableWidget.interfaceName }
     override func boundInterface() -> Interface { TableWidget.declaration.bind(to: self) }
-    override func watchedValues() -> [(name: String, value: DBusValue)] { TableWidget.declaration.watchedValues(of: self) }
+    override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { TableWidget.declaration.watchedValues(of: self, names) }
 
     private static let cell = [Argument("section", .int32), Argument("row", .int32)]
 
