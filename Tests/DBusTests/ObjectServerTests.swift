@@ -121,6 +121,37 @@ final class ObjectServerTests: BusTestCase {
         ])
     }
 
+    func testTypedSignalsAreCheckedAsTheyAreEncoded() throws {
+        try client.addMatch("type='signal',sender='\(serverConnection.uniqueName)'")
+        var log: [String] = []
+        let subscription = client.onSignal { message in
+            log.append("\(message.member ?? "") \((try? message.arguments()) ?? [])")
+        }
+        defer { subscription.dispose() }
+        let touched = TypedSignal("Touched", ("count", Int32.self))
+        let server = service.server
+        try server.emit(path: TestService.path, interface: TestService.interfaceName, touched, 41)
+        let mislabelled = TypedSignal("Touched", ("count", String.self))
+        XCTAssertThrowsError(try server.emit(path: TestService.path, interface: TestService.interfaceName, mislabelled, "41")) { error in
+            XCTAssertEqual((error as? DBusError)?.message, "signal org.rxwidgets.Test1.Touched is declared 'i' but was emitted with 's'")
+        }
+        XCTAssertThrowsError(try server.emit(path: TestService.path, interface: TestService.interfaceName, TypedSignal("Untouched"))) { error in
+            XCTAssertEqual((error as? DBusError)?.message, "org.rxwidgets.Test1.Untouched is not a signal declared at /org/rxwidgets/Test1")
+        }
+        _ = try call("Ping", interface: StandardInterface.peer)
+        XCTAssertEqual(log, ["Touched [41]"], "nothing is sent for a refused signal")
+    }
+
+    func testTypedValuesAreCheckedAsTheirTreesAre() throws {
+        let message = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Echo")
+        var writer = MessageBodyWriter(appendingTo: message)
+        XCTAssertThrowsError(try "a\u{0}b".append(to: &writer), "NUL is refused before libdbus sees it")
+        XCTAssertThrowsError(try [Variant(.string("fine")), Variant(.string("x\u{0}"))].append(to: &writer), "and inside a variant")
+        var fresh = MessageBodyWriter(appendingTo: try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "EchoAll"))
+        try [Variant(.int32(1)), Variant(.string("two"))].append(to: &fresh)
+        try [true, false].append(to: &fresh)
+    }
+
     func testObjectManagerAnnouncesObjectsInOrder() throws {
         try client.addMatch("type='signal',sender='\(serverConnection.uniqueName)',interface='org.freedesktop.DBus.ObjectManager'")
         var log: [String] = []

@@ -96,7 +96,7 @@ public final class Connection {
         guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { throw Connection.disconnected }
         var serial: UInt32 = 0
         guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
-            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+            throw Message.outOfMemory
         }
         return serial
     }

@@ -24,7 +24,7 @@ extension Message {
     private static func appendBasic<T: BitwiseCopyable>(_ value: T, code: Int32, to iterator: inout DBusMessageIter) throws {
         var copy = value
         guard dbus_message_iter_append_basic(&iterator, code, &copy) != 0 else {
-            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+            throw Message.outOfMemory
         }
     }
 
@@ -34,11 +34,11 @@ extension Message {
             return dbus_message_iter_append_basic(&iterator, code, &cString)
         }
         guard appended != 0 else {
-            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+            throw Message.outOfMemory
         }
     }
 
-    private static func append(_ value: DBusValue, to iterator: inout DBusMessageIter) throws {
+    static func append(_ value: DBusValue, to iterator: inout DBusMessageIter) throws {
         let code = value.typeCode
         switch value {
         case .byte(let v): try appendBasic(v, code: code, to: &iterator)
@@ -80,13 +80,13 @@ extension Message {
 
     /// What a container's contents are declared as when it is opened: an
     /// array's element type, a variant's value, or nothing (entries, structures).
-    private enum ContainedSignature {
+    enum ContainedSignature {
         case none
         case type(DBusType)
         case typeOf(DBusValue)
     }
 
-    private static func container(_ code: Int32, signature: ContainedSignature, in iterator: inout DBusMessageIter, body: (inout DBusMessageIter) throws -> Void) throws {
+    static func container(_ code: Int32, signature: ContainedSignature, in iterator: inout DBusMessageIter, body: (inout DBusMessageIter) throws -> Void) throws {
         var inner = DBusMessageIter()
         // A signature is at most 255 characters; written into a buffer on the
         // stack, opening a container allocates nothing.
@@ -103,7 +103,7 @@ extension Message {
             return dbus_message_iter_open_container(&iterator, code, buffer.baseAddress, &inner)
         }
         guard opened != 0 else {
-            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+            throw Message.outOfMemory
         }
         do {
             try body(&inner)
@@ -112,7 +112,7 @@ extension Message {
             throw error
         }
         guard dbus_message_iter_close_container(&iterator, &inner) != 0 else {
-            throw DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
+            throw Message.outOfMemory
         }
     }
 

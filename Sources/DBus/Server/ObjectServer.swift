@@ -151,8 +151,34 @@ public final class ObjectServer {
         try connection.send(try signalMessage(path: path, interface: interface, member: member, arguments, servedBy: objects[path]))
     }
 
+    /// Emits a typed signal of the object at `path`: its arguments go from
+    /// Swift values straight into the message, checked as `emit` checks them.
+    public func emit<each Value>(path: ObjectPath, interface: String, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) throws {
+        let message = try signalHeader(path: path, interface: interface, member: signal.name, servedBy: objects[path]) { declared in
+            guard signal.matches(declared) else {
+                throw DBusError.failed("signal \(interface).\(signal.name) is declared '\(signature(of: declared.arguments.map(\.type)))' but was emitted with '\(signature(of: signal.declaration.arguments.map(\.type)))'")
+            }
+        }
+        var writer = MessageBodyWriter(appendingTo: message)
+        try signal.encode(repeat each value, into: &writer)
+        try connection.send(message)
+    }
+
     /// A declared signal of `object`, encoded and ready to send.
     private func signalMessage(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], servedBy object: ExportedObject?) throws -> Message {
+        let message = try signalHeader(path: path, interface: interface, member: member, servedBy: object) { declared in
+            guard matches(arguments, declared.arguments) else {
+                let expected = signature(of: declared.arguments.map(\.type))
+                throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
+            }
+        }
+        try message.append(arguments)
+        return message
+    }
+
+    /// An empty message of a signal `object` declares, once `check` accepts
+    /// the declaration: a copy of the header built the first time.
+    private func signalHeader(path: ObjectPath, interface: String, member: String, servedBy object: ExportedObject?, check: (SignalDeclaration) throws -> Void) throws -> Message {
         guard let object else {
             throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path)")
         }
@@ -160,10 +186,7 @@ public final class ObjectServer {
         guard let declared else {
             throw DBusError.failed("\(interface).\(member) is not a signal declared at \(path)")
         }
-        guard matches(arguments, declared.arguments) else {
-            let expected = signature(of: declared.arguments.map(\.type))
-            throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
-        }
+        try check(declared)
         // The path is valid by type and the names were checked when declared.
         let key = ExportedObject.SignalKey(interface: interface, member: member)
         let header: Message
@@ -173,9 +196,7 @@ public final class ObjectServer {
             header = try Message(declaredSignalAt: path, interface: interface, member: member)
             object.signalHeaders[key] = header
         }
-        let message = try header.copy()
-        try message.append(arguments)
-        return message
+        return try header.copy()
     }
 
     private func matches(_ values: [DBusValue], _ declared: [Argument]) -> Bool {

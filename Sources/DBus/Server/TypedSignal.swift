@@ -21,12 +21,16 @@ public struct TypedSignal<each Value: DBusConvertible>: Sendable {
         declaration.name
     }
 
-    /// The body of one emission.
-    public func arguments(_ value: repeat each Value) -> [DBusValue] {
-        var values: [DBusValue] = []
+    /// Appends one emission's arguments to a message body, typed all the way.
+    func encode(_ value: repeat each Value, into writer: inout MessageBodyWriter) throws {
         for element in repeat each value {
-            values.append(element.dbusValue)
+            try element.append(to: &writer)
         }
-        return values
+    }
+
+    /// Whether `declared` carries the arguments this signal sends.
+    func matches(_ declared: SignalDeclaration) -> Bool {
+        declared.arguments.count == declaration.arguments.count
+            && zip(declared.arguments, declaration.arguments).allSatisfy { $0.type == $1.type }
     }
 }

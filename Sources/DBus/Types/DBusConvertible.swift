@@ -1,3 +1,4 @@
+import CDBus
 /// A Swift type with a D-Bus form: encodes to and decodes from `DBusValue`.
 /// Decoding untrusted input never traps: a mismatch is a thrown `DBusError`.
 public protocol DBusConvertible {
@@ -7,6 +8,24 @@ public protocol DBusConvertible {
     var dbusValue: DBusValue { get }
     /// Decodes a value; throws `DBusError.invalidArgs` on a type mismatch.
     init(dbusValue: DBusValue) throws
+    /// Appends the value to a message body, checked as `DBusValue.validate()`
+    /// checks; by default its `dbusValue`, which numbers, strings and arrays
+    /// skip.
+    func append(to writer: inout MessageBodyWriter) throws
+}
+
+extension DBusConvertible {
+    /// Appends `dbusValue`, checked in full.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try writer.append(dbusValue)
+    }
+}
+
+/// Numbers and booleans go to libdbus as they are.
+extension DBusConvertible where Self: BitwiseCopyable {
+    fileprivate func appendBasic(to writer: inout MessageBodyWriter) throws {
+        try writer.appendBasic(self, code: UInt8(truncatingIfNeeded: Self.dbusType.code))
+    }
 }
 
 private func mismatch<T>(_ value: DBusValue, _ type: T.Type) -> DBusError where T: DBusConvertible {
@@ -14,6 +33,11 @@ private func mismatch<T>(_ value: DBusValue, _ type: T.Type) -> DBusError where 
 }
 
 extension Bool: DBusConvertible {
+    /// Appended as libdbus's `dbus_bool_t`.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try writer.appendBasic(dbus_bool_t(self ? 1 : 0), code: UInt8(ascii: "b"))
+    }
+
     /// `b`.
     public static var dbusType: DBusType { .boolean }
     /// `.boolean`.
@@ -26,6 +50,11 @@ extension Bool: DBusConvertible {
 }
 
 extension UInt8: DBusConvertible {
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try appendBasic(to: &writer)
+    }
+
     /// `y`.
     public static var dbusType: DBusType { .byte }
     /// `.byte`.
@@ -38,6 +67,11 @@ extension UInt8: DBusConvertible {
 }
 
 extension Int16: DBusConvertible {
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try appendBasic(to: &writer)
+    }
+
     /// `n`.
     public static var dbusType: DBusType { .int16 }
     /// `.int16`.
@@ -50,6 +84,11 @@ extension Int16: DBusConvertible {
 }
 
 extension UInt16: DBusConvertible {
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try appendBasic(to: &writer)
+    }
+
     /// `q`.
     public static var dbusType: DBusType { .uint16 }
     /// `.uint16`.
@@ -62,6 +101,11 @@ extension UInt16: DBusConvertible {
 }
 
 extension Int32: DBusConvertible {
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try appendBasic(to: &writer)
+    }
+
     /// `i`.
     public static var dbusType: DBusType { .int32 }
     /// `.int32`.
@@ -74,6 +118,11 @@ extension Int32: DBusConvertible {
 }
 
 extension UInt32: DBusConvertible {
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try appendBasic(to: &writer)
+    }
+
     /// `u`.
     public static var dbusType: DBusType { .uint32 }
     /// `.uint32`.
@@ -86,6 +135,11 @@ extension UInt32: DBusConvertible {
 }
 
 extension Int64: DBusConvertible {
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try appendBasic(to: &writer)
+    }
+
     /// `x`.
     public static var dbusType: DBusType { .int64 }
     /// `.int64`.
@@ -98,6 +152,11 @@ extension Int64: DBusConvertible {
 }
 
 extension UInt64: DBusConvertible {
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try appendBasic(to: &writer)
+    }
+
     /// `t`.
     public static var dbusType: DBusType { .uint64 }
     /// `.uint64`.
@@ -110,6 +169,11 @@ extension UInt64: DBusConvertible {
 }
 
 extension Double: DBusConvertible {
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try appendBasic(to: &writer)
+    }
+
     /// `d`.
     public static var dbusType: DBusType { .double }
     /// `.double`.
@@ -122,6 +186,11 @@ extension Double: DBusConvertible {
 }
 
 extension String: DBusConvertible {
+    /// Appended after the NUL check.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try writer.appendString(self)
+    }
+
     /// `s`.
     public static var dbusType: DBusType { .string }
     /// `.string`.
@@ -194,6 +263,15 @@ public struct Variant: DBusConvertible, Hashable, Sendable, CustomStringConverti
 }
 
 extension Array: DBusConvertible where Element: DBusConvertible {
+    /// Each element appended as its type appends itself.
+    public func append(to writer: inout MessageBodyWriter) throws {
+        try writer.appendArray(of: Element.dbusType) { inner in
+            for element in self {
+                try element.append(to: &inner)
+            }
+        }
+    }
+
     /// `a` and the element's type.
     public static var dbusType: DBusType { .array(Element.dbusType) }
     /// An array of the elements' forms.

@@ -131,7 +131,7 @@ class Widget {
 
     /// Emits one of the widget's signals, with arguments of its declared types.
     func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {
-        context.emit(self, signal.name, signal.arguments(repeat each value))
+        context.emit(self, signal, repeat each value)
     }
 }
 

@@ -29,6 +29,15 @@ final class WidgetContext {
         }
     }
 
+    func emit<each Value>(_ widget: Widget, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {
+        guard let server, widget.isServed else { return }
+        do {
+            try server.emit(path: widget.path, interface: widget.interfaceName, signal, repeat each value)
+        } catch {
+            Hooks.log("<3>rxwidgetsd: cannot emit \(signal.name) at \(widget.path): \(error)")
+        }
+    }
+
     func propertiesChanged(_ widget: Widget, names: [String]) {
         guard widget.isServed else { return }
         server?.propertiesChanged(path: widget.path, interface: widget.interfaceName, names: names)
