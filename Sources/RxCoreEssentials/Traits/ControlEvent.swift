@@ -16,7 +16,7 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// completion instead, and is reported to `Hooks.defaultErrorHandler`.
     /// Subscribing happens on the main thread (`ConcurrentMainScheduler`), as in RxCocoa.
     public init<Ev: ObservableType>(events: Ev) where Ev.Element == Element {
-        self.events = events.asObservable().subscribe(on: ConcurrentMainScheduler.instance).completingOnError()
+        self.events = ControlSource(events.asObservable())
     }
 
     /// Subscribes to the events.
@@ -32,16 +32,5 @@ public struct ControlEvent<PropertyType>: ControlEventType {
     /// Itself.
     public func asControlEvent() -> ControlEvent<Element> {
         self
-    }
-}
-
-extension ObservableType {
-    /// Ends with completion where this sequence would end with an error, which
-    /// goes to `Hooks.defaultErrorHandler`: the traits never error.
-    func completingOnError() -> Observable<Element> {
-        self.catch { error in
-            Hooks.report(error)
-            return .empty()
-        }
     }
 }

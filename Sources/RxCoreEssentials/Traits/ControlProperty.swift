@@ -17,7 +17,7 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// A property made of its value stream (current value first) and its
     /// setter; subscribing happens on the main thread (`ConcurrentMainScheduler`), as in RxCocoa.
     public init<Values: ObservableType, Sink: ObserverType>(values: Values, valueSink: Sink) where Element == Values.Element, Element == Sink.Element {
-        self.values = values.asObservable().subscribe(on: ConcurrentMainScheduler.instance).completingOnError()
+        self.values = ControlSource(values.asObservable())
         self.valueSink = valueSink.asObserver()
     }
 
