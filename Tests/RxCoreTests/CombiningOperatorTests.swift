@@ -53,6 +53,18 @@ final class CombiningOperatorTests: RxTestCase {
         let b = scheduler.createHotObservable([.completed(230, Int.self)])
         let observer = scheduler.start { Observable.combineLatest(a, b) { $0 + $1 } }
         XCTAssertEqual(observer.events, [.completed(230)])
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 220)], "a completed source is disposed at once, as RxSwift's")
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testCombineLatestDisposesACompletedSourceWhileTheOtherGoesOn() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let finite = scheduler.createHotObservable([.next(150, 1), .next(205, 2), .completed(210)])
+        let endless = scheduler.createHotObservable([.next(150, 1), .next(220, 3), .next(300, 4)])
+        let observer = scheduler.start { Observable.combineLatest(finite, endless) { $0 * 10 + $1 } }
+        XCTAssertEqual(observer.events, [.next(220, 23), .next(300, 24)], "its last element stays in the combination")
+        XCTAssertEqual(finite.subscriptions, [Subscription(200, 210)], "RxSwift's (200, 210), not (200, 1000)")
+        XCTAssertEqual(endless.subscriptions, [Subscription(200, 1000)])
     }
 
     func testCombineLatestErrorEndsAndDisposesAll() {
