@@ -27,6 +27,7 @@ extension Event: CustomDebugStringConvertible {
 
 extension Event {
     /// True for `error` and `completed`, the events that end a sequence.
+    @inlinable
     public var isStopEvent: Bool {
         switch self {
         case .next: return false

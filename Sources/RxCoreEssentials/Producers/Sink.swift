@@ -20,6 +20,9 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Sends an event downstream unless the sink was disposed or already stopped.
+    // Inlined, so a stage that builds `.next` does not look up its event
+    // type's metadata a second time to ask whether it stops.
+    @inline(__always)
     final func forwardOn(_ event: Event<Observer.Element>) {
         guard !isDisposed, !isStopped else { return }
         if event.isStopEvent {
@@ -29,6 +32,7 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     /// Sends a stop event downstream, then disposes the sink.
+    @inline(__always)
     final func forwardAndDispose(_ event: Event<Observer.Element>) {
         forwardOn(event)
         dispose()
