@@ -42,6 +42,13 @@ final class DisposablesTests: RxTestCase {
             Disposables.create { order.append(5) }, Disposables.create { order.append(6) }
         ).dispose()
         XCTAssertEqual(order, [1, 2, 3, 4, 5, 6])
+        let five = CompositeDisposable(
+            Disposables.create { order.append(7) }, Disposables.create { order.append(8) }, Disposables.create { order.append(9) },
+            Disposables.create { order.append(10) }, Disposables.create { order.append(11) }
+        )
+        XCTAssertEqual(five.count, 5, "RxSwift's CompositeDisposable of four or more")
+        five.dispose()
+        XCTAssertEqual(order, Array(1...11))
     }
 
     func testSerialDisposableDisposesPrevious() {

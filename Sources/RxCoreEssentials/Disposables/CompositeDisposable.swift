@@ -26,6 +26,11 @@ public final class CompositeDisposable: Cancelable {
         insertAll([disposable1, disposable2, disposable3])
     }
 
+    /// A group holding four or more, as RxSwift's.
+    public init(_ disposable1: Disposable, _ disposable2: Disposable, _ disposable3: Disposable, _ disposable4: Disposable, _ disposables: Disposable...) {
+        insertAll([disposable1, disposable2, disposable3, disposable4] + disposables)
+    }
+
     /// A group holding all of them.
     public init(disposables: [Disposable]) {
         insertAll(disposables)
