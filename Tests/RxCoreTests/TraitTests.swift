@@ -45,6 +45,9 @@ final class TraitTests: RxTestCase {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(250)])
         let observer = scheduler.start { source.toArray() }
         XCTAssertEqual(observer.events, [.next(250, [1, 2]), .completed(250)])
+        var gathered: [Int] = []
+        _ = Observable.range(start: 0, count: 200_000).toArray().subscribe(onSuccess: { gathered = $0 })
+        XCTAssertEqual(gathered, Array(0..<200_000), "gathered in place, so a long sequence is linear")
     }
 
     func testMaybeCompletesWithOrWithoutAnElement() {
