@@ -77,34 +77,14 @@ public enum DBusType: Hashable, Sendable, CustomStringConvertible {
     func writeSignature(into buffer: UnsafeMutableBufferPointer<CChar>, at index: inout Int) -> Bool {
         switch self {
         case .array(let element):
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: "a"))
-            index += 1
-            return element.writeSignature(into: buffer, at: &index)
+            return buffer.put("a", at: &index) && element.writeSignature(into: buffer, at: &index)
         case .dictEntry(let key, let value):
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: "{"))
-            index += 1
-            guard key.writeSignature(into: buffer, at: &index), value.writeSignature(into: buffer, at: &index), index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: "}"))
-            index += 1
-            return true
+            return buffer.put("{", at: &index) && key.writeSignature(into: buffer, at: &index)
+                && value.writeSignature(into: buffer, at: &index) && buffer.put("}", at: &index)
         case .structure(let fields):
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: "("))
-            index += 1
-            for field in fields {
-                guard field.writeSignature(into: buffer, at: &index) else { return false }
-            }
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: ")"))
-            index += 1
-            return true
+            return buffer.put("(", at: &index) && fields.allSatisfy { $0.writeSignature(into: buffer, at: &index) } && buffer.put(")", at: &index)
         default:
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(truncatingIfNeeded: code)
-            index += 1
-            return true
+            return buffer.put(UInt8(truncatingIfNeeded: code), at: &index)
         }
     }
 
@@ -242,5 +222,21 @@ private struct SignatureParser {
         default:
             throw fail("unknown type code '\(Character(Unicode.Scalar(code)))' at \(position - 1)")
         }
+    }
+}
+
+extension UnsafeMutableBufferPointer where Element == CChar {
+    /// Writes one signature character at `index` and moves past it; false
+    /// when the buffer is full.
+    func put(_ character: UInt8, at index: inout Int) -> Bool {
+        guard index < count else { return false }
+        self[index] = CChar(bitPattern: character)
+        index += 1
+        return true
+    }
+
+    /// Writes one signature character given as a literal.
+    func put(_ character: Unicode.Scalar, at index: inout Int) -> Bool {
+        put(UInt8(ascii: character), at: &index)
     }
 }

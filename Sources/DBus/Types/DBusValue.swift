@@ -61,26 +61,14 @@ public enum DBusValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The type code libdbus takes for the value, read off the value alone:
-    /// building its `type` would allocate for every entry and structure.
+    /// building a container's `type` would allocate for every entry and
+    /// structure (a basic value's type is a plain case).
     var typeCode: Int32 {
         switch self {
-        case .byte: return Int32(UInt8(ascii: "y"))
-        case .boolean: return Int32(UInt8(ascii: "b"))
-        case .int16: return Int32(UInt8(ascii: "n"))
-        case .uint16: return Int32(UInt8(ascii: "q"))
-        case .int32: return Int32(UInt8(ascii: "i"))
-        case .uint32: return Int32(UInt8(ascii: "u"))
-        case .int64: return Int32(UInt8(ascii: "x"))
-        case .uint64: return Int32(UInt8(ascii: "t"))
-        case .double: return Int32(UInt8(ascii: "d"))
-        case .string: return Int32(UInt8(ascii: "s"))
-        case .objectPath: return Int32(UInt8(ascii: "o"))
-        case .signature: return Int32(UInt8(ascii: "g"))
-        case .unixFD: return Int32(UInt8(ascii: "h"))
-        case .variant: return Int32(UInt8(ascii: "v"))
         case .array: return Int32(UInt8(ascii: "a"))
         case .dictEntry: return Int32(UInt8(ascii: "e"))
         case .structure: return Int32(UInt8(ascii: "r"))
+        default: return type.code
         }
     }
 
@@ -89,34 +77,14 @@ public enum DBusValue: Hashable, Sendable, CustomStringConvertible {
     func writeSignature(into buffer: UnsafeMutableBufferPointer<CChar>, at index: inout Int) -> Bool {
         switch self {
         case .array(let element, _):
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: "a"))
-            index += 1
-            return element.writeSignature(into: buffer, at: &index)
+            return buffer.put("a", at: &index) && element.writeSignature(into: buffer, at: &index)
         case .dictEntry(let key, let value):
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: "{"))
-            index += 1
-            guard key.writeSignature(into: buffer, at: &index), value.writeSignature(into: buffer, at: &index), index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: "}"))
-            index += 1
-            return true
+            return buffer.put("{", at: &index) && key.writeSignature(into: buffer, at: &index)
+                && value.writeSignature(into: buffer, at: &index) && buffer.put("}", at: &index)
         case .structure(let fields):
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: "("))
-            index += 1
-            for field in fields {
-                guard field.writeSignature(into: buffer, at: &index) else { return false }
-            }
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(UInt8(ascii: ")"))
-            index += 1
-            return true
+            return buffer.put("(", at: &index) && fields.allSatisfy { $0.writeSignature(into: buffer, at: &index) } && buffer.put(")", at: &index)
         default:
-            guard index < buffer.count else { return false }
-            buffer[index] = CChar(truncatingIfNeeded: typeCode)
-            index += 1
-            return true
+            return buffer.put(UInt8(truncatingIfNeeded: typeCode), at: &index)
         }
     }
 

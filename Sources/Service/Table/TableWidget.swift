@@ -225,6 +225,15 @@ final class TableWidget: Widget {
     static let itemHighlighted = TypedSignal("ItemHighlighted", ("section", Int32.self), ("row", Int32.self))
     static let itemUnhighlighted = TypedSignal("ItemUnhighlighted", ("section", Int32.self), ("row", Int32.self))
 
+    /// A user's gesture on the row `(section, row)`: the table carries it out
+    /// and its delegate calls become the signals.
+    private static func rowGesture(_ name: String, _ gesture: @escaping @Sendable (TableView) -> (IndexPath) -> Void) -> MethodDeclaration<TableWidget> {
+        .changing(name, in: cell) { widget, call in
+            gesture(widget.table)(try widget.indexPath(try call.argument("section"), try call.argument("row")))
+            return []
+        }
+    }
+
     /// `org.rxwidgets.Widgets1.Table`, declared once for every table.
     static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, documentation: documentation, methods: [
         .changing("SetItems", in: [Argument("models", "av")]) { widget, call in
@@ -305,14 +314,8 @@ final class TableWidget: Widget {
         MethodDeclaration("TitleForHeader", in: [Argument("section", .int32)], out: [Argument("title", .string)]) { widget, call in
             [.string(widget.table.titleForHeader(inSection: try widget.section(try call.argument("section"))) ?? "")]
         },
-        .changing("SelectRow", in: cell) { widget, call in
-            widget.table.userDidSelectRow(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
-            return []
-        },
-        .changing("DeselectRow", in: cell) { widget, call in
-            widget.table.userDidDeselectRow(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
-            return []
-        },
+        rowGesture("SelectRow", TableView.userDidSelectRow(at:)),
+        rowGesture("DeselectRow", TableView.userDidDeselectRow(at:)),
         .changing("DeleteRow", in: cell) { widget, call in
             let path = try widget.indexPath(try call.argument("section"), try call.argument("row"))
             guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable("DeleteRow") }
@@ -330,18 +333,9 @@ final class TableWidget: Widget {
             }
             return []
         },
-        .changing("TapAccessory", in: cell) { widget, call in
-            widget.table.userDidTapAccessoryButton(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
-            return []
-        },
-        .changing("HighlightRow", in: cell) { widget, call in
-            widget.table.userDidHighlightRow(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
-            return []
-        },
-        .changing("UnhighlightRow", in: cell) { widget, call in
-            widget.table.userDidUnhighlightRow(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
-            return []
-        },
+        rowGesture("TapAccessory", TableView.userDidTapAccessoryButton(at:)),
+        rowGesture("HighlightRow", TableView.userDidHighlightRow(at:)),
+        rowGesture("UnhighlightRow", TableView.userDidUnhighlightRow(at:)),
     ], signals: [
         itemsChanged.declaration, reloaded.declaration, itemSelected.declaration, itemDeselected.declaration,
         modelSelected.declaration, modelDeselected.declaration, itemDeleted.declaration, modelDeleted.declaration,
