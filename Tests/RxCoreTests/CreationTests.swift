@@ -126,6 +126,21 @@ final class CreationTests: RxTestCase {
         XCTAssertEqual(seen.errors.map { "\($0)" }, ["TestError(test)"])
     }
 
+    func testTheSubscriptionsCallStackIsRecordedOnlyWhenAskedFor() {
+        let saved = (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError)
+        defer { (Hooks.defaultErrorHandler, Hooks.customCaptureSubscriptionCallstack, Hooks.recordCallStackOnError) = saved }
+        let stacks = StackBox()
+        Hooks.defaultErrorHandler = { stack, _ in stacks.record(stack) }
+        Hooks.customCaptureSubscriptionCallstack = { ["frame 1", "frame 2"] }
+        let subject = PublishSubject<Int>()
+        _ = subject.subscribe()
+        Hooks.recordCallStackOnError = true
+        _ = subject.subscribe()
+        _ = subject.subscribe(onError: { _ in })
+        subject.onError(testError)
+        XCTAssertEqual(stacks.stacks, [[], ["frame 1", "frame 2"]], "captured at subscription, only while recording and only without onError")
+    }
+
     func testSubscribeWithObjectHoldsItWeakly() {
         final class Owner { var values: [Int] = [] }
         let subject = PublishSubject<Int>()
@@ -158,5 +173,14 @@ final class ErrorBox: @unchecked Sendable {
 
     func record(_ error: Error) {
         errors.append(error)
+    }
+}
+
+final class StackBox: @unchecked Sendable {
+    // Safe for the same reason as ErrorBox.
+    private(set) var stacks: [[String]] = []
+
+    func record(_ stack: [String]) {
+        stacks.append(stack)
     }
 }

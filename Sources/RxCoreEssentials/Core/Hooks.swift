@@ -4,17 +4,43 @@ import Synchronization
 /// Process-wide hooks of the library.
 public enum Hooks {
     /// Receives an error that reached a `subscribe` without an `onError`
-    /// handler, with the call stack of the subscription as RxSwift gives it
-    /// (empty here: call stacks are not recorded).
+    /// handler, with the call stack captured when that subscription was made
+    /// (empty unless `recordCallStackOnError` is on).
     public typealias DefaultErrorHandler = @Sendable (_ subscriptionCallStack: [String], _ error: Swift.Error) -> Void
+    /// Captures the call stack of a subscription.
+    public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
 
     private static let handler = Mutex<DefaultErrorHandler>({ _, error in
         log("<4>rx: unhandled error: \(error)")
     })
+    private static let capture = Mutex<CustomCaptureSubscriptionCallstack>({ [] })
+    private static let recordsCallStack = Atomic<Bool>(false)
 
     /// Hands an unhandled error to `defaultErrorHandler`.
-    static func report(_ error: Swift.Error) {
-        defaultErrorHandler([], error)
+    static func report(_ error: Swift.Error, subscriptionCallStack: [String] = []) {
+        defaultErrorHandler(subscriptionCallStack, error)
+    }
+
+    /// The call stack `subscribe(onNext:onError:…)` keeps for its error
+    /// report: captured only while `recordCallStackOnError` is on, as RxSwift.
+    static func subscriptionCallStack() -> [String] {
+        recordCallStackOnError ? customCaptureSubscriptionCallstack() : []
+    }
+
+    /// Whether subscriptions capture their call stack for the error handler;
+    /// off by default, as capturing costs on every subscription.
+    public static var recordCallStackOnError: Bool {
+        get { recordsCallStack.load(ordering: .relaxed) }
+        set { recordsCallStack.store(newValue, ordering: .relaxed) }
+    }
+
+    /// How a subscription's call stack is captured when
+    /// `recordCallStackOnError` is on. The default gives none: a Linux
+    /// process has no symbolized backtrace without a symbolizer; install
+    /// one (it receives the subscribing thread) to record stacks.
+    public static var customCaptureSubscriptionCallstack: CustomCaptureSubscriptionCallstack {
+        get { capture.withLock { $0 } }
+        set { capture.withLock { $0 = newValue } }
     }
 
     /// The handler of unhandled errors; the default writes a warning to stderr.

@@ -16,6 +16,7 @@ extension ObservableType {
         onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let disposable: Disposable = onDisposed.map { Disposables.create(with: $0) } ?? Disposables.create()
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
         let observer = AnonymousObserver<Element> { event in
             switch event {
             case .next(let value):
@@ -24,7 +25,7 @@ extension ObservableType {
                 if let onError {
                     onError(error)
                 } else {
-                    Hooks.report(error)
+                    Hooks.report(error, subscriptionCallStack: callStack)
                 }
                 disposable.dispose()
             case .completed:
