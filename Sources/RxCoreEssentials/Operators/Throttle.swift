@@ -4,8 +4,9 @@ extension ObservableType {
     /// does: an element arriving `dueTime` or more after it is sent at once.
     /// Inside the window, with `latest` true the last element received is sent
     /// when the window closes; with false it is dropped. A completion that
-    /// finds a pending latest element waits until it is sent. Disposing the
-    /// result disposes the source and any pending send.
+    /// finds a pending latest element waits until it is sent; the source is
+    /// disposed the moment it completes, as RxSwift's. Disposing the result
+    /// disposes the source and any pending send.
     public func throttle(_ dueTime: RxTimeInterval, latest: Bool = true, scheduler: SchedulerType) -> Observable<Element> {
         Observable.create { observer in
             let pendingSend = SerialDisposable()
@@ -18,7 +19,8 @@ extension ObservableType {
                 lastSent = scheduler.now
                 observer.onNext(element)
             }
-            let subscription = self.subscribe { event in
+            let subscription = SingleAssignmentDisposable()
+            subscription.setDisposable(self.subscribe { event in
                 switch event {
                 case .next(let element):
                     let elapsed = lastSent.map { scheduler.now.timeIntervalSince($0) } ?? window
@@ -44,13 +46,14 @@ extension ObservableType {
                 case .error(let error):
                     observer.onError(error)
                 case .completed:
+                    subscription.dispose()
                     if pending == nil {
                         observer.onCompleted()
                     } else {
                         completed = true
                     }
                 }
-            }
+            })
             return Disposables.create(subscription, pendingSend)
         }
     }

@@ -2,8 +2,9 @@ extension ObservableType {
     /// Combines the sources' elements pairwise by position with `resultSelector`:
     /// the first of each, then the second of each, and so on.
     ///
-    /// Completes once a completed source has no element left to pair; the
-    /// first error ends it.
+    /// Completes once every source has completed, as RxSwift's, even when
+    /// what a source still sends can no longer be paired; each source is
+    /// disposed the moment it completes. The first error ends it.
     public static func zip<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
         _ source1: O1, _ source2: O2, _ sources: repeat each O,
         resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
@@ -77,13 +78,10 @@ private final class ZipState<Result>: MultiSourceState<Result>, SlotFactory {
         isDone = Array(repeating: false, count: arity)
     }
 
-    /// RxSwift's rule: a result once every source has an element; without
-    /// one, the end once every other source is done (none can pair it).
+    /// RxSwift's rule: a result once every source has an element.
     private func received(_ index: Int) {
         if !isEmpty.contains(where: { $0() }) {
             emit()
-        } else if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
-            stop(.completed)
         }
     }
 

@@ -36,7 +36,11 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
             }
         case .error:
             let recipients = subscribers.perform { list in
-                last = nil
+                // An error after the end changes nothing: later subscribers
+                // still get the last element and the completion.
+                if list.stopEvent == nil {
+                    last = nil
+                }
                 return list.recipients(of: event)
             }
             for recipient in recipients {
