@@ -127,6 +127,20 @@ final class CombiningOperatorTests: RxTestCase {
         XCTAssertEqual(collection.events, [.next([1, 10]), .next([2, 20]), .completed])
     }
 
+    func testZipOfACollectionAlsoEndsWhenAnElementCanNoLongerBePaired() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let done = scheduler.createHotObservable([.next(210, 1), .completed(230)])
+        let going = scheduler.createHotObservable([.next(220, 10), .next(240, 20), .next(250, 30)])
+        let collection = scheduler.start { Observable.zip([done.asObservable(), going.asObservable()]) }
+        XCTAssertEqual(collection.events, [.next(220, [1, 10]), .completed(240)], "RxSwift's collection zip ends at the first element no one can pair")
+        XCTAssertEqual(going.subscriptions, [Subscription(200, 240)])
+        let pair = TestScheduler(initialClock: 0)
+        let done2 = pair.createHotObservable([.next(210, 1), .completed(230)])
+        let going2 = pair.createHotObservable([.next(220, 10), .next(240, 20), .next(250, 30)])
+        let pairs = pair.start { Observable.zip(done2, going2) { $0 + $1 } }
+        XCTAssertEqual(pairs.events, [.next(220, 11)], "its two-to-eight-source zip only once every source is done")
+    }
+
     func testZipError() {
         let scheduler = TestScheduler(initialClock: 0)
         let a = scheduler.createHotObservable([.next(210, 1), .error(220, testError)])

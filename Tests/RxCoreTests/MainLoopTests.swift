@@ -173,4 +173,30 @@ final class MainQueueTests: XCTestCase {
         MainLoop.shared.run(while: { true }, timeout: .milliseconds(500))
         XCTAssertLessThan(Double(clock() - before) / Double(CLOCKS_PER_SEC), 0.1, "the drained queue leaves the loop asleep")
     }
+
+    func testMainSchedulerWorkAlsoRunsUnderFoundationsRunLoop() {
+        var messages: [Int] = []
+        _ = MainScheduler.instance.schedule(()) { _ in
+            messages.append(1)
+            _ = MainScheduler.instance.schedule(()) { _ in
+                messages.append(3)
+                return Disposables.create()
+            }
+            messages.append(2)
+            return Disposables.create()
+        }
+        let fromAnotherThread = Lines()
+        DispatchQueue.global().async {
+            _ = MainScheduler.instance.schedule(()) { _ in
+                fromAnotherThread.append("on the main thread: \(Thread.isMainThread)")
+                return Disposables.create()
+            }
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while (messages.count < 3 || fromAnotherThread.all.isEmpty) && Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
+        }
+        XCTAssertEqual(messages, [1, 2, 3], "a nested action runs once Foundation's run loop turns, as under XCTest's waits")
+        XCTAssertEqual(fromAnotherThread.all, ["on the main thread: true"])
+    }
 }

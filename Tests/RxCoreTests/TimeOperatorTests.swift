@@ -109,6 +109,11 @@ final class DurationOperatorTests: RxTestCase {
         let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(260, 3), .completed(300)])
         let observer = scheduler.start { source.skip(for: .seconds(50), scheduler: scheduler) }
         XCTAssertEqual(observer.events, [.next(260, 3), .completed(300)])
+        let early = TestScheduler(initialClock: 0)
+        let short = early.createHotObservable([.next(210, 1), .completed(230)])
+        let ended = early.start { short.skip(for: .seconds(50), scheduler: early) }
+        XCTAssertEqual(ended.events, [.completed(230)], "the end passes inside the window")
+        XCTAssertEqual(short.subscriptions, [Subscription(200, 230)])
     }
 
     func testDelaySubscription() {

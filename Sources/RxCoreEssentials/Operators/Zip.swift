@@ -3,19 +3,20 @@ extension ObservableType {
     /// the first of each, then the second of each, and so on.
     ///
     /// Completes once every source has completed, as RxSwift's, even when
-    /// what a source still sends can no longer be paired; each source is
-    /// disposed the moment it completes. The first error ends it.
+    /// what a source still sends can no longer be paired (the collection
+    /// form ends then too, as RxSwift's does); each source is disposed the
+    /// moment it completes. The first error ends it.
     public static func zip<O1: ObservableType, O2: ObservableType, each O: ObservableType>(
         _ source1: O1, _ source2: O2, _ sources: repeat each O,
         resultSelector: @escaping (O1.Element, O2.Element, repeat (each O).Element) throws -> Element
     ) -> Observable<Element> {
-        combining(ZipState.init, source1, source2, repeat each sources, resultSelector: resultSelector)
+        combining({ ZipState(observer: $0) }, source1, source2, repeat each sources, resultSelector: resultSelector)
     }
 
     /// Combines the elements of every source of a collection by position into
     /// an array, with `resultSelector`; an empty collection completes at once.
     public static func zip<Sources: Collection>(_ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableType {
-        combining(ZipState.init, sources, resultSelector: resultSelector)
+        combining({ ZipState(observer: $0, endsWhenUnpairable: true) }, sources, resultSelector: resultSelector)
     }
 }
 
@@ -63,6 +64,15 @@ private final class QueueSlot<Element>: SourceSlot {
 private final class ZipState<Result>: MultiSourceState<Result>, SlotFactory {
     private var isEmpty: [() -> Bool] = []
     private var isDone: [Bool] = []
+    private let endsWhenUnpairable: Bool
+
+    /// RxSwift's zips differ here: the one over a collection also ends when
+    /// an element arrives that cannot be paired because every other source
+    /// is done; the one over two to eight sources only once all are done.
+    init(observer: AnyObserver<Result>, endsWhenUnpairable: Bool = false) {
+        self.endsWhenUnpairable = endsWhenUnpairable
+        super.init(observer: observer)
+    }
 
     func slot<Source: ObservableType>(_ source: Source) -> any SourceSlot<Source.Element> {
         let slot = QueueSlot<Source.Element>()
@@ -78,10 +88,12 @@ private final class ZipState<Result>: MultiSourceState<Result>, SlotFactory {
         isDone = Array(repeating: false, count: arity)
     }
 
-    /// RxSwift's rule: a result once every source has an element.
+    /// A result once every source has an element.
     private func received(_ index: Int) {
         if !isEmpty.contains(where: { $0() }) {
             emit()
+        } else if endsWhenUnpairable, isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
+            stop(.completed)
         }
     }
 

@@ -149,6 +149,17 @@ public final class MainLoop: @unchecked Sendable {
         runDueTimers()
     }
 
+    /// Runs the jobs waiting for the next turn now. For the main thread while
+    /// something else turns it (Foundation's run loop under XCTest's waits,
+    /// which drains `DispatchQueue.main` but knows nothing of this loop): the
+    /// main scheduler asks for this through the main queue, so its work runs
+    /// under either loop.
+    func runWaitingJobs() {
+        requireLoopThread("runWaitingJobs")
+        takePostedJobs()
+        runJobs()
+    }
+
     private func takePostedJobs() {
         let handedOver = posted.withLock { queue -> [PostedJob] in
             let all = queue

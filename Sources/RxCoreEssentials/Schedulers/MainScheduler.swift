@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Synchronization
 
@@ -87,6 +88,11 @@ public final class MainScheduler: SchedulerType, Sendable {
             loop.enqueue(job.body)
         } else {
             loop.post { job.body() }
+        }
+        // Whichever loop turns the main thread runs the job: this one runs
+        // the main queue, and a Foundation run loop runs this request.
+        if loop === MainLoop.shared {
+            DispatchQueue.main.async { MainLoop.shared.runWaitingJobs() }
         }
     }
 }
