@@ -180,6 +180,11 @@ final class MainQueueTests: XCTestCase {
             messages.append(1)
             _ = MainScheduler.instance.schedule(()) { _ in
                 messages.append(3)
+                _ = MainScheduler.instance.schedule(()) { _ in
+                    messages.append(5)
+                    return Disposables.create()
+                }
+                messages.append(4)
                 return Disposables.create()
             }
             messages.append(2)
@@ -193,10 +198,10 @@ final class MainQueueTests: XCTestCase {
             }
         }
         let deadline = Date().addingTimeInterval(5)
-        while (messages.count < 3 || fromAnotherThread.all.isEmpty) && Date() < deadline {
+        while (messages.count < 5 || fromAnotherThread.all.isEmpty) && Date() < deadline {
             _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.05))
         }
-        XCTAssertEqual(messages, [1, 2, 3], "a nested action runs once Foundation's run loop turns, as under XCTest's waits")
+        XCTAssertEqual(messages, [1, 2, 3, 4, 5], "nested actions run in order once Foundation's run loop turns, as under XCTest's waits: one scheduled inside a queued action waits for it")
         XCTAssertEqual(fromAnotherThread.all, ["on the main thread: true"])
     }
 }

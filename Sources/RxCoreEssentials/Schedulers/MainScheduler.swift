@@ -43,15 +43,20 @@ public final class MainScheduler: SchedulerType, Sendable {
         Date()
     }
 
-    /// Runs `action` on the main thread: now when allowed, else on a later turn.
+    /// Runs `action` on the main thread: at once when called there with no
+    /// other action of this scheduler running or waiting, else after those,
+    /// on a later turn (RxSwift's rule, so actions keep their order).
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if runsSynchronously && loop.isCurrent && nesting.load(ordering: .relaxed) == 0 {
-            nesting.add(1, ordering: .relaxed)
+        let waiting = nesting.add(1, ordering: .relaxed).oldValue
+        if runsSynchronously && loop.isCurrent && waiting == 0 {
             defer { nesting.subtract(1, ordering: .relaxed) }
             return action(state)
         }
         let job = ScheduledItem(state: state, action: action)
-        hand(TransferredJob { job.invoke() })
+        hand(TransferredJob {
+            defer { self.nesting.subtract(1, ordering: .relaxed) }
+            job.invoke()
+        })
         return job
     }
 
