@@ -1,0 +1,89 @@
+import RxCore
+import RxTest
+import XCTest
+
+/// The operators every trait has, and the event forms of `subscribe`, on the
+/// virtual-time scheduler, with RxSwift's expectations.
+final class TraitOperatorTests: RxTestCase {
+    func testTheTimeOperatorsKeepTheTrait() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let single = Single.just(1).delay(.seconds(50), scheduler: scheduler).delaySubscription(.seconds(10), scheduler: scheduler)
+        let observer = scheduler.start { single.asObservable() }
+        XCTAssertEqual(observer.events, [.next(260, 1), .completed(260)])
+
+        let late = TestScheduler(initialClock: 0)
+        let never = late.start { Single<Int>.never().timeout(.seconds(30), other: .just(7), scheduler: late).asObservable() }
+        XCTAssertEqual(never.events, [.next(230, 7), .completed(230)])
+    }
+
+    func testCatchRetryAndUsing() {
+        var attempts = 0
+        let flaky = Single<Int>.deferred {
+            attempts += 1
+            return attempts < 3 ? .error(testError) : .just(attempts)
+        }
+        var values: [Int] = []
+        _ = flaky.retry(3).subscribe(onSuccess: { values.append($0) })
+        XCTAssertEqual(values, [3], "the third subscription succeeds")
+        _ = Single<Int>.error(testError).catch { _ in .just(-1) }.subscribe(onSuccess: { values.append($0) })
+        XCTAssertEqual(values, [3, -1])
+        let resource = BooleanDisposable()
+        _ = Single.using({ resource }, primitiveSequenceFactory: { _ in Single.just(5) })
+            .subscribe(onSuccess: { values.append($0) })
+        XCTAssertEqual(values, [3, -1, 5])
+        XCTAssertTrue(resource.isDisposed, "the resource goes with the sequence")
+    }
+
+    func testCompletableEventsConcatAndZip() {
+        var events: [String] = []
+        _ = Completable.empty().subscribe { event in
+            if case .completed = event { events.append("completed") }
+        }
+        _ = Completable.error(testError).subscribe { event in
+            if case .error = event { events.append("error") }
+        }
+        XCTAssertEqual(events, ["completed", "error"])
+
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([.completed(20, Never.self)]).asCompletable()
+        let second = scheduler.createColdObservable([.completed(30, Never.self)]).asCompletable()
+        let concatenated = scheduler.start { Completable.concat(first, second).asObservable() }
+        XCTAssertEqual(concatenated.events, [.completed(250)], "one after the other")
+        let together = TestScheduler(initialClock: 0)
+        let a = together.createColdObservable([.completed(20, Never.self)]).asCompletable()
+        let b = together.createColdObservable([.completed(30, Never.self)]).asCompletable()
+        let zipped = together.start { Completable.zip(a, b).asObservable() }
+        XCTAssertEqual(zipped.events, [.completed(230)], "at once, ending with the last")
+    }
+
+    func testMaybeEventsAndSingleZip() {
+        var events: [String] = []
+        _ = Maybe.just(1).subscribe { event in
+            if case .success(let value) = event { events.append("success \(value)") }
+        }
+        _ = Maybe<Int>.empty().subscribe { event in
+            if case .completed = event { events.append("completed") }
+        }
+        var ended = false
+        let never = Maybe<Int>.never().subscribe { _ in ended = true }
+        never.dispose()
+        XCTAssertEqual(events, ["success 1", "completed"])
+        XCTAssertFalse(ended)
+
+        var zipped: [String] = []
+        _ = Single.zip(Single.just(1), Single.just("a"), Single.just(true)) { "\($0)\($1)\($2)" }.subscribe(onSuccess: { zipped.append($0) })
+        _ = Single.zip([Single.just(1), Single.just(2)]) { $0.reduce(0, +) }.subscribe(onSuccess: { zipped.append("\($0)") })
+        _ = Single.zip([Single<Int>]()) { $0.count }.subscribe(onSuccess: { zipped.append("empty \($0)") })
+        XCTAssertEqual(zipped, ["1atrue", "3", "empty 0"])
+    }
+
+    func testDebugPassesEverythingThrough() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let observer = scheduler.start { source.debug("traced", trimOutput: true) }
+        XCTAssertEqual(observer.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220)])
+        let single = scheduler.start { Single.just(2).debug().asObservable() }
+        XCTAssertEqual(single.events.count, 2)
+    }
+}
