@@ -87,3 +87,14 @@ final class TraitOperatorTests: RxTestCase {
         XCTAssertEqual(single.events.count, 2)
     }
 }
+
+/// RxTest compares trait events as RxSwift's RxTest does.
+final class TraitEventEqualityTests: XCTestCase {
+    func testCompletableAndMaybeEventsCompareAsRxTests() {
+        XCTAssertEqual(CompletableEvent.completed, .completed)
+        XCTAssertEqual(CompletableEvent.error(testError), .error(testError))
+        XCTAssertNotEqual(CompletableEvent.error(testError), .completed)
+        XCTAssertEqual([MaybeEvent.success(1), .completed, .error(testError)], [.success(1), .completed, .error(testError)])
+        XCTAssertNotEqual(MaybeEvent.success(1), .success(2))
+    }
+}
