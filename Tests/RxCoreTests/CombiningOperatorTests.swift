@@ -284,6 +284,36 @@ final class TestableObservableTests: RxTestCase {
 
 /// `publish`, `replay`, `multicast`, `connect` and `refCount`, as RxSwift's.
 final class ConnectableTests: RxTestCase {
+    func testMulticastMakesANewSubjectForEachConnection() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        var made = 0
+        let connectable = source.multicast(makeSubject: { () -> PublishSubject<Int> in
+            made += 1
+            return PublishSubject<Int>()
+        })
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
+        var connection: Disposable?
+        scheduler.scheduleAt(100) { _ = connectable.subscribe(first) }
+        scheduler.scheduleAt(200) { connection = connectable.connect() }
+        scheduler.scheduleAt(300) { connection?.dispose() }
+        scheduler.scheduleAt(400) { _ = connectable.subscribe(second); connection = connectable.connect() }
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(second.events, [.next(410, 1), .completed(420)], "after a disconnection the next connection has a fresh subject, not the completed one")
+        XCTAssertEqual(made, 2)
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(400, 420)])
+    }
+
+    func testMulticastWithASelectorConnectsForEachSubscriber() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+        let observer = scheduler.start { source.multicast({ PublishSubject<Int>() }, selector: { shared in Observable.zip(shared, shared.map { $0 * 10 }) { $0 + $1 } }) }
+        XCTAssertEqual(observer.events, [.next(210, 11), .next(220, 22), .completed(230)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 230)], "one subscription, shared by both branches")
+    }
+
     func testPublishSharesFromConnectUntilDisconnected() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(270, 3), .completed(400)])

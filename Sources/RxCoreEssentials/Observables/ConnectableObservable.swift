@@ -17,13 +17,36 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
 
 final class Multicast<Subject: SubjectType, Element>: ConnectableObservable<Element> where Subject.Element == Element, Subject.Observer.Element == Element {
     private let source: Observable<Element>
-    private let subject: Subject
+    private let makeSubject: () -> Subject
+    /// Whether a disconnection drops the subject, so the next connection
+    /// (and its subscribers) get a new one from `makeSubject`.
+    private let renewsSubject: Bool
     private let lock = RecursiveLock()
+    private var current: Subject?
     private var connection: SingleAssignmentDisposable?
 
     init(source: Observable<Element>, subject: Subject) {
         self.source = source
-        self.subject = subject
+        self.makeSubject = { subject }
+        self.renewsSubject = false
+        self.current = subject
+    }
+
+    init(source: Observable<Element>, makeSubject: @escaping () -> Subject) {
+        self.source = source
+        self.makeSubject = makeSubject
+        self.renewsSubject = true
+    }
+
+    private var subject: Subject {
+        lock.perform {
+            if let current {
+                return current
+            }
+            let made = makeSubject()
+            current = made
+            return made
+        }
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
@@ -39,7 +62,13 @@ final class Multicast<Subject: SubjectType, Element>: ConnectableObservable<Elem
             self.connection = connection
             let observer = subject.asObserver()
             connection.setDisposable(Disposables.create(source.subscribe(observer), Disposables.create { [weak self] in
-                self?.lock.perform { self?.connection = nil }
+                guard let self else { return }
+                lock.perform {
+                    self.connection = nil
+                    if renewsSubject {
+                        current = nil
+                    }
+                }
             }))
             return connection
         }
@@ -50,6 +79,31 @@ extension ObservableType {
     /// A connectable sequence that shares this one through `subject`.
     public func multicast<Subject: SubjectType>(_ subject: Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element, Subject.Element == Element {
         Multicast(source: asObservable(), subject: subject)
+    }
+
+    /// A connectable sequence that shares this one through a subject from
+    /// `makeSubject`, made when first needed and made anew for the connection
+    /// after a disconnection, as RxSwift's: a completed subject is not reused.
+    public func multicast<Subject: SubjectType>(makeSubject: @escaping () -> Subject) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element, Subject.Element == Element {
+        Multicast(source: asObservable(), makeSubject: makeSubject)
+    }
+
+    /// This sequence shared through a subject from `subjectSelector` for each
+    /// subscriber, as `selector` shapes it: RxSwift's selector form of
+    /// `multicast`, connected for as long as the subscription lasts.
+    public func multicast<Subject: SubjectType, Result>(_ subjectSelector: @escaping () throws -> Subject,
+                                                       selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>) -> Observable<Result>
+        where Subject.Observer.Element == Element, Subject.Element == Element {
+        Observable.create { observer in
+            do {
+                let connectable = self.multicast(try subjectSelector())
+                let subscription = try selector(connectable.asObservable()).subscribe(observer)
+                return Disposables.create(subscription, connectable.connect())
+            } catch {
+                observer.onError(error)
+                return Disposables.create()
+            }
+        }
     }
 
     /// A connectable sequence that shares this one through a `PublishSubject`.
