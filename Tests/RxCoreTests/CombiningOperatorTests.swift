@@ -314,6 +314,33 @@ final class ConnectableTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(200, 230)], "one subscription, shared by both branches")
     }
 
+    func testRefCountStartsANewConnectionForWhoeverComesAfterTheEnd() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+        let shared = source.publish().refCount()
+        let first = scheduler.createObserver(Int.self)
+        let again = scheduler.createObserver(Int.self)
+        scheduler.scheduleAt(200) {
+            _ = shared.subscribe(onNext: { first.onNext($0) }, onCompleted: {
+                first.onCompleted()
+                _ = shared.subscribe(again)
+            })
+        }
+        scheduler.start()
+        XCTAssertEqual(first.events, [.next(210, 1), .completed(220)])
+        XCTAssertEqual(again.events, [.next(230, 1), .completed(240)], "subscribing from the end's handler connects anew")
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(220, 240)])
+
+        let ended = PublishSubject<Int>()
+        ended.onCompleted()
+        let other = TestScheduler(initialClock: 0)
+        let untouched = other.createColdObservable([.next(10, 1)])
+        let connectable = untouched.multicast(ended)
+        let late = other.start { connectable.refCount() }
+        XCTAssertEqual(late.events, [.completed(200)])
+        XCTAssertEqual(untouched.subscriptions, [], "a subscriber that ends at once does not connect")
+    }
+
     func testPublishSharesFromConnectUntilDisconnected() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(270, 3), .completed(400)])

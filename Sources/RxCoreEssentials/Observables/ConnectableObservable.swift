@@ -53,6 +53,8 @@ final class Multicast<Subject: SubjectType, Element>: ConnectableObservable<Elem
         subject.subscribe(observer)
     }
 
+    /// RxSwift's rule: the source's end also ends the connection (before the
+    /// subject hears it), so a later `connect()` subscribes to the source again.
     override func connect() -> Disposable {
         lock.perform {
             if let connection {
@@ -60,16 +62,23 @@ final class Multicast<Subject: SubjectType, Element>: ConnectableObservable<Elem
             }
             let connection = SingleAssignmentDisposable()
             self.connection = connection
-            let observer = subject.asObserver()
-            connection.setDisposable(Disposables.create(source.subscribe(observer), Disposables.create { [weak self] in
+            let subjectObserver = subject.asObserver()
+            let ended = Disposables.create { [weak self, weak connection] in
                 guard let self else { return }
                 lock.perform {
+                    guard self.connection === connection else { return }
                     self.connection = nil
                     if renewsSubject {
                         current = nil
                     }
                 }
-            }))
+            }
+            connection.setDisposable(Disposables.create(source.subscribe { event in
+                if event.isStopEvent {
+                    ended.dispose()
+                }
+                subjectObserver.on(event)
+            }, ended))
             return connection
         }
     }
@@ -106,48 +115,97 @@ extension ObservableType {
         }
     }
 
-    /// A connectable sequence that shares this one through a `PublishSubject`.
+    /// A connectable sequence that shares this one through a `PublishSubject`,
+    /// a new one for each connection after a disconnection, as RxSwift's.
     public func publish() -> ConnectableObservable<Element> {
-        multicast(PublishSubject<Element>())
+        multicast(makeSubject: { PublishSubject<Element>() })
     }
 
-    /// A connectable sequence that shares this one through a `ReplaySubject` of `bufferSize`.
+    /// A connectable sequence that shares this one through a `ReplaySubject`
+    /// of `bufferSize`, a new one for each connection after a disconnection.
     public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-        multicast(ReplaySubject<Element>.create(bufferSize: bufferSize))
+        multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
     }
 
-    /// A connectable sequence that shares this one, replaying every element.
+    /// A connectable sequence that shares this one, replaying every element
+    /// of the current connection.
     public func replayAll() -> ConnectableObservable<Element> {
-        multicast(ReplaySubject<Element>.createUnbounded())
+        multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
     }
 }
 
 extension ConnectableObservableType {
-    /// Connects when the first subscriber arrives and disconnects when the last leaves.
+    /// Connects when the first subscriber arrives and disconnects when the
+    /// last leaves, as RxSwift's: a subscriber that ends at once (the subject
+    /// had already ended) does not connect; the source's end disconnects, and
+    /// whoever subscribes after it, even from inside the end's handler,
+    /// starts a new connection.
     public func refCount() -> Observable<Element> {
-        let lock = RecursiveLock()
-        var count = 0
-        var connection: Disposable?
+        let state = RefCountState()
         return Observable.create { observer in
-            let subscription = self.subscribe(observer)
-            let connectNow = lock.perform { () -> Bool in
-                count += 1
-                return count == 1
+            var snapshot = -1
+            var ended = false
+            let subscription = self.subscribe { event in
+                if event.isStopEvent {
+                    ended = true
+                    state.sourceEnded(connection: snapshot)
+                }
+                observer.on(event)
             }
-            if connectNow {
-                let made = self.connect()
-                lock.perform { connection = made }
+            let connection = state.lock.perform { () -> SingleAssignmentDisposable? in
+                snapshot = state.connectionID
+                if ended {
+                    return nil
+                }
+                state.count += 1
+                guard state.count == 1 else { return nil }
+                let connection = SingleAssignmentDisposable()
+                state.connection = connection
+                return connection
             }
+            if ended {
+                return Disposables.create()
+            }
+            connection?.setDisposable(self.connect())
             return Disposables.create {
                 subscription.dispose()
-                let disconnect = lock.perform { () -> Disposable? in
-                    count -= 1
-                    guard count == 0 else { return nil }
-                    defer { connection = nil }
-                    return connection
-                }
-                disconnect?.dispose()
+                state.subscriberLeft(connection: snapshot)
             }
         }
+    }
+}
+
+/// What the subscribers of one `refCount()` share: how many there are and
+/// the connection they hold, numbered so a subscriber of an ended connection
+/// leaves the next one alone.
+private final class RefCountState {
+    // Every field is read and written holding `lock`.
+    let lock = RecursiveLock()
+    var count = 0
+    var connectionID = 0
+    var connection: SingleAssignmentDisposable?
+
+    func sourceEnded(connection id: Int) {
+        let ended = lock.perform { () -> Disposable? in
+            guard id == connectionID else { return nil }
+            defer {
+                count = 0
+                connectionID &+= 1
+                connection = nil
+            }
+            return connection
+        }
+        ended?.dispose()
+    }
+
+    func subscriberLeft(connection id: Int) {
+        let last = lock.perform { () -> Disposable? in
+            guard id == connectionID, count > 0 else { return nil }
+            count -= 1
+            guard count == 0 else { return nil }
+            defer { connection = nil }
+            return connection
+        }
+        last?.dispose()
     }
 }
