@@ -91,7 +91,7 @@ final class CombiningOperatorTests: RxTestCase {
         let observer = scheduler.start { Observable.combineLatest(sources).map { $0.allSatisfy { $0 } } }
         XCTAssertEqual(observer.events, [.next(220, false), .next(230, true), .completed(310)])
         let empty = EventRecorder<[Int]>()
-        _ = Observable<[Int]>.combineLatest([Observable<Int>]()).subscribe(empty)
+        _ = Observable<Int>.combineLatest([Observable<Int>]()).subscribe(empty)
         XCTAssertEqual(empty.events, [.completed])
     }
 
@@ -139,6 +139,18 @@ final class CombiningOperatorTests: RxTestCase {
         let going2 = pair.createHotObservable([.next(220, 10), .next(240, 20), .next(250, 30)])
         let pairs = pair.start { Observable.zip(done2, going2) { $0 + $1 } }
         XCTAssertEqual(pairs.events, [.next(220, 11)], "its two-to-eight-source zip only once every source is done")
+    }
+
+    func testCollectionFormsAreCalledOnTheSourcesElementType() {
+        let sources = [Observable.of(1, 2), Observable.of(10)]
+        let latest: Observable<[Int]> = Observable<Int>.combineLatest(sources)
+        let zipped: Observable<[Int]> = Observable<Int>.zip(sources)
+        let summed = Observable<Int>.combineLatest(sources).map { $0.reduce(0, +) }
+        var log: [String] = []
+        _ = latest.subscribe(onNext: { log.append("latest \($0)") })
+        _ = zipped.subscribe(onNext: { log.append("zipped \($0)") })
+        _ = summed.subscribe(onNext: { log.append("sum \($0)") })
+        XCTAssertEqual(log, ["latest [1, 10]", "latest [2, 10]", "zipped [1, 10]", "sum 11", "sum 12"], "RxSwift's Observable<E>.combineLatest(collection) is an Observable<[E]>")
     }
 
     func testZipError() {

@@ -29,9 +29,14 @@ extension Observable {
         }
     }
 
-    /// The latest elements of every source of a collection as an array.
-    public static func combineLatest<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
-        combineLatest(sources) { $0 }
+}
+
+extension ObservableType {
+    /// The latest elements of every source of a collection as an array, as
+    /// RxSwift's: `Observable<Int>.combineLatest(sources)` is an
+    /// `Observable<[Int]>`.
+    public static func combineLatest<Sources: Collection>(_ sources: Sources) -> Observable<[Element]> where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        Observable<[Element]>.combineLatest(sources) { $0 }
     }
 }
 

@@ -29,11 +29,6 @@ extension Observable {
             (first, second, repeat each rest)
         }
     }
-
-    /// The elements of every source of a collection by position, as arrays.
-    public static func zip<Sources: Collection>(_ sources: Sources) -> Observable<Element> where Sources.Element: ObservableType, Element == [Sources.Element.Element] {
-        zip(sources) { $0 }
-    }
 }
 
 /// Holds the elements of one source of `zip` that are not yet paired.
@@ -103,5 +98,13 @@ private final class ZipState<Result>: MultiSourceState<Result>, SlotFactory {
         if isDone.allSatisfy({ $0 }) {
             stop(.completed)
         }
+    }
+}
+
+extension ObservableType {
+    /// The elements of every source of a collection by position, as arrays,
+    /// as RxSwift's: `Observable<Int>.zip(sources)` is an `Observable<[Int]>`.
+    public static func zip<Sources: Collection>(_ sources: Sources) -> Observable<[Element]> where Sources.Element: ObservableType, Sources.Element.Element == Element {
+        Observable<[Element]>.zip(sources) { $0 }
     }
 }
