@@ -92,7 +92,10 @@ final class CombiningOperatorTests: RxTestCase {
         XCTAssertEqual(observer.events, [.next(220, false), .next(230, true), .completed(310)])
         let empty = EventRecorder<[Int]>()
         _ = Observable<Int>.combineLatest([Observable<Int>]()).subscribe(empty)
-        XCTAssertEqual(empty.events, [.completed])
+        XCTAssertEqual(empty.events, [.next([]), .completed], "no sources combine into one empty result, as RxSwift's")
+        let emptyZip = EventRecorder<[Int]>()
+        _ = Observable<Int>.zip([Observable<Int>]()).subscribe(emptyZip)
+        XCTAssertEqual(emptyZip.events, [.completed], "while a zip of none just completes")
     }
 
     func testZipPairsByPosition() {

@@ -12,7 +12,8 @@ extension ObservableType {
     }
 
     /// Combines the latest elements of every source of a collection into an
-    /// array, with `resultSelector`; an empty collection completes at once.
+    /// array, with `resultSelector`; an empty collection sends the result of
+    /// no elements, then completes, as RxSwift's.
     public static func combineLatest<Sources: Collection>(_ sources: Sources, resultSelector: @escaping ([Sources.Element.Element]) throws -> Element) -> Observable<Element> where Sources.Element: ObservableType {
         combining(CombineLatestState.init, sources, resultSelector: resultSelector)
     }
@@ -80,6 +81,12 @@ private final class CombineLatestState<Result>: MultiSourceState<Result>, SlotFa
         } else if isDone.indices.allSatisfy({ $0 == index || isDone[$0] }) {
             stop(.completed)
         }
+    }
+
+    /// RxSwift's rule: no sources combine into one result, of nothing.
+    override func endWithoutSources() {
+        emit()
+        stop(.completed)
     }
 
     override func completed(_ index: Int) {

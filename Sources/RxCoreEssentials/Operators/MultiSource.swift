@@ -42,7 +42,7 @@ class MultiSourceState<Result> {
     final func start() -> Disposable {
         sourcesRegistered()
         if starters.isEmpty {
-            stop(.completed)
+            endWithoutSources()
         }
         let pending = starters
         starters = []
@@ -54,6 +54,11 @@ class MultiSourceState<Result> {
 
     /// Called once every source is registered, before any is subscribed.
     func sourcesRegistered() {}
+
+    /// Ends a combination of no sources; by default it just completes.
+    func endWithoutSources() {
+        stop(.completed)
+    }
 
     /// Called when source `index` completes.
     func completed(_ index: Int) {}
