@@ -136,6 +136,15 @@ final class BufferRetryDisposableTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
     }
 
+    func testRetryWhenWithAnUntypedHandlerSeesEveryError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])
+        let observer = scheduler.start {
+            source.retry(when: { errors in errors.enumerated().take(while: { $0.index < 1 }) })
+        }
+        XCTAssertEqual(observer.events, [.next(210, 1), .next(230, 1), .completed(240)], "a handler of Observable<Error> needs no annotation, as RxSwift's")
+    }
+
     func testRefCountDisposableWaitsForEveryRetain() {
         var disposed = false
         let refCount = RefCountDisposable(disposable: Disposables.create { disposed = true })

@@ -1,10 +1,20 @@
 extension ObservableType {
+    /// `retry(when:)` over every error, whatever its type, as RxSwift's
+    /// overload for a handler of `Observable<Error>`.
+    public func retry<Trigger: ObservableType>(when notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> Observable<Element> {
+        retrying(when: notificationHandler)
+    }
+
     /// On an error of type `Failure`, lets `notificationHandler` decide: its
     /// sequence, given the errors, resubscribes this one at each element,
     /// completes the result when it completes, and fails it when it fails.
     /// An error of another type ends the result at once. Resubscribing is a
     /// loop, so any number of synchronous failures is fine.
     public func retry<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
+        retrying(when: notificationHandler)
+    }
+
+    private func retrying<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
         Observable.create { observer in
             let errors = PublishSubject<Failure>()
             let source = SerialDisposable()
