@@ -136,6 +136,15 @@ final class BufferRetryDisposableTests: RxTestCase {
         XCTAssertEqual(source.subscriptions, [Subscription(200, 220), Subscription(220, 240), Subscription(240, 260)])
     }
 
+    func testRetryWhenHearsItsHandlerOnlyFromTheFirstError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.next(150, 1), .completed(250)])
+        let handler = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let observer = scheduler.start(disposed: 300) { source.retry(when: { _ in handler }) }
+        XCTAssertEqual(observer.events, [.completed(250)], "the handler's end at 210 came before any error")
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 250)])
+    }
+
     func testRetryWhenWithAnUntypedHandlerSeesEveryError() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createColdObservable([.next(10, 1), .error(20, testError)])

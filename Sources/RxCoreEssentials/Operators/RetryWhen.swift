@@ -7,7 +7,9 @@ extension ObservableType {
 
     /// On an error of type `Failure`, lets `notificationHandler` decide: its
     /// sequence, given the errors, resubscribes this one at each element,
-    /// completes the result when it completes, and fails it when it fails.
+    /// completes the result when it completes, and fails it when it fails —
+    /// heard from the first error on, so a handler that ends before any
+    /// error leaves the result to end with this sequence, as RxSwift's.
     /// An error of another type ends the result at once. Resubscribing is a
     /// loop, so any number of synchronous failures is fine.
     public func retry<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
@@ -17,17 +19,25 @@ extension ObservableType {
     private func retrying<Trigger: ObservableType, Failure: Swift.Error>(when notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> Observable<Element> {
         Observable.create { observer in
             let errors = PublishSubject<Failure>()
+            // The handler's sequence runs from the start, but the result only
+            // listens to it from an error on (RxSwift's rule): an end of the
+            // handler before any error is heard only once an error comes.
+            let notifier = PublishSubject<Trigger.Element>()
+            let listening = SerialDisposable()
             let source = SerialDisposable()
             var subscribeSource: () -> Void = {}
             let loop = ReentrantLoop()
-            let trigger = notificationHandler(errors.asObservable()).subscribe { event in
-                switch event {
-                case .next:
-                    loop.run(subscribeSource)
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    observer.onCompleted()
+            let trigger = notificationHandler(errors.asObservable()).subscribe(notifier)
+            let listen = {
+                listening.disposable = notifier.subscribe { event in
+                    switch event {
+                    case .next:
+                        loop.run(subscribeSource)
+                    case .error(let error):
+                        observer.onError(error)
+                    case .completed:
+                        observer.onCompleted()
+                    }
                 }
             }
             subscribeSource = {
@@ -40,6 +50,7 @@ extension ObservableType {
                     case .error(let error):
                         subscription.dispose()
                         if let failure = error as? Failure {
+                            listen()
                             errors.onNext(failure)
                         } else {
                             observer.onError(error)
@@ -48,7 +59,7 @@ extension ObservableType {
                 })
             }
             loop.run(subscribeSource)
-            return Disposables.create(source, trigger, Disposables.create { subscribeSource = {} })
+            return Disposables.create(source, listening, trigger, Disposables.create { subscribeSource = {} })
         }
     }
 }
