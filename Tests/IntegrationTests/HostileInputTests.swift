@@ -173,6 +173,43 @@ final class HostileInputTests: DaemonTestCase {
 
     // MARK: Generated attacks
 
+    func testTheHighlightGesturesRefuseBadArgumentsAndOtherUIDs() throws {
+        try call(root, managerInterface, "CreateTable", [.string("rows"), options([("items", .array(element: .string, [.string("a"), .string("b")]))])])
+        let path = "\(root)/table/rows"
+        _ = takeEvents()
+        var deep = DBusValue.int32(0)
+        for _ in 0..<31 {
+            deep = .array(element: deep.type, [deep])
+        }
+        for member in ["HighlightRow", "UnhighlightRow"] {
+            assertRefused(error(path, tableInterface, member, [.string(String(repeating: "x", count: 100_000)), .int32(0)]),
+                          "org.freedesktop.DBus.Error.InvalidArgs", "\(member) with an over-long string for its section")
+            assertRefused(error(path, tableInterface, member, [.variant(deep), .int32(0)]),
+                          "org.freedesktop.DBus.Error.InvalidArgs", "\(member) with a value nested 32 deep for its section")
+            assertRefused(error(path, tableInterface, member, [.int32(Int32.max), .int32(0)]), errorPrefix + "OutOfRange", "\(member) of a section the table lacks")
+            assertRefused(error(path, tableInterface, member, [.int32(0), .int32(-1)]), errorPrefix + "OutOfRange", "\(member) of row -1")
+        }
+        // The arguments are integers: a string with NUL cannot take their
+        // place on the wire any more than another string can (above).
+        if getuid() == 0 {
+            let script = """
+            import dbus
+            bus = dbus.bus.BusConnection("\(bus.address)")
+            table = bus.get_object("\(busName)", "\(path)")
+            for member in ("HighlightRow", "UnhighlightRow"):
+                try:
+                    table.get_dbus_method(member, "\(tableInterface)")(dbus.Int32(0), dbus.Int32(1))
+                except dbus.exceptions.DBusException as error:
+                    print(error.get_dbus_name())
+            """
+            let other = try runCommand(nobody[0], Array(nobody.dropFirst()) + ["/usr/bin/python3", "-c", script])
+            XCTAssertEqual(other.output, "org.freedesktop.DBus.Error.AccessDenied\norg.freedesktop.DBus.Error.AccessDenied\n", other.error)
+        }
+        XCTAssertEqual(takeEvents().filter { $0.hasPrefix("Item") }, [], "no highlight was sent")
+        XCTAssertEqual(try property(path, tableInterface, "Revision"), .uint64(1))
+        assertAnswering("refused highlight gestures")
+    }
+
     func testNestingAtEveryDepthLimitPlusAndMinusOne() throws {
         let field = { (pattern: String) in #"{"fields":[{"name":"t","kind":"text","rules":{"maxLength":8,"pattern":"\#(pattern)"}}]}"# }
         let groups = { (depth: Int) in String(repeating: "(", count: depth) + "a" + String(repeating: ")", count: depth) }
