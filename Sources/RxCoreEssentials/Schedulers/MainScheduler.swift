@@ -5,8 +5,8 @@ import Synchronization
 /// The scheduler of the one serial main executor, `MainLoop.shared`.
 ///
 /// On the main thread a scheduler made with `init()`, and `instance`, run an
-/// action at once, unless that scheduler is already running one (then it
-/// waits for a later turn, so order is kept); elsewhere, and always for
+/// action at once, unless that scheduler is already running or holding one
+/// (then it waits for a later turn, so order is kept); elsewhere, and always for
 /// `asyncInstance`, the action runs on a later turn of the loop. As in
 /// RxSwift, each `MainScheduler()` counts its own nesting, so a `Binder`
 /// (which makes its own) delivers at once inside another main-scheduler
@@ -96,9 +96,7 @@ public final class MainScheduler: SchedulerType, Sendable {
         }
         // Whichever loop turns the main thread runs the job: this one runs
         // the main queue, and a Foundation run loop runs this request.
-        if loop === MainLoop.shared {
-            DispatchQueue.main.async { MainLoop.shared.runWaitingJobs() }
-        }
+        DispatchQueue.main.async { MainLoop.shared.runWaitingJobs() }
     }
 }
 
