@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "BusTestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "BusTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "BusTestSupport", "CLinux"]),
     ],
     swiftLanguageModes: [.v6]
 )

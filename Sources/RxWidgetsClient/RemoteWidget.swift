@@ -22,6 +22,8 @@ public class RemoteWidget {
     private var signals: [String: PublishSubject<[DBusValue]>] = [:]
     private var propertyChanges = PublishSubject<[String]>()
     private var signalWatch: Disposable?
+    /// `Get`s of invalidated properties still waiting for their answer.
+    private var pendingReads: [String: Disposable] = [:]
     private let matchRule: String
     /// Set when a returned daemon did not (yet) serve the widget: the next
     /// successful call reads its properties again.
@@ -48,6 +50,7 @@ public class RemoteWidget {
     }
 
     deinit {
+        pendingReads.values.forEach { $0.dispose() }
         release()
         propertyChanges.dispose()
         for subject in signals.values {
@@ -88,9 +91,28 @@ public class RemoteWidget {
                 names.append(name)
             }
             propertyChanges.on(.next(names))
+            for name in (arguments[2].arrayElements ?? []).compactMap(\.stringValue) {
+                reread(name)
+            }
         } else if message.interface == interface, let member = message.member {
             signals[member]?.on(.next(arguments.map { $0.variantValue ?? $0 }))
         }
+    }
+
+    /// Reads a property the daemon announced as invalidated (one whose new
+    /// value was too large to send with the change); until the answer, and
+    /// for good when it cannot be read, the cached value is dropped.
+    private func reread(_ name: String) {
+        properties[name] = nil
+        pendingReads[name]?.dispose()
+        pendingReads[name] = client.request(path.rawValue, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)])
+            .subscribe(onNext: { [weak self] reply in
+                guard let self, let value = reply.first?.variantValue else { return }
+                properties[name] = value
+                propertyChanges.on(.next([name]))
+            }, onDisposed: { [weak self] in
+                self?.pendingReads[name] = nil
+            })
     }
 
     /// Every emission of the signal `member`, its arguments unwrapped from variants.

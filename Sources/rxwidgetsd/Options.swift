@@ -49,6 +49,9 @@ struct Options {
       --max-widgets-per-uid N    widgets each uid but 0 may hold (100 with --system,
                                  else the --max-widgets limit)
       --max-load-bytes N         bytes of the file one LoadItems reads (536870912)
+      --max-message-bytes N      bytes of any reply or signal the daemon sends (33554432);
+                                 larger replies are LimitExceeded, and batch reads
+                                 (Titles, Cells) return fewer rows
       --max-diff-rows N          table rows, old and new, diffed for ItemsChanged;
                                  past it Reloaded (50000)
       --print-introspection DIR  write one introspection XML per interface to DIR and exit
@@ -94,6 +97,11 @@ struct Options {
             case "--max-widgets-per-uid": limits.widgetsPerUID = try count(argument)
             case "--max-diff-rows": limits.diffRows = try count(argument)
             case "--max-load-bytes": limits.loadBytes = try count(argument)
+            case "--max-message-bytes":
+                limits.messageBytes = try count(argument)
+                guard (1 << 20)...Connection.protocolMessageLimit ~= limits.messageBytes else {
+                    throw UsageError("--max-message-bytes expects 1048576 to \(Connection.protocolMessageLimit) (a title or cell must fit in one), got '\(limits.messageBytes)'")
+                }
             case "--print-introspection": introspectionDirectory = try value(argument)
             case "--print-reference": printsReference = true
             case "--help", "-h": action = .help

@@ -25,6 +25,9 @@ final class TestService {
                 calls.append("Echo")
                 return [call.arguments[0]]
             },
+            Method("EchoHandle", in: [Argument("handle", "h")], out: [Argument("handle", "h")]) { call in
+                [call.arguments[0]]
+            },
             Method("EchoAll", in: [Argument("values", "av")], out: [Argument("values", "av")]) { call in
                 [call.arguments[0]]
             },

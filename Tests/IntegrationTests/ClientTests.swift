@@ -28,13 +28,33 @@ final class ClientTests: DaemonTestCase {
             picker.rx.revision.subscribe(onNext: { log.append("revision \($0)") }).disposed(by: bag)
             XCTAssertEqual(log, ["selectedRows [0, 0]", "revision 1"], "properties start with their current value")
             try picker.selectRow(2, inComponent: 0)
-            XCTAssertEqual(log, ["selectedRows [0, 0]", "revision 1", "itemSelected 2 0", "modelSelected cherry small", "selectedRows [2, 0]", "revision 2"],
-                           "every signal the call caused, in order, before it returned")
+            XCTAssertEqual(log, ["selectedRows [0, 0]", "revision 1", "selectedRows [2, 0]", "revision 2", "itemSelected 2 0", "modelSelected cherry small"],
+                           "every signal the call caused, state first, before it returned")
             XCTAssertEqual(picker.selectedRows, [2, 0])
             XCTAssertEqual(try picker.titles(component: 0, first: 1, count: 100), ["banana", "cherry"])
             try picker.destroy()
         }()
         XCTAssertEqual(Resources.total, resources, "nothing leaks once the client and its widgets are released")
+    }
+
+    func testEventHandlersSeeTheNewStateAsUIKitsDelegateDoes() throws {
+        let client = try makeClient()
+        let picker = try client.createPicker("p", items: [["a", "b", "c"]])
+        var seen: [String] = []
+        let bag = DisposeBag()
+        picker.rx.itemSelected.subscribe(onNext: { selection in
+            seen.append("row \(selection.row): selectedRows \(picker.selectedRows), revision \(picker.properties["Revision"]?.description ?? "?")")
+        }).disposed(by: bag)
+        try picker.selectRow(2, inComponent: 0)
+        XCTAssertEqual(seen, ["row 2: selectedRows [2], revision uint64 2"], "inside rx.itemSelected the cached properties already hold the call's state")
+
+        let form = try client.createForm("f", spec: "sign-up")
+        var validity: [String] = []
+        form.rx.validationChanged.subscribe(onNext: { change in
+            validity.append("\(change.field): \(form.validity[change.field]?.reason ?? "none")")
+        }).disposed(by: bag)
+        try form.setValue(.string("abc"), for: "username")
+        XCTAssertEqual(validity, ["username: tooShort"], "inside rx.validationChanged, validity already has the new entry")
     }
 
     func testSubscriptionsHoldNoWidgetAlive() throws {
@@ -81,7 +101,7 @@ final class ClientTests: DaemonTestCase {
         same.rx.selectedRows.subscribe(onNext: { seen.append("selectedRows \($0)") }).disposed(by: bag)
         try picker.selectRow(2, inComponent: 0)
         _ = try same.title(row: 0, component: 0)
-        XCTAssertEqual(seen, ["selectedRows [0]", "itemSelected 2", "selectedRows [2]"], "a selection through one client reaches the other")
+        XCTAssertEqual(seen, ["selectedRows [0]", "selectedRows [2]", "itemSelected 2"], "a selection through one client reaches the other")
         XCTAssertEqual(same.selectedRows, [2])
     }
 

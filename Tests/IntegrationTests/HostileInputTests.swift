@@ -353,8 +353,8 @@ final class DiffBoundTests: DaemonTestCase {
         try call(root, managerInterface, "CreateTable", [.string("t"), options([("items", .array(element: .string, ["a", "b", "c"].map { .string($0) }))])])
         _ = takeEvents()
         try call(table, tableInterface, "SetItems", [models(["a", "b", "c", "d"])])
-        XCTAssertEqual(takeEvents().first, "ItemsChanged([], [(0, 3)], [], [])")
+        XCTAssertEqual(takeEvents().dropFirst().first, "ItemsChanged([], [(0, 3)], [], [])")
         try call(table, tableInterface, "SetItems", [models(["a", "b", "c", "d", "e"])])
-        XCTAssertEqual(takeEvents(), ["Reloaded()", "PropertiesChanged Table RowCounts,Revision", "reply"])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,Revision", "Reloaded()", "reply"])
     }
 }

@@ -29,7 +29,7 @@ final class ManagerTests: DaemonTestCase {
         XCTAssertEqual(try property(root, managerInterface, "Version"), .uint32(1))
         _ = takeEvents()
         try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath("\(root)/picker/p")!)])
-        XCTAssertEqual(takeEvents(), ["InterfacesRemoved \(root)/picker/p", "PropertiesChanged Manager Widgets", "reply"])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Manager Widgets", "InterfacesRemoved \(root)/picker/p", "reply"])
         XCTAssertEqual(error(root, managerInterface, "Destroy", [.objectPath(ObjectPath("\(root)/picker/p")!)])?.name, DBusError.Name.unknownObject)
         XCTAssertEqual(error("\(root)/picker/p", pickerInterface, "TitleForRow", [.int32(0), .int32(0)])?.name, DBusError.Name.unknownObject)
         let managed = try client.callAndWait(destination: busName, path: root, interface: "org.freedesktop.DBus.ObjectManager", member: "GetManagedObjects")
@@ -43,7 +43,7 @@ final class ManagerTests: DaemonTestCase {
         _ = takeEvents()
         creator = nil
         MainLoop.shared.run(while: { [unowned self] in events.count < 2 }, timeout: .seconds(5))
-        XCTAssertEqual(events, ["InterfacesRemoved \(root)/picker/temp", "PropertiesChanged Manager Widgets"])
+        XCTAssertEqual(events, ["PropertiesChanged Manager Widgets", "InterfacesRemoved \(root)/picker/temp"])
         XCTAssertEqual(try WidgetsClient(address: bus.address).widgetPaths(), [ObjectPath("\(root)/picker/kept")!])
     }
 

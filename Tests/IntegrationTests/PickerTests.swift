@@ -12,14 +12,9 @@ final class PickerTests: DaemonTestCase {
     func testCreateSelectAndTheSignalsBeforeEachReply() throws {
         XCTAssertEqual(try call(root, managerInterface, "CreatePicker", [.string("fruit"), options([("items", titles([["apple", "banana", "cherry"], ["small", "large"]]))])]),
                        [.objectPath(ObjectPath(fruit)!)])
-        XCTAssertEqual(takeEvents(), ["InterfacesAdded \(fruit)", "PropertiesChanged Manager Widgets", "reply"])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Manager Widgets", "InterfacesAdded \(fruit)", "reply"])
         try call(fruit, pickerInterface, "SelectRow", [.int32(2), .int32(0)])
-        XCTAssertEqual(takeEvents(), [
-            "ItemSelected(2, 0)",
-            "ModelSelected([<'cherry'>, <'small'>])",
-            "PropertiesChanged Picker SelectedRows,Revision",
-            "reply",
-        ])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker SelectedRows,Revision", "ItemSelected(2, 0)", "ModelSelected([<'cherry'>, <'small'>])", "reply"])
         XCTAssertEqual(try property(fruit, pickerInterface, "Revision"), .uint64(2))
         try call(fruit, pickerInterface, "SelectRow", [.int32(2), .int32(0)])
         XCTAssertEqual(takeEvents(), ["ItemSelected(2, 0)", "ModelSelected([<'cherry'>, <'small'>])", "reply"],
@@ -86,7 +81,7 @@ final class PickerTests: DaemonTestCase {
         XCTAssertEqual(try call(mixed, pickerInterface, "SelectedRow", [.int32(1)]), [.int32(-1)])
         _ = takeEvents()
         try call(mixed, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
-        XCTAssertEqual(Array(takeEvents().prefix(2)), ["ItemSelected(1, 0)", "ModelSelected([<true>, <''>])"],
+        XCTAssertEqual(Array(takeEvents().prefix(3)), ["PropertiesChanged Picker SelectedRows,Revision", "ItemSelected(1, 0)", "ModelSelected([<true>, <''>])"],
                        "an empty component contributes the empty string")
         try call(mixed, pickerInterface, "AppendItems", [titles([["x"], ["y", "z"]])])
         XCTAssertEqual(try property(mixed, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(4), .int32(2)]))
@@ -100,11 +95,11 @@ final class PickerTests: DaemonTestCase {
         try call(sheet, pickerInterface, "Show")
         XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker Visible,Revision", "reply"])
         try call(sheet, pickerInterface, "Done")
-        XCTAssertEqual(takeEvents(), ["SelectedItem(0, 'red')", "PropertiesChanged Picker Visible,Revision", "reply"],
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker Visible,Revision", "SelectedItem(0, 'red')", "reply"],
                        "Done reports row 0 until the user moves it, then hides")
         try call(sheet, pickerInterface, "Show")
         try call(sheet, pickerInterface, "Cancel")
-        XCTAssertEqual(takeEvents().suffix(3), ["Closed()", "PropertiesChanged Picker Visible,Revision", "reply"])
+        XCTAssertEqual(takeEvents().suffix(3), ["PropertiesChanged Picker Visible,Revision", "Closed()", "reply"])
         try call(sheet, pickerInterface, "SetItems", [titles([[]])])
         XCTAssertEqual(error(sheet, pickerInterface, "Done")?.name, errorPrefix + "ItemsNotBound")
         try createFruit()

@@ -32,6 +32,15 @@ public final class Connection {
     var methodCallHandler: ((Message) -> Bool)?
     /// Called once when the bus closes the connection.
     public var onDisconnected: (() -> Void)?
+    /// The largest message `send` lets out, in bytes: the protocol's 128 MiB
+    /// unless lowered (a bus may accept less: the system bus's default is
+    /// 32 MiB). The bus disconnects a sender whose message breaks its limit
+    /// or whose array passes 64 MiB, so `send` refuses such a message instead.
+    public var maximumMessageBytes = Connection.protocolMessageLimit
+
+    /// The D-Bus specification's caps: a message and one array.
+    public static let protocolMessageLimit = 134_217_728
+    public static let protocolArrayLimit = 67_108_864
 
     /// Connects and registers with the bus; throws a `DBusError` naming why not.
     public init(bus: Bus) throws {
@@ -94,11 +103,20 @@ public final class Connection {
     @discardableResult
     public func send(_ message: Message) throws -> UInt32 {
         guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { throw Connection.disconnected }
+        try checkSize(of: message)
         var serial: UInt32 = 0
         guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
             throw Message.outOfMemory
         }
         return serial
+    }
+
+    /// Throws `MessageTooLarge` for a message `send` would refuse.
+    public func checkSize(of message: Message) throws {
+        let extent = message.extent
+        guard extent.bytes <= maximumMessageBytes, extent.largestArray <= Connection.protocolArrayLimit else {
+            throw MessageTooLarge(extent: extent, limit: maximumMessageBytes)
+        }
     }
 
     /// Sends a method call; `reply` receives the reply or the error (a

@@ -119,11 +119,34 @@ extension Message {
     /// The body's values. libdbus has validated an incoming message already;
     /// anything unexpected still becomes an error, never a trap.
     public func arguments() throws -> [DBusValue] {
+        try readArguments(strict: false)
+    }
+
+    /// The body's values, read as input a server takes (API rule 12): a
+    /// Unix descriptor inside a variant, or a dictionary with a repeated key,
+    /// is refused with `InvalidArgs` naming the argument (from `names`, by
+    /// position) and the path inside it. Descriptors outside variants are
+    /// the method's own `h` arguments and are kept.
+    public func inputArguments(named names: [String]) throws -> [DBusValue] {
+        do {
+            return try readArguments(strict: true)
+        } catch let refusal as BodyRefusal {
+            let name = names.indices.contains(refusal.argument) ? names[refusal.argument] : "argument \(refusal.argument)"
+            throw DBusError.invalidArgs(refusal.describe(argument: name))
+        }
+    }
+
+    private func readArguments(strict: Bool) throws -> [DBusValue] {
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iterator) != 0 else { return [] }
         var values: [DBusValue] = []
         repeat {
-            values.append(try Message.read(&iterator))
+            do {
+                values.append(try Message.read(&iterator, strict: strict, inVariant: false))
+            } catch var refusal as BodyRefusal {
+                refusal.argument = values.count
+                throw refusal
+            }
         } while dbus_message_iter_next(&iterator) != 0
         return values
     }
@@ -140,7 +163,7 @@ extension Message {
         return pointer.map { String(cString: $0) } ?? ""
     }
 
-    private static func read(_ iterator: inout DBusMessageIter) throws -> DBusValue {
+    private static func read(_ iterator: inout DBusMessageIter, strict: Bool, inVariant: Bool) throws -> DBusValue {
         let code = dbus_message_iter_get_arg_type(&iterator)
         switch UInt8(truncatingIfNeeded: code) {
         case UInt8(ascii: "y"): return .byte(readBasic(&iterator, UInt8(0)))
@@ -152,7 +175,9 @@ extension Message {
         case UInt8(ascii: "x"): return .int64(readBasic(&iterator, Int64(0)))
         case UInt8(ascii: "t"): return .uint64(readBasic(&iterator, UInt64(0)))
         case UInt8(ascii: "d"): return .double(readBasic(&iterator, Double(0)))
-        case UInt8(ascii: "h"): return .unixFD(readBasic(&iterator, Int32(-1)))
+        case UInt8(ascii: "h"):
+            if strict && inVariant { throw BodyRefusal(.descriptorInVariant) }
+            return .unixFD(readBasic(&iterator, Int32(-1)))
         case UInt8(ascii: "s"): return .string(readString(&iterator))
         case UInt8(ascii: "o"): return .objectPath(ObjectPath(unchecked: readString(&iterator)))
         case UInt8(ascii: "g"): return .signature(try Signature(readString(&iterator)))
@@ -164,33 +189,56 @@ extension Message {
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)
             var elements: [DBusValue] = []
+            // Keys seen so far, kept only for a dictionary read as input.
+            var keys: Set<DBusValue>? = strict && element.isDictEntry ? [] : nil
             if dbus_message_iter_get_arg_type(&inner) != 0 {
                 if dbus_message_iter_get_element_count(&iterator) > 0 {
                     elements.reserveCapacity(Int(dbus_message_iter_get_element_count(&iterator)))
                 }
                 repeat {
-                    elements.append(try read(&inner))
+                    let value: DBusValue
+                    do {
+                        value = try read(&inner, strict: strict, inVariant: inVariant)
+                    } catch var refusal as BodyRefusal {
+                        // A dictionary's entry has named itself by its key.
+                        if case .key? = refusal.path.last {} else { refusal.path.append(.index(elements.count)) }
+                        throw refusal
+                    }
+                    if keys != nil, case .dictEntry(let key, _) = value, keys?.insert(key).inserted == false {
+                        throw BodyRefusal(.repeatedKey(key))
+                    }
+                    elements.append(value)
                 } while dbus_message_iter_next(&inner) != 0
             }
             return .array(element: element, elements)
         case UInt8(ascii: "e"):
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)
-            let key = try read(&inner)
+            let key = try read(&inner, strict: strict, inVariant: inVariant)
             guard dbus_message_iter_next(&inner) != 0 else { throw DBusError.failed("dict entry without a value") }
-            return .dictEntry(key, try read(&inner))
+            do {
+                return .dictEntry(key, try read(&inner, strict: strict, inVariant: inVariant))
+            } catch var refusal as BodyRefusal {
+                refusal.path.append(.key(key))
+                throw refusal
+            }
         case UInt8(ascii: "r"):
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)
             var fields: [DBusValue] = []
             repeat {
-                fields.append(try read(&inner))
+                do {
+                    fields.append(try read(&inner, strict: strict, inVariant: inVariant))
+                } catch var refusal as BodyRefusal {
+                    refusal.path.append(.field(fields.count))
+                    throw refusal
+                }
             } while dbus_message_iter_next(&inner) != 0
             return .structure(fields)
         case UInt8(ascii: "v"):
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)
-            return .variant(try read(&inner))
+            return .variant(try read(&inner, strict: strict, inVariant: true))
         default:
             throw DBusError.failed("unexpected type code \(code) in a message body")
         }

@@ -31,9 +31,17 @@ final class ExportedObject {
 /// asked for none). `Introspectable`, `Properties`, `Peer` and
 /// `ObjectManager` follow from the declarations.
 ///
-/// Signals a handler emits go out before its reply; property changes of one
-/// call are coalesced into one `PropertiesChanged` per object and interface,
-/// also sent before the reply.
+/// What a call changes goes out before its reply, state first: property
+/// changes of one call are coalesced into one `PropertiesChanged` per object
+/// and interface and sent when the handler returns, then the signals the
+/// handler emitted, in order, then the reply — so a client caching
+/// properties already holds the new state when it hears the events.
+///
+/// Nothing it sends can get the connection cut by the bus: a reply over
+/// `Connection.maximumMessageBytes` becomes a `limitExceededErrorName` error
+/// naming the call, and property values that would not fit are announced as
+/// invalidated (`PropertiesChanged`) or left out (`GetAll`,
+/// `GetManagedObjects`, `InterfacesAdded`), largest first, to be read with `Get`.
 public final class ObjectServer {
     /// The connection served.
     public let connection: Connection
@@ -41,6 +49,9 @@ public final class ObjectServer {
     private var managerRoots: Set<ObjectPath> = []
     private var pendingChanges: [(path: ObjectPath, interface: String, names: [String])] = []
     private var callDepth = 0
+    /// Signals emitted inside the call being handled, held until its
+    /// `PropertiesChanged` has gone out.
+    private var heldSignals: [Message] = []
     private let credentials: CredentialCache?
     private var peerWatch: Disposable?
     /// The standard interfaces, built once; they find the called object by path.
@@ -53,6 +64,8 @@ public final class ObjectServer {
     /// Called with every call before it is dispatched, and with the error of
     /// every call that fails (for tracing).
     public var traceCall: ((Message, DBusError?) -> Void)?
+    /// The error name of a reply that would have been too large to send.
+    public var limitExceededErrorName = DBusError.Name.limitsExceeded
 
     /// Serves objects on `connection`. With `resolvesCredentials`, every
     /// caller's Unix uid is known to handlers (`MethodCall.senderUID`): the
@@ -97,16 +110,17 @@ public final class ObjectServer {
         var announcements: [Message] = []
         if !roots.isEmpty {
             // The properties are read only when an object manager announces them.
-            let added = DBusValue.dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
-                                             interfaces.map { (.string($0.name), ObjectServer.propertyDictionary($0.properties)) })
+            let added = interfacesAndProperties([object])[0].1
             announcements = try roots.map { root in
-                try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
+                let message = try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
+                try connection.checkSize(of: message)
+                return message
             }
         }
         objects[path] = object
         do {
             for message in announcements {
-                try connection.send(message)
+                try send(signal: message)
             }
         } catch {
             objects[path] = nil
@@ -148,7 +162,19 @@ public final class ObjectServer {
     /// Emits a declared signal of an exported object; throws when the object,
     /// interface or signal is not declared or the arguments do not match it.
     public func emit(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue]) throws {
-        try connection.send(try signalMessage(path: path, interface: interface, member: member, arguments, servedBy: objects[path]))
+        try send(signal: try signalMessage(path: path, interface: interface, member: member, arguments, servedBy: objects[path]))
+    }
+
+    /// Sends a signal, or, inside a call, holds it until the call's
+    /// `PropertiesChanged` is out; either way a signal too large to send
+    /// is refused here, where its emitter hears of it.
+    private func send(signal message: Message) throws {
+        guard callDepth > 0 else {
+            try connection.send(message)
+            return
+        }
+        try connection.checkSize(of: message)
+        heldSignals.append(message)
     }
 
     /// Emits a typed signal of the object at `path`: its arguments go from
@@ -161,7 +187,7 @@ public final class ObjectServer {
         }
         var writer = MessageBodyWriter(appendingTo: message)
         try signal.encode(repeat each value, into: &writer)
-        try connection.send(message)
+        try send(signal: message)
     }
 
     /// A declared signal of `object`, encoded and ready to send.
@@ -236,27 +262,51 @@ public final class ObjectServer {
         pendingChanges = []
         for change in changes {
             guard let object = objects[change.path], let interface = object.interfaces.first(where: { $0.name == change.interface }) else { continue }
-            // Entries, not (key, value) pairs: an array of tuples made the
-            // runtime instantiate its metadata on every flush.
-            var changed: [DBusValue] = []
-            var invalidated: [DBusValue] = []
+            var changed: [(name: String, value: DBusValue)] = []
+            var invalidated: [String] = []
             for name in change.names {
                 guard let property = interface.property(name) else { continue }
                 switch property.emitsChanged {
-                case .true: changed.append(.dictEntry(.string(name), .variant(property.get())))
-                case .invalidates: invalidated.append(.string(name))
+                case .true: changed.append((name, property.get()))
+                case .invalidates: invalidated.append(name)
                 case .const, .false: break
                 }
             }
             guard !changed.isEmpty || !invalidated.isEmpty else { continue }
             do {
-                try emit(path: change.path, interface: StandardInterface.properties, member: "PropertiesChanged", [
-                    .string(change.interface),
-                    .array(element: .dictEntry(key: .string, value: .variant), changed),
-                    .array(element: .string, invalidated),
-                ])
+                try emitPropertiesChanged(path: change.path, interface: change.interface, changed: changed, invalidated: invalidated)
             } catch {
                 Hooks.log("<3>dbus: cannot emit PropertiesChanged at \(change.path): \(error)")
+            }
+        }
+        let held = heldSignals
+        heldSignals = []
+        for message in held {
+            do {
+                try connection.send(message)
+            } catch {
+                Hooks.log("<3>dbus: cannot send \(message.member ?? "a signal") at \(message.path ?? "?"): \(error)")
+            }
+        }
+    }
+
+    /// Sends one `PropertiesChanged`; values that would make it too large to
+    /// send go in `invalidated` instead, the largest first.
+    private func emitPropertiesChanged(path: ObjectPath, interface: String, changed: [(name: String, value: DBusValue)], invalidated: [String]) throws {
+        var changed = changed
+        var invalidated = invalidated
+        while true {
+            do {
+                // Entries, not (key, value) pairs: an array of tuples made the
+                // runtime instantiate its metadata on every flush.
+                return try emit(path: path, interface: StandardInterface.properties, member: "PropertiesChanged", [
+                    .string(interface),
+                    .array(element: .dictEntry(key: .string, value: .variant), changed.map { .dictEntry(.string($0.name), .variant($0.value)) }),
+                    .array(element: .string, invalidated.map { .string($0) }),
+                ])
+            } catch is MessageTooLarge where !changed.isEmpty {
+                let largest = changed.indices.max { changed[$0].value.encodedBytesBound < changed[$1].value.encodedBytesBound }!
+                invalidated.append(changed.remove(at: largest).name)
             }
         }
     }
@@ -327,7 +377,12 @@ public final class ObjectServer {
                 if !values.isEmpty {
                     try reply.append(values)
                 }
-                try connection.send(reply)
+                do {
+                    try connection.send(reply)
+                } catch let tooLarge as MessageTooLarge {
+                    let member = [message.interface, message.member].compactMap { $0 }.joined(separator: ".")
+                    try connection.send(try message.makeError(DBusError(name: limitExceededErrorName, message: "the reply to \(member) \(tooLarge); ask for less")))
+                }
             case .failure(let error):
                 try connection.send(try message.makeError(error))
             }
@@ -373,7 +428,7 @@ public final class ObjectServer {
         guard received == method.inputSignature else {
             throw DBusError.invalidArgs("\(member) expects arguments '\(method.inputSignature)', got '\(received)'")
         }
-        let call = MethodCall(message: message, arguments: try message.arguments(), sender: message.sender ?? "", senderUID: uid, path: path, inputs: method.inputs)
+        let call = MethodCall(message: message, arguments: try message.inputArguments(named: method.inputs.map(\.name)), sender: message.sender ?? "", senderUID: uid, path: path, inputs: method.inputs)
         return (method, call)
     }
 
@@ -403,15 +458,25 @@ public final class ObjectServer {
     }
 
     func managedObjects(under root: ObjectPath) -> DBusValue {
-        let entries: [(DBusValue, DBusValue)] = objects.values
-            .filter { root.isAncestor(of: $0.path) }
-            .sorted { $0.path < $1.path }
-            .map { object in
-                let interfaces = DBusValue.dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
-                                                      object.interfaces.map { (.string($0.name), ObjectServer.propertyDictionary($0.properties)) })
-                return (.objectPath(object.path), interfaces)
-            }
+        let below = objects.values.filter { root.isAncestor(of: $0.path) }.sorted { $0.path < $1.path }
+        let entries = interfacesAndProperties(below).map { (DBusValue.objectPath($0.0), $0.1) }
         return .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, entries)
+    }
+
+    /// Each object's `a{sa{sv}}` of its interfaces and their properties, as
+    /// `GetManagedObjects` and `InterfacesAdded` carry them; when all of them
+    /// would not fit in one message, the largest values are left out.
+    func interfacesAndProperties(_ objects: [ExportedObject]) -> [(ObjectPath, DBusValue)] {
+        let values = objects.map { object in object.interfaces.map { $0.properties.map { ($0.name, $0.get()) } } }
+        let kept = PropertyBudget.fit(values, within: connection.maximumMessageBytes - Message.headerAllowance - objects.reduce(0) { total, object in
+            total + 300 + object.interfaces.reduce(0) { $0 + 300 + $1.name.utf8.count }
+        })
+        return zip(objects, kept).map { object, interfaces in
+            (object.path, .dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
+                                      zip(object.interfaces, interfaces).map { interface, properties in
+                                          (.string(interface.name), .dictionary(key: .string, value: .variant, properties.map { (.string($0.0), .variant($0.1)) }))
+                                      }))
+        }
     }
 }
 

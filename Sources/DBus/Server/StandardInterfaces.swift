@@ -47,7 +47,10 @@ extension ObjectServer {
                 guard !interfaces.isEmpty else {
                     throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(object.path) has no interface \(quoted(name))")
                 }
-                return [ObjectServer.propertyDictionary(interfaces.flatMap(\.properties))]
+                let entries = interfaces.flatMap(\.properties).map { ($0.name, $0.get()) }
+                let budget = (self?.connection.maximumMessageBytes ?? Connection.protocolMessageLimit) - Message.headerAllowance
+                let kept = PropertyBudget.fit([[entries]], within: budget)[0][0]
+                return [.dictionary(key: .string, value: .variant, kept.map { (.string($0.name), .variant($0.value)) })]
             },
             Method("Set", in: [Argument("interface_name", .string), Argument("property_name", .string), Argument("value", .variant)]) { [weak self] call in
                 let (interface, property) = try self.exportedObject(at: call.path).findProperty(call)
@@ -85,10 +88,6 @@ extension ObjectServer {
     static let interfacesAndPropertiesType = DBusType.array(.dictEntry(key: .string, value: .array(.dictEntry(key: .string, value: .variant))))
     static let managedObjectsType = DBusType.array(.dictEntry(key: .objectPath, value: interfacesAndPropertiesType))
 
-    /// `a{sv}` of the current values of these properties.
-    static func propertyDictionary(_ properties: [Property]) -> DBusValue {
-        .dictionary(key: .string, value: .variant, properties.map { (.string($0.name), .variant($0.get())) })
-    }
 }
 
 extension Optional where Wrapped == ObjectServer {

@@ -71,6 +71,12 @@ public enum DBusType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether it is a dictionary's entry `{KV}`.
+    public var isDictEntry: Bool {
+        if case .dictEntry = self { return true }
+        return false
+    }
+
     /// The libdbus type code (`DBUS_TYPE_*`, which does not import into Swift).
     /// Writes the signature into `buffer` from `index` on, without building
     /// a string; false when it does not fit.

@@ -237,3 +237,20 @@ extension DBusValue {
         }
     }
 }
+
+extension DBusValue {
+    /// An upper bound of the value's size on the wire, counted as
+    /// `Message.extent` counts a marshalled one (worst-case padding).
+    public var encodedBytesBound: Int {
+        switch self {
+        case .string(let text): return 9 + text.utf8.count
+        case .objectPath(let path): return 9 + path.rawValue.utf8.count
+        case .signature(let signature): return 2 + signature.rawValue.utf8.count
+        case .array(_, let elements): return elements.reduce(16) { $0 + $1.encodedBytesBound }
+        case .dictEntry(let key, let value): return 8 + key.encodedBytesBound + value.encodedBytesBound
+        case .structure(let fields): return fields.reduce(8) { $0 + $1.encodedBytesBound }
+        case .variant(let inner): return 258 + inner.encodedBytesBound
+        default: return 8
+        }
+    }
+}

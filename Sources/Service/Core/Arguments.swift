@@ -75,6 +75,21 @@ struct Arguments {
         return Int(first)..<min(rows, Int(first) + Int(count))
     }
 
+    /// The values of a page's rows, in order, as many as one reply carries:
+    /// the page ends early before the row whose value would take the reply
+    /// past the message limit, and the client reads on from there.
+    func fitting(_ rows: Range<Int>, _ value: (Int) -> DBusValue) -> [DBusValue] {
+        var left = limits.messageBytes - Message.headerAllowance - 64
+        var values: [DBusValue] = []
+        for row in rows {
+            let next = value(row)
+            left -= next.encodedBytesBound
+            guard left >= 0 else { break }
+            values.append(next)
+        }
+        return values
+    }
+
     /// An `i` index within `0..<count`, as an `Int`.
     func index(_ value: Int32, count: Int, _ what: String) throws -> Int {
         guard value >= 0, Int(value) < count else {
@@ -115,24 +130,39 @@ extension DBusValue {
     }
 }
 
-/// Fills `{name}` placeholders of a template.
-func fill(_ template: String, _ values: [String: String]) -> String {
+/// Fills `{name}` placeholders of a template, keeping at most `limit`
+/// characters (Unicode scalars): a template of many placeholders over long
+/// values would otherwise make one title megabytes long.
+func fill(_ template: String, _ values: [String: String], limit: Int) -> String {
     var result = ""
+    var left = limit
+    func add(_ piece: some StringProtocol) -> Bool {
+        // A piece of no more bytes than are left has no more scalars either.
+        if piece.utf8.count <= left {
+            result += piece
+            left -= piece.unicodeScalars.count
+            return true
+        }
+        for scalar in piece.unicodeScalars {
+            guard left > 0 else { return false }
+            result.unicodeScalars.append(scalar)
+            left -= 1
+        }
+        return true
+    }
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{") {
-        result += rest[..<open]
+        guard add(rest[..<open]) else { return result }
         let afterOpen = rest.index(after: open)
         guard let close = rest[afterOpen...].firstIndex(of: "}") else {
             rest = rest[open...]
             break
         }
-        let name = String(rest[afterOpen..<close])
-        if let value = values[name] {
-            result += value
-        } else {
-            result += rest[open...close]
-        }
+        let name = rest[afterOpen..<close]
+        let added = values[String(name)].map { add($0) } ?? add(rest[open...close])
+        guard added else { return result }
         rest = rest[rest.index(after: close)...]
     }
-    return result + rest
+    _ = add(rest)
+    return result
 }

@@ -17,6 +17,10 @@ public struct Limits: Sendable, Equatable {
     /// Rows, old and new together, a table's new items are diffed over for
     /// `ItemsChanged`; past it `Reloaded` (a diff costs ~1.5 µs a row).
     public var diffRows = 50_000
+    /// Bytes of any message the daemon sends (a reply or a signal): the
+    /// system bus's default `max_message_size`, so no reply or signal gets
+    /// the daemon disconnected by a bus that keeps its defaults.
+    public var messageBytes = 32 << 20
     /// Widgets one uid other than 0 may hold; nil means `widgets`, so that on
     /// a bus where every caller shares one uid the limits agree.
     public var widgetsPerUID: Int?

@@ -21,6 +21,8 @@ public final class WidgetService {
     /// Serves the API on `connection`.
     public init(connection: Connection, limits: Limits = Limits(), today: @escaping () -> CalendarDay = CalendarDay.today) throws {
         server = ObjectServer(connection: connection, resolvesCredentials: true)
+        connection.maximumMessageBytes = limits.messageBytes
+        server.limitExceededErrorName = WidgetsError.prefix + "LimitExceeded"
         context = WidgetContext(limits: limits, today: today, server: server)
         try server.export(WidgetService.rootPath, interfaces: [WidgetService.managerDeclaration.bind(to: self)])
         server.addObjectManager(at: WidgetService.rootPath)

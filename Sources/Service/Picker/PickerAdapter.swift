@@ -25,6 +25,8 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
 
     private(set) var components: [[DBusValue]] = []
     var config = PickerAdapterConfig()
+    /// The most characters a rendered title has (the string limit).
+    var titleLimit = 65_536
 
     func pickerView(_ pickerView: PickerView, observedEvent: Event<[[DBusValue]]>) {
         guard case .next(let components) = observedEvent else { return }
@@ -60,11 +62,11 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
     }
 
     func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? {
-        fill(config.format, placeholders(row: row, component: component))
+        fill(config.format, placeholders(row: row, component: component), limit: titleLimit)
     }
 
     func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedString? {
-        let title = fill(config.format, placeholders(row: row, component: component))
+        let title = fill(config.format, placeholders(row: row, component: component), limit: titleLimit)
         let attributes = config.kind == .attributed ? config.attributes : [:]
         return AttributedString(title, attributes: attributes)
     }
@@ -77,7 +79,7 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
         let described = View()
         for (key, value) in config.view {
             if case .string(let text) = value {
-                described.properties[key] = .string(fill(text, values))
+                described.properties[key] = .string(fill(text, values, limit: titleLimit))
             } else {
                 described.properties[key] = value
             }

@@ -24,6 +24,7 @@ final class PickerWidget: Widget {
             picker = PickerView()
         }
         super.init(kind: .picker, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        adapter.titleLimit = context.limits.stringLength
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
         picker.rx.itemSelected
             .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.itemSelected, Int32($0.row), Int32($0.component)) })
@@ -179,11 +180,12 @@ final class PickerWidget: Widget {
         },
         MethodDeclaration("Titles", in: page, out: [Argument("titles", "as"), Argument("revision", .uint64)]) { widget, call in
             let (component, rows) = try widget.page(call)
-            return [.array(element: .string, rows.map { .string(widget.picker.title(forRow: $0, forComponent: component) ?? "") }), .uint64(widget.revision)]
+            let titles = widget.context.arguments.fitting(rows) { .string(widget.picker.title(forRow: $0, forComponent: component) ?? "") }
+            return [.array(element: .string, titles), .uint64(widget.revision)]
         },
         MethodDeclaration("AttributedTitles", in: page, out: [Argument("titles", "a(sa{sv})"), Argument("revision", .uint64)]) { widget, call in
             let (component, rows) = try widget.page(call)
-            let titles = rows.map { row -> DBusValue in
+            let titles = widget.context.arguments.fitting(rows) { row in
                 let (text, attributes) = widget.attributedTitle(row: row, component: component)
                 return .structure([text, attributes])
             }

@@ -47,7 +47,7 @@ struct StateFile {
         }
         let values: [DBusValue]
         do {
-            values = try Message(marshalled: Array(bytes[12...])).arguments()
+            values = try Message(marshalled: Array(bytes[12...])).inputArguments(named: ["kind", "name", "owner_uid", "revision", "state"])
         } catch {
             throw ReadError(description: "torn or corrupt: \(error)")
         }

@@ -16,10 +16,11 @@ final class TableWidget: Widget {
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         var format: () -> String = { "{value}" }
+        let cellLimit = context.limits.stringLength
         dataSource = RxTableViewSectionedAnimatedDataSource(
             configureCell: { _, _, indexPath, item in
                 let cell = TableViewCell(style: .default, reuseIdentifier: "cell")
-                cell.textLabel?.text = fill(format(), ["section": String(indexPath.section), "row": String(indexPath.row), "value": item.value.textForm])
+                cell.textLabel?.text = fill(format(), ["section": String(indexPath.section), "row": String(indexPath.row), "value": item.value.textForm], limit: cellLimit)
                 return cell
             },
             titleForHeaderInSection: { dataSource, section in dataSource[section].model.header }
@@ -298,7 +299,7 @@ final class TableWidget: Widget {
                           out: [Argument("cells", "a(ss)"), Argument("revision", .uint64)]) { widget, call in
             let section = try widget.section(try call.argument("section"))
             let rows = try widget.context.arguments.page(first: try call.argument("first"), count: try call.argument("count"), rows: widget.table.numberOfRows(inSection: section))
-            let cells = rows.map { row -> DBusValue in
+            let cells = widget.context.arguments.fitting(rows) { row in
                 let (identifier, text) = widget.cell(at: IndexPath(row: row, section: section))
                 return .structure([identifier, text])
             }

@@ -1,0 +1,52 @@
+import RxCoreEssentials
+
+/// Why a body read as a server's input (`Message.inputArguments`) was
+/// refused, and where inside which argument: API rule 12's two refusals.
+struct BodyRefusal: Error {
+    enum Reason {
+        /// An `h` inside a `v`: a model, option or spec value is data; only a
+        /// method's own `h` argument carries a descriptor.
+        case descriptorInVariant
+        /// A dictionary holding this key twice.
+        case repeatedKey(DBusValue)
+    }
+
+    /// One step from an argument down to the refused value.
+    enum Step {
+        case index(Int)
+        case key(DBusValue)
+        case field(Int)
+    }
+
+    let reason: Reason
+    /// The steps, innermost first (they are added while the read unwinds).
+    var path: [Step] = []
+    /// The argument's position in the body.
+    var argument = 0
+
+    init(_ reason: Reason) {
+        self.reason = reason
+    }
+
+    /// The message of the `InvalidArgs` error, naming the argument as `name`:
+    /// `models[0][1]: …`, `options['attributes']['x']: …`.
+    func describe(argument name: String) -> String {
+        let location = name + path.reversed().map { step in
+            switch step {
+            case .index(let index): return "[\(index)]"
+            case .field(let index): return ".\(index)"
+            case .key(let key): return "[\(BodyRefusal.text(of: key))]"
+            }
+        }.joined()
+        switch reason {
+        case .descriptorInVariant:
+            return "\(location): a Unix file descriptor (h) inside a variant; models, options and values are data, and only a method whose own signature has an 'h' takes a descriptor"
+        case .repeatedKey(let key):
+            return "\(location): the key \(BodyRefusal.text(of: key)) appears more than once; each key of a dictionary may appear once"
+        }
+    }
+
+    private static func text(of key: DBusValue) -> String {
+        key.stringValue.map { quoted($0) } ?? key.description
+    }
+}
