@@ -168,6 +168,37 @@ final class StateTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("form.torn.state cannot be restored"), daemon.log)
     }
 
+    func testARevisionThatCannotGrowIsRefusedAndTheTopIsNeverPassed() throws {
+        var daemon = try startDaemon()
+        try call(root, managerInterface, "CreatePicker", [.string("top"), options([("items", .array(element: .array(.string), [.array(element: .string, ["a", "b", "c"].map(DBusValue.string))]))])])
+        XCTAssertEqual(daemon.stop(), 0)
+        let bytes = [UInt8](try Data(contentsOf: stateDirectory.appendingPathComponent("picker.top.state")))
+        // The daemon's own file, with another name and Revision: as a hand-made file would be.
+        func file(_ name: String, revision: UInt64) throws -> Data {
+            var values = try Message(marshalled: Array(bytes[12...])).arguments()
+            values[1] = .string(name)
+            values[3] = .uint64(revision)
+            let message = try Message.signal(path: root, interface: "org.rxwidgets.Widgets1.State", member: "Widget")
+            try message.append(values)
+            return Data(bytes[0..<12] + (try message.marshalled()))
+        }
+        try file("top", revision: .max).write(to: stateDirectory.appendingPathComponent("picker.top.state"))
+        try file("below", revision: .max - 1).write(to: stateDirectory.appendingPathComponent("picker.below.state"))
+        daemon = try startDaemon()
+        XCTAssertEqual(try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue,
+                       .array(element: .objectPath, [.objectPath(ObjectPath("\(root)/picker/below")!)]))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stateDirectory.appendingPathComponent("picker.top.state.unreadable").path))
+        let below = "\(root)/picker/below"
+        try call(below, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        XCTAssertEqual(try call(below, "org.freedesktop.DBus.Properties", "Get", [.string(pickerInterface), .string("Revision")]).first?.variantValue, .uint64(.max))
+        XCTAssertThrowsError(try call(below, pickerInterface, "SelectRow", [.int32(2), .int32(0)])) { error in
+            XCTAssertEqual((error as? DBusError)?.name, errorPrefix + "LimitExceeded")
+        }
+        XCTAssertEqual(try call(below, pickerInterface, "SelectedRow", [.int32(0)]), [.int32(1)], "the refused change changed nothing")
+        XCTAssertEqual(daemon.stop(), 0, "no trap at the top; log:\n\(daemon.log)")
+        XCTAssertTrue(daemon.log.contains("picker.top.state cannot be restored (its Revision 18446744073709551615 is the largest there is"), daemon.log)
+    }
+
     func testAFullDiskNeitherStopsNorFloodsTheDaemon() throws {
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         let mounted = try runCommand("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", stateDirectory.path])

@@ -257,7 +257,8 @@ public final class Form: ReactiveCompatible {
         guard !changedValues.isEmpty || !changedValidity.isEmpty || !changedOutputs.isEmpty || latestSubmitEnabled != submitWasEnabled else {
             return false
         }
-        revision += 1
+        // Saturates instead of trapping: a form restored at the top counts no further.
+        revision = revision < UInt64.max ? revision + 1 : revision
         values = latestValues
         validity = latestValidity
         outputs = latestOutputs

@@ -104,6 +104,10 @@ class Widget {
     /// after it; nil compares them all.
     func mutate(_ call: MethodCall, touching touched: [String]? = nil, _ body: () throws -> Void) throws {
         try authorize(call)
+        // Refused before the body runs: a change that could not be counted is no change.
+        guard revision < UInt64.max else {
+            throw WidgetsError.limitExceeded("\(kind.rawValue) '\(name)' is at Revision \(revision), the largest there is; it takes no more changes (destroy and create it anew)")
+        }
         let before = watchedValues(touched)
         let contentBefore = contentVersion
         try body()

@@ -55,6 +55,9 @@ struct StateFile {
               case .uint32(let uid) = values[2], case .uint64(let revision) = values[3], let state = values[4].arrayElements else {
             throw ReadError(description: "its values are not (s kind, s name, u owner_uid, t revision, av state)")
         }
+        guard revision < UInt64.max else {
+            throw ReadError(description: "its Revision \(revision) is the largest there is, so no later change could be counted")
+        }
         self.init(kind: kind, name: name, ownerUID: uid, revision: revision, state: state.map { $0.variantValue ?? $0 })
     }
 }
