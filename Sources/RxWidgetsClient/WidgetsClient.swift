@@ -55,9 +55,10 @@ public final class WidgetsClient {
 
     // MARK: Widgets
 
-    /// Creates a picker with `items` (titles, one array per component).
-    public func createPicker(_ name: String, items: [[String]] = [], popup: Bool = false, transient: Bool = false) throws -> RemotePicker {
-        var options: [(String, DBusValue)] = [("popup", .boolean(popup)), ("transient", .boolean(transient))]
+    /// Creates a picker with `items` (titles, one array per component). With
+    /// `replace`, a picker of that name the caller's uid owns is destroyed first.
+    public func createPicker(_ name: String, items: [[String]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false) throws -> RemotePicker {
+        var options: [(String, DBusValue)] = [("popup", .boolean(popup)), ("transient", .boolean(transient)), ("replace", .boolean(replace))]
         if !items.isEmpty {
             options.append(("items", items.dbusValue))
         }
@@ -70,8 +71,8 @@ public final class WidgetsClient {
     }
 
     /// Creates a table with one section of string rows.
-    public func createTable(_ name: String, items: [String] = [], transient: Bool = false) throws -> RemoteTable {
-        var options: [(String, DBusValue)] = [("transient", .boolean(transient))]
+    public func createTable(_ name: String, items: [String] = [], transient: Bool = false, replace: Bool = false) throws -> RemoteTable {
+        var options: [(String, DBusValue)] = [("transient", .boolean(transient)), ("replace", .boolean(replace))]
         if !items.isEmpty {
             options.append(("items", items.dbusValue))
         }
@@ -84,8 +85,8 @@ public final class WidgetsClient {
     }
 
     /// Creates a form from a template name (`about-you`, `sign-up`) or a JSON spec.
-    public func createForm(_ name: String, spec: String, transient: Bool = false) throws -> RemoteForm {
-        try RemoteForm(client: self, path: try create("CreateForm", [.string(name), .string(spec), WidgetsClient.options([("transient", .boolean(transient))])]))
+    public func createForm(_ name: String, spec: String, transient: Bool = false, replace: Bool = false) throws -> RemoteForm {
+        try RemoteForm(client: self, path: try create("CreateForm", [.string(name), .string(spec), WidgetsClient.options([("transient", .boolean(transient)), ("replace", .boolean(replace))])]))
     }
 
     /// The existing form `name`.

@@ -15,10 +15,10 @@ final class ManagerTests: DaemonTestCase {
         XCTAssertEqual(error(root, managerInterface, "CreatePicker", [.string(""), options([])])?.name, errorPrefix + "InvalidName")
         try call(root, managerInterface, "CreatePicker", [.string("p"), options([])])
         XCTAssertEqual(error(root, managerInterface, "CreatePicker", [.string("p"), options([])]),
-                       DBusError(name: errorPrefix + "Exists", message: "a picker named 'p' exists"))
+                       DBusError(name: errorPrefix + "Exists", message: "a picker named 'p' exists (the option 'replace' destroys it first)"))
         try call(root, managerInterface, "CreateTable", [.string("p"), options([])])
         XCTAssertEqual(error(root, managerInterface, "CreatePicker", [.string("q"), options([("colour", .string("red"))])]),
-                       DBusError.invalidArgs("options: unknown key 'colour'; expected 'items', 'popup', 'transient'"))
+                       DBusError.invalidArgs("options: unknown key 'colour'; expected 'items', 'popup', 'replace', 'transient'"))
         XCTAssertEqual(error(root, managerInterface, "CreatePicker", [.string("q"), options([("popup", .string("yes"))])]),
                        DBusError.invalidArgs("options: key 'popup' expects 'b', got 's'"))
         try call(root, managerInterface, "CreateForm", [.string("f"), .string("sign-up"), options([])])
@@ -60,7 +60,36 @@ final class ManagerTests: DaemonTestCase {
         XCTAssertTrue(write.error.contains("org.freedesktop.DBus.Error.AccessDenied: picker 'mine' belongs to uid 0; uid 65534 may only read it"), write.error)
         let destroy = try runCommand(asNobody[0], Array(asNobody.dropFirst()) + ["call", busName, root, managerInterface, "Destroy", "o", path])
         XCTAssertNotEqual(destroy.status, 0)
+        let replace = try runCommand("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/gdbus", "call", "--address", bus.address,
+                                                          "--dest", busName, "--object-path", root, "--method", "\(managerInterface).CreatePicker", "mine", "{'replace': <true>}"],
+                                     environment: ["HOME": "/tmp"])
+        XCTAssertTrue(replace.error.contains("options 'replace': picker 'mine' belongs to uid 0; uid 65534 may not replace it"), replace.error)
         XCTAssertEqual(try property(path, pickerInterface, "Revision"), .uint64(1))
+        XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(2)]))
+    }
+
+    func testReplaceDestroysTheCallersWidgetFirstInOneCall() throws {
+        let path = "\(root)/picker/tour"
+        let replacing = { (items: DBusValue) in self.options([("items", items), ("replace", .boolean(true))]) }
+        try call(root, managerInterface, "CreatePicker", [.string("tour"), replacing(titles([["a", "b"]]))])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Manager Widgets", "InterfacesAdded \(path)", "reply"], "replacing nothing creates")
+        try call(path, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        _ = takeEvents()
+        try call(root, managerInterface, "CreatePicker", [.string("tour"), replacing(titles([["x"]]))])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Manager Widgets", "InterfacesRemoved \(path)", "InterfacesAdded \(path)", "reply"])
+        XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1)]))
+        XCTAssertEqual(try property(path, pickerInterface, "Revision"), .uint64(1), "a new widget")
+        // A replacement that cannot be built leaves the old widget as it was.
+        XCTAssertEqual(error(root, managerInterface, "CreatePicker", [.string("tour"), replacing(.string("x"))])?.name, DBusError.Name.invalidArgs)
+        XCTAssertEqual(takeEvents(), ["error \(DBusError.Name.invalidArgs)"])
+        XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1)]))
+        // At the widget limit (3 here) the replaced widget does not count.
+        try call(root, managerInterface, "CreateForm", [.string("f"), .string("sign-up"), options([])])
+        try call(root, managerInterface, "CreateTable", [.string("t"), options([])])
+        try call(root, managerInterface, "CreateForm", [.string("f"), .string("about-you"), options([("replace", .boolean(true))])])
+        XCTAssertEqual(try call("\(root)/form/f", "org.freedesktop.DBus.Properties", "Get", [.string(formInterface), .string("Fields")]).first?.variantValue?.arrayElements?.count, 5)
+        XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("f"), .string("{not json"), options([("replace", .boolean(true))])])?.name, errorPrefix + "InvalidSpec")
+        XCTAssertEqual(try property(root, managerInterface, "Widgets")?.arrayElements?.count, 3, "the failed replacement kept the old form")
     }
 
     func testIntrospectionFilesMatchTheLiveDaemon() throws {

@@ -38,15 +38,33 @@ extension WidgetService {
 
     /// A `CreateX` call: the caller must have a known uid, the name must be
     /// free and within the limits, the options known; the widget is built
-    /// and put on the bus, or nothing remains of it.
+    /// and put on the bus, or nothing remains of it. With the option
+    /// `replace`, a widget of that kind and name owned by the caller's uid
+    /// (any, for uid 0) is destroyed once the new one is built: one call,
+    /// `InterfacesRemoved` then `InterfacesAdded`, and on failure the old
+    /// one stays as it was.
     private func create(_ kind: WidgetKind, _ call: MethodCall, optionTypes: [String: DBusType],
                         _ make: (String, [String: DBusValue], Creator) throws -> Widget) throws -> [DBusValue] {
         let creator = try Creator(call)
         let name: String = try call.argument("name")
-        try checkNew(name, kind: kind, creator: creator)
-        let options = try context.arguments.options(try call.value("options"), allowed: optionTypes, argument: "options")
+        var options = try context.arguments.options(try call.value("options"), allowed: optionTypes.merging(["replace": .boolean]) { $1 }, argument: "options")
+        let replaced = options.removeValue(forKey: "replace") == .boolean(true) ? widgets[WidgetService.path(of: kind, name: name)] : nil
+        if let replaced, creator.uid != replaced.ownerUID && creator.uid != 0 {
+            throw WidgetsError.accessDenied("options 'replace': \(kind.rawValue) '\(name)' belongs to uid \(replaced.ownerUID); uid \(creator.uid) may not replace it")
+        }
+        try checkNew(name, kind: kind, creator: creator, replacing: replaced)
         let widget = try make(name, options, creator)
-        try add(widget)
+        if let replaced {
+            try destroy(replaced.path)
+            do {
+                try add(widget)
+            } catch {
+                try? add(replaced)
+                throw error
+            }
+        } else {
+            try add(widget)
+        }
         widget.didAppear()
         return [.objectPath(widget.path)]
     }

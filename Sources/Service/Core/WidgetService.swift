@@ -44,18 +44,20 @@ public final class WidgetService {
     // MARK: Registry
 
     /// Refuses a name that breaks the grammar or is taken, and a creator
-    /// over the widget limit or its uid's quota.
-    func checkNew(_ name: String, kind: WidgetKind, creator: Creator) throws {
+    /// over the widget limit or its uid's quota; a widget about to be
+    /// replaced neither takes the name nor counts.
+    func checkNew(_ name: String, kind: WidgetKind, creator: Creator, replacing replaced: Widget? = nil) throws {
         guard DBusNames.isValidPathElement(name, maximumLength: 64) else {
             throw WidgetsError.invalidName("name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
         }
-        guard widgets[WidgetService.path(of: kind, name: name)] == nil else {
-            throw WidgetsError.exists("a \(kind.rawValue) named '\(name)' exists")
+        guard replaced != nil || widgets[WidgetService.path(of: kind, name: name)] == nil else {
+            throw WidgetsError.exists("a \(kind.rawValue) named '\(name)' exists (the option 'replace' destroys it first)")
         }
-        guard widgets.count < limits.widgets else {
+        let freed = replaced == nil ? 0 : 1
+        guard widgets.count - freed < limits.widgets else {
             throw WidgetsError.limitExceeded("\(widgets.count) widgets exist; the limit is \(limits.widgets)")
         }
-        let held = widgetsByUID[creator.uid, default: 0]
+        let held = widgetsByUID[creator.uid, default: 0] - (replaced?.ownerUID == creator.uid ? freed : 0)
         guard creator.uid == 0 || held < limits.widgetQuota else {
             throw WidgetsError.limitExceeded("uid \(creator.uid) holds \(held) widgets; the limit per uid is \(limits.widgetQuota)")
         }
