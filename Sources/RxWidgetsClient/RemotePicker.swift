@@ -1,149 +1,150 @@
 import DBus
 import RxCoreEssentials
+import WidgetsAPI
 
-/// A picker served by rxwidgetsd (`org.rxwidgets.Widgets1.Picker`).
+/// A picker served by rxwidgetsd (`org.rxwidgets.Widgets1.Picker`), called
+/// through `PickerContract`.
 public final class RemotePicker: RemoteWidget {
-    static let interfaceName = "org.rxwidgets.Widgets1.Picker"
+    typealias API = PickerContract
 
     init(client: WidgetsClient, path: ObjectPath) throws {
-        try super.init(client: client, path: path, interface: RemotePicker.interfaceName)
+        try super.init(client: client, path: path, interface: API.name)
     }
 
     /// The number of components, kept current.
     public var numberOfComponents: Int {
-        Int((try? Int32(dbusValue: properties["NumberOfComponents"] ?? .int32(0))) ?? 0)
+        Int(value(API.numberOfComponents) ?? 0)
     }
 
     /// The number of rows of each component, kept current.
     public var rowCounts: [Int] {
-        RemoteWidget.integers(properties["RowCounts"])
+        integers(API.rowCounts)
     }
 
     /// The selected row of each component (-1 for one without rows), kept current.
     public var selectedRows: [Int] {
-        RemoteWidget.integers(properties["SelectedRows"])
+        integers(API.selectedRows)
+    }
+
+    /// Whether it is a popup picker (with Show, Hide, Done and Cancel).
+    public var isPopup: Bool {
+        value(API.popup) ?? false
     }
 
     /// Whether a popup picker is shown, kept current.
     public var isVisible: Bool {
-        properties["Visible"] == .boolean(true)
+        value(API.visible) ?? false
     }
 
     /// A user's selection of `row` in `component`: `ItemSelected` and
     /// `ModelSelected` are delivered before this returns.
     public func selectRow(_ row: Int, inComponent component: Int) throws {
-        try call("SelectRow", [.int32(Int32(row)), .int32(Int32(component))])
+        try call(API.selectRow, (Int32(clamping: row), Int32(clamping: component)))
     }
 
     /// A programmatic selection: `SelectedRows` changes, no `ItemSelected`.
     public func setSelectedRow(_ row: Int, inComponent component: Int) throws {
-        try call("SetSelectedRow", [.int32(Int32(row)), .int32(Int32(component))])
+        try call(API.setSelectedRow, (Int32(clamping: row), Int32(clamping: component)))
     }
 
     /// Binds titles, one array per component.
     public func setItems(_ items: [[String]]) throws {
-        try call("SetItems", [items.dbusValue])
+        try call(API.setItems, Raw(items))
     }
 
-    /// The titles of rows `first` … `first+count−1` of `component`, as `TitleForRow` gives them.
+    /// The titles of rows `first` … `first+count−1` of `component`, as
+    /// `TitleForRow` gives them; fewer where the reply would be too large
+    /// (read on from `first` plus the titles returned).
     public func titles(component: Int, first: Int, count: Int) throws -> [String] {
-        let reply = try call("Titles", [.int32(Int32(component)), .int32(Int32(first)), .int32(Int32(count))])
-        guard let titles = try? [String](dbusValue: reply.first ?? .int32(0)) else {
-            throw WidgetsClientError.unexpectedReply("Titles", reply)
-        }
-        return titles
+        try call(API.titles, (Int32(clamping: component), Int32(clamping: first), Int32(clamping: count))).0.decoded()
     }
 
     /// A row's title.
     public func title(row: Int, component: Int) throws -> String {
-        let reply = try call("TitleForRow", [.int32(Int32(row)), .int32(Int32(component))])
-        guard let title = reply.first?.stringValue else { throw WidgetsClientError.unexpectedReply("TitleForRow", reply) }
-        return title
+        try call(API.titleForRow, (Int32(clamping: row), Int32(clamping: component)))
     }
 
     /// Shows a popup picker.
     public func show() throws {
-        try call("Show")
+        try call(API.show, ())
     }
 
     /// Hides a popup picker.
     public func hide() throws {
-        try call("Hide")
+        try call(API.hide, ())
     }
 
     /// Done on a popup picker: `SelectedItem` is delivered before this returns.
     public func done() throws {
-        try call("Done")
+        try call(API.done, ())
     }
 
     /// Cancel on a popup picker: `Closed` is delivered before this returns.
     public func cancel() throws {
-        try call("Cancel")
+        try call(API.cancel, ())
     }
 }
 
 extension Reactive where Base: RemotePicker {
+    private typealias API = PickerContract
+
     /// `ItemSelected`: a user's selection.
     public var itemSelected: Observable<(row: Int, component: Int)> {
-        base.signal("ItemSelected").compactMap { values in
-            guard values.count == 2, case .int32(let row) = values[0], case .int32(let component) = values[1] else { return nil }
-            return (Int(row), Int(component))
-        }
+        base.signal(API.itemSelected).map { (Int($0.0), Int($0.1)) }
     }
 
     /// `ModelSelected`: the selected model of every component.
     public var modelSelected: Observable<[DBusValue]> {
-        base.signal("ModelSelected").compactMap { values in values.first?.arrayElements?.map { $0.variantValue ?? $0 } }
+        base.signal(API.modelSelected).map { $0.map(\.value) }
     }
 
     /// `SelectedItem`: Done on a popup picker.
     public var selectedItem: Observable<(index: Int, title: String)> {
-        base.signal("SelectedItem").compactMap { values in
-            guard values.count == 2, case .int32(let index) = values[0], let title = values[1].stringValue else { return nil }
-            return (Int(index), title)
-        }
+        base.signal(API.selectedItem).map { (Int($0.0), $0.1) }
     }
 
     /// `Closed`: Cancel on a popup picker.
     public var closed: Observable<Void> {
-        base.signal("Closed").map { _ in () }
+        base.signal(API.closed)
     }
 
     /// `SelectedRows`: the current value on subscription, then every change.
     public var selectedRows: Observable<[Int]> {
-        base.property("SelectedRows").map { RemoteWidget.integers($0) }
+        base.property(API.selectedRows).map { $0.map(Int.init) }
     }
 
     /// `RowCounts`: the current value on subscription, then every change.
     public var rowCounts: Observable<[Int]> {
-        base.property("RowCounts").map { RemoteWidget.integers($0) }
+        base.property(API.rowCounts).map { $0.map(Int.init) }
     }
 
     /// `Visible`: the current value on subscription, then every change.
     public var visible: Observable<Bool> {
-        base.property("Visible").compactMap { try? Bool(dbusValue: $0) }
+        base.property(API.visible)
     }
 
     /// `SelectRow` without blocking: completes once answered.
     public func selectRow(_ row: Int, inComponent component: Int) -> Observable<Void> {
-        request("SelectRow", [.int32(Int32(row)), .int32(Int32(component))]).map { _ in () }
+        request(API.selectRow, (Int32(clamping: row), Int32(clamping: component)))
     }
 
     /// `Titles` without blocking.
     public func titles(component: Int, first: Int, count: Int) -> Observable<[String]> {
-        request("Titles", [.int32(Int32(component)), .int32(Int32(first)), .int32(Int32(count))]).map { reply in
-            guard let titles = try? [String](dbusValue: reply.first ?? .int32(0)) else { throw WidgetsClientError.unexpectedReply("Titles", reply) }
-            return titles
-        }
+        request(API.titles, (Int32(clamping: component), Int32(clamping: first), Int32(clamping: count))).map { try $0.0.decoded() }
+    }
+
+    /// `Show` without blocking.
+    public func show() -> Observable<Void> {
+        request(API.show, ())
     }
 
     /// `Done` without blocking.
     public func done() -> Observable<Void> {
-        request("Done").map { _ in () }
+        request(API.done, ())
     }
 
     /// `Cancel` without blocking.
     public func cancel() -> Observable<Void> {
-        request("Cancel").map { _ in () }
+        request(API.cancel, ())
     }
 }

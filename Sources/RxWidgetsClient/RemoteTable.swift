@@ -1,124 +1,145 @@
 import DBus
 import FoundationEssentials
 import RxCoreEssentials
+import WidgetsAPI
 
-/// A table served by rxwidgetsd (`org.rxwidgets.Widgets1.Table`).
+/// A table served by rxwidgetsd (`org.rxwidgets.Widgets1.Table`), called
+/// through `TableContract`.
 public final class RemoteTable: RemoteWidget {
-    static let interfaceName = "org.rxwidgets.Widgets1.Table"
+    typealias API = TableContract
 
     init(client: WidgetsClient, path: ObjectPath) throws {
-        try super.init(client: client, path: path, interface: RemoteTable.interfaceName)
+        try super.init(client: client, path: path, interface: API.name)
     }
 
     /// The number of rows of each section, kept current.
     public var rowCounts: [Int] {
-        RemoteWidget.integers(properties["RowCounts"])
+        integers(API.rowCounts)
     }
 
     /// The selected rows, kept current.
     public var indexPathsForSelectedRows: [IndexPath] {
-        RemoteTable.indexPaths(properties["SelectedIndexPaths"])
+        value(API.selectedIndexPaths) ?? []
     }
 
-    static func indexPaths(_ value: DBusValue?) -> [IndexPath] {
-        (value?.arrayElements ?? []).compactMap { element in
-            guard case .structure(let fields) = element, fields.count == 2, case .int32(let section) = fields[0], case .int32(let row) = fields[1] else { return nil }
-            return IndexPath(row: Int(row), section: Int(section))
-        }
+    /// Whether several rows may be selected at once, kept current.
+    public var allowsMultipleSelection: Bool {
+        value(API.allowsMultipleSelection) ?? false
+    }
+
+    /// Lets several rows be selected at once, or one.
+    public func setAllowsMultipleSelection(_ allowed: Bool) throws {
+        try set(API.allowsMultipleSelection, to: allowed)
     }
 
     /// Binds one section of models.
     public func setItems(_ models: [DBusValue]) throws {
-        try call("SetItems", [.array(element: .variant, models.map { .variant($0) })])
+        try call(API.setItems, Raw(models.map(Variant.init)))
     }
 
     /// A user's selection: `ItemSelected` and `ModelSelected` are delivered before this returns.
     public func selectRow(at indexPath: IndexPath) throws {
-        try call("SelectRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))])
+        try call(API.selectRow, RemoteTable.cell(indexPath))
     }
 
     /// A user's deselection.
     public func deselectRow(at indexPath: IndexPath) throws {
-        try call("DeselectRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))])
+        try call(API.deselectRow, RemoteTable.cell(indexPath))
     }
 
     /// A touch or cursor coming onto a row: `ItemUnhighlighted` for the row
     /// highlighted before, then `ItemHighlighted`, delivered before this returns.
     public func highlightRow(at indexPath: IndexPath) throws {
-        try call("HighlightRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))])
+        try call(API.highlightRow, RemoteTable.cell(indexPath))
     }
 
     /// The touch or cursor leaving the highlighted row.
     public func unhighlightRow(at indexPath: IndexPath) throws {
-        try call("UnhighlightRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))])
+        try call(API.unhighlightRow, RemoteTable.cell(indexPath))
     }
 
-    /// Identifier and text of rows `first` … `first+count−1` of `section`, as `CellForRow` gives them.
+    /// Identifier and text of rows `first` … `first+count−1` of `section`, as
+    /// `CellForRow` gives them; fewer where the reply would be too large.
     public func cells(section: Int, first: Int, count: Int) throws -> [(identifier: String, text: String)] {
-        let reply = try call("Cells", [.int32(Int32(section)), .int32(Int32(first)), .int32(Int32(count))])
-        guard let cells = reply.first?.arrayElements else { throw WidgetsClientError.unexpectedReply("Cells", reply) }
-        return cells.compactMap { cell in
-            guard case .structure(let fields) = cell, fields.count == 2, let identifier = fields[0].stringValue, let text = fields[1].stringValue else { return nil }
-            return (identifier, text)
-        }
+        try call(API.cells, (Int32(clamping: section), Int32(clamping: first), Int32(clamping: count))).0.decoded().map { ($0.fields.0, $0.fields.1) }
     }
 
     /// Every section's header.
     public func headers() throws -> [String] {
-        let reply = try call("Headers")
-        guard let headers = try? [String](dbusValue: reply.first ?? .int32(0)) else { throw WidgetsClientError.unexpectedReply("Headers", reply) }
-        return headers
+        try call(API.headers, ())
+    }
+
+    static func cell(_ indexPath: IndexPath) -> (Int32, Int32) {
+        (Int32(clamping: indexPath.section), Int32(clamping: indexPath.row))
     }
 }
 
 extension Reactive where Base: RemoteTable {
-    private func indexPath(_ values: [DBusValue]) -> IndexPath? {
-        guard values.count == 2, case .int32(let section) = values[0], case .int32(let row) = values[1] else { return nil }
-        return IndexPath(row: Int(row), section: Int(section))
+    private typealias API = TableContract
+
+    private func indexPath(_ cell: (Int32, Int32)) -> IndexPath {
+        IndexPath(row: Int(cell.1), section: Int(cell.0))
     }
 
     /// `ItemSelected`.
     public var itemSelected: Observable<IndexPath> {
-        base.signal("ItemSelected").compactMap { indexPath($0) }
+        base.signal(API.itemSelected).map { indexPath($0) }
     }
 
     /// `ItemDeselected`.
     public var itemDeselected: Observable<IndexPath> {
-        base.signal("ItemDeselected").compactMap { indexPath($0) }
+        base.signal(API.itemDeselected).map { indexPath($0) }
     }
 
     /// `ItemHighlighted`.
     public var itemHighlighted: Observable<IndexPath> {
-        base.signal("ItemHighlighted").compactMap { indexPath($0) }
+        base.signal(API.itemHighlighted).map { indexPath($0) }
     }
 
     /// `ItemUnhighlighted`.
     public var itemUnhighlighted: Observable<IndexPath> {
-        base.signal("ItemUnhighlighted").compactMap { indexPath($0) }
+        base.signal(API.itemUnhighlighted).map { indexPath($0) }
     }
 
     /// `ModelSelected`: the selected row's model.
     public var modelSelected: Observable<DBusValue> {
-        base.signal("ModelSelected").compactMap(\.first)
+        base.signal(API.modelSelected).map(\.value)
     }
 
     /// `ItemDeleted`.
     public var itemDeleted: Observable<IndexPath> {
-        base.signal("ItemDeleted").compactMap { indexPath($0) }
+        base.signal(API.itemDeleted).map { indexPath($0) }
     }
 
     /// `Reloaded`.
     public var reloaded: Observable<Void> {
-        base.signal("Reloaded").map { _ in () }
+        base.signal(API.reloaded)
     }
 
     /// `SelectedIndexPaths`: the current value on subscription, then every change.
     public var selectedIndexPaths: Observable<[IndexPath]> {
-        base.property("SelectedIndexPaths").map { RemoteTable.indexPaths($0) }
+        base.property(API.selectedIndexPaths)
     }
 
     /// `SelectRow` without blocking.
     public func selectRow(at indexPath: IndexPath) -> Observable<Void> {
-        request("SelectRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))]).map { _ in () }
+        request(API.selectRow, RemoteTable.cell(indexPath))
+    }
+
+    /// `DeselectRow` without blocking.
+    public func deselectRow(at indexPath: IndexPath) -> Observable<Void> {
+        request(API.deselectRow, RemoteTable.cell(indexPath))
+    }
+
+    /// `Cells` without blocking: identifier and text per row.
+    public func cells(section: Int, first: Int, count: Int) -> Observable<[(identifier: String, text: String)]> {
+        request(API.cells, (Int32(clamping: section), Int32(clamping: first), Int32(clamping: count))).map { reply in
+            try reply.0.decoded().map { ($0.fields.0, $0.fields.1) }
+        }
+    }
+
+    /// `Headers` without blocking.
+    public func headers() -> Observable<[String]> {
+        request(API.headers, ())
     }
 }

@@ -1,5 +1,6 @@
 import DBus
 import RxCoreEssentials
+import WidgetsAPI
 
 /// A widget served by rxwidgetsd, seen from a client: its properties, seeded
 /// by one `GetAll` and kept current by `PropertiesChanged`, and its signals
@@ -95,7 +96,7 @@ public class RemoteWidget {
                 reread(name)
             }
         } else if message.interface == interface, let member = message.member {
-            signals[member]?.on(.next(arguments.map { $0.variantValue ?? $0 }))
+            signals[member]?.on(.next(arguments))
         }
     }
 
@@ -115,8 +116,8 @@ public class RemoteWidget {
             })
     }
 
-    /// Every emission of the signal `member`, its arguments unwrapped from variants.
-    public func signal(_ member: String) -> Observable<[DBusValue]> {
+    /// Every emission of the signal `member`, its arguments as they came.
+    func signal(_ member: String) -> Observable<[DBusValue]> {
         if let subject = signals[member] {
             return subject.asObservable()
         }
@@ -125,9 +126,27 @@ public class RemoteWidget {
         return subject.asObservable()
     }
 
+    /// Every emission of a signal of the contract, its arguments decoded as
+    /// the contract types them (an emission of another shape is skipped).
+    public func signal<each Value>(_ signal: TypedSignal<repeat each Value>) -> Observable<(repeat each Value)> {
+        self.signal(signal.name).compactMap { try? signal.decode($0) }
+    }
+
+    /// A property of the contract as the cache holds it now; nil before it
+    /// was read or when its value is not of the contract's type.
+    public func value<Value>(_ property: PropertyContract<Value>) -> Value? {
+        property.decode(properties[property.name])
+    }
+
+    /// A property of the contract: its current value at once, then every
+    /// new value `PropertiesChanged` announces.
+    public func property<Value>(_ property: PropertyContract<Value>) -> Observable<Value> {
+        self.property(property.name).compactMap { property.decode($0) }
+    }
+
     /// The property `name`: its current value at once, then every new value
     /// `PropertiesChanged` announces.
-    public func property(_ name: String) -> Observable<DBusValue> {
+    func property(_ name: String) -> Observable<DBusValue> {
         Observable.deferred { [weak self] in
             guard let self, let current = properties[name] else { return Observable.empty() }
             return propertyChanges.asObservable()
@@ -137,16 +156,40 @@ public class RemoteWidget {
         }
     }
 
-    /// An `ai` value (`RowCounts`, `SelectedRows`) as integers; empty for anything else.
-    static func integers(_ value: DBusValue?) -> [Int] {
-        (value.flatMap { try? [Int32](dbusValue: $0) } ?? []).map(Int.init)
+    /// An `ai` property (`RowCounts`, `SelectedRows`) as integers; empty before it was read.
+    func integers(_ property: PropertyContract<[Int32]>) -> [Int] {
+        (value(property) ?? []).map(Int.init)
     }
 
     // MARK: Calls
 
+    /// Calls a method of the contract on this widget and waits for the
+    /// reply, decoded as the contract types it; signals that came before the
+    /// reply are delivered first.
+    @discardableResult
+    public func call<Inputs, Outputs>(_ method: MethodContract<Inputs, Outputs>, _ arguments: Inputs.Values) throws -> Outputs.Values {
+        let reply = try call(method.name, Inputs.encode(arguments))
+        do {
+            return try Outputs.decode(reply)
+        } catch {
+            throw WidgetsClientError.unexpectedReply(method.name, reply)
+        }
+    }
+
+    /// Calls a method of the contract without waiting; see `Reactive.request`.
+    func request<Inputs, Outputs>(_ method: MethodContract<Inputs, Outputs>, _ arguments: Inputs.Values) -> Observable<Outputs.Values> {
+        request(method.name, Inputs.encode(arguments)).map { reply in
+            do {
+                return try Outputs.decode(reply)
+            } catch {
+                throw WidgetsClientError.unexpectedReply(method.name, reply)
+            }
+        }
+    }
+
     /// Calls a method of the widget's interface and waits for the reply.
     @discardableResult
-    public func call(_ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
+    func call(_ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
         let reply = try client.call(path.rawValue, interface, member, arguments)
         if needsRefresh {
             needsRefresh = (try? readProperties()) == nil
@@ -159,14 +202,20 @@ public class RemoteWidget {
         client.request(path.rawValue, interface, member, arguments)
     }
 
-    /// Sets a read-write property and waits.
-    public func setProperty(_ name: String, _ value: DBusValue) throws {
-        _ = try client.call(path.rawValue, "org.freedesktop.DBus.Properties", "Set", [.string(interface), .string(name), .variant(value)])
+    /// Sets a read-write property of the contract and waits.
+    public func set<Value>(_ property: PropertyContract<Value>, to value: Value) throws {
+        _ = try client.call(path.rawValue, "org.freedesktop.DBus.Properties", "Set", [.string(interface), .string(property.name), .variant(value.dbusValue)])
+    }
+
+    /// The widget's `Revision`, kept current (0 before it was read).
+    public var revision: UInt64 {
+        // Every widget interface has the same Revision: the picker's contract names it.
+        value(PickerContract.revision) ?? 0
     }
 
     /// Destroys the widget on the daemon.
     public func destroy() throws {
-        _ = try client.call(WidgetsClient.rootPath, WidgetsClient.managerInterface, "Destroy", [.objectPath(path)])
+        try client.callManager(ManagerContract.destroy, path)
     }
 
     // MARK: The daemon coming and going
@@ -191,13 +240,14 @@ extension RemoteWidget: ReactiveCompatible {}
 extension Reactive where Base: RemoteWidget {
     /// The widget's `Revision`: the current value on subscription, then every change.
     public var revision: Observable<UInt64> {
-        base.property("Revision").compactMap { try? UInt64(dbusValue: $0) }
+        // Every widget interface has the same Revision: the picker's contract names it.
+        base.property(PickerContract.revision)
     }
 
-    /// Calls `member` without blocking: emits the reply's arguments once and
-    /// completes (after the signals the call caused), or fails with a
-    /// `WidgetsClientError`. Nothing is sent until it is subscribed.
-    public func request(_ member: String, _ arguments: [DBusValue] = []) -> Observable<[DBusValue]> {
-        base.request(member, arguments)
+    /// Calls a method of the contract without blocking: emits the reply,
+    /// decoded, once and completes (after the signals the call caused), or
+    /// fails with a `WidgetsClientError`. Nothing is sent until it is subscribed.
+    public func request<Inputs, Outputs>(_ method: MethodContract<Inputs, Outputs>, _ arguments: Inputs.Values) -> Observable<Outputs.Values> {
+        base.request(method, arguments)
     }
 }

@@ -1,6 +1,7 @@
 import DBus
 import Glibc
 import RxCoreEssentials
+import WidgetsAPI
 
 /// A connection to rxwidgetsd (`org.rxwidgets.Widgets1`) that makes and
 /// finds remote widgets. Everything runs on the main loop, as the rest of
@@ -8,10 +9,9 @@ import RxCoreEssentials
 /// signals that arrive before it are delivered first.
 public final class WidgetsClient {
     /// The daemon's well-known name.
-    public static let busName = "org.rxwidgets.Widgets1"
+    public static let busName = WidgetsAPI.busName
     /// The daemon's root object.
-    public static let rootPath = "/org/rxwidgets/Widgets1"
-    static let managerInterface = "org.rxwidgets.Widgets1.Manager"
+    public static let rootPath = WidgetsAPI.rootPath.rawValue
 
     /// The connection every remote widget of this client uses.
     public let connection: Connection
@@ -58,11 +58,11 @@ public final class WidgetsClient {
     /// Creates a picker with `items` (titles, one array per component). With
     /// `replace`, a picker of that name the caller's uid owns is destroyed first.
     public func createPicker(_ name: String, items: [[String]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false) throws -> RemotePicker {
-        var options: [(String, DBusValue)] = [("popup", .boolean(popup)), ("transient", .boolean(transient)), ("replace", .boolean(replace))]
+        var options: [(key: String, value: DBusValue)] = [("popup", .boolean(popup)), ("transient", .boolean(transient)), ("replace", .boolean(replace))]
         if !items.isEmpty {
             options.append(("items", items.dbusValue))
         }
-        return try RemotePicker(client: self, path: try create("CreatePicker", [.string(name), WidgetsClient.options(options)]))
+        return try RemotePicker(client: self, path: try callManager(ManagerContract.createPicker, (name, Options(options))))
     }
 
     /// The existing picker `name`: `InvalidName` for a bad name, `UnknownObject` for none.
@@ -72,11 +72,11 @@ public final class WidgetsClient {
 
     /// Creates a table with one section of string rows.
     public func createTable(_ name: String, items: [String] = [], transient: Bool = false, replace: Bool = false) throws -> RemoteTable {
-        var options: [(String, DBusValue)] = [("transient", .boolean(transient)), ("replace", .boolean(replace))]
+        var options: [(key: String, value: DBusValue)] = [("transient", .boolean(transient)), ("replace", .boolean(replace))]
         if !items.isEmpty {
             options.append(("items", items.dbusValue))
         }
-        return try RemoteTable(client: self, path: try create("CreateTable", [.string(name), WidgetsClient.options(options)]))
+        return try RemoteTable(client: self, path: try callManager(ManagerContract.createTable, (name, Options(options))))
     }
 
     /// The existing table `name`.
@@ -86,7 +86,7 @@ public final class WidgetsClient {
 
     /// Creates a form from a template name (`about-you`, `sign-up`) or a JSON spec.
     public func createForm(_ name: String, spec: String, transient: Bool = false, replace: Bool = false) throws -> RemoteForm {
-        try RemoteForm(client: self, path: try create("CreateForm", [.string(name), .string(spec), WidgetsClient.options([("transient", .boolean(transient)), ("replace", .boolean(replace))])]))
+        try RemoteForm(client: self, path: try callManager(ManagerContract.createForm, (name, spec, Options([("transient", .boolean(transient)), ("replace", .boolean(replace))]))))
     }
 
     /// The existing form `name`.
@@ -96,30 +96,29 @@ public final class WidgetsClient {
 
     /// The paths of every widget the daemon serves.
     public func widgetPaths() throws -> [ObjectPath] {
-        let reply = try call(WidgetsClient.rootPath, "org.freedesktop.DBus.Properties", "Get", [.string(WidgetsClient.managerInterface), .string("Widgets")])
-        guard let paths = try? [ObjectPath](dbusValue: reply.first?.variantValue ?? .string("")) else {
-            throw WidgetsClientError.unexpectedReply("Get Widgets", reply)
+        let reply = try call(WidgetsClient.rootPath, "org.freedesktop.DBus.Properties", "Get", [.string(ManagerContract.name), .string(ManagerContract.widgets.name)])
+        guard let paths = ManagerContract.widgets.decode(reply.first?.variantValue) else {
+            throw WidgetsClientError.unexpectedReply("Get \(ManagerContract.widgets.name)", reply)
         }
         return paths
     }
 
-    private func create(_ member: String, _ arguments: [DBusValue]) throws -> ObjectPath {
-        let reply = try call(WidgetsClient.rootPath, WidgetsClient.managerInterface, member, arguments)
-        guard case .objectPath(let path)? = reply.first else {
-            throw WidgetsClientError.unexpectedReply(member, reply)
-        }
-        return path
-    }
-
     private func existing(_ kind: String, _ name: String) throws -> ObjectPath {
-        guard DBusNames.isValidPathElement(name, maximumLength: 64), let path = ObjectPath("\(WidgetsClient.rootPath)/\(kind)/\(name)") else {
-            throw WidgetsClientError(name: "org.rxwidgets.Widgets1.Error.InvalidName", message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
+        guard DBusNames.isValidPathElement(name, maximumLength: 64), let path = WidgetsAPI.path(kind: kind, name: name) else {
+            throw WidgetsClientError(name: WidgetsErrorName.invalidName, message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
         }
         return path
     }
 
-    static func options(_ pairs: [(String, DBusValue)]) -> DBusValue {
-        .dictionary(key: .string, value: .variant, pairs.map { (.string($0.0), .variant($0.1)) })
+    /// Calls a method of `ManagerContract` (the root object's) and waits.
+    @discardableResult
+    public func callManager<Inputs, Outputs>(_ method: MethodContract<Inputs, Outputs>, _ arguments: Inputs.Values) throws -> Outputs.Values {
+        let reply = try call(WidgetsClient.rootPath, ManagerContract.name, method.name, Inputs.encode(arguments))
+        do {
+            return try Outputs.decode(reply)
+        } catch {
+            throw WidgetsClientError.unexpectedReply(method.name, reply)
+        }
     }
 
     // MARK: Calls

@@ -161,7 +161,7 @@ final class ClientTests: DaemonTestCase {
         let table = try client.createTable("t", items: ["a", "b"], transient: true)
         var selected: [IndexPath] = []
         table.rx.itemSelected.subscribe(onNext: { selected.append($0) }).disposed(by: bag)
-        try table.setProperty("AllowsMultipleSelection", .boolean(true))
+        try table.setAllowsMultipleSelection(true)
         try table.selectRow(at: IndexPath(row: 1, section: 0))
         try table.selectRow(at: IndexPath(row: 0, section: 0))
         XCTAssertEqual(selected, [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)])

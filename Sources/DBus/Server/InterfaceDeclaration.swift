@@ -89,6 +89,28 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
         _ = shape
     }
 
+    /// The interface a contract states, served by these handlers: one per
+    /// method of the contract (`MethodContract.serve`) and one per property
+    /// (`PropertyContract.serve`), each of the contract's name and shape —
+    /// a contract member without its handler, or a handler of no member,
+    /// stops the program when the declaration is made.
+    public init(_ contract: InterfaceContract, methods: [MethodDeclaration<Target>], properties: [PropertyDeclaration<Target>]) {
+        let shape = contract.shape
+        let declared = methods.map { InterfaceShape.MethodShape(name: $0.name, inputs: $0.inputs, outputs: $0.outputs, annotations: []) }
+        precondition(declared.map(\.name).sorted() == shape.methods.map(\.name).sorted()
+                     && zip(declared.sorted { $0.name < $1.name }, shape.methods.sorted { $0.name < $1.name }).allSatisfy { $0.inputs == $1.inputs && $0.outputs == $1.outputs },
+                     "\(contract.name): the handlers \(declared.map(\.name).sorted()) do not serve the contract's methods \(shape.methods.map(\.name).sorted())")
+        precondition(properties.map { "\($0.name) \($0.type.signature) \($0.set == nil)" }.sorted()
+                     == shape.properties.map { "\($0.name) \($0.type.signature) \($0.access == .read)" }.sorted(),
+                     "\(contract.name): the properties served are not the contract's")
+        // In the contract's order, as introspection and the reference list them.
+        let order = Dictionary(contract.members.enumerated().map { ($1.name, $0) }) { first, _ in first }
+        self.init(contract.name, documentation: shape.documentation,
+                  methods: methods.sorted { order[$0.name, default: 0] < order[$1.name, default: 0] },
+                  signals: shape.signals,
+                  properties: properties.sorted { order[$0.name, default: 0] < order[$1.name, default: 0] })
+    }
+
     /// The interface `target` serves.
     public func bind(to target: Target) -> Interface {
         Interface(checked: name, documentation: documentation, methods: methods.map { method in

@@ -5,15 +5,18 @@
 public struct TypedSignal<each Value: DBusConvertible>: Sendable {
     /// The name and the named, typed arguments.
     public let declaration: SignalDeclaration
+    /// What it announces, as introspection and the reference show it.
+    public let documentation: String
 
     /// A signal named `name` with these arguments, each a name and a type:
     /// `TypedSignal("ItemSelected", ("row", Int32.self), ("component", Int32.self))`.
-    public init(_ name: String, _ argument: repeat (String, (each Value).Type)) {
+    public init(_ name: String, _ argument: repeat (String, (each Value).Type), documentation: String = "") {
         var arguments: [Argument] = []
         for (argumentName, type) in repeat each argument {
             arguments.append(Argument(argumentName, type.dbusType))
         }
         declaration = SignalDeclaration(name, arguments)
+        self.documentation = documentation
     }
 
     /// The signal's name.

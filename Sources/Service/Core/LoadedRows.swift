@@ -23,8 +23,8 @@ enum LoadedRows {
 
     /// The titles a `LoadItems` call's `items` descriptor holds, split as its
     /// `separator` option says.
-    static func read(from call: MethodCall, options: [String: DBusValue], limits: Limits) throws -> [String] {
-        try read(try call.argument("items", as: UnixFD.self).fd, separator: try separator(options), limits: limits, "items")
+    static func read(from items: UnixFD, options: [String: DBusValue], limits: Limits) throws -> [String] {
+        try read(items.fd, separator: try separator(options), limits: limits, "items")
     }
 
     /// The `separator` option: `newline` (the default) or `nul`.

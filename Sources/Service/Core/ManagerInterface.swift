@@ -1,39 +1,39 @@
 import DBus
+import WidgetsAPI
 import RxWidgets
 
 extension WidgetService {
     /// `org.rxwidgets.Widgets1.Manager`: creates and destroys widgets.
-    static let managerDeclaration = InterfaceDeclaration<WidgetService>(WidgetService.managerInterface, documentation: managerDocumentation, methods: [
-        MethodDeclaration("CreatePicker", in: [Argument("name", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { service, call in
-            try service.create(.picker, call, optionTypes: PickerWidget.optionTypes) { name, options, creator in
+    typealias API = ManagerContract
+
+    /// `org.rxwidgets.Widgets1.Manager`: creates and destroys widgets.
+    static let managerDeclaration = InterfaceDeclaration<WidgetService>(API.interface, methods: [
+        API.createPicker.serve { service, arguments, call in
+            try service.create(.picker, name: arguments.0, options: arguments.1, call, optionTypes: PickerWidget.optionTypes) { name, options, creator in
                 try PickerWidget(name: name, options: options, creator: creator, context: service.context)
             }
         },
-        MethodDeclaration("CreateTable", in: [Argument("name", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { service, call in
-            try service.create(.table, call, optionTypes: TableWidget.optionTypes) { name, options, creator in
+        API.createTable.serve { service, arguments, call in
+            try service.create(.table, name: arguments.0, options: arguments.1, call, optionTypes: TableWidget.optionTypes) { name, options, creator in
                 try TableWidget(name: name, options: options, creator: creator, context: service.context)
             }
         },
-        MethodDeclaration("CreateForm", in: [Argument("name", .string), Argument("spec", .string), Argument("options", "a{sv}")], out: [Argument("widget", .objectPath)]) { service, call in
-            let spec: String = try call.argument("spec")
-            return try service.create(.form, call, optionTypes: FormWidget.optionTypes) { name, options, creator in
+        API.createForm.serve { service, arguments, call in
+            let (name, spec, options) = arguments
+            return try service.create(.form, name: name, options: options, call, optionTypes: FormWidget.optionTypes) { name, options, creator in
                 try FormWidget(name: name, spec: spec, options: options, creator: creator, context: service.context)
             }
         },
-        MethodDeclaration("Destroy", in: [Argument("widget", .objectPath)]) { service, call in
-            let path: ObjectPath = try call.argument("widget")
+        API.destroy.serve { service, path, call in
             guard let widget = service.widgets[path] else {
                 throw WidgetsError.unknownObject("widget: no widget at \(path)")
             }
             try widget.authorize(call)
             try service.destroy(path)
-            return []
         },
     ], properties: [
-        PropertyDeclaration("Version", .uint32, emitsChanged: .const) { _ in .uint32(1) },
-        PropertyDeclaration("Widgets", .array(.objectPath)) { service in
-            .array(element: .objectPath, service.widgets.keys.sorted().map { .objectPath($0) })
-        },
+        API.version.serve { _ in 1 },
+        API.widgets.serve { $0.widgets.keys.sorted() },
     ])
 
     /// A `CreateX` call: the caller must have a known uid, the name must be
@@ -43,11 +43,10 @@ extension WidgetService {
     /// (any, for uid 0) is destroyed once the new one is built: one call,
     /// `InterfacesRemoved` then `InterfacesAdded`, and on failure the old
     /// one stays as it was.
-    private func create(_ kind: WidgetKind, _ call: MethodCall, optionTypes: [String: DBusType],
-                        _ make: (String, [String: DBusValue], Creator) throws -> Widget) throws -> [DBusValue] {
+    private func create(_ kind: WidgetKind, name: String, options given: Options, _ call: MethodCall, optionTypes: [String: DBusType],
+                        _ make: (String, [String: DBusValue], Creator) throws -> Widget) throws -> ObjectPath {
         let creator = try Creator(call)
-        let name: String = try call.argument("name")
-        var options = try context.arguments.options(try call.value("options"), allowed: optionTypes.merging(["replace": .boolean]) { $1 }, argument: "options")
+        var options = try context.arguments.options(given.value, allowed: optionTypes.merging(["replace": .boolean]) { $1 }, argument: "options")
         let replaced = options.removeValue(forKey: "replace") == .boolean(true) ? widgets[WidgetService.path(of: kind, name: name)] : nil
         if let replaced, creator.uid != replaced.ownerUID && creator.uid != 0 {
             throw WidgetsError.accessDenied("options 'replace': \(kind.rawValue) '\(name)' belongs to uid \(replaced.ownerUID); uid \(creator.uid) may not replace it")
@@ -66,6 +65,6 @@ extension WidgetService {
             try add(widget)
         }
         widget.didAppear()
-        return [.objectPath(widget.path)]
+        return widget.path
     }
 }

@@ -1,4 +1,5 @@
 import DBus
+import WidgetsAPI
 import RxWidgets
 
 /// The kinds of widget, as they appear in paths and error messages.
@@ -162,13 +163,14 @@ struct Creator {
     }
 }
 
-extension MethodDeclaration where Target: Widget {
-    /// A method that changes the widget, run through `Widget.mutate`.
-    static func changing(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], touching touched: [String]? = nil,
-                         _ body: @escaping @Sendable (Target, MethodCall) throws -> [DBusValue]) -> MethodDeclaration {
-        MethodDeclaration(name, in: inputs, out: outputs) { widget, call in
-            var result: [DBusValue] = []
-            try widget.mutate(call, touching: touched) { result = try body(widget, call) }
+extension MethodContract {
+    /// The contract's handler for a call that changes the widget, run
+    /// through `Widget.mutate` (authorized, counted, announced).
+    func changing<Target: Widget>(touching touched: [String]? = nil, _ body: @escaping @Sendable (Target, Inputs.Values, MethodCall) throws -> Outputs.Values) -> MethodDeclaration<Target> {
+        serve { widget, arguments, call in
+            var result: Outputs.Values?
+            try widget.mutate(call, touching: touched) { result = try body(widget, arguments, call) }
+            guard let result else { throw DBusError.failed("internal error: \(name) ran no handler") }
             return result
         }
     }
@@ -187,9 +189,3 @@ extension InterfaceDeclaration where Target: Widget {
     }
 }
 
-extension PropertyDeclaration where Target: Widget {
-    /// The `Revision` property every widget interface has.
-    static var revision: PropertyDeclaration {
-        PropertyDeclaration("Revision", .uint64) { .uint64($0.revision) }
-    }
-}

@@ -1,10 +1,11 @@
 import DBus
+import WidgetsAPI
 import RxWidgets
 
 /// A served form: the `Form` model built from a template or a JSON spec; its
 /// `rx.changes` and `rx.submitted` become the interface's signals.
 final class FormWidget: Widget {
-    static let interfaceName = "org.rxwidgets.Widgets1.Form"
+    static let interfaceName = FormContract.name
 
     let form: Form
     /// The spec as given (a template's name or JSON), kept for the state file.
@@ -19,15 +20,15 @@ final class FormWidget: Widget {
             .subscribe(onNext: { [weak self] change in
                 guard let self else { return }
                 for value in change.values {
-                    emit(FormWidget.valueChanged, value.name, Variant(FormWidget.dbusValue(value.value)))
+                    emit(API.valueChanged, value.name, Variant(FormWidget.dbusValue(value.value)))
                 }
                 for validity in change.validity {
-                    emit(FormWidget.validationChanged, validity.name, validity.value.isValid, validity.value.reason?.rawValue ?? "", validity.value.message)
+                    emit(API.validationChanged, validity.name, validity.value.isValid, validity.value.reason?.rawValue ?? "", validity.value.message)
                 }
             })
             .disposed(by: disposeBag)
         form.rx.submitted
-            .subscribe(onNext: { [weak self] values in self.map { $0.emit(FormWidget.submitted, $0.orderedValues(values)) } })
+            .subscribe(onNext: { [weak self] values in self.map { $0.emit(API.submitted, $0.orderedValues(values)) } })
             .disposed(by: disposeBag)
     }
 
@@ -176,85 +177,75 @@ final class FormWidget: Widget {
     override func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
     override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { FormWidget.declaration.watchedValues(of: self, names) }
 
-    static let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self))
-    static let validationChanged = TypedSignal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self))
-    static let submitted = TypedSignal("Submitted", ("values", VariantDictionary.self))
+    typealias API = FormContract
 
-    /// `org.rxwidgets.Widgets1.Form`, declared once for every form.
-    static let declaration = InterfaceDeclaration<FormWidget>(interfaceName, documentation: documentation, methods: [
-        .changing("SetValue", in: [Argument("field", .string), Argument("value", .variant)]) { widget, call in
-            let field: String = try call.argument("field")
-            let value = try widget.fieldValue(try call.argument("value", as: Variant.self).value, for: field, "value")
-            try widget.form.setValue(value, for: field)
-            return []
+    /// `org.rxwidgets.Widgets1.Form`: the contract's handlers, bound to every form.
+    static let declaration = InterfaceDeclaration<FormWidget>(API.interface, methods: [
+        API.setValue.changing { widget, arguments, _ in
+            let (field, given) = arguments
+            try widget.form.setValue(try widget.fieldValue(given.value, for: field, "value"), for: field)
         },
-        MethodDeclaration("SetValues", in: [Argument("values", "a{sv}"), Argument("expected_revision", .uint64)], out: [Argument("revision", .uint64)]) { widget, call in
-            let expected: UInt64 = try call.argument("expected_revision")
+        API.setValues.serve { widget, arguments, call in
+            let (given, expected) = arguments
             try widget.mutate(call) {
-                let values = try (try call.value("values").dictionaryEntries ?? []).map { entry -> (field: String, value: FieldValue) in
-                    let field = entry.key.stringValue ?? ""
-                    return (field, try widget.fieldValue(entry.value.variantValue ?? entry.value, for: field, "values[\(quoted(field))]"))
-                }
+                let values = try given.value.dictionaryEntries.map { entries in
+                    try entries.map { entry -> (field: String, value: FieldValue) in
+                        let field = entry.key.stringValue ?? ""
+                        return (field, try widget.fieldValue(entry.value.variantValue ?? entry.value, for: field, "values[\(quoted(field))]"))
+                    }
+                } ?? []
                 try widget.form.setValues(values, expectedRevision: expected)
             }
-            return [.uint64(widget.revision)]
+            return widget.revision
         },
-        MethodDeclaration("GetValue", in: [Argument("field", .string)], out: [Argument("value", .variant)]) { widget, call in
-            let field: String = try call.argument("field")
+        API.getValue.serve { widget, field, _ in
             guard let value = widget.form.values[field] else {
                 throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
             }
-            return [.variant(dbusValue(value))]
+            return Variant(dbusValue(value))
         },
-        .changing("Tap", in: [Argument("control", .string)]) { widget, call in
-            let control: String = try call.argument("control")
+        API.tap.changing { widget, control, _ in
             guard widget.form.buttons[control] != nil else {
                 throw WidgetsError.unknownField("the form has no control named \(quoted(control)); it has \(widget.form.buttons.keys.sorted().joined(separator: ", "))")
             }
             try widget.form.tap(control)
-            return []
         },
-        .changing("Increment", in: [Argument("field", .string)]) { widget, call in
-            try widget.form.increment(try call.argument("field"))
-            return []
+        API.increment.changing { widget, field, _ in
+            try widget.form.increment(field)
         },
-        .changing("Decrement", in: [Argument("field", .string)]) { widget, call in
-            try widget.form.decrement(try call.argument("field"))
-            return []
+        API.decrement.changing { widget, field, _ in
+            try widget.form.decrement(field)
         },
-        MethodDeclaration("Validate", out: [Argument("valid", .boolean), Argument("fields", "a{s(bss)}")]) { widget, _ in
-            [.boolean(widget.form.isValid), widget.validityDictionary()]
+        API.validate.serve { widget, _, _ in
+            (widget.form.isValid, Raw(unchecked: widget.validityDictionary()))
         },
-        .changing("Submit", out: [Argument("values", "a{sv}")]) { widget, _ in
-            [widget.valuesDictionary(try widget.form.submit())]
+        API.submit.changing { widget, _, _ in
+            Raw(unchecked: widget.valuesDictionary(try widget.form.submit()))
         },
-        .changing("Reset") { widget, _ in
+        API.reset.changing { widget, _, _ in
             widget.form.reset()
-            return []
         },
-    ], signals: [
-        valueChanged.declaration, validationChanged.declaration, submitted.declaration,
     ], properties: [
-        PropertyDeclaration("Fields", "a(ss)", emitsChanged: .const) { widget in
-            .array(element: .structure([.string, .string]), widget.form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) })
+        API.fields.serve { widget in
+            Raw(unchecked: .array(element: .structure([.string, .string]), widget.form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) }))
         },
-        PropertyDeclaration("Layout", "a(ssa{sv})", emitsChanged: .const) { widget in
-            .array(element: .structure([.string, .string, VariantDictionary.dbusType]), widget.form.spec.fields.map { field in
+        API.layout.serve { widget in
+            Raw(unchecked: .array(element: .structure([.string, .string, VariantDictionary.dbusType]), widget.form.spec.fields.map { field in
                 .structure([.string(field.name), .string(field.kind.rawValue), widget.layoutAttributes(of: field).dbusValue])
-            })
+            }))
         },
-        PropertyDeclaration("Buttons", "a(sss)", emitsChanged: .const) { widget in
-            .array(element: .structure([.string, .string, .string]), widget.form.spec.buttons.map { .structure([.string($0.name), .string($0.field), .string($0.value)]) })
+        API.buttons.serve { widget in
+            Raw(unchecked: .array(element: .structure([.string, .string, .string]), widget.form.spec.buttons.map { .structure([.string($0.name), .string($0.field), .string($0.value)]) }))
         },
-        PropertyDeclaration("Values", "a{sv}") { $0.valuesDictionary($0.form.values) },
-        PropertyDeclaration("Validity", "a{s(bss)}") { $0.validityDictionary() },
-        PropertyDeclaration("Valid", .boolean) { .boolean($0.form.isValid) },
-        PropertyDeclaration("SubmitEnabled", .boolean) { .boolean($0.form.submitEnabled) },
-        PropertyDeclaration("Outputs", "a{sv}") { widget in
-            .dictionary(key: .string, value: .variant, widget.form.spec.outputs.compactMap { output in
+        API.values.serve { Raw(unchecked: $0.valuesDictionary($0.form.values)) },
+        API.validity.serve { Raw(unchecked: $0.validityDictionary()) },
+        API.valid.serve { $0.form.isValid },
+        API.submitEnabled.serve { $0.form.submitEnabled },
+        API.outputs.serve { widget in
+            Raw(unchecked: .dictionary(key: .string, value: .variant, widget.form.spec.outputs.compactMap { output in
                 widget.form.outputs[output.name].map { (.string(output.name), .variant(dbusValue($0))) }
-            })
+            }))
         },
-        .revision,
+        API.revision.serve { $0.revision },
     ])
 }

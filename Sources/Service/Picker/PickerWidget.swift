@@ -1,12 +1,13 @@
 import Foundation
 import DBus
+import WidgetsAPI
 import RxWidgets
 
 /// A served picker: a `PickerView` (inside a `PopupPickerView` for popup
 /// pickers) bound through `rx.items(adapter:)`; its `rx` events become the
 /// interface's signals.
 final class PickerWidget: Widget {
-    static let interfaceName = "org.rxwidgets.Widgets1.Picker"
+    static let interfaceName = PickerContract.name
 
     let picker: PickerView
     let popup: PopupPickerView?
@@ -27,17 +28,17 @@ final class PickerWidget: Widget {
         adapter.titleLimit = context.limits.stringLength
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
         picker.rx.itemSelected
-            .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.itemSelected, Int32($0.row), Int32($0.component)) })
+            .subscribe(onNext: { [weak self] in self?.emit(API.itemSelected, Int32($0.row), Int32($0.component)) })
             .disposed(by: disposeBag)
         picker.rx.modelSelected(DBusValue.self)
-            .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.modelSelected, $0.map(Variant.init)) })
+            .subscribe(onNext: { [weak self] in self?.emit(API.modelSelected, $0.map(Variant.init)) })
             .disposed(by: disposeBag)
         if let popup {
             popup.rx.selectedItem
-                .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.selectedItem, Int32($0.0), $0.1) })
+                .subscribe(onNext: { [weak self] in self?.emit(API.selectedItem, Int32($0.0), $0.1) })
                 .disposed(by: disposeBag)
             popup.rx.closePickerView
-                .subscribe(onNext: { [weak self] in self?.emit(PickerWidget.closed) })
+                .subscribe(onNext: { [weak self] in self?.emit(API.closed) })
                 .disposed(by: disposeBag)
         }
         if let initial = options["items"] {
@@ -102,13 +103,10 @@ final class PickerWidget: Widget {
     override func boundInterface() -> Interface { PickerWidget.declaration.bind(to: self) }
     override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { PickerWidget.declaration.watchedValues(of: self, names) }
 
-    private static let cell = [Argument("row", .int32), Argument("component", .int32)]
-    private static let page = [Argument("component", .int32), Argument("first", .int32), Argument("count", .int32)]
-
     /// A batch read's component and rows, checked as `Titles` documents.
-    private func page(_ call: MethodCall) throws -> (component: Int, rows: Range<Int>) {
-        let component = try self.component(try call.argument("component"))
-        return (component, try context.arguments.page(first: try call.argument("first"), count: try call.argument("count"), rows: picker.numberOfRows(inComponent: component)))
+    private func page(_ component: Int32, first: Int32, count: Int32) throws -> (component: Int, rows: Range<Int>) {
+        let column = try self.component(component)
+        return (column, try context.arguments.page(first: first, count: count, rows: picker.numberOfRows(inComponent: column)))
     }
 
     /// A row's attributed title as `AttributedTitleForRow` answers it: `s` and `a{sv}`.
@@ -117,24 +115,19 @@ final class PickerWidget: Widget {
         return (.string(title.string), attributeDictionary(title.uniformAttributes))
     }
 
-    static let itemSelected = TypedSignal("ItemSelected", ("row", Int32.self), ("component", Int32.self))
-    static let modelSelected = TypedSignal("ModelSelected", ("models", [Variant].self))
-    static let selectedItem = TypedSignal("SelectedItem", ("index", Int32.self), ("title", String.self))
-    static let closed = TypedSignal("Closed")
+    typealias API = PickerContract
 
-    /// `org.rxwidgets.Widgets1.Picker`, declared once for every picker.
-    static let declaration = InterfaceDeclaration<PickerWidget>(interfaceName, documentation: documentation, methods: [
-        .changing("SetItems", in: [Argument("items", "aas")]) { widget, call in
-            try widget.bind(try widget.components(fromTitles: try call.value("items"), "items"))
-            return []
+    /// `org.rxwidgets.Widgets1.Picker`: the contract's handlers, bound to every picker.
+    static let declaration = InterfaceDeclaration<PickerWidget>(API.interface, methods: [
+        API.setItems.changing { widget, items, _ in
+            try widget.bind(try widget.components(fromTitles: items.value, "items"))
         },
-        .changing("SetModels", in: [Argument("models", "aav")]) { widget, call in
-            try widget.bind(try widget.components(fromModels: try call.value("models"), "models"))
-            return []
+        API.setModels.changing { widget, models, _ in
+            try widget.bind(try widget.components(fromModels: models.value, "models"))
         },
-        .changing("AppendItems", in: [Argument("items", "aas")]) { widget, call in
+        API.appendItems.changing { widget, items, _ in
             try widget.requireItems()
-            let appended = try widget.components(fromTitles: try call.value("items"), "items")
+            let appended = try widget.components(fromTitles: items.value, "items")
             let current = widget.adapter.components
             guard appended.count <= current.count else {
                 throw WidgetsError.outOfRange("items has \(appended.count) arrays but the picker has \(current.count) components")
@@ -145,16 +138,16 @@ final class PickerWidget: Widget {
             }
             try widget.check(combined, "the picker with items appended")
             try widget.bind(combined)
-            return []
         },
-        .changing("LoadItems", in: [Argument("items", .unixFD), Argument("options", "a{sv}")]) { widget, call in
-            let options = try widget.context.arguments.options(try call.value("options"), allowed: LoadedRows.optionTypes.merging(["component": .int32]) { $1 }, argument: "options")
+        API.loadItems.changing { widget, arguments, _ in
+            let (items, given) = arguments
+            let options = try widget.context.arguments.options(given.value, allowed: LoadedRows.optionTypes.merging(["component": .int32]) { $1 }, argument: "options")
             let current = widget.isBound ? widget.adapter.components : []
             let component = Int(options["component"].flatMap { try? Int32(dbusValue: $0) } ?? 0)
             guard component >= 0, component <= current.count else {
                 throw WidgetsError.outOfRange("options 'component' \(component) is out of range; expected 0…\(current.count) (one past the last adds a component)")
             }
-            let rows = try LoadedRows.read(from: call, options: options, limits: widget.context.limits)
+            let rows = try LoadedRows.read(from: items, options: options, limits: widget.context.limits)
             var combined = current
             if component == combined.count {
                 combined.append([])
@@ -164,103 +157,91 @@ final class PickerWidget: Widget {
             // The loaded titles were checked as they were read; only the shape is left.
             try widget.context.arguments.checkShape(parts: combined.count, rows: combined.reduce(0) { $0 + $1.count }, unit: "components", "the picker with the loaded items")
             try widget.bind(combined)
-            return []
         },
-        .changing("SetAdapter", in: [Argument("kind", "s"), Argument("options", "a{sv}")]) { widget, call in
-            let config = try widget.adapterConfig(kind: try call.argument("kind"), options: try call.value("options"))
+        API.setAdapter.changing { widget, arguments, _ in
+            let config = try widget.adapterConfig(kind: arguments.0, options: arguments.1.value)
             if config != widget.adapter.config {
                 widget.adapter.config = config
                 widget.contentVersion += 1
             }
-            return []
         },
-        MethodDeclaration("TitleForRow", in: cell, out: [Argument("title", .string)]) { widget, call in
-            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
-            return [.string(widget.picker.title(forRow: row, forComponent: component) ?? "")]
+        API.titleForRow.serve { widget, cell, _ in
+            let (row, component) = try widget.row(cell.0, cell.1)
+            return widget.picker.title(forRow: row, forComponent: component) ?? ""
         },
-        MethodDeclaration("Titles", in: page, out: [Argument("titles", "as"), Argument("revision", .uint64)]) { widget, call in
-            let (component, rows) = try widget.page(call)
+        API.titles.serve { widget, page, _ in
+            let (component, rows) = try widget.page(page.0, first: page.1, count: page.2)
             let titles = widget.context.arguments.fitting(rows) { .string(widget.picker.title(forRow: $0, forComponent: component) ?? "") }
-            return [.array(element: .string, titles), .uint64(widget.revision)]
+            return (Raw(unchecked: .array(element: .string, titles)), widget.revision)
         },
-        MethodDeclaration("AttributedTitles", in: page, out: [Argument("titles", "a(sa{sv})"), Argument("revision", .uint64)]) { widget, call in
-            let (component, rows) = try widget.page(call)
+        API.attributedTitles.serve { widget, page, _ in
+            let (component, rows) = try widget.page(page.0, first: page.1, count: page.2)
             let titles = widget.context.arguments.fitting(rows) { row in
                 let (text, attributes) = widget.attributedTitle(row: row, component: component)
                 return .structure([text, attributes])
             }
-            return [.array(element: .structure([.string, .array(.dictEntry(key: .string, value: .variant))]), titles), .uint64(widget.revision)]
+            return (Raw(unchecked: .array(element: .structure([.string, .array(.dictEntry(key: .string, value: .variant))]), titles)), widget.revision)
         },
-        MethodDeclaration("AttributedTitleForRow", in: cell, out: [Argument("text", .string), Argument("attributes", "a{sv}")]) { widget, call in
-            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
+        API.attributedTitleForRow.serve { widget, cell, _ in
+            let (row, component) = try widget.row(cell.0, cell.1)
             let (text, attributes) = widget.attributedTitle(row: row, component: component)
-            return [text, attributes]
+            return (text.stringValue ?? "", Raw(unchecked: attributes))
         },
-        MethodDeclaration("ViewForRow", in: cell, out: [Argument("view", "a{sv}")]) { widget, call in
-            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
-            return [attributeDictionary(widget.picker.view(forRow: row, forComponent: component)?.viewDescription ?? [:])]
+        API.viewForRow.serve { widget, cell, _ in
+            let (row, component) = try widget.row(cell.0, cell.1)
+            return Raw(unchecked: attributeDictionary(widget.picker.view(forRow: row, forComponent: component)?.viewDescription ?? [:]))
         },
-        MethodDeclaration("WidthForComponent", in: [Argument("component", .int32)], out: [Argument("width", .double)]) { widget, call in
-            [.double(Double(widget.picker.width(forComponent: try widget.component(try call.argument("component")))))]
+        API.widthForComponent.serve { widget, component, _ in
+            Double(widget.picker.width(forComponent: try widget.component(component)))
         },
-        MethodDeclaration("RowHeightForComponent", in: [Argument("component", .int32)], out: [Argument("height", .double)]) { widget, call in
-            [.double(Double(widget.picker.rowHeight(forComponent: try widget.component(try call.argument("component")))))]
+        API.rowHeightForComponent.serve { widget, component, _ in
+            Double(widget.picker.rowHeight(forComponent: try widget.component(component)))
         },
-        .changing("SelectRow", in: cell, touching: ["SelectedRows"]) { widget, call in
-            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
+        API.selectRow.changing(touching: [API.selectedRows.name]) { widget, cell, _ in
+            let (row, component) = try widget.row(cell.0, cell.1)
             widget.picker.userDidSelect(row: row, inComponent: component)
-            return []
         },
-        .changing("SetSelectedRow", in: cell) { widget, call in
-            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
+        API.setSelectedRow.changing { widget, cell, _ in
+            let (row, component) = try widget.row(cell.0, cell.1)
             widget.picker.selectRow(row, inComponent: component, animated: false)
-            return []
         },
-        MethodDeclaration("SelectedRow", in: [Argument("component", .int32)], out: [Argument("row", .int32)]) { widget, call in
-            [.int32(Int32(widget.picker.selectedRow(inComponent: try widget.component(try call.argument("component")))))]
+        API.selectedRow.serve { widget, component, _ in
+            Int32(widget.picker.selectedRow(inComponent: try widget.component(component)))
         },
-        MethodDeclaration("Model", in: cell, out: [Argument("model", .variant)]) { widget, call in
-            let (row, component) = try widget.row(try call.argument("row"), try call.argument("component"))
-            return [.variant(try widget.picker.rx.model(at: IndexPath(row: row, section: component)) as DBusValue)]
+        API.model.serve { widget, cell, _ in
+            let (row, component) = try widget.row(cell.0, cell.1)
+            return Variant(try widget.picker.rx.model(at: IndexPath(row: row, section: component)) as DBusValue)
         },
-        .changing("ReloadAllComponents") { widget, _ in
+        API.reloadAllComponents.changing { widget, _, _ in
             widget.picker.reloadAllComponents()
-            return []
         },
-        .changing("ReloadComponent", in: [Argument("component", .int32)]) { widget, call in
-            widget.picker.reloadComponent(try widget.component(try call.argument("component")))
-            return []
+        API.reloadComponent.changing { widget, component, _ in
+            widget.picker.reloadComponent(try widget.component(component))
         },
-        .changing("Show") { widget, _ in
+        API.show.changing { widget, _, _ in
             try widget.requirePopup("Show").showPickerView()
-            return []
         },
-        .changing("Hide") { widget, _ in
+        API.hide.changing { widget, _, _ in
             try widget.requirePopup("Hide").hiddenPickerView()
-            return []
         },
-        .changing("Done") { widget, _ in
+        API.done.changing { widget, _, _ in
             let popup = try widget.requirePopup("Done")
             guard widget.isBound, widget.picker.numberOfRows(inComponent: 0) > 0 else {
                 throw WidgetsError.itemsNotBound("picker '\(widget.name)' has no rows in component 0 to choose from")
             }
             popup.doneSelection()
-            return []
         },
-        .changing("Cancel") { widget, _ in
+        API.cancel.changing { widget, _, _ in
             try widget.requirePopup("Cancel").cancelSelection()
-            return []
         },
-    ], signals: [
-        itemSelected.declaration, modelSelected.declaration, selectedItem.declaration, closed.declaration,
     ], properties: [
-        PropertyDeclaration("NumberOfComponents", .int32) { .int32(Int32($0.picker.numberOfComponents)) },
-        PropertyDeclaration("RowCounts", .array(.int32)) { .array(element: .int32, $0.picker.rowCounts.map { .int32(Int32($0)) }) },
-        PropertyDeclaration("SelectedRows", .array(.int32)) { .array(element: .int32, $0.picker.selectedRows.map { .int32(Int32($0)) }) },
-        PropertyDeclaration("Visible", .boolean) { .boolean($0.popup?.isVisible ?? false) },
-        PropertyDeclaration("Popup", .boolean, emitsChanged: .const) { .boolean($0.popup != nil) },
-        PropertyDeclaration("Adapter", .string) { .string($0.adapter.config.kind.rawValue) },
-        .revision,
+        API.numberOfComponents.serve { Int32($0.picker.numberOfComponents) },
+        API.rowCounts.serve { $0.picker.rowCounts.map { Int32($0) } },
+        API.selectedRows.serve { $0.picker.selectedRows.map { Int32($0) } },
+        API.visible.serve { $0.popup?.isVisible ?? false },
+        API.popup.serve { $0.popup != nil },
+        API.adapter.serve { $0.adapter.config.kind.rawValue },
+        API.revision.serve { $0.revision },
     ])
 
     // MARK: State

@@ -31,45 +31,4 @@ struct TableSectionID: IdentifiableType {
 
 typealias TableSection = AnimatableSectionModel<TableSectionID, TableModel>
 
-extension IndexPath: DBusConvertible {
-    /// `(ii)`: section, row.
-    public static var dbusType: DBusType { .structure([.int32, .int32]) }
 
-    /// `(section, row)`.
-    public var dbusValue: DBusValue {
-        .structure([.int32(Int32(section)), .int32(Int32(row))])
-    }
-
-    /// From `(ii)`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .structure(let fields) = dbusValue, fields.count == 2, case .int32(let section) = fields[0], case .int32(let row) = fields[1] else {
-            throw DBusError.invalidArgs("expected '(ii)', got '\(dbusValue.type.signature)'")
-        }
-        self.init(row: Int(row), section: Int(section))
-    }
-}
-
-/// A row's move as `ItemsChanged` lists it: `(iiii)`, from section and row, to section and row.
-struct RowMove: DBusConvertible {
-    let from: IndexPath
-    let to: IndexPath
-
-    static var dbusType: DBusType { .structure([.int32, .int32, .int32, .int32]) }
-
-    var dbusValue: DBusValue {
-        .structure([.int32(Int32(from.section)), .int32(Int32(from.row)), .int32(Int32(to.section)), .int32(Int32(to.row))])
-    }
-
-    init(from: IndexPath, to: IndexPath) {
-        self.from = from
-        self.to = to
-    }
-
-    init(dbusValue: DBusValue) throws {
-        guard case .structure(let fields) = dbusValue, fields.count == 4 else {
-            throw DBusError.invalidArgs("expected '(iiii)', got '\(dbusValue.type.signature)'")
-        }
-        let numbers = try fields.map { try Int32(dbusValue: $0) }
-        self.init(from: IndexPath(row: Int(numbers[1]), section: Int(numbers[0])), to: IndexPath(row: Int(numbers[3]), section: Int(numbers[2])))
-    }
-}

@@ -1,12 +1,13 @@
 import FoundationEssentials
 import DBus
+import WidgetsAPI
 import RxWidgets
 
 /// A served table: a `TableView` bound through `rx.items(dataSource:)` with
 /// an animated data source, so each new binding is diffed against the last;
 /// its `rx` events become the interface's signals.
 final class TableWidget: Widget {
-    static let interfaceName = "org.rxwidgets.Widgets1.Table"
+    static let interfaceName = TableContract.name
 
     let table = TableView()
     private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
@@ -47,7 +48,7 @@ final class TableWidget: Widget {
     /// Announces the binding made at creation, once the table is on the bus.
     override func didAppear() {
         if isBound {
-            emit(TableWidget.reloaded)
+            emit(API.reloaded)
         }
     }
 
@@ -56,29 +57,29 @@ final class TableWidget: Widget {
             .subscribe(onNext: { [weak self] changeset in
                 guard let self else { return }
                 if changeset.isReload {
-                    emit(TableWidget.reloaded)
+                    emit(API.reloaded)
                 } else {
-                    emit(TableWidget.itemsChanged, changeset.deleted, changeset.inserted, changeset.moved.map { RowMove(from: $0.from, to: $0.to) }, changeset.updated)
+                    emit(API.itemsChanged, changeset.deleted, changeset.inserted, changeset.moved.map { RowMove(from: $0.from, to: $0.to) }, changeset.updated)
                 }
             })
             .disposed(by: disposeBag)
         let row = { (path: IndexPath) in (Int32(path.section), Int32(path.row)) }
-        table.rx.itemSelected.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemSelected, row($0).0, row($0).1) }).disposed(by: disposeBag)
-        table.rx.modelSelected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(TableWidget.modelSelected, Variant($0.value)) }).disposed(by: disposeBag)
-        table.rx.itemDeselected.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemDeselected, row($0).0, row($0).1) }).disposed(by: disposeBag)
-        table.rx.modelDeselected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(TableWidget.modelDeselected, Variant($0.value)) }).disposed(by: disposeBag)
-        table.rx.itemDeleted.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemDeleted, row($0).0, row($0).1) }).disposed(by: disposeBag)
-        table.rx.modelDeleted(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(TableWidget.modelDeleted, Variant($0.value)) }).disposed(by: disposeBag)
+        table.rx.itemSelected.subscribe(onNext: { [weak self] in self?.emit(API.itemSelected, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.modelSelected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(API.modelSelected, Variant($0.value)) }).disposed(by: disposeBag)
+        table.rx.itemDeselected.subscribe(onNext: { [weak self] in self?.emit(API.itemDeselected, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.modelDeselected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(API.modelDeselected, Variant($0.value)) }).disposed(by: disposeBag)
+        table.rx.itemDeleted.subscribe(onNext: { [weak self] in self?.emit(API.itemDeleted, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.modelDeleted(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(API.modelDeleted, Variant($0.value)) }).disposed(by: disposeBag)
         table.rx.itemMoved
             .subscribe(onNext: { [weak self] move in
-                self?.emit(TableWidget.itemMoved, row(move.sourceIndex).0, row(move.sourceIndex).1, row(move.destinationIndex).0, row(move.destinationIndex).1)
+                self?.emit(API.itemMoved, row(move.sourceIndex).0, row(move.sourceIndex).1, row(move.destinationIndex).0, row(move.destinationIndex).1)
             })
             .disposed(by: disposeBag)
         table.rx.itemAccessoryButtonTapped
-            .subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemAccessoryButtonTapped, row($0).0, row($0).1) })
+            .subscribe(onNext: { [weak self] in self?.emit(API.itemAccessoryButtonTapped, row($0).0, row($0).1) })
             .disposed(by: disposeBag)
-        table.rx.itemHighlighted.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemHighlighted, row($0).0, row($0).1) }).disposed(by: disposeBag)
-        table.rx.itemUnhighlighted.subscribe(onNext: { [weak self] in self?.emit(TableWidget.itemUnhighlighted, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.itemHighlighted.subscribe(onNext: { [weak self] in self?.emit(API.itemHighlighted, row($0).0, row($0).1) }).disposed(by: disposeBag)
+        table.rx.itemUnhighlighted.subscribe(onNext: { [weak self] in self?.emit(API.itemUnhighlighted, row($0).0, row($0).1) }).disposed(by: disposeBag)
         // The data's owner removes a deleted row, as an RxDataSources app
         // does: by binding the rows without it. Subscribed last, so the
         // signals above still see the row.
@@ -211,62 +212,46 @@ final class TableWidget: Widget {
     override func boundInterface() -> Interface { TableWidget.declaration.bind(to: self) }
     override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { TableWidget.declaration.watchedValues(of: self, names) }
 
-    private static let cell = [Argument("section", .int32), Argument("row", .int32)]
-
-    static let itemsChanged = TypedSignal("ItemsChanged", ("deleted", Array<IndexPath>.self), ("inserted", Array<IndexPath>.self), ("moved", Array<RowMove>.self), ("updated", Array<IndexPath>.self))
-    static let reloaded = TypedSignal("Reloaded")
-    static let itemSelected = TypedSignal("ItemSelected", ("section", Int32.self), ("row", Int32.self))
-    static let itemDeselected = TypedSignal("ItemDeselected", ("section", Int32.self), ("row", Int32.self))
-    static let modelSelected = TypedSignal("ModelSelected", ("model", Variant.self))
-    static let modelDeselected = TypedSignal("ModelDeselected", ("model", Variant.self))
-    static let itemDeleted = TypedSignal("ItemDeleted", ("section", Int32.self), ("row", Int32.self))
-    static let modelDeleted = TypedSignal("ModelDeleted", ("model", Variant.self))
-    static let itemMoved = TypedSignal("ItemMoved", ("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self))
-    static let itemAccessoryButtonTapped = TypedSignal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self))
-    static let itemHighlighted = TypedSignal("ItemHighlighted", ("section", Int32.self), ("row", Int32.self))
-    static let itemUnhighlighted = TypedSignal("ItemUnhighlighted", ("section", Int32.self), ("row", Int32.self))
+    typealias API = TableContract
 
     /// A user's gesture on the row `(section, row)`: the table carries it out
     /// and its delegate calls become the signals.
-    private static func rowGesture(_ name: String, _ gesture: @escaping @Sendable (TableView) -> (IndexPath) -> Void) -> MethodDeclaration<TableWidget> {
-        .changing(name, in: cell) { widget, call in
-            gesture(widget.table)(try widget.indexPath(try call.argument("section"), try call.argument("row")))
-            return []
+    private static func rowGesture(_ method: MethodContract<Parameters<Int32, Int32>, NoArguments>, _ gesture: @escaping @Sendable (TableView) -> (IndexPath) -> Void) -> MethodDeclaration<TableWidget> {
+        method.changing { widget, cell, _ in
+            gesture(widget.table)(try widget.indexPath(cell.0, cell.1))
         }
     }
 
-    /// `org.rxwidgets.Widgets1.Table`, declared once for every table.
-    static let declaration = InterfaceDeclaration<TableWidget>(interfaceName, documentation: documentation, methods: [
-        .changing("SetItems", in: [Argument("models", "av")]) { widget, call in
-            widget.bind(try widget.sections(fromItems: try call.value("models"), "models"))
-            return []
+    /// `org.rxwidgets.Widgets1.Table`: the contract's handlers, bound to every table.
+    static let declaration = InterfaceDeclaration<TableWidget>(API.interface, methods: [
+        API.setItems.changing { widget, models, _ in
+            widget.bind(try widget.sections(fromItems: models.value, "models"))
         },
-        .changing("SetSections", in: [Argument("sections", "a(sav)")]) { widget, call in
-            widget.bind(try widget.sections(TableWidget.parts(of: try call.value("sections")), "sections"))
-            return []
+        API.setSections.changing { widget, sections, _ in
+            widget.bind(try widget.sections(TableWidget.parts(of: sections.value), "sections"))
         },
-        .changing("AppendItems", in: [Argument("section", .int32), Argument("models", "av")]) { widget, call in
-            let index = try widget.section(try call.argument("section"))
-            let appended = (try call.value("models").arrayElements ?? []).map { TableModel(value: $0.variantValue ?? $0) }
+        API.appendItems.changing { widget, arguments, _ in
+            let index = try widget.section(arguments.0)
+            let appended = (arguments.1.value.arrayElements ?? []).map { TableModel(value: $0.variantValue ?? $0) }
             var current = widget.dataSource.sectionModels
             try widget.context.arguments.checkShape(parts: current.count, rows: current.reduce(0) { $0 + $1.items.count } + appended.count,
                                                     unit: "sections", "the table with \(appended.count) rows appended")
             for (row, model) in appended.enumerated() {
                 try widget.context.arguments.checkStrings(in: model.value, "models row \(row)")
             }
-            guard !appended.isEmpty else { return [] }
+            guard !appended.isEmpty else { return }
             current[index] = TableSection(original: current[index], items: current[index].items + appended)
             widget.bind(current)
-            return []
         },
-        .changing("LoadItems", in: [Argument("section", .int32), Argument("items", .unixFD), Argument("options", "a{sv}")]) { widget, call in
-            let options = try widget.context.arguments.options(try call.value("options"), allowed: LoadedRows.optionTypes, argument: "options")
+        API.loadItems.changing { widget, arguments, _ in
+            let (section, items, given) = arguments
+            let options = try widget.context.arguments.options(given.value, allowed: LoadedRows.optionTypes, argument: "options")
             var current = widget.isBound ? widget.dataSource.sectionModels : []
-            let index = Int(try call.argument("section", as: Int32.self))
+            let index = Int(section)
             guard index >= 0, index <= current.count else {
                 throw WidgetsError.outOfRange("section \(index) is out of range; expected 0…\(current.count) (one past the last adds a section)")
             }
-            let rows = try LoadedRows.read(from: call, options: options, limits: widget.context.limits)
+            let rows = try LoadedRows.read(from: items, options: options, limits: widget.context.limits)
             let loaded = rows.map { TableModel(value: .string($0)) }
             let appending = options["append"] == .boolean(true)
             if index == current.count {
@@ -280,77 +265,67 @@ final class TableWidget: Widget {
             } else {
                 widget.replaceRows(ofSection: index, in: current, with: loaded)
             }
-            return []
         },
-        .changing("SetCellFormat", in: [Argument("format", .string)]) { widget, call in
-            let format: String = try call.argument("format")
+        API.setCellFormat.changing { widget, format, _ in
             try widget.context.arguments.checkString(format, "format")
             if format != widget.cellFormat {
                 widget.cellFormat = format
                 widget.contentVersion += 1
             }
-            return []
         },
-        MethodDeclaration("CellForRow", in: cell, out: [Argument("identifier", .string), Argument("text", .string)]) { widget, call in
-            let (identifier, text) = widget.cell(at: try widget.indexPath(try call.argument("section"), try call.argument("row")))
-            return [identifier, text]
+        API.cellForRow.serve { widget, cell, _ in
+            let (identifier, text) = widget.cell(at: try widget.indexPath(cell.0, cell.1))
+            return (identifier.stringValue ?? "", text.stringValue ?? "")
         },
-        MethodDeclaration("Cells", in: [Argument("section", .int32), Argument("first", .int32), Argument("count", .int32)],
-                          out: [Argument("cells", "a(ss)"), Argument("revision", .uint64)]) { widget, call in
-            let section = try widget.section(try call.argument("section"))
-            let rows = try widget.context.arguments.page(first: try call.argument("first"), count: try call.argument("count"), rows: widget.table.numberOfRows(inSection: section))
+        API.cells.serve { widget, page, _ in
+            let section = try widget.section(page.0)
+            let rows = try widget.context.arguments.page(first: page.1, count: page.2, rows: widget.table.numberOfRows(inSection: section))
             let cells = widget.context.arguments.fitting(rows) { row in
                 let (identifier, text) = widget.cell(at: IndexPath(row: row, section: section))
                 return .structure([identifier, text])
             }
-            return [.array(element: .structure([.string, .string]), cells), .uint64(widget.revision)]
+            return (Raw(unchecked: .array(element: .structure([.string, .string]), cells)), widget.revision)
         },
-        MethodDeclaration("Headers", out: [Argument("headers", "as")]) { widget, _ in
+        API.headers.serve { widget, _, _ in
             try widget.requireItems()
-            return [.array(element: .string, (0..<widget.table.numberOfSections).map { .string(widget.table.titleForHeader(inSection: $0) ?? "") })]
+            return (0..<widget.table.numberOfSections).map { widget.table.titleForHeader(inSection: $0) ?? "" }
         },
-        MethodDeclaration("Model", in: cell, out: [Argument("model", .variant)]) { widget, call in
-            [.variant(widget.model(at: try widget.indexPath(try call.argument("section"), try call.argument("row"))))]
+        API.model.serve { widget, cell, _ in
+            Variant(widget.model(at: try widget.indexPath(cell.0, cell.1)))
         },
-        MethodDeclaration("TitleForHeader", in: [Argument("section", .int32)], out: [Argument("title", .string)]) { widget, call in
-            [.string(widget.table.titleForHeader(inSection: try widget.section(try call.argument("section"))) ?? "")]
+        API.titleForHeader.serve { widget, section, _ in
+            widget.table.titleForHeader(inSection: try widget.section(section)) ?? ""
         },
-        rowGesture("SelectRow", TableView.userDidSelectRow(at:)),
-        rowGesture("DeselectRow", TableView.userDidDeselectRow(at:)),
-        .changing("DeleteRow", in: cell) { widget, call in
-            let path = try widget.indexPath(try call.argument("section"), try call.argument("row"))
-            guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable("DeleteRow") }
-            return []
+        rowGesture(API.selectRow, TableView.userDidSelectRow(at:)),
+        rowGesture(API.deselectRow, TableView.userDidDeselectRow(at:)),
+        API.deleteRow.changing { widget, cell, _ in
+            let path = try widget.indexPath(cell.0, cell.1)
+            guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable(API.deleteRow.name) }
         },
-        .changing("MoveRow", in: [Argument("from_section", .int32), Argument("from_row", .int32), Argument("to_section", .int32), Argument("to_row", .int32)]) { widget, call in
-            let from = try widget.indexPath(try call.argument("from_section"), try call.argument("from_row"))
-            let toSection = try widget.section(try call.argument("to_section"))
+        API.moveRow.changing { widget, move, _ in
+            let from = try widget.indexPath(move.0, move.1)
+            let toSection = try widget.section(move.2)
             let limit = widget.table.numberOfRows(inSection: toSection) - (toSection == from.section ? 1 : 0)
-            let toRow = try widget.context.arguments.index(try call.argument("to_row"), count: limit + 1, "to_row")
+            let toRow = try widget.context.arguments.index(move.3, count: limit + 1, "to_row")
             let to = IndexPath(row: toRow, section: toSection)
-            guard widget.table.userDidMoveRow(at: from, to: to) else { throw widget.notEditable("MoveRow") }
+            guard widget.table.userDidMoveRow(at: from, to: to) else { throw widget.notEditable(API.moveRow.name) }
             if from != to {
                 widget.contentVersion += 1
             }
-            return []
         },
-        rowGesture("TapAccessory", TableView.userDidTapAccessoryButton(at:)),
-        rowGesture("HighlightRow", TableView.userDidHighlightRow(at:)),
-        rowGesture("UnhighlightRow", TableView.userDidUnhighlightRow(at:)),
-    ], signals: [
-        itemsChanged.declaration, reloaded.declaration, itemSelected.declaration, itemDeselected.declaration,
-        modelSelected.declaration, modelDeselected.declaration, itemDeleted.declaration, modelDeleted.declaration,
-        itemMoved.declaration, itemAccessoryButtonTapped.declaration, itemHighlighted.declaration, itemUnhighlighted.declaration,
+        rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:)),
+        rowGesture(API.highlightRow, TableView.userDidHighlightRow(at:)),
+        rowGesture(API.unhighlightRow, TableView.userDidUnhighlightRow(at:)),
     ], properties: [
-        PropertyDeclaration("NumberOfSections", .int32) { .int32(Int32($0.table.numberOfSections)) },
-        PropertyDeclaration("RowCounts", .array(.int32)) { .array(element: .int32, $0.table.rowCounts.map { .int32(Int32($0)) }) },
-        PropertyDeclaration("SelectedIndexPaths", "a(ii)") { .array(element: .structure([.int32, .int32]), ($0.table.indexPathsForSelectedRows ?? []).map(\.dbusValue)) },
-        PropertyDeclaration("AllowsMultipleSelection", .boolean, get: { .boolean($0.table.allowsMultipleSelection) }, set: { widget, value, call in
-            try widget.mutate(call) { widget.table.allowsMultipleSelection = value == .boolean(true) }
+        API.numberOfSections.serve { Int32($0.table.numberOfSections) },
+        API.rowCounts.serve { $0.table.rowCounts.map { Int32($0) } },
+        API.selectedIndexPaths.serve { $0.table.indexPathsForSelectedRows ?? [] },
+        API.allowsMultipleSelection.serve(get: { $0.table.allowsMultipleSelection }, set: { widget, value, call in
+            try widget.mutate(call) { widget.table.allowsMultipleSelection = value }
         }),
-        PropertyDeclaration("Editable", .boolean, get: { .boolean($0.table.isEditing) }, set: { widget, value, call in
-            try widget.mutate(call) { widget.table.isEditing = value == .boolean(true) }
+        API.editable.serve(get: { $0.table.isEditing }, set: { widget, value, call in
+            try widget.mutate(call) { widget.table.isEditing = value }
         }),
-        .revision,
+        API.revision.serve { $0.revision },
     ])
 }

@@ -31,7 +31,7 @@ enum Interactive {
             guard !rows.isEmpty else { throw UsageError(description: "table needs at least one item") }
             let table = try create { try client.createTable($0, items: rows, transient: true) }
             if multiple {
-                try table.setProperty("AllowsMultipleSelection", .boolean(true))
+                try table.setAllowsMultipleSelection(true)
             }
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height))
         case .form(let spec, let json, let header):

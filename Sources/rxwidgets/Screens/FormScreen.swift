@@ -278,7 +278,7 @@ final class FormScreen: InteractiveScreen {
         case ("date", .right):
             moveDateCursor(by: 1)
         case ("switch", .character(" ")):
-            send("SetValue", [.string(field.name), .variant(.boolean(form.values[field.name] != .boolean(true)))])
+            send(form.rx.setValue(.boolean(form.values[field.name] != .boolean(true)), for: field.name))
         case ("slider", .left), ("slider", .right):
             let (minimum, maximum) = range(field)
             let current = pendingSlides[field.name]?.value ?? form.values[field.name].flatMap { try? Double(dbusValue: $0) } ?? minimum
@@ -286,14 +286,14 @@ final class FormScreen: InteractiveScreen {
             let value = (min(max(moved, minimum), maximum) * 1e9).rounded() / 1e9
             let name = field.name
             pendingSlides[name] = (value, (pendingSlides[name]?.calls ?? 0) + 1)
-            send("SetValue", [.string(name), .variant(.double(value))]) { [weak self] in
+            send(form.rx.setValue(.double(value), for: name)) { [weak self] in
                 guard let self, let waiting = pendingSlides[name] else { return }
                 pendingSlides[name] = waiting.calls > 1 ? (waiting.value, waiting.calls - 1) : nil
             }
         case ("stepper", .left), ("stepper", .character("-")):
-            send("Decrement", [.string(field.name)])
+            send(form.rx.decrement(field.name))
         case ("stepper", .right), ("stepper", .character("+")):
-            send("Increment", [.string(field.name)])
+            send(form.rx.increment(field.name))
         case ("choice", .left), ("choice", .right):
             let count = (field.attributes["buttons"]?.arrayElements ?? []).count
             guard count > 0 else { return true }
@@ -302,7 +302,7 @@ final class FormScreen: InteractiveScreen {
         case ("choice", .character(" ")):
             let names = (field.attributes["buttons"]?.arrayElements ?? []).compactMap(\.stringValue)
             if names.indices.contains(buttonFocus[field.name] ?? 0) {
-                send("Tap", [.string(names[buttonFocus[field.name] ?? 0])])
+                send(form.rx.tap(names[buttonFocus[field.name] ?? 0]))
             }
         default:
             return false
@@ -359,7 +359,7 @@ final class FormScreen: InteractiveScreen {
     /// typed meanwhile goes when it ends, so the last text is always sent.
     private func sendText(_ editing: (field: String, text: String, cursor: Int)) {
         lastSent = editing.text
-        send("SetValue", [.string(editing.field), .variant(.string(editing.text))], field: editing.field)
+        send(form.rx.setValue(.string(editing.text), for: editing.field), field: editing.field)
         throttle = MainLoop.shared.addTimer(after: FormScreen.textInterval) { [weak self] in
             guard let self else { return }
             throttle = nil
@@ -390,14 +390,14 @@ final class FormScreen: InteractiveScreen {
         current.text = String(characters)
         editing = current
         moveDateCursor(by: 1)
-        send("SetValue", [.string(current.field), .variant(.string(current.text))], field: current.field)
+        send(form.rx.setValue(.string(current.text), for: current.field), field: current.field)
     }
 
     // MARK: Calls
 
     /// Sends a gesture; a refusal is shown under `field` (or on the status line).
-    private func send(_ member: String, _ arguments: [DBusValue], field: String? = nil, answered: (() -> Void)? = nil) {
-        form.rx.request(member, arguments).do(onDispose: answered).subscribe(onNext: { [weak self] _ in
+    private func send(_ gesture: Observable<Void>, field: String? = nil, answered: (() -> Void)? = nil) {
+        gesture.do(onDispose: answered).subscribe(onNext: { [weak self] _ in
             if let field { self?.refusals[field] = nil }
         }, onError: { [weak self] error in
             guard let self else { return }

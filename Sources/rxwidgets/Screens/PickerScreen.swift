@@ -46,7 +46,7 @@ final class PickerScreen: InteractiveScreen {
     }
 
     private var revision: UInt64 {
-        (try? UInt64(dbusValue: picker.properties["Revision"] ?? .uint64(0))) ?? 0
+        picker.revision
     }
 
     private func componentTexts(_ component: Int) -> RemoteTexts {
@@ -117,9 +117,9 @@ final class PickerScreen: InteractiveScreen {
         keys += " · / filter"
         switch purpose {
         case .choose, .pick: keys += " · enter done · esc cancel"
-        case .attach: keys += (picker.properties["Popup"] == .boolean(true) ? " · enter done" : "") + " · q quit"
+        case .attach: keys += (picker.isPopup ? " · enter done" : "") + " · q quit"
         }
-        if picker.properties["Popup"] == .boolean(true), !picker.isVisible {
+        if picker.isPopup, !picker.isVisible {
             keys = "(hidden) " + keys
         }
         return keys
@@ -222,13 +222,13 @@ final class PickerScreen: InteractiveScreen {
     }
 
     private var isPopup: Bool {
-        picker.properties["Popup"] == .boolean(true)
+        picker.isPopup
     }
 
     private func accept() {
         guard isPopup else { return }
         if purpose == .attach && !picker.isVisible {
-            picker.rx.request("Show").subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+            picker.rx.show().subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
             return
         }
         picker.rx.done().subscribe(onError: { [weak self] error in

@@ -43,11 +43,11 @@ final class TableScreen: InteractiveScreen {
     }
 
     private var revision: UInt64 {
-        (try? UInt64(dbusValue: table.properties["Revision"] ?? .uint64(0))) ?? 0
+        table.revision
     }
 
     private var allowsMultipleSelection: Bool {
-        table.properties["AllowsMultipleSelection"] == .boolean(true)
+        table.allowsMultipleSelection
     }
 
     private func sectionTexts(_ section: Int) -> RemoteTexts {
@@ -55,12 +55,7 @@ final class TableScreen: InteractiveScreen {
             let index = texts.count
             texts.append(RemoteTexts(fetch: { [weak self] first, count in
                 guard let self else { return Observable.empty() }
-                return table.rx.request("Cells", [.int32(Int32(index)), .int32(Int32(first)), .int32(Int32(count))]).map { reply in
-                    (reply.first?.arrayElements ?? []).map { cell in
-                        guard case .structure(let fields) = cell, fields.count == 2 else { return "" }
-                        return fields[1].stringValue ?? ""
-                    }
-                }
+                return table.rx.cells(section: index, first: first, count: count).map { cells in cells.map(\.text) }
             }, arrived: { [weak self] in self?.session.redraw() }, failed: { [weak self] in self?.session.fail($0) }))
         }
         return texts[section]
@@ -90,8 +85,8 @@ final class TableScreen: InteractiveScreen {
     func lines(rows: Int, columns: Int) -> [Line] {
         if headersRevision != revision, !table.rowCounts.isEmpty {
             headersRevision = revision
-            table.rx.request("Headers").subscribe(onNext: { [weak self] reply in
-                self?.headers = (try? [String](dbusValue: reply.first ?? .int32(0))) ?? []
+            table.rx.headers().subscribe(onNext: { [weak self] headers in
+                self?.headers = headers
                 self?.session.redraw()
             }, onError: { _ in }).disposed(by: disposeBag)
         }
@@ -189,7 +184,7 @@ final class TableScreen: InteractiveScreen {
     /// A tap: selects the row, or deselects a selected row when several may be selected.
     private func tap(_ indexPath: IndexPath) {
         let request = allowsMultipleSelection && table.indexPathsForSelectedRows.contains(indexPath)
-            ? table.rx.request("DeselectRow", [.int32(Int32(indexPath.section)), .int32(Int32(indexPath.row))]).map { _ in () }
+            ? table.rx.deselectRow(at: indexPath)
             : table.rx.selectRow(at: indexPath)
         request.subscribe(onError: { [weak self] error in
             self?.status = "\(error)"

@@ -1,0 +1,78 @@
+import DBus
+import FoundationEssentials
+
+/// `org.rxwidgets.Widgets1.Form`, declared once: the daemon serves it, RxWidgetsClient calls it.
+public enum FormContract {
+    public static let name = "org.rxwidgets.Widgets1.Form"
+
+    public static let setValue = MethodContract("SetValue", in: Parameters(("field", String.self), ("value", Variant.self)),
+        "A user's input into a field; the value's type must fit the field's kind (date s YYYY-MM-DD, choice s, switch b, slider d, stepper d, text s), else InvalidArgs. A well-typed value that breaks a rule is stored and marked invalid.")
+    public static let setValues = MethodContract("SetValues", in: Parameters(("values", Options.self), ("expected_revision", UInt64.self)), out: Parameters(("revision", UInt64.self)),
+        "Several fields at once, all or nothing (an unknown field is UnknownField). expected_revision 0 skips the check; otherwise RevisionMismatch unless the form is at that revision. Returns the new revision.")
+    public static let getValue = MethodContract("GetValue", in: Parameters(("field", String.self)), out: Parameters(("value", Variant.self)),
+        "A field's value.")
+    public static let tap = MethodContract("Tap", in: Parameters(("control", String.self)),
+        "A tap on a button (e.g. male, female): sets the choice field it belongs to.")
+    public static let increment = MethodContract("Increment", in: Parameters(("field", String.self)),
+        "A stepper's +.")
+    public static let decrement = MethodContract("Decrement", in: Parameters(("field", String.self)),
+        "A stepper's −.")
+    public static let validate = MethodContract("Validate", in: NoArguments(), out: Parameters(("valid", Bool.self), ("fields", Raw<[String: DBusStruct<Bool, String, String>]>.self)),
+        "The overall validity and, per field, (valid, reason, message).")
+    public static let submit = MethodContract("Submit", in: NoArguments(), out: Parameters(("values", Options.self)),
+        "The values, when every field is valid (ValidationFailed, listing the invalid fields, otherwise); emits Submitted. A pure event: Revision stays.")
+    public static let reset = MethodContract("Reset",
+        "Back to the spec's initial values.")
+
+    public static let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self),
+        documentation: "A field's new value.")
+    public static let validationChanged = TypedSignal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self),
+        documentation: "A field whose validity or reason changed: valid, reason (HTML ValidityState names, empty when valid) and message.")
+    public static let submitted = TypedSignal("Submitted", ("values", VariantDictionary.self),
+        documentation: "The values of a successful Submit.")
+
+    public static let fields = PropertyContract("Fields", Raw<[DBusStruct<String, String>]>.self, emitsChanged: .const,
+        "Each field's name and kind, in the spec's order.")
+    public static let layout = PropertyContract("Layout", Raw<[DBusStruct<String, String, VariantDictionary>]>.self, emitsChanged: .const,
+        "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, options, buttons, min, max, step, required, minLength, maxLength, pattern — those that apply).")
+    public static let buttons = PropertyContract("Buttons", Raw<[DBusStruct<String, String, String>]>.self, emitsChanged: .const,
+        "Each button's name, the choice field it sets and its value.")
+    public static let values = PropertyContract("Values", Options.self,
+        "Every field's value.")
+    public static let validity = PropertyContract("Validity", Raw<[String: DBusStruct<Bool, String, String>]>.self,
+        "Every field's (valid, reason, message).")
+    public static let valid = PropertyContract("Valid", Bool.self,
+        "Whether every field is valid.")
+    public static let submitEnabled = PropertyContract("SubmitEnabled", Bool.self,
+        "Whether the fields that enable submit are all valid.")
+    public static let outputs = PropertyContract("Outputs", Options.self,
+        "The values derived from the fields (borders, images, sizes, enabled flags).")
+    public static let revision = PropertyContract("Revision", UInt64.self,
+        "1 at creation, one more for every call that changed the form; kept across restarts.")
+
+    public static let interface = InterfaceContract(name,
+        "A set of input controls whose values, validity and derived outputs are computed reactively from a template or a JSON spec, as the AboutYou screen's are.",
+        members: [
+            setValue.member,
+            setValues.member,
+            getValue.member,
+            tap.member,
+            increment.member,
+            decrement.member,
+            validate.member,
+            submit.member,
+            reset.member,
+            valueChanged.member,
+            validationChanged.member,
+            submitted.member,
+            fields.member,
+            layout.member,
+            buttons.member,
+            values.member,
+            validity.member,
+            valid.member,
+            submitEnabled.member,
+            outputs.member,
+            revision.member,
+        ])
+}

@@ -1,0 +1,120 @@
+import DBus
+import FoundationEssentials
+
+/// `org.rxwidgets.Widgets1.Table`, declared once: the daemon serves it, RxWidgetsClient calls it.
+public enum TableContract {
+    public static let name = "org.rxwidgets.Widgets1.Table"
+
+    public static let setItems = MethodContract("SetItems", in: Parameters(("models", Raw<[Variant]>.self)),
+        "Binds one section of models (rx.items); ItemsChanged tells the difference, Reloaded for the first binding or duplicate identities.")
+    public static let setSections = MethodContract("SetSections", in: Parameters(("sections", Raw<[DBusStruct<String, [Variant]>]>.self)),
+        "Binds a header and models per section; announced as SetItems.")
+    public static let appendItems = MethodContract("AppendItems", in: Parameters(("section", Int32.self), ("models", Raw<[Variant]>.self)),
+        "Appends models to a section, for data in chunks.")
+    public static let loadItems = MethodContract("LoadItems", in: Parameters(("section", Int32.self), ("items", UnixFD.self), ("options", Options.self)),
+        "Binds string rows read from a file descriptor, as the Picker's LoadItems, into a section (one past the last adds one), replacing its rows (Reloaded, that section's selection dropped) or after them with append b.")
+    public static let setCellFormat = MethodContract("SetCellFormat", in: Parameters(("format", String.self)),
+        "The cell text template: placeholders {section}, {row}, {value}.")
+    public static let cellForRow = MethodContract("CellForRow", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("identifier", String.self), ("text", String.self)),
+        "A row's cell identifier and text.")
+    public static let cells = MethodContract("Cells", in: Parameters(("section", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("cells", Raw<[DBusStruct<String, String>]>.self), ("revision", UInt64.self)),
+        "Identifier and text of rows first … first+count−1 of a section, as CellForRow gives them, and their Revision; clipped and checked as the Picker's Titles.")
+    public static let headers = MethodContract("Headers", in: NoArguments(), out: Parameters(("headers", [String].self)),
+        "Every section's header, in order; ItemsNotBound before any items.")
+    public static let model = MethodContract("Model", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("model", Variant.self)),
+        "The model bound at a row.")
+    public static let titleForHeader = MethodContract("TitleForHeader", in: Parameters(("section", Int32.self)), out: Parameters(("title", String.self)),
+        "A section's header.")
+    public static let selectRow = MethodContract("SelectRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+        "A user's tap on a row: it is selected (the previous one deselected unless AllowsMultipleSelection), then ItemSelected and ModelSelected.")
+    public static let deselectRow = MethodContract("DeselectRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+        "A user's deselection: ItemDeselected and ModelDeselected.")
+    public static let deleteRow = MethodContract("DeleteRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+        "A user's delete (commit editing style) on an Editable table: ItemDeleted, ModelDeleted, then the row is gone (ItemsChanged). NotEditable otherwise.")
+    public static let moveRow = MethodContract("MoveRow", in: Parameters(("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self)),
+        "A user's move of a row on an Editable table: ItemMoved. NotEditable otherwise.")
+    public static let tapAccessory = MethodContract("TapAccessory", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+        "A tap on a row's accessory button: ItemAccessoryButtonTapped. A pure event: Revision stays.")
+    public static let highlightRow = MethodContract("HighlightRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+        "A touch or a front end's cursor coming onto a row: ItemUnhighlighted for the row highlighted before, if any, then ItemHighlighted. The row already highlighted changes nothing; nothing is selected. A pure event: Revision stays, and a data change that removes the row forgets the highlight.")
+    public static let unhighlightRow = MethodContract("UnhighlightRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+        "The touch or cursor leaving the highlighted row: ItemUnhighlighted. Any other row changes nothing. A pure event: Revision stays.")
+
+    public static let itemsChanged = TypedSignal("ItemsChanged", ("deleted", [IndexPath].self), ("inserted", [IndexPath].self), ("moved", [RowMove].self), ("updated", [IndexPath].self),
+        documentation: "The difference between the old and new data of a binding: deleted (old index paths), inserted (new), moved and updated rows.")
+    public static let reloaded = TypedSignal("Reloaded",
+        documentation: "The data was replaced without a difference (first binding, duplicate identities, bulk loads, past --max-diff-rows).")
+    public static let itemSelected = TypedSignal("ItemSelected", ("section", Int32.self), ("row", Int32.self),
+        documentation: "A user selected a row.")
+    public static let itemDeselected = TypedSignal("ItemDeselected", ("section", Int32.self), ("row", Int32.self),
+        documentation: "A user deselected a row.")
+    public static let modelSelected = TypedSignal("ModelSelected", ("model", Variant.self),
+        documentation: "The model of the row a user selected.")
+    public static let modelDeselected = TypedSignal("ModelDeselected", ("model", Variant.self),
+        documentation: "The model of the row a user deselected.")
+    public static let itemDeleted = TypedSignal("ItemDeleted", ("section", Int32.self), ("row", Int32.self),
+        documentation: "A user deleted a row.")
+    public static let modelDeleted = TypedSignal("ModelDeleted", ("model", Variant.self),
+        documentation: "The model of the row a user deleted.")
+    public static let itemMoved = TypedSignal("ItemMoved", ("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self),
+        documentation: "A user moved a row.")
+    public static let itemAccessoryButtonTapped = TypedSignal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self),
+        documentation: "A user tapped a row's accessory button.")
+    public static let itemHighlighted = TypedSignal("ItemHighlighted", ("section", Int32.self), ("row", Int32.self),
+        documentation: "A row came under a user's touch or a front end's cursor (rx.itemHighlighted).")
+    public static let itemUnhighlighted = TypedSignal("ItemUnhighlighted", ("section", Int32.self), ("row", Int32.self),
+        documentation: "The row left it (rx.itemUnhighlighted).")
+
+    public static let numberOfSections = PropertyContract("NumberOfSections", Int32.self,
+        "How many sections are bound.")
+    public static let rowCounts = PropertyContract("RowCounts", [Int32].self,
+        "The number of rows of each section.")
+    public static let selectedIndexPaths = PropertyContract("SelectedIndexPaths", [IndexPath].self,
+        "The selected rows as (section, row), in the order they were selected.")
+    public static let allowsMultipleSelection = PropertyContract("AllowsMultipleSelection", Bool.self, access: .readWrite,
+        "Whether a tap adds to the selection instead of replacing it; settable by the owner.")
+    public static let editable = PropertyContract("Editable", Bool.self, access: .readWrite,
+        "Whether DeleteRow and MoveRow are allowed; settable by the owner.")
+    public static let revision = PropertyContract("Revision", UInt64.self,
+        "1 at creation, one more for every call that changed the table; kept across restarts.")
+
+    public static let interface = InterfaceContract(name,
+        "The headless UITableView with rx.items and RxDataSources' sectioned, animated data source: each new binding is diffed against the last.",
+        members: [
+            setItems.member,
+            setSections.member,
+            appendItems.member,
+            loadItems.member,
+            setCellFormat.member,
+            cellForRow.member,
+            cells.member,
+            headers.member,
+            model.member,
+            titleForHeader.member,
+            selectRow.member,
+            deselectRow.member,
+            deleteRow.member,
+            moveRow.member,
+            tapAccessory.member,
+            highlightRow.member,
+            unhighlightRow.member,
+            itemsChanged.member,
+            reloaded.member,
+            itemSelected.member,
+            itemDeselected.member,
+            modelSelected.member,
+            modelDeselected.member,
+            itemDeleted.member,
+            modelDeleted.member,
+            itemMoved.member,
+            itemAccessoryButtonTapped.member,
+            itemHighlighted.member,
+            itemUnhighlighted.member,
+            numberOfSections.member,
+            rowCounts.member,
+            selectedIndexPaths.member,
+            allowsMultipleSelection.member,
+            editable.member,
+            revision.member,
+        ])
+}
