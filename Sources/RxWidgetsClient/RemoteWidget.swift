@@ -62,10 +62,7 @@ public class RemoteWidget {
     private func release() {
         signalWatch?.dispose()
         signalWatch = nil
-        if client.connection.isOpen, let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "RemoveMatch") {
-            try? message.append([.string(matchRule)])
-            client.connection.call(message) { _ in }
-        }
+        client.connection.removeMatch(matchRule)
     }
 
     private func readProperties() throws {

@@ -17,7 +17,7 @@ public final class WidgetsClient {
     public let connection: Connection
     /// The daemon's unique name while it is on the bus, as far as this client has seen.
     public private(set) var daemon: String?
-    private var widgets: [ObjectIdentifier: WeakWidget] = [:]
+    private var remoteWidgets: [ObjectIdentifier: WeakWidget] = [:]
     private var ownerWatch: Disposable?
 
     /// A client of the bus that started this program (`DBUS_STARTER_ADDRESS`),
@@ -181,13 +181,13 @@ public final class WidgetsClient {
     // MARK: The daemon coming and going
 
     func register(_ widget: RemoteWidget) {
-        widgets = widgets.filter { $0.value.widget != nil }
-        widgets[ObjectIdentifier(widget)] = WeakWidget(widget: widget)
+        remoteWidgets = remoteWidgets.filter { $0.value.widget != nil }
+        remoteWidgets[ObjectIdentifier(widget)] = WeakWidget(widget: widget)
     }
 
     private func daemonChanged(to owner: String) {
         daemon = owner.isEmpty ? nil : owner
-        let live = widgets.values.compactMap(\.widget)
+        let live = remoteWidgets.values.compactMap(\.widget)
         for widget in live {
             if owner.isEmpty {
                 widget.daemonLeft()

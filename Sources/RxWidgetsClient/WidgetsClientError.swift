@@ -14,7 +14,8 @@ public struct WidgetsClientError: Error, Equatable, CustomStringConvertible, Sen
         self.message = message
     }
 
-    init(_ error: Error) {
+    /// The error any call of the library (or the bus beneath it) failed with.
+    public init(_ error: Error) {
         let dbusError = DBusError.from(error)
         self.init(name: dbusError.name, message: dbusError.message)
     }
@@ -28,6 +29,8 @@ public struct WidgetsClientError: Error, Equatable, CustomStringConvertible, Sen
     public static let noBusName = "org.rxwidgets.Widgets1.Client.NoBus"
     /// The daemon left the bus while the widget was observed.
     public static let daemonGoneName = "org.rxwidgets.Widgets1.Client.DaemonGone"
+    /// An argument the client was given is not what the API takes.
+    public static let invalidArgsName = DBusError.Name.invalidArgs
     /// The daemon's answer did not have the shape the API documents.
     public static let unexpectedReplyName = "org.rxwidgets.Widgets1.Client.UnexpectedReply"
 

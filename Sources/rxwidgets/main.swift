@@ -1,4 +1,3 @@
-import DBus
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
@@ -16,7 +15,7 @@ func failUsage(_ message: String) -> Never {
 }
 
 func failDaemon(_ failure: Error, bus: String) -> Never {
-    let error = failure as? WidgetsClientError ?? WidgetsClientError(name: DBusError.from(failure).name, message: DBusError.from(failure).message)
+    let error = failure as? WidgetsClientError ?? WidgetsClientError(failure)
     var message = "\(error)"
     switch error.name {
     case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":

@@ -178,6 +178,13 @@ public final class Connection {
         _ = try callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "AddMatch", [.string(rule)])
     }
 
+    /// Asks the bus to stop routing signals matching `rule` here, without waiting.
+    public func removeMatch(_ rule: String) {
+        guard isOpen, let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "RemoveMatch") else { return }
+        try? message.append([.string(rule)])
+        call(message) { _ in }
+    }
+
     fileprivate func handle(_ message: Message) -> DBusHandlerResult {
         switch message.kind {
         case .methodCall?:

@@ -1,4 +1,4 @@
-import DBus
+import RxWidgetsClient
 
 /// Values as the command prints them: JSON for `--json`, and plain text for
 /// `name=value` lines and `watch`.

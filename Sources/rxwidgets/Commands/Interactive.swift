@@ -1,4 +1,3 @@
-import DBus
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient

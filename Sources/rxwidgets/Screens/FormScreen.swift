@@ -1,4 +1,3 @@
-import DBus
 import RxCoreEssentials
 import RxWidgetsClient
 

@@ -1,4 +1,3 @@
-import DBus
 import FoundationEssentials
 import RxCoreEssentials
 import RxWidgetsClient

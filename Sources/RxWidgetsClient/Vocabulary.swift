@@ -1,0 +1,8 @@
+// The value types the client's API speaks in — a model or a form value is a
+// `DBusValue`, a widget's address an `ObjectPath` — re-exported one by one,
+// so a program built on the client imports RxWidgetsClient alone and never
+// the connection and message machinery beneath it.
+@_exported import enum DBus.DBusValue
+@_exported import enum DBus.DBusType
+@_exported import struct DBus.ObjectPath
+@_exported import protocol DBus.DBusConvertible
