@@ -39,7 +39,7 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets \
 	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
-.PHONY: deps build run test demo bench xml docs install uninstall clean
+.PHONY: deps build run test demo bench callgrind xml docs install uninstall clean
 
 deps:
 	@scripts/install-deps
@@ -72,6 +72,11 @@ bench: deps
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-bench
 	gcc -O2 -Wall -Wextra -Werror -o .build/release/picker-server bench/reference/picker-server.c $$(pkg-config --cflags --libs dbus-1)
 	$(if $(UNPINNED),,taskset -c 0) .build/release/rxwidgets-bench .build/release/rxwidgetsd --reference .build/release/picker-server $(BENCH_ARGS)
+
+# Instructions per SelectRow and per Form.SetValue of the shipped daemon (bench/README.md).
+callgrind: deps
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
+	bench/callgrind .build/release/rxwidgetsd $(CALLS)
 
 # Regenerates the introspection files from the interface declarations.
 xml: deps

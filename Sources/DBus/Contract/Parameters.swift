@@ -46,17 +46,26 @@ public typealias NoArguments = Parameters< >
 
 /// `values` decoded as the types of a pack, in order.
 func decodePack<each Value: DBusConvertible>(_ values: [DBusValue], as type: repeat (each Value).Type) throws -> (repeat each Value) {
-    var count = 0
-    for _ in repeat (each Value).self {
-        count += 1
+    var types: [DBusType] = []
+    for element in repeat each type {
+        types.append(element.dbusType)
     }
-    guard values.count == count else {
-        throw DBusError.invalidArgs("expected \(count) values, got \(values.count)")
+    guard values.count == types.count, zip(values, types).allSatisfy({ $0.hasType($1) }) else {
+        throw DBusError.invalidArgs("expected '\(signature(of: types))', got '\(signature(of: values.map(\.type)))'")
     }
-    var index = 0
-    func next<V: DBusConvertible>(_ type: V.Type) throws -> V {
-        defer { index += 1 }
-        return try V(dbusValue: values[index])
+    var position = 0
+    return (repeat decodeChecked(each type, values, &position))
+}
+
+/// The value at `position`, already checked to be of `type`'s D-Bus type,
+/// and the position moved on. Not throwing: the compiler's cross-module
+/// optimizer cannot yet handle a throwing call inside a pack expansion.
+private func decodeChecked<Value: DBusConvertible>(_ type: Value.Type, _ values: [DBusValue], _ position: inout Int) -> Value {
+    defer { position += 1 }
+    do {
+        return try Value(dbusValue: values[position])
+    } catch {
+        // Every conformance decodes any value of its own type.
+        preconditionFailure("\(Value.self) did not decode a value of its type '\(Value.dbusType.signature)': \(error)")
     }
-    return (repeat try next(each type))
 }

@@ -14,6 +14,7 @@ extension Message {
         for value in values {
             try Message.append(value, to: &iterator)
         }
+        appendedBytes = appendedBytes.map { values.reduce($0) { $0 + $1.encodedBytesBound } }
     }
 
     /// Appends values to the body.

@@ -6,7 +6,7 @@ extension Message {
     /// serial is 0 and it can be appended to.
     public func copy() throws -> Message {
         guard let raw = dbus_message_copy(raw) else { throw Message.outOfMemory }
-        return Message(taking: raw)
+        return Message(taking: raw, appendedBytes: appendedBytes)
     }
 
     /// The message in D-Bus wire format: header and body, every value typed,

@@ -18,8 +18,13 @@ extension Message {
     /// at most 255 bytes each, and a few numbers.
     public static let headerAllowance = 2_048
 
-    /// The message's `Extent`.
+    /// The message's `Extent`. For a message built here whose body is small
+    /// enough that no array in it can pass the protocol's cap, the bound
+    /// kept while appending; otherwise read off the marshalled body.
     public var extent: Extent {
+        if let appendedBytes, appendedBytes <= Connection.protocolArrayLimit {
+            return Extent(bytes: Message.headerAllowance + appendedBytes, largestArray: appendedBytes)
+        }
         var extent = Extent(bytes: Message.headerAllowance, largestArray: 0)
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iterator) != 0 else { return extent }

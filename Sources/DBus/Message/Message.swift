@@ -19,9 +19,14 @@ public final class Message {
     }
 
     let raw: OpaquePointer
+    /// An upper bound of the bytes appended to the body, kept for a message
+    /// built here from an empty body (nil for one received or read back),
+    /// so that measuring it before sending needs no walk through its body.
+    var appendedBytes: Int?
 
-    init(taking raw: OpaquePointer) {
+    init(taking raw: OpaquePointer, appendedBytes: Int? = nil) {
         self.raw = raw
+        self.appendedBytes = appendedBytes
     }
 
     init(retaining raw: OpaquePointer) {
@@ -41,7 +46,7 @@ public final class Message {
         if let interface { try checkInterface(interface) }
         try checkMember(member)
         guard let raw = dbus_message_new_method_call(destination, path, interface, member) else { throw outOfMemory }
-        return Message(taking: raw)
+        return Message(taking: raw, appendedBytes: 0)
     }
 
     /// A signal; throws `InvalidArgs` for an invalid name or path.
@@ -50,26 +55,27 @@ public final class Message {
         try checkInterface(interface)
         try checkMember(member)
         guard let raw = dbus_message_new_signal(path, interface, member) else { throw outOfMemory }
-        return Message(taking: raw)
+        return Message(taking: raw, appendedBytes: 0)
     }
 
     /// A signal whose interface and member were validated when declared.
     init(declaredSignalAt path: ObjectPath, interface: String, member: String) throws {
         guard let raw = dbus_message_new_signal(path.rawValue, interface, member) else { throw Message.outOfMemory }
         self.raw = raw
+        appendedBytes = 0
     }
 
     /// The reply to this call.
     public func makeReturn() throws -> Message {
         guard let reply = dbus_message_new_method_return(raw) else { throw Message.outOfMemory }
-        return Message(taking: reply)
+        return Message(taking: reply, appendedBytes: 0)
     }
 
     /// An error reply to this call; a message with NUL characters has them removed.
     public func makeError(_ error: DBusError) throws -> Message {
         let text = error.message.replacingNULs()
         guard let reply = dbus_message_new_error(raw, error.name, text) else { throw Message.outOfMemory }
-        return Message(taking: reply)
+        return Message(taking: reply, appendedBytes: 9 + text.utf8.count)
     }
 
     static let outOfMemory = DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")

@@ -264,11 +264,11 @@ public final class ObjectServer {
             guard let object = objects[change.path], let interface = object.interfaces.first(where: { $0.name == change.interface }) else { continue }
             var changed: [(name: String, value: DBusValue)] = []
             var invalidated: [String] = []
-            for name in change.names {
-                guard let property = interface.property(name) else { continue }
+            // In the interface's order, whatever order the changes came in.
+            for property in interface.properties where change.names.contains(property.name) {
                 switch property.emitsChanged {
-                case .true: changed.append((name, property.get()))
-                case .invalidates: invalidated.append(name)
+                case .true: changed.append((property.name, property.get()))
+                case .invalidates: invalidated.append(property.name)
                 case .const, .false: break
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import RxCoreEssentials
 /// The headless `UIPickerView`: components (columns) of rows, one selected
 /// row per component. Its shape comes from `dataSource`, its content and
 /// sizes from `delegate`.
@@ -24,6 +25,53 @@ open class PickerView: View, HasDelegate, HasDataSource {
 
     private var loadedCounts: [Int]?
     private var selection: [Int] = []
+    private let changeRelay = PublishRelay<Change>()
+    private var announcing = false
+
+    /// What changed in the picker's state, as it changes.
+    public enum Change: Sendable, Equatable {
+        /// `numberOfComponents`.
+        case numberOfComponents
+        /// `rowCounts`.
+        case rowCounts
+        /// `selectedRows`.
+        case selectedRows
+    }
+
+    /// Every change of the picker's state, sent once the change is made,
+    /// only when a value differs (a reload to the same rows sends nothing),
+    /// synchronously, on the thread that made it; it never completes.
+    public var changes: Observable<Change> {
+        changeRelay.asObservable()
+    }
+
+    /// Runs a mutation and sends what it changed; a mutation inside another
+    /// is announced by the outer one.
+    private func announcingChanges(_ mutate: () -> Void) {
+        guard !announcing else { return mutate() }
+        announcing = true
+        let counts = loadedCounts ?? []
+        let selected = PickerView.effectiveSelection(selection, counts)
+        mutate()
+        announcing = false
+        let newCounts = loadedCounts ?? []
+        if newCounts.count != counts.count {
+            changeRelay.accept(.numberOfComponents)
+        }
+        if newCounts != counts {
+            changeRelay.accept(.rowCounts)
+        }
+        if PickerView.effectiveSelection(selection, newCounts) != selected {
+            changeRelay.accept(.selectedRows)
+        }
+    }
+
+    /// The selection as `selectedRows` shows it: clamped to the rows, -1 without rows.
+    private static func effectiveSelection(_ selection: [Int], _ counts: [Int]) -> [Int] {
+        counts.indices.map { component in
+            counts[component] > 0 && selection.indices.contains(component) ? min(max(selection[component], 0), counts[component] - 1) : -1
+        }
+    }
 
     /// An empty picker.
     public override init() {
@@ -71,14 +119,22 @@ open class PickerView: View, HasDelegate, HasDataSource {
     public func selectRow(_ row: Int, inComponent component: Int, animated: Bool) {
         let rows = numberOfRows(inComponent: component)
         guard rows > 0 else { return }
-        selection[component] = min(max(row, 0), rows - 1)
+        // Only this component's row can change: no need to compare them all.
+        let selected = min(max(row, 0), rows - 1)
+        let changed = selectedRow(inComponent: component) != selected
+        selection[component] = selected
+        if changed && !announcing {
+            changeRelay.accept(.selectedRows)
+        }
     }
 
     /// Reads the number of components and rows from the data source again.
     public func reloadAllComponents() {
-        let components = max(dataSource?.numberOfComponents(in: self) ?? 0, 0)
-        loadedCounts = (0..<components).map { max(dataSource?.pickerView(self, numberOfRowsInComponent: $0) ?? 0, 0) }
-        selection = (0..<components).map { selection.indices.contains($0) ? selection[$0] : 0 }
+        announcingChanges {
+            let components = max(dataSource?.numberOfComponents(in: self) ?? 0, 0)
+            loadedCounts = (0..<components).map { max(dataSource?.pickerView(self, numberOfRowsInComponent: $0) ?? 0, 0) }
+            selection = (0..<components).map { selection.indices.contains($0) ? selection[$0] : 0 }
+        }
     }
 
     /// Reads the rows of `component` from the data source again.
@@ -87,8 +143,10 @@ open class PickerView: View, HasDelegate, HasDataSource {
             reloadAllComponents()
             return
         }
-        counts[component] = max(dataSource?.pickerView(self, numberOfRowsInComponent: component) ?? 0, 0)
-        loadedCounts = counts
+        announcingChanges {
+            counts[component] = max(dataSource?.pickerView(self, numberOfRowsInComponent: component) ?? 0, 0)
+            loadedCounts = counts
+        }
     }
 
     /// Whether `row` is a row of `component`.

@@ -1,3 +1,5 @@
+import RxCoreEssentials
+
 /// What a popup picker tells its owner: Done with the chosen item, or Cancel.
 public protocol PopupPickerViewDelegate: AnyObject {
     /// Done: the selected row of the first component and its title.
@@ -22,7 +24,20 @@ open class PopupPickerView: View, HasDelegate, PickerViewDataSource, PickerViewD
     /// The picker inside.
     public let picker = PickerView()
     /// Whether the sheet is shown.
-    public private(set) var isVisible = false
+    public private(set) var isVisible = false {
+        didSet {
+            if isVisible != oldValue {
+                visibilityRelay.accept(isVisible)
+            }
+        }
+    }
+    private let visibilityRelay = PublishRelay<Bool>()
+
+    /// `isVisible` each time it changes (not its current value), sent once it
+    /// has changed; it never completes.
+    public var visibilityChanges: Observable<Bool> {
+        visibilityRelay.asObservable()
+    }
 
     /// The titles offered; setting them reloads the picker.
     public var selectItems: [String] {

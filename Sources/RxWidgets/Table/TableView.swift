@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RxCoreEssentials
 
 /// The headless `UITableView`: sections of rows whose cells come from
 /// `dataSource`, and a selection.
@@ -23,13 +24,66 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// Whether several rows may be selected at once; turning it off keeps only the first.
     public var allowsMultipleSelection = false {
         didSet {
-            if !allowsMultipleSelection, selected.count > 1 {
-                selected = [selected[0]]
+            guard allowsMultipleSelection != oldValue else { return }
+            announcingChanges {
+                if !allowsMultipleSelection, selected.count > 1 {
+                    selected = [selected[0]]
+                }
             }
+            changeRelay.accept(.allowsMultipleSelection)
         }
     }
     /// Whether the table is in editing mode.
-    public var isEditing = false
+    public var isEditing = false {
+        didSet {
+            if isEditing != oldValue {
+                changeRelay.accept(.editing)
+            }
+        }
+    }
+    private let changeRelay = PublishRelay<Change>()
+    private var announcing = false
+
+    /// What changed in the table's state, as it changes.
+    public enum Change: Sendable, Equatable {
+        /// `numberOfSections`.
+        case numberOfSections
+        /// `rowCounts`.
+        case rowCounts
+        /// `indexPathsForSelectedRows`.
+        case selection
+        /// `allowsMultipleSelection`.
+        case allowsMultipleSelection
+        /// `isEditing`.
+        case editing
+    }
+
+    /// Every change of the table's state, sent once the change is made, only
+    /// when a value differs, synchronously; it never completes.
+    public var changes: Observable<Change> {
+        changeRelay.asObservable()
+    }
+
+    /// Runs a mutation and sends what it changed; a mutation inside another
+    /// is announced by the outer one.
+    private func announcingChanges(_ mutate: () -> Void) {
+        guard !announcing else { return mutate() }
+        announcing = true
+        let counts = loadedCounts ?? []
+        let selection = selected
+        mutate()
+        announcing = false
+        let newCounts = loadedCounts ?? []
+        if newCounts.count != counts.count {
+            changeRelay.accept(.numberOfSections)
+        }
+        if newCounts != counts {
+            changeRelay.accept(.rowCounts)
+        }
+        if selected != selection {
+            changeRelay.accept(.selection)
+        }
+    }
 
     private var registered: [String: TableViewCell.Type] = [:]
     private var loadedCounts: [Int]?
@@ -93,10 +147,12 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// Reads the sections and rows from the data source again; selected rows
     /// that no longer exist are deselected.
     public func reloadData() {
-        let sections = max(dataSource?.numberOfSections(in: self) ?? 0, 0)
-        loadedCounts = (0..<sections).map { max(dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0, 0) }
-        selected = selected.filter(contains)
-        forgetRowsItNoLongerHas()
+        announcingChanges {
+            let sections = max(dataSource?.numberOfSections(in: self) ?? 0, 0)
+            loadedCounts = (0..<sections).map { max(dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0, 0) }
+            selected = selected.filter(contains)
+            forgetRowsItNoLongerHas()
+        }
     }
 
     /// A highlight, shown cells and prefetched rows outlive a data change
@@ -124,6 +180,10 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// Updates the table from a changeset of its data: the counts are read
     /// again and the selection follows the rows that moved and drops those deleted.
     public func apply(_ changeset: Changeset) {
+        announcingChanges { applying(changeset) }
+    }
+
+    private func applying(_ changeset: Changeset) {
         guard !changeset.isReload else {
             selected = []
             reloadData()
@@ -188,22 +248,26 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// Selects a row without calling the delegate; without multiple selection
     /// it replaces the selection. Nil, or a row outside the table, clears it.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        guard let indexPath, contains(indexPath) else {
-            selected = []
-            return
-        }
-        if allowsMultipleSelection {
-            if !selected.contains(indexPath) {
-                selected.append(indexPath)
+        announcingChanges {
+            guard let indexPath, contains(indexPath) else {
+                selected = []
+                return
             }
-        } else {
-            selected = [indexPath]
+            if allowsMultipleSelection {
+                if !selected.contains(indexPath) {
+                    selected.append(indexPath)
+                }
+            } else {
+                selected = [indexPath]
+            }
         }
     }
 
     /// Deselects a row without calling the delegate.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-        selected.removeAll { $0 == indexPath }
+        announcingChanges {
+            selected.removeAll { $0 == indexPath }
+        }
     }
 
     /// Where a selected row is scrolled to; a headless table ignores it.

@@ -25,9 +25,13 @@ class Widget {
     /// The creator's unique name, for a widget destroyed when its creator leaves.
     let transientOwner: String?
     let context: WidgetContext
-    private var ownRevision: UInt64 = 1
-    /// Bumped by changes no property shows (new titles with the same counts).
-    var contentVersion: UInt64 = 0
+    /// 1 when created, then one more for every call that changed the widget
+    /// (API rule 2); the one count of the widget's changes.
+    private(set) var revision: UInt64 = 1
+    /// What the changing call being handled has changed so far: the
+    /// properties the widget reported, and whether anything changed at all;
+    /// nil outside a changing call.
+    private var callChanges: (properties: [String], any: Bool)?
     /// Whether the widget is on the bus: its signals and changes are sent only then.
     var isServed = false
     /// Whether items were ever bound; queries before that are `ItemsNotBound`.
@@ -54,14 +58,6 @@ class Widget {
         preconditionFailure("\(Self.self) does not declare its interface")
     }
 
-    /// The current values of the properties whose changes a call announces,
-    /// by name (Revision left out).
-    /// The values of the properties named `names` (all but Revision when
-    /// nil), as the widget's declaration gives them.
-    func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] {
-        preconditionFailure("\(Self.self) does not declare its properties")
-    }
-
     /// The widget's own state for its state file (API rule 10), read back by
     /// its kind's `restored(from:context:)`.
     func stateValues() -> [DBusValue] {
@@ -71,20 +67,28 @@ class Widget {
     /// Called once the widget is on the bus, before the creating call's reply.
     func didAppear() {}
 
-    /// 1 when created, then one more for every call that changed the widget (API rule 2).
-    var revision: UInt64 {
-        ownRevision
-    }
-
-    /// Counts a call that changed the widget. A widget whose model counts
-    /// its own changes overrides this and `revision`, so the number has one owner.
-    func advanceRevision() {
-        ownRevision += 1
-    }
-
     /// Takes up the revision a restored widget had; before it is served.
     func resume(atRevision revision: UInt64) {
-        ownRevision = max(revision, 1)
+        self.revision = max(revision, 1)
+    }
+
+    /// Reports that the changing call being handled changed these
+    /// properties; the widget's models call it (through their change
+    /// streams) as they change. Outside a changing call it records nothing.
+    func reportChange(_ properties: String...) {
+        guard callChanges != nil else { return }
+        // A handful of names: a linear search costs less than hashing them.
+        for property in properties where callChanges?.properties.contains(property) == false {
+            callChanges?.properties.append(property)
+        }
+        callChanges?.any = true
+    }
+
+    /// Reports a change no property shows (new titles with the same
+    /// counts): the call still counts as one that changed the widget.
+    func reportContentChange() {
+        guard callChanges != nil else { return }
+        callChanges?.any = true
     }
 
     /// Refuses a caller who is neither the owner nor root, and one whose uid
@@ -99,27 +103,26 @@ class Widget {
     }
 
     /// Runs a changing call: authorizes it, runs `body` (which must change
-    /// nothing when it throws), and when anything changed raises the revision
-    /// and announces the changed properties. A call that can change only some
-    /// properties names them in `touching`, so only those are read before and
-    /// after it; nil compares them all.
-    func mutate(_ call: MethodCall, touching touched: [String]? = nil, _ body: () throws -> Void) throws {
+    /// nothing when it throws), and when the widget reported a change, raises
+    /// the revision and announces what changed with `Revision`. No property
+    /// is read to find out what changed.
+    func mutate(_ call: MethodCall, _ body: () throws -> Void) throws {
         try authorize(call)
         // Refused before the body runs: a change that could not be counted is no change.
         guard revision < UInt64.max else {
             throw WidgetsError.limitExceeded("\(kind.rawValue) '\(name)' is at Revision \(revision), the largest there is; it takes no more changes (destroy and create it anew)")
         }
-        let before = watchedValues(touched)
-        let contentBefore = contentVersion
+        callChanges = ([], false)
+        defer { callChanges = nil }
         try body()
-        // A closure, not the key path \.0.name: a tuple key path is resolved
-        // at run time on every call (a tenth of a select's cost in callgrind).
-        let changed = zip(watchedValues(touched), before).filter { $0.0.value != $0.1.value }.map { $0.0.name }
-        guard !changed.isEmpty || contentVersion != contentBefore else { return }
-        advanceRevision()
-        context.propertiesChanged(self, names: changed + ["Revision"])
+        guard let changes = callChanges, changes.any else { return }
+        revision += 1
+        context.propertiesChanged(self, names: changes.properties + [Widget.revisionProperty])
         context.store?.changed(self)
     }
+
+    /// `Revision`, the same in every widget interface.
+    static let revisionProperty = PickerContract.revision.name
 
     /// Refuses a query before any items were bound.
     func requireItems() throws {
@@ -166,26 +169,12 @@ struct Creator {
 extension MethodContract {
     /// The contract's handler for a call that changes the widget, run
     /// through `Widget.mutate` (authorized, counted, announced).
-    func changing<Target: Widget>(touching touched: [String]? = nil, _ body: @escaping @Sendable (Target, Inputs.Values, MethodCall) throws -> Outputs.Values) -> MethodDeclaration<Target> {
+    func changing<Target: Widget>(_ body: @escaping @Sendable (Target, Inputs.Values, MethodCall) throws -> Outputs.Values) -> MethodDeclaration<Target> {
         serve { widget, arguments, call in
             var result: Outputs.Values?
-            try widget.mutate(call, touching: touched) { result = try body(widget, arguments, call) }
+            try widget.mutate(call) { result = try body(widget, arguments, call) }
             guard let result else { throw DBusError.failed("internal error: \(name) ran no handler") }
             return result
         }
     }
 }
-
-extension InterfaceDeclaration where Target: Widget {
-    /// The values `Widget.watchedValues` compares: the properties named
-    /// `names`, or every property that can change but Revision (a constant
-    /// one, such as a form's Layout, is never read for a change).
-    func watchedValues(of widget: Target, _ names: [String]?) -> [(name: String, value: DBusValue)] {
-        // One pass and one array: this runs twice in every changing call.
-        properties.compactMap { property in
-            let watched = names.map { $0.contains(property.name) } ?? (property.name != "Revision" && property.emitsChanged != .const)
-            return watched ? (property.name, property.get(widget)) : nil
-        }
-    }
-}
-

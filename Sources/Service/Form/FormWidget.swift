@@ -19,6 +19,7 @@ final class FormWidget: Widget {
         form.rx.changes
             .subscribe(onNext: { [weak self] change in
                 guard let self else { return }
+                reportChanges(of: change)
                 for value in change.values {
                     emit(API.valueChanged, value.name, Variant(FormWidget.dbusValue(value.value)))
                 }
@@ -34,16 +35,24 @@ final class FormWidget: Widget {
 
     static let optionTypes: [String: DBusType] = ["transient": .boolean]
 
-    /// The form counts its own changes (and checks `expected_revision`
-    /// against that count), so the D-Bus `Revision` is the form's.
-    override var revision: UInt64 {
-        form.revision
-    }
-
-    override func advanceRevision() {}
-
-    override func resume(atRevision revision: UInt64) {
-        form.resume(atRevision: revision)
+    /// The properties a change of the form's model altered.
+    private func reportChanges(of change: FormChange) {
+        reportContentChange()
+        if !change.values.isEmpty {
+            reportChange(API.values.name)
+        }
+        if !change.validity.isEmpty {
+            reportChange(API.validity.name)
+        }
+        if change.valid != nil {
+            reportChange(API.valid.name)
+        }
+        if change.submitEnabled != nil {
+            reportChange(API.submitEnabled.name)
+        }
+        if !change.outputs.isEmpty {
+            reportChange(API.outputs.name)
+        }
     }
 
     // MARK: State
@@ -175,7 +184,6 @@ final class FormWidget: Widget {
 
     override var interfaceName: String { FormWidget.interfaceName }
     override func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
-    override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { FormWidget.declaration.watchedValues(of: self, names) }
 
     typealias API = FormContract
 
@@ -194,7 +202,11 @@ final class FormWidget: Widget {
                         return (field, try widget.fieldValue(entry.value.variantValue ?? entry.value, for: field, "values[\(quoted(field))]"))
                     }
                 } ?? []
-                try widget.form.setValues(values, expectedRevision: expected)
+                // The D-Bus Revision is the widget's count of its changes.
+                guard expected == 0 || expected == widget.revision else {
+                    throw FormError.revisionMismatch(expected: expected, current: widget.revision)
+                }
+                try widget.form.setValues(values)
             }
             return widget.revision
         },

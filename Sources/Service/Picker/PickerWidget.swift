@@ -33,7 +33,19 @@ final class PickerWidget: Widget {
         picker.rx.modelSelected(DBusValue.self)
             .subscribe(onNext: { [weak self] in self?.emit(API.modelSelected, $0.map(Variant.init)) })
             .disposed(by: disposeBag)
+        picker.changes
+            .subscribe(onNext: { [weak self] change in
+                switch change {
+                case .numberOfComponents: self?.reportChange(API.numberOfComponents.name)
+                case .rowCounts: self?.reportChange(API.rowCounts.name)
+                case .selectedRows: self?.reportChange(API.selectedRows.name)
+                }
+            })
+            .disposed(by: disposeBag)
         if let popup {
+            popup.visibilityChanges
+                .subscribe(onNext: { [weak self] _ in self?.reportChange(API.visible.name) })
+                .disposed(by: disposeBag)
             popup.rx.selectedItem
                 .subscribe(onNext: { [weak self] in self?.emit(API.selectedItem, Int32($0.0), $0.1) })
                 .disposed(by: disposeBag)
@@ -74,7 +86,7 @@ final class PickerWidget: Widget {
     private func bind(_ components: [[DBusValue]]) throws {
         isBound = true
         if components != adapter.components {
-            contentVersion += 1
+            reportContentChange()
         }
         items.accept(components)
     }
@@ -101,7 +113,6 @@ final class PickerWidget: Widget {
 
     override var interfaceName: String { PickerWidget.interfaceName }
     override func boundInterface() -> Interface { PickerWidget.declaration.bind(to: self) }
-    override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { PickerWidget.declaration.watchedValues(of: self, names) }
 
     /// A batch read's component and rows, checked as `Titles` documents.
     private func page(_ component: Int32, first: Int32, count: Int32) throws -> (component: Int, rows: Range<Int>) {
@@ -160,9 +171,12 @@ final class PickerWidget: Widget {
         },
         API.setAdapter.changing { widget, arguments, _ in
             let config = try widget.adapterConfig(kind: arguments.0, options: arguments.1.value)
+            if config.kind != widget.adapter.config.kind {
+                widget.reportChange(API.adapter.name)
+            }
             if config != widget.adapter.config {
                 widget.adapter.config = config
-                widget.contentVersion += 1
+                widget.reportContentChange()
             }
         },
         API.titleForRow.serve { widget, cell, _ in
@@ -197,7 +211,7 @@ final class PickerWidget: Widget {
         API.rowHeightForComponent.serve { widget, component, _ in
             Double(widget.picker.rowHeight(forComponent: try widget.component(component)))
         },
-        API.selectRow.changing(touching: [API.selectedRows.name]) { widget, cell, _ in
+        API.selectRow.changing { widget, cell, _ in
             let (row, component) = try widget.row(cell.0, cell.1)
             widget.picker.userDidSelect(row: row, inComponent: component)
         },

@@ -30,6 +30,17 @@ final class TableWidget: Widget {
         dataSource.maximumDiffRows = context.limits.diffRows
         format = { [weak self] in self?.cellFormat ?? "{value}" }
         sections.bind(to: table.rx.items(dataSource: dataSource)).disposed(by: disposeBag)
+        table.changes
+            .subscribe(onNext: { [weak self] change in
+                switch change {
+                case .numberOfSections: self?.reportChange(API.numberOfSections.name)
+                case .rowCounts: self?.reportChange(API.rowCounts.name)
+                case .selection: self?.reportChange(API.selectedIndexPaths.name)
+                case .allowsMultipleSelection: self?.reportChange(API.allowsMultipleSelection.name)
+                case .editing: self?.reportChange(API.editable.name)
+                }
+            })
+            .disposed(by: disposeBag)
         observeEvents()
         if options["items"] != nil && options["sections"] != nil {
             throw DBusError.invalidArgs("options: give 'items' or 'sections', not both")
@@ -139,7 +150,7 @@ final class TableWidget: Widget {
 
     private func bind(_ newSections: [TableSection]) {
         if !isBound || newSections.map(\.items) != dataSource.sectionModels.map(\.items) || newSections.map(\.model.header) != dataSource.sectionModels.map(\.model.header) {
-            contentVersion += 1
+            reportContentChange()
         }
         isBound = true
         sections.accept(newSections)
@@ -210,7 +221,6 @@ final class TableWidget: Widget {
 
     override var interfaceName: String { TableWidget.interfaceName }
     override func boundInterface() -> Interface { TableWidget.declaration.bind(to: self) }
-    override func watchedValues(_ names: [String]?) -> [(name: String, value: DBusValue)] { TableWidget.declaration.watchedValues(of: self, names) }
 
     typealias API = TableContract
 
@@ -270,7 +280,7 @@ final class TableWidget: Widget {
             try widget.context.arguments.checkString(format, "format")
             if format != widget.cellFormat {
                 widget.cellFormat = format
-                widget.contentVersion += 1
+                widget.reportContentChange()
             }
         },
         API.cellForRow.serve { widget, cell, _ in
@@ -310,7 +320,7 @@ final class TableWidget: Widget {
             let to = IndexPath(row: toRow, section: toSection)
             guard widget.table.userDidMoveRow(at: from, to: to) else { throw widget.notEditable(API.moveRow.name) }
             if from != to {
-                widget.contentVersion += 1
+                widget.reportContentChange()
             }
         },
         rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:)),
