@@ -35,7 +35,7 @@ func attributeDictionary(_ attributes: [String: AttributeValue]) -> DBusValue {
     .dictionary(key: .string, value: .variant, attributes.sorted { $0.key < $1.key }.map { (.string($0.key), .variant($0.value.dbusValue)) })
 }
 
-extension Arguments {
+extension InputChecks {
     /// A client's `a{sv}` of attributes: every value a string, number or boolean.
     func attributes(_ value: DBusValue, _ what: String) throws -> [String: AttributeValue] {
         var result: [String: AttributeValue] = [:]

@@ -85,7 +85,7 @@ enum LoadedRows {
     }
 
     private static func split(_ buffer: UnsafeBufferPointer<UInt8>, separator: Separator, limits: Limits, _ what: String) throws -> [String] {
-        let arguments = Arguments(limits: limits)
+        let arguments = InputChecks(limits: limits)
         var rows: [String] = []
         var start = 0
         while start < buffer.count {

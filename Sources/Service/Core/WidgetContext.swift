@@ -7,7 +7,7 @@ import RxWidgets
 /// no reference cycle runs through it.
 final class WidgetContext {
     let limits: Limits
-    let arguments: Arguments
+    let arguments: InputChecks
     let today: () -> CalendarDay
     weak var server: ObjectServer?
     /// Where changed widgets are written; nil with `--no-state`.
@@ -15,18 +15,9 @@ final class WidgetContext {
 
     init(limits: Limits, today: @escaping () -> CalendarDay, server: ObjectServer?) {
         self.limits = limits
-        self.arguments = Arguments(limits: limits)
+        self.arguments = InputChecks(limits: limits)
         self.today = today
         self.server = server
-    }
-
-    func emit(_ widget: Widget, _ member: String, _ arguments: [DBusValue]) {
-        guard let server, widget.isServed else { return }
-        do {
-            try server.emit(path: widget.path, interface: widget.interfaceName, member: member, arguments)
-        } catch {
-            Hooks.log("<3>rxwidgetsd: cannot emit \(member) at \(widget.path): \(error)")
-        }
     }
 
     func emit<each Value>(_ widget: Widget, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {

@@ -5,7 +5,6 @@ import RxWidgets
 /// A served form: the `Form` model built from a template or a JSON spec; its
 /// `rx.changes` and `rx.submitted` become the interface's signals.
 final class FormWidget: Widget {
-    static let interfaceName = FormContract.name
 
     let form: Form
     /// The spec as given (a template's name or JSON), kept for the state file.
@@ -15,7 +14,7 @@ final class FormWidget: Widget {
     init(name: String, spec text: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         form = Form(spec: try FormWidget.spec(text, limits: context.limits), today: context.today)
         specText = text
-        super.init(kind: .form, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        super.init(kind: .form, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         form.rx.changes
             .subscribe(onNext: { [weak self] change in
                 guard let self else { return }
@@ -182,7 +181,6 @@ final class FormWidget: Widget {
 
     // MARK: Interface
 
-    override var interfaceName: String { FormWidget.interfaceName }
     override func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
 
     typealias API = FormContract

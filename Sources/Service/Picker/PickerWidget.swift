@@ -7,7 +7,6 @@ import RxWidgets
 /// pickers) bound through `rx.items(adapter:)`; its `rx` events become the
 /// interface's signals.
 final class PickerWidget: Widget {
-    static let interfaceName = PickerContract.name
 
     let picker: PickerView
     let popup: PopupPickerView?
@@ -24,7 +23,7 @@ final class PickerWidget: Widget {
             popup = nil
             picker = PickerView()
         }
-        super.init(kind: .picker, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        super.init(kind: .picker, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         adapter.titleLimit = context.limits.stringLength
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
         picker.rx.itemSelected
@@ -111,7 +110,6 @@ final class PickerWidget: Widget {
 
     // MARK: Interface
 
-    override var interfaceName: String { PickerWidget.interfaceName }
     override func boundInterface() -> Interface { PickerWidget.declaration.bind(to: self) }
 
     /// A batch read's component and rows, checked as `Titles` documents.

@@ -7,7 +7,6 @@ import RxWidgets
 /// an animated data source, so each new binding is diffed against the last;
 /// its `rx` events become the interface's signals.
 final class TableWidget: Widget {
-    static let interfaceName = TableContract.name
 
     let table = TableView()
     private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
@@ -26,7 +25,7 @@ final class TableWidget: Widget {
             },
             titleForHeaderInSection: { dataSource, section in dataSource[section].model.header }
         )
-        super.init(kind: .table, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        super.init(kind: .table, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         dataSource.maximumDiffRows = context.limits.diffRows
         format = { [weak self] in self?.cellFormat ?? "{value}" }
         sections.bind(to: table.rx.items(dataSource: dataSource)).disposed(by: disposeBag)
@@ -219,7 +218,6 @@ final class TableWidget: Widget {
 
     // MARK: Interface
 
-    override var interfaceName: String { TableWidget.interfaceName }
     override func boundInterface() -> Interface { TableWidget.declaration.bind(to: self) }
 
     typealias API = TableContract

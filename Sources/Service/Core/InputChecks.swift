@@ -3,7 +3,7 @@ import DBus
 
 /// Checks of client input, each refusal naming the argument, the value
 /// received and what was expected.
-struct Arguments {
+struct InputChecks {
     let limits: Limits
 
     /// A string within the length limit (`String.fits(characters:)`).
@@ -64,10 +64,10 @@ struct Arguments {
     /// `first` may be `rows` (an empty page), `count` at most `pageLimit`.
     func page(first: Int32, count: Int32, rows: Int) throws -> Range<Int> {
         guard count >= 0 else {
-            throw DBusError.invalidArgs("count \(count) is negative; expected 0 to \(Arguments.pageLimit)")
+            throw DBusError.invalidArgs("count \(count) is negative; expected 0 to \(InputChecks.pageLimit)")
         }
-        guard count <= Arguments.pageLimit else {
-            throw WidgetsError.limitExceeded("count \(count) is over \(Arguments.pageLimit), the most rows one call reads")
+        guard count <= InputChecks.pageLimit else {
+            throw WidgetsError.limitExceeded("count \(count) is over \(InputChecks.pageLimit), the most rows one call reads")
         }
         guard first >= 0, Int(first) <= rows else {
             throw WidgetsError.outOfRange("first \(first) is out of range; expected 0…\(rows)")

@@ -1,0 +1,136 @@
+import CDBus
+import RxCoreEssentials
+
+/// Every incoming call answered: resolved to a declared method, its
+/// signature checked exactly, its body read as input, its reply measured.
+extension ObjectServer {
+    func receive(_ message: Message) -> Bool {
+        if message.interface == StandardInterface.peer {
+            return false
+        }
+        guard let credentials, let sender = message.sender else {
+            dispatch(message, uid: nil)
+            return true
+        }
+        if let uid = credentials.knownUID(of: sender) {
+            dispatch(message, uid: uid)
+            return true
+        }
+        credentials.whenResolved(sender) { [weak self] uid in
+            self?.dispatch(message, uid: uid)
+        }
+        return true
+    }
+
+    func dispatch(_ message: Message, uid: UInt32?) {
+        let reply: Result<[DBusValue], DBusError>
+        var method: Method?
+        var received: MethodCall?
+        // libdbus hands every received descriptor over as a new one: the
+        // call owns them, and they are closed once it is answered.
+        defer { received?.closeDescriptors() }
+        callDepth += 1
+        do {
+            let (found, call) = try resolve(message, uid: uid)
+            method = found
+            received = call
+            reply = .success(try found.handler(call))
+        } catch {
+            reply = .failure(DBusError.from(error))
+        }
+        callDepth -= 1
+        if callDepth == 0 {
+            flushPropertyChanges()
+        }
+        if let traceCall {
+            if case .failure(let error) = reply {
+                traceCall(message, error)
+            } else {
+                traceCall(message, nil)
+            }
+        }
+        guard !message.noReplyExpected else { return }
+        answer(message, with: reply, declaredOutputs: method?.outputs ?? [])
+    }
+
+    func answer(_ message: Message, with result: Result<[DBusValue], DBusError>, declaredOutputs: [Argument]) {
+        do {
+            switch result {
+            case .success(let values):
+                guard matches(values, declaredOutputs) else {
+                    let expected = signature(of: declaredOutputs.map(\.type))
+                    let actual = signature(of: values.map(\.type))
+                    Hooks.log("<3>dbus: \(message.interface ?? "").\(message.member ?? "") returned '\(actual)' instead of '\(expected)'")
+                    try connection.send(try message.makeError(.failed("internal error: the reply does not match the declared signature")))
+                    return
+                }
+                let reply = try message.makeReturn()
+                if !values.isEmpty {
+                    try reply.append(values)
+                }
+                do {
+                    try connection.send(reply)
+                } catch let tooLarge as MessageTooLarge {
+                    let member = [message.interface, message.member].compactMap { $0 }.joined(separator: ".")
+                    try connection.send(try message.makeError(DBusError(name: limitExceededErrorName, message: "the reply to \(member) \(tooLarge); ask for less")))
+                }
+            case .failure(let error):
+                try connection.send(try message.makeError(error))
+            }
+        } catch {
+            Hooks.log("<3>dbus: cannot answer \(message.member ?? "a call") from \(message.sender ?? "?"): \(error)")
+            if let fallback = try? message.makeError(.failed("cannot encode the reply: \(error)")) {
+                _ = try? connection.send(fallback)
+            }
+        }
+    }
+
+    func resolve(_ message: Message, uid: UInt32?) throws -> (Method, MethodCall) {
+        // libdbus has validated the path of every incoming call.
+        let path = ObjectPath(unchecked: message.path ?? "/")
+        let member = message.member ?? ""
+        let interfaces: [Interface]
+        if let object = objects[path] {
+            interfaces = object.served
+        } else if path == .root || objects.keys.contains(where: path.isAncestor(of:)) {
+            interfaces = [introspectable, peer]
+            if let name = message.interface, name != StandardInterface.introspectable, name != StandardInterface.peer {
+                throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path); only Introspect is answered here")
+            }
+        } else {
+            throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path)")
+        }
+        let method: Method
+        if let interfaceName = message.interface {
+            guard let interface = interfaces.first(where: { $0.name == interfaceName }) else {
+                throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(path) has no interface \(interfaceName)")
+            }
+            guard let found = interface.method(member) else {
+                throw DBusError(name: DBusError.Name.unknownMethod, message: "interface \(interfaceName) has no method \(member)")
+            }
+            method = found
+        } else {
+            guard let found = interfaces.lazy.compactMap({ $0.method(member) }).first else {
+                throw DBusError(name: DBusError.Name.unknownMethod, message: "object \(path) has no method \(member)")
+            }
+            method = found
+        }
+        let received = message.signature
+        guard received == method.inputSignature else {
+            throw DBusError.invalidArgs("\(member) expects arguments '\(method.inputSignature)', got '\(received)'")
+        }
+        let call = MethodCall(message: message, arguments: try message.inputArguments(named: method.inputs.map(\.name)), sender: message.sender ?? "", senderUID: uid, path: path, inputs: method.inputs)
+        return (method, call)
+    }
+
+    func standardInterfaces(of object: ExportedObject) -> [Interface] {
+        var interfaces = object.interfaces
+        interfaces.append(introspectable)
+        interfaces.append(properties)
+        interfaces.append(peer)
+        if managerRoots.contains(object.path) {
+            interfaces.append(objectManagerInterface(root: object.path))
+        }
+        return interfaces
+    }
+}

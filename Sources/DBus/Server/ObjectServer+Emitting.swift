@@ -1,0 +1,157 @@
+import RxCoreEssentials
+
+/// Signals, and the property changes of a call coalesced into one
+/// `PropertiesChanged`, sent state first: a call's signals wait for it.
+extension ObjectServer {
+    /// Emits a declared signal of an exported object; throws when the object,
+    /// interface or signal is not declared or the arguments do not match it.
+    public func emit(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue]) throws {
+        try send(signal: try signalMessage(path: path, interface: interface, member: member, arguments, servedBy: objects[path]))
+    }
+
+    /// Sends a signal, or, inside a call, holds it until the call's
+    /// `PropertiesChanged` is out; either way a signal too large to send
+    /// is refused here, where its emitter hears of it.
+    func send(signal message: Message) throws {
+        guard callDepth > 0 else {
+            try connection.send(message)
+            return
+        }
+        try connection.checkSize(of: message)
+        heldSignals.append(message)
+    }
+
+    /// Emits a typed signal of the object at `path`: its arguments go from
+    /// Swift values straight into the message, checked as `emit` checks them.
+    public func emit<each Value>(path: ObjectPath, interface: String, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) throws {
+        let message = try signalHeader(path: path, interface: interface, member: signal.name, servedBy: objects[path]) { declared in
+            guard signal.matches(declared) else {
+                throw DBusError.failed("signal \(interface).\(signal.name) is declared '\(signature(of: declared.arguments.map(\.type)))' but was emitted with '\(signature(of: signal.declaration.arguments.map(\.type)))'")
+            }
+        }
+        var writer = MessageBodyWriter(appendingTo: message)
+        try signal.encode(repeat each value, into: &writer)
+        try send(signal: message)
+    }
+
+    /// A declared signal of `object`, encoded and ready to send.
+    func signalMessage(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], servedBy object: ExportedObject?) throws -> Message {
+        let message = try signalHeader(path: path, interface: interface, member: member, servedBy: object) { declared in
+            guard matches(arguments, declared.arguments) else {
+                let expected = signature(of: declared.arguments.map(\.type))
+                throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
+            }
+        }
+        try message.append(arguments)
+        return message
+    }
+
+    /// An empty message of a signal `object` declares, once `check` accepts
+    /// the declaration: a copy of the header built the first time.
+    func signalHeader(path: ObjectPath, interface: String, member: String, servedBy object: ExportedObject?, check: (SignalDeclaration) throws -> Void) throws -> Message {
+        guard let object else {
+            throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path)")
+        }
+        let declared = object.served.first { $0.name == interface }?.signal(member)
+        guard let declared else {
+            throw DBusError.failed("\(interface).\(member) is not a signal declared at \(path)")
+        }
+        try check(declared)
+        // The path is valid by type and the names were checked when declared.
+        let key = ExportedObject.SignalKey(interface: interface, member: member)
+        let header: Message
+        if let built = object.signalHeaders[key] {
+            header = built
+        } else {
+            header = try Message(declaredSignalAt: path, interface: interface, member: member)
+            object.signalHeaders[key] = header
+        }
+        return try header.copy()
+    }
+
+    func matches(_ values: [DBusValue], _ declared: [Argument]) -> Bool {
+        values.count == declared.count && zip(values, declared).allSatisfy { $0.hasType($1.type) }
+    }
+
+    /// Announces that properties changed. Inside a call they are coalesced
+    /// and sent before its reply; outside one, at once.
+    public func propertiesChanged(path: ObjectPath, interface: String, names: [String]) {
+        if let index = pendingChanges.firstIndex(where: { $0.path == path && $0.interface == interface }) {
+            for name in names where !pendingChanges[index].names.contains(name) {
+                pendingChanges[index].names.append(name)
+            }
+        } else {
+            pendingChanges.append((path, interface, names))
+        }
+        if callDepth == 0 {
+            flushPropertyChanges()
+        }
+    }
+
+    /// Runs `body` as one call does: property changes it announces are
+    /// coalesced and sent when it returns.
+    public func batch(_ body: () throws -> Void) rethrows {
+        callDepth += 1
+        defer {
+            callDepth -= 1
+            if callDepth == 0 {
+                flushPropertyChanges()
+            }
+        }
+        try body()
+    }
+
+    func flushPropertyChanges() {
+        let changes = pendingChanges
+        pendingChanges = []
+        for change in changes {
+            guard let object = objects[change.path], let interface = object.interfaces.first(where: { $0.name == change.interface }) else { continue }
+            var changed: [(name: String, value: DBusValue)] = []
+            var invalidated: [String] = []
+            // In the interface's order, whatever order the changes came in.
+            for property in interface.properties where change.names.contains(property.name) {
+                switch property.emitsChanged {
+                case .true: changed.append((property.name, property.get()))
+                case .invalidates: invalidated.append(property.name)
+                case .const, .false: break
+                }
+            }
+            guard !changed.isEmpty || !invalidated.isEmpty else { continue }
+            do {
+                try emitPropertiesChanged(path: change.path, interface: change.interface, changed: changed, invalidated: invalidated)
+            } catch {
+                Hooks.log("<3>dbus: cannot emit PropertiesChanged at \(change.path): \(error)")
+            }
+        }
+        let held = heldSignals
+        heldSignals = []
+        for message in held {
+            do {
+                try connection.send(message)
+            } catch {
+                Hooks.log("<3>dbus: cannot send \(message.member ?? "a signal") at \(message.path ?? "?"): \(error)")
+            }
+        }
+    }
+
+    /// Sends one `PropertiesChanged`; values that would make it too large to
+    /// send go in `invalidated` instead, the largest first.
+    func emitPropertiesChanged(path: ObjectPath, interface: String, changed: [(name: String, value: DBusValue)], invalidated: [String]) throws {
+        var changed = changed
+        var invalidated = invalidated
+        while true {
+            do {
+                // Entries, not (key, value) pairs: an array of tuples made the
+                // runtime instantiate its metadata on every flush.
+                return try emit(path: path, interface: StandardInterface.properties, member: "PropertiesChanged", [
+                    .string(interface),
+                    .array(element: .dictEntry(key: .string, value: .variant), changed.map { .dictEntry(.string($0.name), .variant($0.value)) }),
+                    .array(element: .string, invalidated.map { .string($0) }),
+                ])
+            } catch is MessageTooLarge where !changed.isEmpty {
+                let largest = changed.indices.max { changed[$0].value.encodedBytesBound < changed[$1].value.encodedBytesBound }!
+                invalidated.append(changed.remove(at: largest).name)
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import RxCoreEssentials
+
+/// Exporting objects, and the object managers that announce them.
+extension ObjectServer {
+    /// Exports an object; throws when the path is taken. Announced with
+    /// `InterfacesAdded` by an object manager above it. All or nothing: the
+    /// announcement is encoded before the object is registered, so an object
+    /// whose properties cannot be sent is not exported at all.
+    public func export(_ path: ObjectPath, interfaces: [Interface]) throws {
+        guard objects[path] == nil else {
+            throw DBusError.failed("an object is already exported at \(path)")
+        }
+        let object = ExportedObject(path: path, interfaces: interfaces)
+        object.served = standardInterfaces(of: object)
+        let roots = managerRoots.filter { $0.isAncestor(of: path) }.sorted()
+        var announcements: [Message] = []
+        if !roots.isEmpty {
+            // The properties are read only when an object manager announces them.
+            let added = interfacesAndProperties([object])[0].1
+            announcements = try roots.map { root in
+                let message = try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
+                try connection.checkSize(of: message)
+                return message
+            }
+        }
+        objects[path] = object
+        do {
+            for message in announcements {
+                try send(signal: message)
+            }
+        } catch {
+            objects[path] = nil
+            throw error
+        }
+    }
+
+    /// Removes an object; announced with `InterfacesRemoved`. Pending property
+    /// changes of the object are dropped.
+    public func unexport(_ path: ObjectPath) throws {
+        guard let object = objects.removeValue(forKey: path) else { return }
+        pendingChanges.removeAll { $0.path == path }
+        for root in managerRoots where root.isAncestor(of: path) {
+            let names = DBusValue.array(element: .string, object.interfaces.map { .string($0.name) })
+            try emit(path: root, interface: StandardInterface.objectManager, member: "InterfacesRemoved", [.objectPath(path), names])
+        }
+    }
+
+    /// Serves `ObjectManager` at `root` (which must be exported) over the objects below it.
+    public func addObjectManager(at root: ObjectPath) {
+        managerRoots.insert(root)
+        if let object = objects[root] {
+            object.served = standardInterfaces(of: object)
+        }
+    }
+
+    /// Whether an object is exported at `path`.
+    public func isExported(_ path: ObjectPath) -> Bool {
+        objects[path] != nil
+    }
+
+    /// The exported paths, sorted.
+    public var exportedPaths: [ObjectPath] {
+        objects.keys.sorted()
+    }
+}

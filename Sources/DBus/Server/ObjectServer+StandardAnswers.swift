@@ -1,0 +1,36 @@
+/// What `Introspectable` and `ObjectManager` answer.
+extension ObjectServer {
+    func introspect(_ path: ObjectPath) -> String {
+        let interfaces = objects[path]?.served ?? [introspectable, peer]
+        var children = Set<String>()
+        let prefix = path.rawValue == "/" ? "/" : path.rawValue + "/"
+        for other in objects.keys where path.isAncestor(of: other) {
+            if let child = other.rawValue.dropFirst(prefix.count).split(separator: "/").first {
+                children.insert(String(child))
+            }
+        }
+        return Introspection.document(interfaces: interfaces, children: children.sorted())
+    }
+
+    func managedObjects(under root: ObjectPath) -> DBusValue {
+        let below = objects.values.filter { root.isAncestor(of: $0.path) }.sorted { $0.path < $1.path }
+        let entries = interfacesAndProperties(below).map { (DBusValue.objectPath($0.0), $0.1) }
+        return .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, entries)
+    }
+
+    /// Each object's `a{sa{sv}}` of its interfaces and their properties, as
+    /// `GetManagedObjects` and `InterfacesAdded` carry them; when all of them
+    /// would not fit in one message, the largest values are left out.
+    func interfacesAndProperties(_ objects: [ExportedObject]) -> [(ObjectPath, DBusValue)] {
+        let values = objects.map { object in object.interfaces.map { $0.properties.map { ($0.name, $0.get()) } } }
+        let kept = PropertyBudget.fit(values, within: connection.maximumMessageBytes - Message.headerAllowance - objects.reduce(0) { total, object in
+            total + 300 + object.interfaces.reduce(0) { $0 + 300 + $1.name.utf8.count }
+        })
+        return zip(objects, kept).map { object, interfaces in
+            (object.path, .dictionary(key: .string, value: .array(.dictEntry(key: .string, value: .variant)),
+                                      zip(object.interfaces, interfaces).map { interface, properties in
+                                          (.string(interface.name), .dictionary(key: .string, value: .variant, properties.map { (.string($0.0), .variant($0.1)) }))
+                                      }))
+        }
+    }
+}
