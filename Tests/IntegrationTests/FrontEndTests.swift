@@ -105,6 +105,30 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "blueberry\n")
     }
 
+    func testAFilterTypedAheadOfTheTitlesNeverChoosesARowItHides() throws {
+        // `/`, the query and Enter in one write, before any title of the
+        // filter's search has arrived: the answer must match the query.
+        for count in [100, 2_000, 200_000] {
+            let terminal = try start(["choose"], input: (1...count).map(String.init).joined(separator: "\n") + "\n")
+            terminal.waitForScreen("› 1")
+            terminal.type("/99\r")
+            XCTAssertEqual(terminal.exitStatus(timeout: 60), 0, "\(count) rows:\n\(terminal.screen)")
+            XCTAssertEqual(terminal.output, "99\n", "\(count) rows: the first row containing 99, never a row the filter hid")
+        }
+        let table = try start(["table"], input: (1...2_000).map(String.init).joined(separator: "\n") + "\n")
+        table.waitForScreen("1")
+        table.type("/99\r")
+        XCTAssertEqual(table.exitStatus(timeout: 60), 0, table.screen)
+        XCTAssertEqual(table.output, "99\n", "the table's filter too acts on what it shows")
+        let none = try start(["choose", "apple", "banana"])
+        none.waitForScreen("› apple")
+        none.type("/zz\r")
+        none.waitForScreen("no row matches")
+        none.send("Escape")
+        none.send("Escape")
+        XCTAssertEqual(none.exitStatus(), 1, "Enter with nothing shown chooses nothing")
+    }
+
     func testPickPrintsEveryComponentsTitleAndWideCharactersLineUp() throws {
         let terminal = try start(["pick", "--component", "苹果,Banana,梨子 pear", "--component", "S,M,L"], columns: 60)
         terminal.waitForScreen("› 苹果")

@@ -31,6 +31,9 @@ final class PickerScreen: InteractiveScreen {
     /// replies (↓↓ Enter) move as far as they say.
     private var pending: [Int: (row: Int, calls: Int)] = [:]
     private var status: String?
+    /// Enter came while a filter's titles were still on their way: it acts
+    /// once they are in, on the rows the filter then shows.
+    private var acceptWhenFiltered = false
     private let disposeBag = DisposeBag()
 
     init(picker: RemotePicker, session: Session, purpose: Purpose, header: String?, height: Int?) {
@@ -55,19 +58,44 @@ final class PickerScreen: InteractiveScreen {
             texts.append(RemoteTexts(fetch: { [weak self] first, count in
                 guard let self else { return Observable.empty() }
                 return picker.rx.titles(component: index, first: first, count: count)
-            }, arrived: { [weak self] in self?.session.redraw() }, failed: { [weak self] in self?.session.fail($0) }))
+            }, arrived: { [weak self] in self?.titlesArrived(in: index) }, failed: { [weak self] in self?.session.fail($0) }))
             tops.append(0)
         }
         return texts[component]
     }
 
-    /// The rows of `component` that are shown: all, or those the filter lets through.
+    /// The rows of `component` that are shown: all, or those the filter
+    /// lets through — a row whose title has not arrived is not shown, so
+    /// nothing the filter would hide can be chosen.
     private func shownRows(_ component: Int) -> [Int] {
-        let count = picker.rowCounts.indices.contains(component) ? picker.rowCounts[component] : 0
+        let count = rowCount(component)
         guard let filter = filters[component], !filter.query.isEmpty else { return Array(0..<count) }
         let source = componentTexts(component)
         source.want(0..<count, revision: revision)
-        return (0..<count).filter { row in source.text(row).map(filter.matches) ?? true }
+        return (0..<count).filter { row in source.text(row).map(filter.matches) ?? false }
+    }
+
+    private func rowCount(_ component: Int) -> Int {
+        picker.rowCounts.indices.contains(component) ? picker.rowCounts[component] : 0
+    }
+
+    /// Whether the filter of `component` has every title it searches.
+    private func filterIsSettled(_ component: Int) -> Bool {
+        guard let filter = filters[component], !filter.query.isEmpty else { return true }
+        return componentTexts(component).covers(0..<rowCount(component), revision: revision)
+    }
+
+    /// Titles came in: a filter narrowed by them keeps the selection on a
+    /// row it shows, and an Enter that waited for them acts now.
+    private func titlesArrived(in component: Int) {
+        if component == focus, filters[component] != nil {
+            keepSelectionShown()
+            if acceptWhenFiltered, filterIsSettled(component) {
+                acceptWhenFiltered = false
+                accept()
+            }
+        }
+        session.redraw()
     }
 
     private func selectedRow(_ component: Int) -> Int {
@@ -163,6 +191,8 @@ final class PickerScreen: InteractiveScreen {
 
     func handle(_ key: Key) {
         status = nil
+        // A key after an Enter still waiting for titles: the person moved on.
+        acceptWhenFiltered = false
         if var filter = filters[focus], filter.isTyping {
             var ended = false
             if filter.take(key, ended: &ended) {
@@ -171,6 +201,7 @@ final class PickerScreen: InteractiveScreen {
                 return
             }
             if key == .enter {
+                filters[focus]?.isTyping = false
                 accept()
                 return
             }
@@ -227,6 +258,22 @@ final class PickerScreen: InteractiveScreen {
 
     private func accept() {
         guard isPopup else { return }
+        if filters[focus] != nil {
+            guard filterIsSettled(focus) else {
+                acceptWhenFiltered = true
+                status = "matching…"
+                return
+            }
+            let shown = shownRows(focus)
+            guard let first = shown.first else {
+                status = "no row matches \(quoted(filters[focus]?.query ?? "", quote: "\""))"
+                session.redraw()
+                return
+            }
+            if !shown.contains(pending[focus]?.row ?? selectedRow(focus)) {
+                select(first, in: focus)
+            }
+        }
         if purpose == .attach && !picker.isVisible {
             picker.rx.show().subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
             return

@@ -29,6 +29,9 @@ final class TableScreen: InteractiveScreen {
     private var headersRevision: UInt64?
     private var filter: ListFilter?
     private var status: String?
+    /// Enter came while the filter's cells were on their way: it acts once
+    /// they are in, on the rows the filter then shows.
+    private var finishWhenFiltered = false
     private let disposeBag = DisposeBag()
 
     init(table: RemoteTable, session: Session, purpose: Purpose, header: String?, height: Int?) {
@@ -55,7 +58,7 @@ final class TableScreen: InteractiveScreen {
             texts.append(RemoteTexts(fetch: { [weak self] first, count in
                 guard let self else { return Observable.empty() }
                 return table.rx.cells(section: index, first: first, count: count).map { cells in cells.map(\.text) }
-            }, arrived: { [weak self] in self?.session.redraw() }, failed: { [weak self] in self?.session.fail($0) }))
+            }, arrived: { [weak self] in self?.cellsArrived() }, failed: { [weak self] in self?.session.fail($0) }))
         }
         return texts[section]
     }
@@ -70,7 +73,9 @@ final class TableScreen: InteractiveScreen {
             }
             let source = sectionTexts(section)
             source.want(0..<count, revision: revision)
-            rows += (0..<count).filter { source.text($0).map(filter.matches) ?? true }.map { IndexPath(row: $0, section: section) }
+            // A row whose cell has not arrived is not shown: nothing the
+            // filter would hide can be chosen.
+            rows += (0..<count).filter { source.text($0).map(filter.matches) ?? false }.map { IndexPath(row: $0, section: section) }
         }
         return rows
     }
@@ -142,8 +147,25 @@ final class TableScreen: InteractiveScreen {
 
     // MARK: Keys
 
+    /// Whether the filter has every cell it searches.
+    private var filterIsSettled: Bool {
+        guard let filter, !filter.query.isEmpty else { return true }
+        return table.rowCounts.enumerated().allSatisfy { sectionTexts($0.offset).covers(0..<$0.element, revision: revision) }
+    }
+
+    private func cellsArrived() {
+        if finishWhenFiltered, filterIsSettled {
+            finishWhenFiltered = false
+            let shown = shownRows()
+            finishChoosing(shown.indices.contains(cursor) ? shown[cursor] : nil)
+        }
+        session.redraw()
+    }
+
     func handle(_ key: Key) {
         status = nil
+        // A key after an Enter still waiting for cells: the person moved on.
+        finishWhenFiltered = false
         if var typing = filter, typing.isTyping {
             var ended = false
             if typing.take(key, ended: &ended) {
@@ -164,6 +186,11 @@ final class TableScreen: InteractiveScreen {
         case .enter:
             if purpose == .attach {
                 if let underCursor { tap(underCursor) }
+            } else if !filterIsSettled {
+                finishWhenFiltered = true
+                status = "matching…"
+            } else if filter != nil, underCursor == nil, table.indexPathsForSelectedRows.isEmpty {
+                status = "no row matches \(quoted(filter?.query ?? "", quote: "\""))"
             } else {
                 finishChoosing(underCursor)
             }
