@@ -8,8 +8,10 @@ import WidgetsAPI
 /// transient widget it made) alive; subscriptions to its observables do not
 /// hold it. One match rule routes its signals here, removed when it is released.
 ///
-/// When the daemon leaves the bus every observable of the widget fails
-/// with `WidgetsClientError.daemonGoneName`; once a daemon serves the name
+/// When the widget is destroyed (`InterfacesRemoved`: by its owner, or with
+/// its transient creator) every observable of it fails, once, with
+/// `WidgetsClientError.widgetDestroyedName`. When the daemon leaves the bus
+/// every observable of the widget fails with `WidgetsClientError.daemonGoneName`; once a daemon serves the name
 /// again and the widget still exists there, its properties are read anew and
 /// new subscriptions see it live again.
 public class RemoteWidget {
@@ -224,6 +226,18 @@ public class RemoteWidget {
             signals[member] = nil
         }
         propertyChanges.on(.error(gone))
+        propertyChanges = PublishSubject()
+    }
+
+    /// The daemon destroyed the widget: every observable of it fails with
+    /// `WidgetsClientError.widgetDestroyedName`, once.
+    func wasDestroyed() {
+        let destroyed = WidgetsClientError(name: WidgetsClientError.widgetDestroyedName, message: "\(path) was destroyed")
+        for (member, subject) in signals {
+            subject.on(.error(destroyed))
+            signals[member] = nil
+        }
+        propertyChanges.on(.error(destroyed))
         propertyChanges = PublishSubject()
     }
 

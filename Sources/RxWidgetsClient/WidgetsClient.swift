@@ -36,13 +36,21 @@ public final class WidgetsClient {
         do {
             connection = try Connection(bus: .address(address))
             try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(WidgetsClient.busName)'")
+            try connection.addMatch("type='signal',sender='\(WidgetsClient.busName)',path='\(WidgetsClient.rootPath)',interface='\(StandardInterface.objectManager)',member='InterfacesRemoved'")
         } catch {
             throw WidgetsClientError(error)
         }
         ownerWatch = connection.onSignal { [weak self] message in
-            guard let self, message.sender == "org.freedesktop.DBus", message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
-                  let values = try? message.arguments(), values.count == 3, values[0].stringValue == WidgetsClient.busName else { return }
-            daemonChanged(to: values[2].stringValue ?? "")
+            guard let self else { return }
+            if message.sender == "org.freedesktop.DBus", message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
+               let values = try? message.arguments(), values.count == 3, values[0].stringValue == WidgetsClient.busName {
+                daemonChanged(to: values[2].stringValue ?? "")
+            } else if message.path == WidgetsClient.rootPath, message.isSignal(interface: StandardInterface.objectManager, member: "InterfacesRemoved"),
+                      daemon == nil || message.sender == daemon, case .objectPath(let path)? = (try? message.arguments())?.first {
+                for widget in remoteWidgets.values.compactMap(\.widget) where widget.path == path {
+                    widget.wasDestroyed()
+                }
+            }
         }
         daemon = try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                                              member: "GetNameOwner", [.string(WidgetsClient.busName)]).first?.stringValue

@@ -29,6 +29,9 @@ public struct WidgetsClientError: Error, Equatable, CustomStringConvertible, Sen
     public static let noBusName = "org.rxwidgets.Widgets1.Client.NoBus"
     /// The daemon left the bus while the widget was observed.
     public static let daemonGoneName = "org.rxwidgets.Widgets1.Client.DaemonGone"
+    /// The widget was destroyed (by its owner, or its transient creator left)
+    /// while it was observed.
+    public static let widgetDestroyedName = "org.rxwidgets.Widgets1.Client.WidgetDestroyed"
     /// An argument the client was given is not what the API takes.
     public static let invalidArgsName = DBusError.Name.invalidArgs
     /// The daemon's answer did not have the shape the API documents.

@@ -4,7 +4,8 @@ import RxWidgetsClient
 
 /// `rxwidgets`: the daemon's widgets in a terminal and a shell script.
 /// Exit status: 0 chosen or submitted, 1 cancelled, 2 usage error or no
-/// terminal, 3 no daemon or a D-Bus error, 128+N killed by signal N
+/// terminal, 3 no daemon or a D-Bus error, 4 the widget shown was destroyed,
+/// 128+N killed by signal N
 /// (130 Ctrl-C, 143 SIGTERM).
 
 let version = "1.0.0"
@@ -126,4 +127,7 @@ case .signalled(let signal):
 case .failed(let message):
     Output.error("rxwidgets: \(message)\n")
     exit(3)
+case .destroyed(let path):
+    Output.error("rxwidgets: \(path) was destroyed (its owner closed it)\n")
+    exit(4)
 }

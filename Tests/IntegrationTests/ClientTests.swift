@@ -57,6 +57,20 @@ final class ClientTests: DaemonTestCase {
         XCTAssertEqual(validity, ["username: tooShort"], "inside rx.validationChanged, validity already has the new entry")
     }
 
+    func testAWidgetDestroyedElsewhereFailsItsObservablesOnce() throws {
+        let owner = try makeClient()
+        let viewer = try makeClient()
+        _ = try owner.createPicker("p", items: [["a"]])
+        let seen = try viewer.picker("p")
+        var errors: [String] = []
+        let bag = DisposeBag()
+        seen.rx.revision.subscribe(onError: { errors.append(($0 as? WidgetsClientError)?.name ?? "\($0)") }).disposed(by: bag)
+        seen.rx.itemSelected.subscribe(onError: { errors.append(($0 as? WidgetsClientError)?.name ?? "\($0)") }).disposed(by: bag)
+        try owner.picker("p").destroy()
+        _ = MainLoop.shared.run(while: { errors.count < 2 }, timeout: .seconds(5))
+        XCTAssertEqual(errors, [WidgetsClientError.widgetDestroyedName, WidgetsClientError.widgetDestroyedName])
+    }
+
     func testSubscriptionsHoldNoWidgetAlive() throws {
         let client = try makeClient()
         var picker: RemotePicker? = try client.createPicker("p", items: [["a"]])

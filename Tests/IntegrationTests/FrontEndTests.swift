@@ -212,6 +212,27 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(try property("\(root)/picker/fruit", pickerInterface, "SelectedRows"), .array(element: .int32, [.int32(1)]), "the widget stays, as the gesture left it")
     }
 
+    func testAttachEndsOnceWhenItsWidgetIsDestroyed() throws {
+        // The owner's choose ends and its transient picker goes: the attached
+        // view says so once and exits 4, not with a stale picker and exit 3.
+        let owner = try start(["choose", "apple", "banana"])
+        owner.waitForScreen("› apple")
+        let widgets = (try property(root, managerInterface, "Widgets")?.arrayElements ?? []).compactMap(\.stringValue)
+        let path = try XCTUnwrap(widgets.first { $0.contains("/picker/") }, "\(widgets)")
+        let attached = try start(["attach", path])
+        attached.waitForScreen("› apple")
+        owner.send("Enter")
+        XCTAssertEqual(owner.exitStatus(), 0)
+        XCTAssertEqual(attached.exitStatus(), 4, attached.screen)
+        XCTAssertEqual(attached.error, "rxwidgets: \(path) was destroyed (its owner closed it)\n")
+        // A form destroyed by another client ends the same way.
+        try call(root, managerInterface, "CreateForm", [.string("gone"), .string("sign-up"), options([])])
+        let form = try start(["attach", "\(root)/form/gone"])
+        form.waitForScreen("Username")
+        try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath("\(root)/form/gone")!)])
+        XCTAssertEqual(form.exitStatus(), 4, form.screen)
+    }
+
     func testAttachToAnUnknownPathExits3NamingIt() throws {
         let terminal = try start(["attach", "\(root)/picker/none"])
         XCTAssertEqual(terminal.exitStatus(), 3)

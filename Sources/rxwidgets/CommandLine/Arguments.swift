@@ -209,6 +209,7 @@ struct Arguments {
     components or fields, Enter, Esc or q to cancel, Ctrl-C.
 
     Exit status: 0 chosen or submitted, 1 cancelled, 2 usage error or no
-    terminal, 3 no daemon or a D-Bus error, 130 Ctrl-C, 143 SIGTERM.
+    terminal, 3 no daemon or a D-Bus error, 4 the widget shown was destroyed
+    (attach), 130 Ctrl-C, 143 SIGTERM.
     """
 }

@@ -44,8 +44,10 @@ final class PickerScreen: InteractiveScreen {
         self.heightLimit = height
         picker.rx.revision.subscribe(onNext: { [weak self] _ in self?.session.redraw() }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
-        picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.selected(title: $0.title) }).disposed(by: disposeBag)
-        picker.rx.closed.subscribe(onNext: { [weak self] in self?.closed() }).disposed(by: disposeBag)
+        // The revision's subscription ends the session when these fail too
+        // (the daemon left, the widget was destroyed): they need not say it again.
+        picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.selected(title: $0.title) }, onError: { _ in }).disposed(by: disposeBag)
+        picker.rx.closed.subscribe(onNext: { [weak self] in self?.closed() }, onError: { _ in }).disposed(by: disposeBag)
     }
 
     private var revision: UInt64 {

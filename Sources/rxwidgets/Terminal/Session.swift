@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import RxCoreEssentials
+import RxWidgetsClient
 
 /// How an interactive command ended, and so what it prints and exits with.
 enum Outcome {
@@ -14,6 +15,8 @@ enum Outcome {
     case signalled(Int32)
     /// The daemon failed a call or left the bus: one line for standard error.
     case failed(String)
+    /// The widget shown was destroyed (its owner closed it): its path.
+    case destroyed(String)
 }
 
 /// What an interactive command shows: it draws a frame on request and takes
@@ -92,8 +95,13 @@ final class Session {
         MainLoop.shared.stop()
     }
 
-    /// Ends the session because a call failed or the daemon left.
+    /// Ends the session because a call failed, the daemon left or the
+    /// widget was destroyed.
     func fail(_ error: Error) {
+        if let error = error as? WidgetsClientError, error.name == WidgetsClientError.widgetDestroyedName {
+            finish(.destroyed(String(error.message.prefix { $0 != " " })))
+            return
+        }
         finish(.failed("\(error)"))
     }
 
