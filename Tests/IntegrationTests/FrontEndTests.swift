@@ -175,6 +175,29 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "username=abcde\npassword=secret\nrepeatPassword=secret\n")
     }
 
+    func testADateIsSentWholeNeverAPartOfOne() throws {
+        let terminal = try start(["form", "about-you"], columns: 90)
+        terminal.waitForScreen("› Birthday")
+        let form = "\(root)/form/" + (try XCTUnwrap((try property(root, managerInterface, "Widgets")?.arrayElements ?? []).compactMap(\.stringValue).first { $0.contains("/form/") })).split(separator: "/").last!
+        _ = takeEvents()
+        terminal.type("2023023")
+        terminal.waitForScreen("[2023-02-35]")
+        XCTAssertEqual(try call(form, formInterface, "GetValue", [.string("birthday")]).first, .variant(.string("2024-06-15")),
+                       "no partial date reached the daemon")
+        terminal.type("0")
+        terminal.waitForScreen("[2023-02-30]")
+        terminal.waitForScreen("2023-02-30")
+        XCTAssertTrue(terminal.waitForScreen("a real calendar day"), "the daemon's refusal of the whole date:\n\(terminal.screen)")
+        XCTAssertEqual(try call(form, formInterface, "GetValue", [.string("birthday")]).first, .variant(.string("2024-06-15")))
+        XCTAssertFalse(takeEvents().contains { $0.hasPrefix("ValueChanged('birthday'") }, "no date nobody typed was set")
+        terminal.send("Left")
+        terminal.type("28")
+        terminal.waitForScreen("[2023-02-28]")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.call(form, formInterface, "GetValue", [.string("birthday")]).first) == .variant(.string("2023-02-28")) })
+        XCTAssertFalse(terminal.screen.contains("a real calendar day"), "the refusal goes once a good date is in:\n\(terminal.screen)")
+        terminal.send("Escape")
+    }
+
     func testAboutYouWithEveryKindOfFieldPrintsJSON() throws {
         let terminal = try start(["form", "about-you", "--json"], columns: 90)
         terminal.waitForScreen("› Birthday")

@@ -56,6 +56,10 @@ final class FormScreen: InteractiveScreen {
         buttons = form.buttons
         form.rx.revision.subscribe(onNext: { [weak self] _ in self?.session.redraw() }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
+        // The message under a field is the daemon's current one: a refusal
+        // of an earlier input goes once the field holds a new value.
+        form.rx.valueChanged.subscribe(onNext: { [weak self] change in self?.refusals[change.field] = nil }, onError: { _ in })
+            .disposed(by: disposeBag)
         beginEditing()
     }
 
@@ -337,8 +341,12 @@ final class FormScreen: InteractiveScreen {
         throttle?.dispose()
         throttle = nil
         unsent = false
-        if let editing, editing.text != lastSent, focusedField?.kind == "text" {
-            sendText(editing)
+        if let editing, editing.text != lastSent {
+            if focusedField?.kind == "date" {
+                sendDate(editing)
+            } else {
+                sendText(editing)
+            }
         }
         editing = nil
     }
@@ -378,18 +386,29 @@ final class FormScreen: InteractiveScreen {
         editing = current
     }
 
-    /// A digit overwrites the one under the cursor, which moves on; the whole
-    /// date is sent at once (a day that does not exist is refused by the
-    /// daemon, and its message shown).
+    /// A digit overwrites the one under the cursor, which moves on. The date
+    /// is sent whole — once its last digit is typed, or when the field is
+    /// left — never a part of one: typing 20230230 over a date passes
+    /// through days nobody meant (a day that does not exist is refused by
+    /// the daemon, and its message shown).
     private func typeDigit(_ digit: Character) {
         guard var current = editing else { return }
         var characters = Array(current.text)
         guard characters.count == 10, characters.indices.contains(current.cursor) else { return }
+        let completes = current.cursor == FormScreen.dateDigits.last
         characters[current.cursor] = digit
         current.text = String(characters)
         editing = current
         moveDateCursor(by: 1)
-        send(form.rx.setValue(.string(current.text), for: current.field), field: current.field)
+        refusals[current.field] = nil
+        if completes {
+            sendDate(current)
+        }
+    }
+
+    private func sendDate(_ editing: (field: String, text: String, cursor: Int)) {
+        lastSent = editing.text
+        send(form.rx.setValue(.string(editing.text), for: editing.field), field: editing.field)
     }
 
     // MARK: Calls
