@@ -59,6 +59,13 @@ public final class RemoteForm: RemoteWidget {
         Dictionary(entries.entries.map { ($0.key, $0.value) }) { _, last in last }
     }
 
+    /// A field's value read from the daemon (`GetValue`): a secret field's
+    /// real value when this client's uid owns the form, else empty — the
+    /// broadcast `Values` never carries secrets.
+    public func value(of field: String) throws -> DBusValue {
+        try call(API.getValue, field).value
+    }
+
     /// A user's input into `field`.
     public func setValue(_ value: DBusValue, for field: String) throws {
         try call(API.setValue, (field, Variant(value)))

@@ -66,6 +66,12 @@ public struct PropertyContract<Value: DBusConvertible & SendableMetatype>: Senda
         PropertyDeclaration(name, Value.dbusType, emitsChanged: emitsChanged) { get($0).dbusValue }
     }
 
+    /// A read-only property whose value depends on who reads it (a
+    /// secret shown only to its owner's uid).
+    public func serve<Target: AnyObject>(reading: @escaping @Sendable (Target, PropertyReader) -> Value) -> PropertyDeclaration<Target> {
+        PropertyDeclaration(name, Value.dbusType, emitsChanged: emitsChanged, reading: { reading($0, $1).dbusValue })
+    }
+
     /// A read-write property of every object of a kind; `set` is given a
     /// value already checked to be of the property's type.
     public func serve<Target: AnyObject>(get: @escaping @Sendable (Target) -> Value, set: @escaping @Sendable (Target, Value, MethodCall) throws -> Void) -> PropertyDeclaration<Target> {

@@ -158,18 +158,29 @@ public struct Property {
     public let access: Access
     /// How its changes are announced.
     public let emitsChanged: ChangeEmission
-    /// Reads the current value.
-    public let get: () -> DBusValue
+    /// Reads the current value for a reader.
+    public let read: (PropertyReader) -> DBusValue
     /// Writes a value already checked to be of `type`; nil for read-only properties.
     public let set: ((DBusValue, MethodCall) throws -> Void)?
 
+    /// The value as everyone on the bus may see it.
+    public func get() -> DBusValue {
+        read(.everyone)
+    }
+
     /// A read-only property.
     public init(_ name: String, _ type: DBusType, emitsChanged: ChangeEmission = .true, get: @escaping () -> DBusValue) {
+        self.init(name, type, emitsChanged: emitsChanged, reading: { _ in get() })
+    }
+
+    /// A read-only property whose value depends on who reads it (a secret
+    /// shown only to its owner).
+    public init(_ name: String, _ type: DBusType, emitsChanged: ChangeEmission = .true, reading: @escaping (PropertyReader) -> DBusValue) {
         self.name = name
         self.type = type
         self.access = .read
         self.emitsChanged = emitsChanged
-        self.get = get
+        self.read = reading
         self.set = nil
     }
 
@@ -184,9 +195,17 @@ public struct Property {
         self.type = type
         self.access = .readWrite
         self.emitsChanged = emitsChanged
-        self.get = get
+        self.read = { _ in get() }
         self.set = set
     }
+}
+
+/// Who a property's value is read for: one caller (`Get`, `GetAll`,
+/// `GetManagedObjects`), with its uid when the server resolves credentials,
+/// or everyone on the bus (`PropertiesChanged`, `InterfacesAdded`).
+public enum PropertyReader: Sendable, Equatable {
+    case caller(uid: UInt32?)
+    case everyone
 }
 
 /// An interface, declared once: its methods, signals and properties. The

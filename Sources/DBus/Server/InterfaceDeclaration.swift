@@ -27,17 +27,22 @@ public struct PropertyDeclaration<Target: AnyObject>: Sendable {
     public let type: DBusType
     /// How its changes are announced.
     public let emitsChanged: Property.ChangeEmission
-    /// Reads the value of `target`.
-    public let get: @Sendable (Target) -> DBusValue
+    /// Reads the value of `target` for a reader.
+    public let read: @Sendable (Target, PropertyReader) -> DBusValue
     /// Writes a value already checked to be of `type`; nil for read-only properties.
     public let set: (@Sendable (Target, DBusValue, MethodCall) throws -> Void)?
 
     /// A read-only property.
     public init(_ name: String, _ type: DBusType, emitsChanged: Property.ChangeEmission = .true, get: @escaping @Sendable (Target) -> DBusValue) {
+        self.init(name, type, emitsChanged: emitsChanged, reading: { target, _ in get(target) })
+    }
+
+    /// A read-only property whose value depends on who reads it.
+    public init(_ name: String, _ type: DBusType, emitsChanged: Property.ChangeEmission = .true, reading: @escaping @Sendable (Target, PropertyReader) -> DBusValue) {
         self.name = name
         self.type = type
         self.emitsChanged = emitsChanged
-        self.get = get
+        self.read = reading
         self.set = nil
     }
 
@@ -51,7 +56,7 @@ public struct PropertyDeclaration<Target: AnyObject>: Sendable {
         self.name = name
         self.type = type
         self.emitsChanged = .true
-        self.get = get
+        self.read = { target, _ in get(target) }
         self.set = set
     }
 }
@@ -117,9 +122,9 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
             Method(method.name, in: method.inputs, out: method.outputs) { call in try method.handler(target, call) }
         }, signals: signals, properties: properties.map { property in
             if let set = property.set {
-                return Property(property.name, property.type, emitsChanged: property.emitsChanged, get: { property.get(target) }, set: { value, call in try set(target, value, call) })
+                return Property(property.name, property.type, emitsChanged: property.emitsChanged, get: { property.read(target, .everyone) }, set: { value, call in try set(target, value, call) })
             }
-            return Property(property.name, property.type, emitsChanged: property.emitsChanged) { property.get(target) }
+            return Property(property.name, property.type, emitsChanged: property.emitsChanged, reading: { property.read(target, $0) })
         })
     }
 

@@ -38,7 +38,7 @@ extension ObjectServer {
         Interface(StandardInterface.properties, methods: [
             Method("Get", in: [Argument("interface_name", .string), Argument("property_name", .string)], out: [Argument("value", .variant)]) { [weak self] call in
                 let (_, property) = try self.exportedObject(at: call.path).findProperty(call)
-                return [.variant(property.get())]
+                return [.variant(property.read(.caller(uid: call.senderUID)))]
             },
             Method("GetAll", in: [Argument("interface_name", .string)], out: [Argument("properties", .array(.dictEntry(key: .string, value: .variant)))]) { [weak self] call in
                 let object = try self.exportedObject(at: call.path)
@@ -47,7 +47,7 @@ extension ObjectServer {
                 guard !interfaces.isEmpty else {
                     throw DBusError(name: DBusError.Name.unknownInterface, message: "object \(object.path) has no interface \(quoted(name))")
                 }
-                let entries = interfaces.flatMap(\.properties).map { ($0.name, $0.get()) }
+                let entries = interfaces.flatMap(\.properties).map { ($0.name, $0.read(.caller(uid: call.senderUID))) }
                 let budget = (self?.connection.maximumMessageBytes ?? Connection.protocolMessageLimit) - Message.headerAllowance
                 let kept = PropertyBudget.fit([[entries]], within: budget)[0][0]
                 return [.dictionary(key: .string, value: .variant, kept.map { (.string($0.name), .variant($0.value)) })]
@@ -76,8 +76,8 @@ extension ObjectServer {
     /// `ObjectManager` for the objects below `root`.
     func objectManagerInterface(root: ObjectPath) -> Interface {
         Interface(StandardInterface.objectManager, methods: [
-            Method("GetManagedObjects", out: [Argument("objects", ObjectServer.managedObjectsType)]) { [weak self] _ in
-                [self?.managedObjects(under: root) ?? .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, [])]
+            Method("GetManagedObjects", out: [Argument("objects", ObjectServer.managedObjectsType)]) { [weak self] call in
+                [self?.managedObjects(under: root, for: .caller(uid: call.senderUID)) ?? .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, [])]
             },
         ], signals: [
             SignalDeclaration("InterfacesAdded", [Argument("object_path", .objectPath), Argument("interfaces_and_properties", ObjectServer.interfacesAndPropertiesType)]),

@@ -7,6 +7,8 @@ import RxWidgets
 final class FormWidget: Widget {
 
     let form: Form
+    /// The text fields whose `secret` is true.
+    private let secretFields: Set<String>
     /// The spec as given (a template's name or JSON), kept for the state file.
     private let specText: String
     private let disposeBag = DisposeBag()
@@ -14,13 +16,16 @@ final class FormWidget: Widget {
     init(name: String, spec text: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         form = Form(spec: try FormWidget.spec(text, limits: context.limits), today: context.today)
         specText = text
+        secretFields = Set(form.spec.fields.filter { $0.kind == .text && $0.presentation.secret }.map(\.name))
         super.init(kind: .form, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         form.rx.changes
             .subscribe(onNext: { [weak self] change in
                 guard let self else { return }
                 reportChanges(of: change)
                 for value in change.values {
-                    emit(API.valueChanged, value.name, Variant(FormWidget.dbusValue(value.value)))
+                    // A broadcast: a secret's value stays with its owner (API rule 13).
+                    let shown = secretFields.contains(value.name) ? .string("") : FormWidget.dbusValue(value.value)
+                    emit(API.valueChanged, value.name, Variant(shown))
                 }
                 for validity in change.validity {
                     emit(API.validationChanged, validity.name, validity.value.isValid, validity.value.reason?.rawValue ?? "", validity.value.message)
@@ -28,7 +33,7 @@ final class FormWidget: Widget {
             })
             .disposed(by: disposeBag)
         form.rx.submitted
-            .subscribe(onNext: { [weak self] values in self.map { $0.emit(API.submitted, $0.orderedValues(values)) } })
+            .subscribe(onNext: { [weak self] values in self.map { $0.emit(API.submitted, $0.orderedValues(values, redacted: true)) } })
             .disposed(by: disposeBag)
     }
 
@@ -58,7 +63,8 @@ final class FormWidget: Widget {
 
     /// `s spec`, `a{sv} values`.
     override func stateValues() -> [DBusValue] {
-        [.string(specText), valuesDictionary(form.values)]
+        // A secret is never written to disk: a restored form has it as its spec begins it.
+        [.string(specText), valuesDictionary(form.values.filter { !secretFields.contains($0.key) }, redacted: false)]
     }
 
     /// The form a state file describes, built and checked as `CreateForm`
@@ -108,12 +114,23 @@ final class FormWidget: Widget {
     }
 
     /// The values in the form's field order.
-    private func orderedValues(_ values: [String: FieldValue]) -> VariantDictionary {
-        VariantDictionary(form.fieldNames.compactMap { name in values[name].map { (name, FormWidget.dbusValue($0)) } })
+    /// The values in field order; with `redacted`, a secret field's value
+    /// is the empty string (API rule 13).
+    private func orderedValues(_ values: [String: FieldValue], redacted: Bool) -> VariantDictionary {
+        VariantDictionary(form.fieldNames.compactMap { name in
+            values[name].map { (name, redacted && secretFields.contains(name) ? .string("") : FormWidget.dbusValue($0)) }
+        })
     }
 
-    private func valuesDictionary(_ values: [String: FieldValue]) -> DBusValue {
-        orderedValues(values).dbusValue
+    private func valuesDictionary(_ values: [String: FieldValue], redacted: Bool) -> DBusValue {
+        orderedValues(values, redacted: redacted).dbusValue
+    }
+
+    /// Whether `reader` may see secret values: a caller of the owner's uid or 0.
+    /// What goes to everyone on the bus never carries them.
+    private func seesSecrets(_ reader: PropertyReader) -> Bool {
+        guard case .caller(let uid?) = reader else { return false }
+        return uid == ownerUID || uid == 0
     }
 
     private func validityDictionary() -> DBusValue {
@@ -208,9 +225,12 @@ final class FormWidget: Widget {
             }
             return widget.revision
         },
-        API.getValue.serve { widget, field, _ in
+        API.getValue.serve { widget, field, call in
             guard let value = widget.form.values[field] else {
                 throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
+            }
+            guard !widget.secretFields.contains(field) || widget.seesSecrets(.caller(uid: call.senderUID)) else {
+                return Variant(.string(""))
             }
             return Variant(dbusValue(value))
         },
@@ -230,7 +250,8 @@ final class FormWidget: Widget {
             (widget.form.isValid, Raw(unchecked: widget.validityDictionary()))
         },
         API.submit.changing { widget, _, _ in
-            Raw(unchecked: widget.valuesDictionary(try widget.form.submit()))
+            // The caller is the owner or 0 (a changing call): it gets the secrets.
+            Raw(unchecked: widget.valuesDictionary(try widget.form.submit(), redacted: false))
         },
         API.reset.changing { widget, _, _ in
             widget.form.reset()
@@ -247,7 +268,7 @@ final class FormWidget: Widget {
         API.buttons.serve { widget in
             Raw(unchecked: .array(element: .structure([.string, .string, .string]), widget.form.spec.buttons.map { .structure([.string($0.name), .string($0.field), .string($0.value)]) }))
         },
-        API.values.serve { Raw(unchecked: $0.valuesDictionary($0.form.values)) },
+        API.values.serve(reading: { widget, reader in Raw(unchecked: widget.valuesDictionary(widget.form.values, redacted: !widget.seesSecrets(reader))) }),
         API.validity.serve { Raw(unchecked: $0.validityDictionary()) },
         API.valid.serve { $0.form.isValid },
         API.submitEnabled.serve { $0.form.submitEnabled },

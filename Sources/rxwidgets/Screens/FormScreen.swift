@@ -36,6 +36,10 @@ final class FormScreen: InteractiveScreen {
     private var editing: (field: String, text: String, cursor: Int)?
     /// The text the daemon was last sent for the field being edited.
     private var lastSent: String?
+    /// The secret fields' text as this front end last had it: the daemon
+    /// never broadcasts a secret (API rule 13), so what is drawn as bullets
+    /// comes from here or from the owner's `GetValue`.
+    private var secrets: [String: String] = [:]
     /// Runs for `textInterval` after each send; typing meanwhile waits for it.
     private var throttle: LoopTimer?
     private var unsent = false
@@ -145,8 +149,9 @@ final class FormScreen: InteractiveScreen {
         var line = Line()
         switch field.kind {
         case "text":
-            let text = editing?.field == field.name ? editing!.text : value?.stringValue ?? ""
-            let shown = field.attributes["secret"] == .boolean(true) ? String(repeating: "•", count: text.count) : text
+            let isSecret = field.attributes["secret"] == .boolean(true)
+            let text = editing?.field == field.name ? editing!.text : (isSecret ? secrets[field.name] : nil) ?? value?.stringValue ?? ""
+            let shown = isSecret ? String(repeating: "•", count: text.count) : text
             line.append("[", border)
             if shown.isEmpty, !focused, let placeholder = field.attributes["placeholder"]?.stringValue {
                 line.append(TextWidth.pad(placeholder, 30), .dim)
@@ -331,7 +336,11 @@ final class FormScreen: InteractiveScreen {
             editing = nil
             return
         }
-        let text = form.values[field.name]?.stringValue ?? ""
+        var text = form.values[field.name]?.stringValue ?? ""
+        if field.attributes["secret"] == .boolean(true) {
+            text = secrets[field.name] ?? (try? form.value(of: field.name).stringValue ?? "") ?? ""
+            secrets[field.name] = text
+        }
         editing = (field.name, text, field.kind == "date" ? 0 : text.count)
         lastSent = text
     }
@@ -366,6 +375,9 @@ final class FormScreen: InteractiveScreen {
     /// typed meanwhile goes when it ends, so the last text is always sent.
     private func sendText(_ editing: (field: String, text: String, cursor: Int)) {
         lastSent = editing.text
+        if secrets[editing.field] != nil {
+            secrets[editing.field] = editing.text
+        }
         send(form.rx.setValue(.string(editing.text), for: editing.field), field: editing.field)
         throttle = MainLoop.shared.addTimer(after: FormScreen.textInterval) { [weak self] in
             guard let self else { return }
