@@ -145,6 +145,11 @@ extension Reactive where Base: RemoteForm {
         request(API.decrement, field)
     }
 
+    /// `GetValue` without blocking (a secret's real value for its owner's uid).
+    public func value(of field: String) -> Observable<DBusValue> {
+        request(API.getValue, field).map(\.value)
+    }
+
     /// `Tap` without blocking.
     public func tap(_ control: String) -> Observable<Void> {
         request(API.tap, control)

@@ -199,9 +199,48 @@ final class StateTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("picker.top.state cannot be restored (its Revision 18446744073709551615 is the largest there is"), daemon.log)
     }
 
+    func testAPlantedLinkIsNeverWrittenThroughAndOddFilesNeverStallTheStart() throws {
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        chmod(stateDirectory.path, 0o700)
+        // Another user's file, and a link to it where the daemon writes its temporary file.
+        let victim = bus.directory.appendingPathComponent("victim")
+        try Data("VICTIM".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(atPath: stateDirectory.appendingPathComponent(".picker.vic.new").path, withDestinationPath: victim.path)
+        // A FIFO and a link to /dev/zero where widget files are read.
+        XCTAssertEqual(mkfifo(stateDirectory.appendingPathComponent("picker.zz.state").path, 0o600), 0)
+        try FileManager.default.createSymbolicLink(atPath: stateDirectory.appendingPathComponent("picker.zero.state").path, withDestinationPath: "/dev/zero")
+        var daemon = try startDaemon()
+        try call(root, managerInterface, "CreatePicker", [.string("vic"), options([("items", .array(element: .array(.string), [.array(element: .string, [.string("a")])]))])])
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertEqual(try String(contentsOf: victim, encoding: .utf8), "VICTIM", "the link was removed, not written through")
+        let log = daemon.log
+        XCTAssertTrue(log.contains("picker.zz.state cannot be restored (it is not a regular file)"), log)
+        XCTAssertTrue(log.contains("picker.zero.state cannot be restored"), log)
+        daemon = try startDaemon()
+        XCTAssertEqual(try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue,
+                       .array(element: .objectPath, [.objectPath(ObjectPath("\(root)/picker/vic")!)]), "the widget was kept in its own file")
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    func testAStateDirectoryOthersCanWriteOrThatIsNotOurOwnIsRefused() throws {
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        chmod(stateDirectory.path, 0o777)
+        var daemon = try startDaemon()
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([])])
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertTrue(daemon.log.contains("refusing the state directory \(stateDirectory.path): others may write to it (mode 777)"), daemon.log)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path), [], "nothing is written to a refused directory")
+        guard getuid() == 0 else { return }
+        chmod(stateDirectory.path, 0o700)
+        chown(stateDirectory.path, 65534, 65534)
+        daemon = try startDaemon()
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertTrue(daemon.log.contains("it belongs to uid 65534, not to this daemon's uid 0"), daemon.log)
+    }
+
     func testAFullDiskNeitherStopsNorFloodsTheDaemon() throws {
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
-        let mounted = try runCommand("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", stateDirectory.path])
+        let mounted = try runCommand("/bin/mount", ["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", stateDirectory.path])
         guard mounted.status == 0 else {
             throw XCTSkip("a tmpfs cannot be mounted here (\(mounted.error)); a full disk needs one")
         }

@@ -13,25 +13,55 @@ import RxWidgets
 /// everything still pending. A write that fails (a full disk, a read-only
 /// directory) leaves the daemon serving: it is logged once, retried every
 /// `retryInterval`, and its success is logged too.
+///
+/// Every file is opened relative to the directory's descriptor, never
+/// through a symbolic link (`O_NOFOLLOW`), a new file only as new
+/// (`O_EXCL`); only regular files of at most `maximumFileBytes` are read. A
+/// directory this process does not own, or that others may write, is refused.
 final class StateStore {
     /// The longest a change waits to be written.
     static let interval: Int64 = 100_000_000
     /// How long a failed write waits to be tried again.
     static let retryInterval: Int64 = 1_000_000_000
 
+    /// The largest state file read back: a widget's whole state must fit a
+    /// D-Bus message (its format), which the protocol caps at 128 MiB.
+    static let maximumFileBytes = 128 << 20
+
     let directory: String
+    private let directoryDescriptor: Int32
     private var pending: [ObjectPath: Widget] = [:]
     private var timer: LoopTimer?
     private var isFailing = false
 
-    /// A store in `directory`, made (0700) when missing.
+    /// A store in `directory`, made (0700) when missing; refused when it is
+    /// a symbolic link, not a directory, not this process's own, or
+    /// writable by others.
     init(directory: String) throws {
         self.directory = directory
         try StateStore.makeDirectory(directory)
+        directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard directoryDescriptor >= 0 else {
+            throw DBusError.failed("cannot open the state directory \(directory): \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        guard fstat(directoryDescriptor, &status) == 0 else {
+            let error = StateStore.systemError("examine \(directory)")
+            close(directoryDescriptor)
+            throw error
+        }
+        if status.st_uid != geteuid() || status.st_mode & 0o022 != 0 {
+            close(directoryDescriptor)
+            let reason = status.st_uid != geteuid()
+                ? "it belongs to uid \(status.st_uid), not to this daemon's uid \(geteuid())"
+                : "others may write to it (mode \(String(status.st_mode & 0o777, radix: 8)))"
+            throw DBusError.failed("refusing the state directory \(directory): \(reason); another user could plant or read widget files there")
+        }
     }
 
     deinit {
         timer?.dispose()
+        close(directoryDescriptor)
     }
 
     private static func makeDirectory(_ path: String) throws {
@@ -47,8 +77,9 @@ final class StateStore {
         }
     }
 
+    /// A widget's file, relative to the directory.
     private func fileName(_ kind: WidgetKind, _ name: String) -> String {
-        "\(directory)/\(kind.rawValue).\(name).state"
+        "\(kind.rawValue).\(name).state"
     }
 
     // MARK: Writing
@@ -68,7 +99,7 @@ final class StateStore {
     /// Forgets a destroyed widget: its file goes now.
     func removed(_ widget: Widget) {
         pending[widget.path] = nil
-        if unlink(fileName(widget.kind, widget.name)) != 0 && errno != ENOENT {
+        if unlinkat(directoryDescriptor, fileName(widget.kind, widget.name), 0) != 0 && errno != ENOENT {
             Hooks.log("<4>rxwidgetsd: cannot remove the state of \(widget.path): \(String(cString: strerror(errno)))")
         }
     }
@@ -108,8 +139,14 @@ final class StateStore {
     private func write(_ widget: Widget) throws {
         let bytes = try StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, state: widget.stateValues()).encoded()
         let target = fileName(widget.kind, widget.name)
-        let temporary = "\(directory)/.\(widget.kind.rawValue).\(widget.name).new"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let temporary = ".\(widget.kind.rawValue).\(widget.name).new"
+        // Only a file made here: whatever is at the name (a write cut short,
+        // or a link someone planted) is removed, never written through.
+        var descriptor = openat(directoryDescriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if descriptor < 0 && errno == EEXIST {
+            unlinkat(directoryDescriptor, temporary, 0)
+            descriptor = openat(directoryDescriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
         guard descriptor >= 0 else { throw StateStore.systemError("open \(temporary)") }
         var offset = 0
         while offset < bytes.count {
@@ -118,7 +155,7 @@ final class StateStore {
                 if errno == EINTR { continue }
                 let error = StateStore.systemError("write \(temporary)")
                 close(descriptor)
-                unlink(temporary)
+                unlinkat(directoryDescriptor, temporary, 0)
                 throw error
             }
             offset += written
@@ -126,20 +163,16 @@ final class StateStore {
         guard fsync(descriptor) == 0 else {
             let error = StateStore.systemError("fsync \(temporary)")
             close(descriptor)
-            unlink(temporary)
+            unlinkat(directoryDescriptor, temporary, 0)
             throw error
         }
         close(descriptor)
-        guard rename(temporary, target) == 0 else {
+        guard renameat(directoryDescriptor, temporary, directoryDescriptor, target) == 0 else {
             let error = StateStore.systemError("rename to \(target)")
-            unlink(temporary)
+            unlinkat(directoryDescriptor, temporary, 0)
             throw error
         }
-        let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        fsync(directoryDescriptor)
     }
 
     private static func systemError(_ what: String) -> DBusError {
@@ -152,7 +185,10 @@ final class StateStore {
     /// read — torn by another program, corrupt, of a newer format — is moved
     /// aside (`NAME.state.unreadable`) with a log line and skipped.
     func load() -> [StateFile] {
-        guard let stream = opendir(directory) else { return [] }
+        let listing = dup(directoryDescriptor)
+        guard listing >= 0, let stream = fdopendir(listing) else { return [] }
+        // The listing starts at the beginning whatever read it before.
+        rewinddir(stream)
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -163,43 +199,57 @@ final class StateStore {
         closedir(stream)
         var files: [StateFile] = []
         for name in names.sorted() {
-            let path = "\(directory)/\(name)"
             do {
-                let file = try StateFile(decoding: try StateStore.read(path))
+                let file = try StateFile(decoding: try read(name))
                 guard name == "\(file.kind.rawValue).\(file.name).state" else {
                     throw StateFile.ReadError(description: "it holds \(file.kind.rawValue) '\(file.name)', not what its name says")
                 }
                 files.append(file)
             } catch {
-                setAside(path, because: "\(error)")
+                setAside(name, because: "\(error)")
             }
         }
         return files
     }
 
     /// Moves a file that cannot be used out of the way, keeping it for a person to look at.
-    func setAside(_ path: String, because reason: String) {
+    func setAside(_ name: String, because reason: String) {
+        let path = "\(directory)/\(name)"
         let aside = path + ".unreadable"
-        if rename(path, aside) == 0 {
+        if renameat(directoryDescriptor, name, directoryDescriptor, name + ".unreadable") == 0 {
             Hooks.log("<4>rxwidgetsd: \(path) cannot be restored (\(reason)); moved aside to \(aside)")
         } else {
             Hooks.log("<4>rxwidgetsd: \(path) cannot be restored (\(reason)), nor moved aside: \(String(cString: strerror(errno)))")
         }
     }
 
-    private static func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw systemError("open \(path)") }
+    /// A widget file's bytes: a regular file (not a FIFO, a device or a
+    /// link), at most `maximumFileBytes`, read once to its end.
+    private func read(_ name: String) throws -> [UInt8] {
+        // Non-blocking, so that opening a FIFO planted under the name cannot hang start-up.
+        let descriptor = openat(directoryDescriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw StateStore.systemError("open \(name)") }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = Glibc.read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw systemError("read \(path)") }
-            if count == 0 { break }
-            bytes += buffer[..<count]
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw StateStore.systemError("examine \(name)") }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw StateFile.ReadError(description: "it is not a regular file")
         }
-        return bytes
+        guard Int(status.st_size) <= StateStore.maximumFileBytes else {
+            throw StateFile.ReadError(description: "it has \(status.st_size) bytes; a state file has at most \(StateStore.maximumFileBytes)")
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 { throw StateStore.systemError("read \(name)") }
+            if count == 0 { break }
+            filled += count
+        }
+        guard filled <= Int(status.st_size) else {
+            throw StateFile.ReadError(description: "it grew while it was read")
+        }
+        return Array(bytes[..<filled])
     }
 }

@@ -12,7 +12,8 @@ extension WidgetService {
         let store = try StateStore(directory: directory)
         var restored = 0
         for file in store.load() {
-            let path = "\(directory)/\(file.kind.rawValue).\(file.name).state"
+            let name = "\(file.kind.rawValue).\(file.name).state"
+            let path = "\(directory)/\(name)"
             do {
                 // The count and quota first: they cost nothing to check.
                 try checkNew(file.name, kind: file.kind, creator: Creator(restoring: file))
@@ -27,7 +28,7 @@ extension WidgetService {
             } catch let error as DBusError where error.name == WidgetsError.prefix + "LimitExceeded" || error.name == WidgetsError.prefix + "Exists" {
                 Hooks.log("<4>rxwidgetsd: \(path) is not restored now (\(error)); it is kept for a start whose limits allow it")
             } catch {
-                store.setAside(path, because: "\(error)")
+                store.setAside(name, because: "\(error)")
             }
         }
         context.store = store

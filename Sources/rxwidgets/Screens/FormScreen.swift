@@ -338,11 +338,30 @@ final class FormScreen: InteractiveScreen {
         }
         var text = form.values[field.name]?.stringValue ?? ""
         if field.attributes["secret"] == .boolean(true) {
-            text = secrets[field.name] ?? (try? form.value(of: field.name).stringValue ?? "") ?? ""
+            text = secrets[field.name] ?? ""
+            if secrets[field.name] == nil {
+                readSecret(field.name)
+            }
             secrets[field.name] = text
         }
         editing = (field.name, text, field.kind == "date" ? 0 : text.count)
         lastSent = text
+    }
+
+    /// Reads a secret field's value (the owner's `GetValue`) without
+    /// blocking — a blocking call would turn the loop, and keys typed
+    /// meanwhile would find no field to go to; it fills the field unless
+    /// something was typed into it first.
+    private func readSecret(_ field: String) {
+        form.rx.value(of: field).subscribe(onNext: { [weak self] value in
+            guard let self, let text = value.stringValue, secrets[field] == "" else { return }
+            secrets[field] = text
+            if let current = editing, current.field == field, current.text.isEmpty {
+                editing = (field, text, text.count)
+                lastSent = text
+            }
+            session.redraw()
+        }, onError: { _ in }).disposed(by: disposeBag)
     }
 
     /// Sends what was typed now if it differs from what the daemon was last sent.
