@@ -402,3 +402,56 @@ final class FrontEndCommandTests: DaemonTestCase {
         XCTAssertEqual(daemonCompleted.output, "--no-state\n", "rxwidgetsd's options come from its --help: \(daemonCompleted.error)")
     }
 }
+
+/// What reaches a terminal from a widget is inert: no title, model or value
+/// can send a control or reorder the text around it (a bidi override).
+final class TerminalOutputTests: DaemonTestCase {
+    /// Runs `rxwidgets ARGUMENTS` on a pseudo-terminal (`script`) for `seconds`,
+    /// while `during` runs; returns the raw bytes it wrote to the terminal.
+    private func rawTerminalOutput(_ arguments: [String], seconds: Double, during: () throws -> Void) throws -> [UInt8] {
+        let typescript = bus.directory.appendingPathComponent("typescript-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        let command = ([frontEndExecutable] + arguments + ["--address", bus.address]).map { "'\($0)'" }.joined(separator: " ")
+        process.arguments = ["-q", "-e", "-c", command, typescript.path]
+        process.environment = ["LANG": "C.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin"]
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/null"))
+        try process.run()
+        Thread.sleep(forTimeInterval: 1)
+        try during()
+        Thread.sleep(forTimeInterval: seconds)
+        process.terminate()
+        process.waitUntilExit()
+        return [UInt8](try Data(contentsOf: typescript))
+    }
+
+    private let hostile = "a\u{202E}evil\u{0085}b\u{009B}31mc\u{1B}[2Jd"
+
+    private func containsRaw(_ bytes: [UInt8], _ scalar: Unicode.Scalar) -> Bool {
+        let needle = Array(String(scalar).utf8)
+        return bytes.indices.contains { index in bytes[index...].starts(with: needle) }
+    }
+
+    func testWatchEscapesControlsAndBidiOverrides() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([("items", titles([["plain", hostile]]))])])
+        let bytes = try rawTerminalOutput(["watch"], seconds: 1) {
+            try call("\(root)/picker/p", pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(text.contains("ModelSelected"), text)
+        for scalar: Unicode.Scalar in ["\u{202E}", "\u{0085}", "\u{009B}", "\u{1B}"] {
+            XCTAssertFalse(containsRaw(bytes, scalar), "U+\(String(scalar.value, radix: 16)) reached the terminal raw: \(text)")
+        }
+        XCTAssertTrue(text.contains("\\u202e"), text)
+    }
+
+    func testAttachDrawsControlsAndBidiOverridesInert() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([("items", titles([[hostile, "plain"]]))])])
+        let bytes = try rawTerminalOutput(["attach", "\(root)/picker/p"], seconds: 1) {}
+        let text = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(text.contains("plain"), text)
+        for scalar: Unicode.Scalar in ["\u{202E}", "\u{0085}", "\u{009B}"] {
+            XCTAssertFalse(containsRaw(bytes, scalar), "U+\(String(scalar.value, radix: 16)) reached the terminal raw")
+        }
+    }
+}

@@ -4,9 +4,11 @@ import Glibc
 /// line is out when the call returns (`watch | while read` sees it at once),
 /// and nothing waits in a buffer when the process exits.
 enum Output {
-    /// Writes `text` to standard output: results only.
+    /// Writes `text` to standard output: results only. On a terminal,
+    /// controls and bidirectional controls are escaped (`\u202e`); to a pipe
+    /// the result goes as it is, for the script reading it.
     static func write(_ text: String) {
-        write(text, to: 1)
+        write(isatty(1) != 0 ? InertText.escaped(text) : text, to: 1)
     }
 
     /// Writes `text` to standard error: messages.

@@ -62,9 +62,9 @@ enum ValueText {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where InertText.mustEscape(scalar):
+                // Valid JSON either way; escaped, no value can act on a terminal it is printed to.
+                output += InertText.escape(scalar)
             default: output.unicodeScalars.append(scalar)
             }
         }

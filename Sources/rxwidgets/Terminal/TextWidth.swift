@@ -3,14 +3,15 @@ import CLinux
 /// Text as a terminal draws it: how many columns it takes, cut or padded to
 /// a width. Widths come from the C library's `wcwidth` (wide CJK characters
 /// take two columns, combining marks none), so what is measured is what the
-/// terminal does. Control characters from a widget (a title is anyone's
-/// string) are drawn as U+FFFD, never sent: no title can move the cursor
-/// or change the terminal's state.
+/// terminal does. Control and bidirectional-control characters from a
+/// widget (a title is anyone's string) are drawn as U+FFFD, never sent: no
+/// title can move the cursor, change the terminal's state or reorder what
+/// is drawn around it.
 enum TextWidth {
     /// The scalar as drawn, and the columns it takes.
     private static func cell(_ scalar: Unicode.Scalar) -> (Unicode.Scalar, Int) {
         let width = Int(clinux_wcwidth(scalar.value))
-        if width < 0 {
+        if width < 0 || InertText.mustEscape(scalar) {
             return ("\u{FFFD}", 1)
         }
         return (scalar, width)
