@@ -1,4 +1,5 @@
 import BusTestSupport
+import CLinux
 import DBus
 import Foundation
 import Glibc
@@ -100,5 +101,36 @@ final class LoadItemsTests: DaemonTestCase {
         XCTAssertNil(load(table, tableInterface, section: 2, try file("c0")))
         XCTAssertEqual(try property(table, tableInterface, "RowCounts"), .array(element: .int32, [.int32(3), .int32(2), .int32(1)]))
         XCTAssertEqual(load(table, tableInterface, section: 4, try file("c0"))?.name, errorPrefix + "OutOfRange")
+    }
+}
+
+/// A file the limits refuse is refused as soon as that shows, holding no
+/// more than a chunk of it: a 512 MiB memfd of zeros was read whole (and
+/// held, 525–580 MiB at the peak) before it was refused.
+final class LoadItemsEarlyRefusalTests: DaemonTestCase {
+    private func peakResidentMiB() throws -> Double {
+        let status = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+        return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+    }
+
+    private func zeros(_ bytes: Int) -> Int32 {
+        let fd = clinux_memfd("zeros")
+        XCTAssertEqual(ftruncate(fd, off_t(bytes)), 0)
+        return fd
+    }
+
+    func testAFileOfZerosIsRefusedAtItsFirstRows() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([])])
+        let picker = "\(root)/picker/p"
+        let fd = zeros(512 << 20)
+        defer { close(fd) }
+        let newline = error(picker, pickerInterface, "LoadItems", [.unixFD(fd), options([])])
+        XCTAssertEqual(newline?.message, "items: row 0 contains U+0000, which D-Bus strings cannot carry")
+        let nul = error(picker, pickerInterface, "LoadItems", [.unixFD(fd), options([("separator", .string("nul"))])])
+        XCTAssertEqual(nul?.name, errorPrefix + "LimitExceeded")
+        XCTAssertTrue(nul?.message.contains("more than 2000000 rows") == true, nul?.message ?? "")
+        XCTAssertLessThan(try peakResidentMiB(), 300, "the daemon never held the file")
+        XCTAssertEqual(try property(picker, pickerInterface, "Revision"), .uint64(1))
     }
 }

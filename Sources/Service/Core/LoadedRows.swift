@@ -49,64 +49,77 @@ enum LoadedRows {
         guard status.st_size <= maximum else {
             throw WidgetsError.limitExceeded("\(what): the file has \(status.st_size) bytes; the limit is \(maximum)")
         }
-        let bytes = try readAll(fd, expected: Int(status.st_size), maximum: maximum, what)
-        return try split(bytes, separator: separator, limits: limits, what)
+        return try readRows(fd, separator: separator, limits: limits, what)
     }
 
-    private static func readAll(_ fd: Int32, expected: Int, maximum: Int, _ what: String) throws -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: expected + 1)
-        var filled = 0
+    /// The bytes read at a time: rows are split and checked as they come,
+    /// so a file the limits refuse is refused as soon as that shows (a row
+    /// past the limit, a NUL, bad UTF-8), and no more than one chunk and
+    /// the rows kept are ever held.
+    static let chunkBytes = 1 << 20
+
+    private static func readRows(_ fd: Int32, separator: Separator, limits: Limits, _ what: String) throws -> [String] {
+        let checks = InputChecks(limits: limits)
+        // A row has at most stringLength scalars of at most 4 bytes.
+        let longestRow = limits.stringLength * 4
+        var rows: [String] = []
+        var carry: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: chunkBytes)
+        var offset = 0
+        func take(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+            let row = rows.count
+            guard row < limits.rowsPerWidget else {
+                throw WidgetsError.limitExceeded("\(what) has more than \(limits.rowsPerWidget) rows; the limit is \(limits.rowsPerWidget)")
+            }
+            if separator == .newline, LoadedRows.offset(of: 0, in: bytes, from: 0) != nil {
+                throw DBusError.invalidArgs("\(what): row \(row) contains U+0000, which D-Bus strings cannot carry")
+            }
+            // Decoding repairs what is not UTF-8; a title whose bytes came
+            // back changed was not valid. (This takes String's fast path.)
+            let title = String(decoding: bytes, as: UTF8.self)
+            guard title.utf8.count == bytes.count, title.utf8.elementsEqual(bytes) else {
+                throw DBusError.invalidArgs("\(what): row \(row) is not valid UTF-8")
+            }
+            try checks.checkString(title, "\(what) row \(row)")
+            rows.append(title)
+        }
         while true {
-            if filled == buffer.count {
-                // The file grew after fstat: read on, but never past the limit.
-                guard filled <= maximum else {
-                    throw WidgetsError.limitExceeded("\(what): the file grew past \(maximum) bytes, the limit, while it was read")
-                }
-                buffer += repeatElement(0, count: min(max(buffer.count, 4_096), maximum + 1 - buffer.count))
-            }
-            let count = buffer.withUnsafeMutableBytes { raw in
-                pread(fd, raw.baseAddress! + filled, raw.count - filled, off_t(filled))
-            }
+            let count = chunk.withUnsafeMutableBytes { raw in pread(fd, raw.baseAddress!, raw.count, off_t(offset)) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw DBusError.invalidArgs("\(what): the file cannot be read: \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
-            filled += count
+            offset += count
+            // The file may grow after fstat: read on, but never past the limit.
+            guard offset <= limits.loadBytes else {
+                throw WidgetsError.limitExceeded("\(what): the file grew past \(limits.loadBytes) bytes, the limit, while it was read")
+            }
+            try chunk.withUnsafeBufferPointer { whole in
+                let buffer = UnsafeBufferPointer(rebasing: whole[..<count])
+                var start = 0
+                while let stop = LoadedRows.offset(of: separator.byte, in: buffer, from: start) {
+                    if carry.isEmpty {
+                        try take(UnsafeBufferPointer(rebasing: buffer[start..<stop]))
+                    } else {
+                        carry += buffer[start..<stop]
+                        try carry.withUnsafeBufferPointer { try take($0) }
+                        carry.removeAll(keepingCapacity: true)
+                    }
+                    start = stop + 1
+                }
+                let rest = UnsafeBufferPointer(rebasing: buffer[start...])
+                if separator == .newline, LoadedRows.offset(of: 0, in: rest, from: 0) != nil {
+                    throw DBusError.invalidArgs("\(what): row \(rows.count) contains U+0000, which D-Bus strings cannot carry")
+                }
+                carry += rest
+                guard carry.count <= longestRow else {
+                    throw WidgetsError.limitExceeded("\(what) row \(rows.count) has more than \(longestRow) bytes; the limit is \(limits.stringLength) characters")
+                }
+            }
         }
-        buffer.removeLast(buffer.count - filled)
-        return buffer
-    }
-
-    private static func split(_ bytes: [UInt8], separator: Separator, limits: Limits, _ what: String) throws -> [String] {
-        try bytes.withUnsafeBufferPointer { buffer in
-            try split(buffer, separator: separator, limits: limits, what)
-        }
-    }
-
-    private static func split(_ buffer: UnsafeBufferPointer<UInt8>, separator: Separator, limits: Limits, _ what: String) throws -> [String] {
-        let arguments = InputChecks(limits: limits)
-        var rows: [String] = []
-        var start = 0
-        while start < buffer.count {
-            let stop = offset(of: separator.byte, in: buffer, from: start) ?? buffer.count
-            let row = rows.count
-            guard row < limits.rowsPerWidget else {
-                throw WidgetsError.limitExceeded("\(what) has more than \(limits.rowsPerWidget) rows; the limit is \(limits.rowsPerWidget)")
-            }
-            let slice = UnsafeBufferPointer(rebasing: buffer[start..<stop])
-            if separator == .newline, offset(of: 0, in: slice, from: 0) != nil {
-                throw DBusError.invalidArgs("\(what): row \(row) contains U+0000, which D-Bus strings cannot carry")
-            }
-            // Decoding repairs what is not UTF-8; a title whose bytes came
-            // back changed was not valid. (This takes String's fast path.)
-            let title = String(decoding: slice, as: UTF8.self)
-            guard title.utf8.count == slice.count, title.utf8.elementsEqual(slice) else {
-                throw DBusError.invalidArgs("\(what): row \(row) is not valid UTF-8")
-            }
-            try arguments.checkString(title, "\(what) row \(row)")
-            rows.append(title)
-            start = stop + 1
+        if !carry.isEmpty {
+            try carry.withUnsafeBufferPointer { try take($0) }
         }
         return rows
     }
