@@ -6,3 +6,6 @@
 @_exported import enum DBus.DBusType
 @_exported import struct DBus.ObjectPath
 @_exported import protocol DBus.DBusConvertible
+// Observables, DisposeBag and the main loop are the API's vocabulary too, as
+// RxCocoa's users get RxSwift's with it.
+@_exported import RxCoreEssentials
