@@ -256,6 +256,25 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(form.exitStatus(), 4, form.screen)
     }
 
+    func testTwoFrontEndsOnOneTextFieldLoseNoTyping() throws {
+        try call(root, managerInterface, "CreateForm", [.string("shared"), .string("sign-up"), options([])])
+        let path = "\(root)/form/shared"
+        try call(path, formInterface, "SetValue", [.string("username"), .variant(.string("alice"))])
+        let first = try start(["attach", path])
+        let second = try start(["attach", path])
+        first.waitForScreen("[alice")
+        second.waitForScreen("[alice")
+        first.type("xy")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.call(path, formInterface, "GetValue", [.string("username")]).first) == .variant(.string("alicexy")) })
+        second.waitForScreen("[alicexy", timeout: 10)
+        second.type("z")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.call(path, formInterface, "GetValue", [.string("username")]).first) == .variant(.string("alicexyz")) },
+                      "the second window edits what the daemon holds, not its own stale copy")
+        first.waitForScreen("[alicexyz", timeout: 10)
+        first.send("Escape")
+        second.send("Escape")
+    }
+
     func testAttachToAnUnknownPathExits3NamingIt() throws {
         let terminal = try start(["attach", "\(root)/picker/none"])
         XCTAssertEqual(terminal.exitStatus(), 3)

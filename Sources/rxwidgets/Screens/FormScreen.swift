@@ -36,6 +36,8 @@ final class FormScreen: InteractiveScreen {
     private var editing: (field: String, text: String, cursor: Int)?
     /// The text the daemon was last sent for the field being edited.
     private var lastSent: String?
+    /// Texts sent and not yet heard back (`ValueChanged`) or answered.
+    private var inFlight: [(field: String, text: String)] = []
     /// The secret fields' text as this front end last had it: the daemon
     /// never broadcasts a secret (API rule 13), so what is drawn as bullets
     /// comes from here or from the owner's `GetValue`.
@@ -62,7 +64,10 @@ final class FormScreen: InteractiveScreen {
             .disposed(by: disposeBag)
         // The message under a field is the daemon's current one: a refusal
         // of an earlier input goes once the field holds a new value.
-        form.rx.valueChanged.subscribe(onNext: { [weak self] change in self?.refusals[change.field] = nil }, onError: { _ in })
+        form.rx.valueChanged.subscribe(onNext: { [weak self] change in
+            self?.refusals[change.field] = nil
+            self?.heard(change.value, for: change.field)
+        }, onError: { _ in })
             .disposed(by: disposeBag)
         beginEditing()
     }
@@ -390,6 +395,47 @@ final class FormScreen: InteractiveScreen {
         }
     }
 
+    /// Another front end (or program) set the field being edited: the edit
+    /// buffer becomes the daemon's value, with what was typed here and not
+    /// yet sent applied on top of it, so neither side's typing is lost. The
+    /// echo of this front end's own sends is told apart by `inFlight`.
+    private func heard(_ value: DBusValue, for field: String) {
+        if let index = inFlight.firstIndex(where: { $0.field == field && $0.text == value.stringValue }) {
+            inFlight.removeSubrange(...index)
+            return
+        }
+        guard var current = editing, current.field == field, let text = value.stringValue, text != lastSent,
+              focusedField?.kind == "text", secrets[field] == nil else { return }
+        let rebased = FormScreen.rebase(local: current.text, onto: text, since: lastSent ?? "")
+        let atEnd = current.cursor >= current.text.count
+        current.text = rebased
+        current.cursor = atEnd ? rebased.count : min(current.cursor, rebased.count)
+        editing = current
+        lastSent = text
+        unsent = rebased != text
+        if unsent, throttle == nil {
+            sendText(current)
+        }
+        session.redraw()
+    }
+
+    /// `local`'s change since `base` (one replaced range, as typing makes)
+    /// applied to `other`: where the range still fits, at the same place.
+    static func rebase(local: String, onto other: String, since base: String) -> String {
+        guard local != base else { return other }
+        let old = Array(base), new = Array(local), theirs = Array(other)
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let removed = old.count - prefix - suffix
+        let inserted = new[prefix..<(new.count - suffix)]
+        // The change is placed by what follows it when it was at the end of the base.
+        let start = suffix == 0 ? theirs.count : min(prefix, theirs.count)
+        let end = min(start + removed, theirs.count)
+        return String(theirs[..<start]) + String(inserted) + String(theirs[end...])
+    }
+
     /// Sends the text and holds further sends for `textInterval`; what was
     /// typed meanwhile goes when it ends, so the last text is always sent.
     private func sendText(_ editing: (field: String, text: String, cursor: Int)) {
@@ -397,7 +443,14 @@ final class FormScreen: InteractiveScreen {
         if secrets[editing.field] != nil {
             secrets[editing.field] = editing.text
         }
-        send(form.rx.setValue(.string(editing.text), for: editing.field), field: editing.field)
+        let sent = (field: editing.field, text: editing.text)
+        inFlight.append(sent)
+        send(form.rx.setValue(.string(editing.text), for: editing.field), field: editing.field) { [weak self] in
+            // Answered without a ValueChanged (the value was already so): no echo will come.
+            if let index = self?.inFlight.firstIndex(where: { $0 == sent }) {
+                self?.inFlight.remove(at: index)
+            }
+        }
         throttle = MainLoop.shared.addTimer(after: FormScreen.textInterval) { [weak self] in
             guard let self else { return }
             throttle = nil
