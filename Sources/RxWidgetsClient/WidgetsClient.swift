@@ -21,12 +21,12 @@ public final class WidgetsClient {
     private var ownerWatch: Disposable?
 
     /// A client of the bus that started this program (`DBUS_STARTER_ADDRESS`),
-    /// else of the session bus (`DBUS_SESSION_BUS_ADDRESS`).
+    /// else of the session bus (`DBUS_SESSION_BUS_ADDRESS`, else the socket
+    /// at `$XDG_RUNTIME_DIR/bus`).
     public convenience init() throws {
-        let variables: [String] = ["DBUS_STARTER_ADDRESS", "DBUS_SESSION_BUS_ADDRESS"]
-        let address = variables.lazy.compactMap { (name: String) -> String? in getenv(name).map { String(cString: $0) } }.first { !$0.isEmpty }
-        guard let address else {
-            throw WidgetsClientError(name: WidgetsClientError.noBusName, message: "neither DBUS_STARTER_ADDRESS nor DBUS_SESSION_BUS_ADDRESS is set: no bus to find rxwidgetsd on")
+        let starter = getenv("DBUS_STARTER_ADDRESS").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        guard let address = starter ?? Connection.sessionBusAddress else {
+            throw WidgetsClientError(name: WidgetsClientError.noBusName, message: "neither DBUS_STARTER_ADDRESS nor DBUS_SESSION_BUS_ADDRESS is set, and there is no $XDG_RUNTIME_DIR/bus: no bus to find rxwidgetsd on")
         }
         try self.init(address: address)
     }

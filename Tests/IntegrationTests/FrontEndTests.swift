@@ -368,6 +368,18 @@ final class FrontEndCommandTests: DaemonTestCase {
         XCTAssertEqual(watch.terminationStatus, 143)
     }
 
+    func testTheSessionBusIsFoundAtXDG_RUNTIME_DIRWhenNoAddressIsSet() throws {
+        // As sd-bus and libdbus do (ssh, sudo, cron give no DBUS_SESSION_BUS_ADDRESS).
+        try call(root, managerInterface, "CreatePicker", [.string("found"), options([])])
+        let runtime = bus.directory.appendingPathComponent("runtime")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        let socket = try XCTUnwrap(bus.address.split(separator: ",").first?.split(separator: "=", maxSplits: 1).last.map(String.init))
+        try FileManager.default.createSymbolicLink(atPath: runtime.appendingPathComponent("bus").path, withDestinationPath: socket)
+        let listed = try runCommand(frontEndExecutable, ["list"], environment: ["XDG_RUNTIME_DIR": runtime.path, "LANG": "C.UTF-8", "DBUS_SESSION_BUS_ADDRESS": ""])
+        XCTAssertEqual(listed.status, 0, listed.error)
+        XCTAssertEqual(listed.output, "\(root)/picker/found  picker  1\n")
+    }
+
     func testExitStatusesWithoutATerminal() throws {
         let usage = try run(["choose", "--hieght", "3"])
         XCTAssertEqual(usage.status, 2)

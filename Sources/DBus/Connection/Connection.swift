@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 import RxCoreEssentials
 
 /// A connection to a message bus, driven by `MainLoop.shared`.
@@ -42,6 +43,24 @@ public final class Connection {
     public static let protocolMessageLimit = 134_217_728
     public static let protocolArrayLimit = 67_108_864
 
+    /// The session bus's address: `DBUS_SESSION_BUS_ADDRESS`, else the
+    /// socket at `$XDG_RUNTIME_DIR/bus` where one is (as sd-bus and libdbus
+    /// find it, so that ssh, sudo and cron sessions reach the user's bus).
+    public static var sessionBusAddress: String? {
+        if let address = getenv("DBUS_SESSION_BUS_ADDRESS").map({ String(cString: $0) }), !address.isEmpty {
+            return address
+        }
+        guard let runtime = getenv("XDG_RUNTIME_DIR").map({ String(cString: $0) }), !runtime.isEmpty else { return nil }
+        var status = stat()
+        let socket = runtime + "/bus"
+        guard stat(socket, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK, DBusNames.isValidString(socket) else { return nil }
+        return "unix:path=" + socket.unicodeScalars.map { scalar in
+            // Address values escape what is not an optionally-escaped byte (the D-Bus specification).
+            scalar.isASCII && (scalar.properties.isAlphabetic || "0123456789-_/\\.*".unicodeScalars.contains(scalar))
+                ? String(scalar) : String(scalar).utf8.map { "%" + ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        }.joined()
+    }
+
     /// Connects and registers with the bus; throws a `DBusError` naming why not.
     public init(bus: Bus) throws {
         dbus_threads_init_default()
@@ -51,7 +70,17 @@ public final class Connection {
         var opened: OpaquePointer?
         switch bus {
         case .session:
-            opened = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
+            if getenv("DBUS_SESSION_BUS_ADDRESS") == nil, let address = Connection.sessionBusAddress {
+                // libdbus would try X11 autolaunch instead of the user's bus socket.
+                opened = dbus_connection_open_private(address, &error)
+                if let connection = opened, dbus_bus_register(connection, &error) == 0 {
+                    dbus_connection_close(connection)
+                    dbus_connection_unref(connection)
+                    opened = nil
+                }
+            } else {
+                opened = dbus_bus_get_private(DBUS_BUS_SESSION, &error)
+            }
         case .system:
             opened = dbus_bus_get_private(DBUS_BUS_SYSTEM, &error)
         case .address(let address):
