@@ -9,3 +9,5 @@
 // Observables, DisposeBag and the main loop are the API's vocabulary too, as
 // RxCocoa's users get RxSwift's with it.
 @_exported import RxCoreEssentials
+// The API's error names, which a client compares `WidgetsClientError.name` with.
+@_exported import enum WidgetsAPI.WidgetsErrorName

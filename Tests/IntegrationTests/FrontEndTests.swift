@@ -175,6 +175,24 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "username=abcde\npassword=secret\nrepeatPassword=secret\n")
     }
 
+    func testSlidersStepPlaceholdersShowWhileEmptyAndMissingValuesWaitToBeLeft() throws {
+        let spec = bus.directory.appendingPathComponent("spec.json")
+        try #"{"fields":[{"name":"nick","kind":"text","placeholder":"your nickname","rules":{"required":true}},{"name":"level","kind":"slider","initial":0.5,"rules":{"min":0,"max":1,"step":0.25}}]}"#
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let terminal = try start(["form", spec.path])
+        terminal.waitForScreen("your nickname")
+        XCTAssertFalse(terminal.screen.contains("Please fill in this field."), "not before the field was left:\n\(terminal.screen)")
+        terminal.send("Tab")
+        terminal.waitForScreen("Please fill in this field.")
+        terminal.send("Right")
+        terminal.waitForScreen("0.75")
+        terminal.send("Right")
+        terminal.waitForScreen("1")
+        XCTAssertFalse(terminal.screen.contains("0.85"), "a step of 0.25, not a tenth of the range:\n\(terminal.screen)")
+        terminal.send("Escape")
+        XCTAssertEqual(terminal.exitStatus(), 1)
+    }
+
     func testADateIsSentWholeNeverAPartOfOne() throws {
         let terminal = try start(["form", "about-you"], columns: 90)
         terminal.waitForScreen("› Birthday")
@@ -273,6 +291,17 @@ final class FrontEndTests: DaemonTestCase {
         first.waitForScreen("[alicexyz", timeout: 10)
         first.send("Escape")
         second.send("Escape")
+    }
+
+    func testAMalformedPathOrSpecIsAUsageErrorNotADaemonOne() throws {
+        let path = try start(["attach", "fruit"])
+        XCTAssertEqual(path.exitStatus(), 2, path.error)
+        XCTAssertTrue(path.error.contains("'fruit' is not a widget's path"), path.error)
+        let spec = bus.directory.appendingPathComponent("bad.json")
+        try #"{"fields":[{"name":"a","kind":"sideways"}]}"#.write(to: spec, atomically: true, encoding: .utf8)
+        let form = try start(["form", spec.path])
+        XCTAssertEqual(form.exitStatus(), 2, form.error)
+        XCTAssertTrue(form.error.contains("$.fields[0].kind"), form.error)
     }
 
     func testAttachToAnUnknownPathExits3NamingIt() throws {

@@ -34,7 +34,13 @@ enum Interactive {
             }
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height))
         case .form(let spec, let json, let header):
-            let form = try create { try client.createForm($0, spec: try formSpec(spec), transient: true) }
+            let form: RemoteForm
+            do {
+                form = try create { try client.createForm($0, spec: try formSpec(spec), transient: true) }
+            } catch let error as WidgetsClientError where error.name == WidgetsErrorName.invalidSpec {
+                // The person's spec is wrong, not the daemon: a usage error.
+                throw UsageError(description: "\(spec): \(error.message)")
+            }
             return session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header))
         case .attach(let path, let height):
             return try attach(path, client: client, session: session, height: height)
@@ -50,18 +56,18 @@ enum Interactive {
             let name = "rxwidgets_\(getpid())" + (attempt == 0 ? "" : "_\(attempt)")
             do {
                 return try make(name)
-            } catch let error as WidgetsClientError where error.name == "org.rxwidgets.Widgets1.Error.Exists" {
+            } catch let error as WidgetsClientError where error.name == WidgetsErrorName.exists {
                 continue
             }
         }
-        throw WidgetsClientError(name: "org.rxwidgets.Widgets1.Error.Exists", message: "no free widget name for this process")
+        throw WidgetsClientError(name: WidgetsErrorName.exists, message: "no free widget name for this process")
     }
 
     private static func attach(_ path: String, client: WidgetsClient, session: Session, height: Int?) throws -> Outcome {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let prefix = WidgetsClient.rootPath + "/"
         guard path.hasPrefix(prefix), parts.count == 6 else {
-            throw WidgetsClientError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "\(quoted(path)) is not a widget's path (\(prefix)KIND/NAME)")
+            throw UsageError(description: "\(quoted(path)) is not a widget's path (\(prefix)KIND/NAME, as 'rxwidgets list' shows them)")
         }
         switch parts[4] {
         case "picker":
@@ -74,7 +80,7 @@ enum Interactive {
             let form = try client.form(parts[5])
             return session.run(FormScreen(form: form, session: session, purpose: .attach, header: path))
         default:
-            throw WidgetsClientError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
+            throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
         }
     }
 

@@ -36,6 +36,8 @@ final class FormScreen: InteractiveScreen {
     private var editing: (field: String, text: String, cursor: Int)?
     /// The text the daemon was last sent for the field being edited.
     private var lastSent: String?
+    /// The fields the person has left (or all, once Submit was tried).
+    private var left: Set<String> = []
     /// Texts sent and not yet heard back (`ValueChanged`) or answered.
     private var inFlight: [(field: String, text: String)] = []
     /// The secret fields' text as this front end last had it: the daemon
@@ -105,8 +107,15 @@ final class FormScreen: InteractiveScreen {
             let indent = String(repeating: " ", count: labelWidth + 2)
             if let refusal = refusals[field.name] {
                 lines.append(Line(indent + refusal, .error))
-            } else if let state = validity[field.name], !state.valid {
-                lines.append(Line(indent + (state.message.isEmpty ? state.reason : state.message), .error))
+            } else if let state = validity[field.name], !state.valid, state.reason != "valueMissing" || left.contains(field.name) {
+                // "Please fill in this field" waits until the field was left or
+                // Submit tried (the daemon's validity is the same either way);
+                // the help stays beside the message.
+                var message = Line(indent + (state.message.isEmpty ? state.reason : state.message), .error)
+                if let help = field.attributes["help"]?.stringValue, !help.isEmpty {
+                    message.append(" · " + help, .help)
+                }
+                lines.append(message)
             } else if let help = field.attributes["help"]?.stringValue, !help.isEmpty {
                 lines.append(Line(indent + help, .help))
             } else {
@@ -158,8 +167,10 @@ final class FormScreen: InteractiveScreen {
             let text = editing?.field == field.name ? editing!.text : (isSecret ? secrets[field.name] : nil) ?? value?.stringValue ?? ""
             let shown = isSecret ? String(repeating: "•", count: text.count) : text
             line.append("[", border)
-            if shown.isEmpty, !focused, let placeholder = field.attributes["placeholder"]?.stringValue {
-                line.append(TextWidth.pad(placeholder, 30), .dim)
+            if shown.isEmpty, let placeholder = field.attributes["placeholder"]?.stringValue {
+                // While empty, focused or not, as the spec's docs say.
+                if focused { line.append(" ", .cursor) }
+                line.append(TextWidth.pad(placeholder, focused ? 29 : 30), .dim)
             } else {
                 let fitted = TextWidth.fit(shown, 29)
                 line.append(fitted)
@@ -295,8 +306,12 @@ final class FormScreen: InteractiveScreen {
         case ("slider", .left), ("slider", .right):
             let (minimum, maximum) = range(field)
             let current = pendingSlides[field.name]?.value ?? form.values[field.name].flatMap { try? Double(dbusValue: $0) } ?? minimum
-            let moved = current + (key == .left ? -1 : 1) * (maximum - minimum) / 10
-            let value = (min(max(moved, minimum), maximum) * 1e9).rounded() / 1e9
+            // The spec's step, else a tenth of the range; on the step's grid from the minimum.
+            let given = field.attributes["step"].flatMap { try? Double(dbusValue: $0) } ?? 0
+            let step = given > 0 && given.isFinite ? given : (maximum - minimum) / 10
+            let moved = current + (key == .left ? -1 : 1) * step
+            let onGrid = given > 0 && given.isFinite ? minimum + ((moved - minimum) / step).rounded() * step : moved
+            let value = (min(max(onGrid, minimum), maximum) * 1e9).rounded() / 1e9
             let name = field.name
             pendingSlides[name] = (value, (pendingSlides[name]?.calls ?? 0) + 1)
             send(form.rx.setValue(.double(value), for: name)) { [weak self] in
@@ -324,6 +339,9 @@ final class FormScreen: InteractiveScreen {
     }
 
     private func moveFocus(by delta: Int) {
+        if let field = focusedField {
+            left.insert(field.name)
+        }
         finishEditing()
         focus = (focus + delta + layout.count + 1) % (layout.count + 1)
         beginEditing()
@@ -518,6 +536,8 @@ final class FormScreen: InteractiveScreen {
     }
 
     private func submit() {
+        // A Submit shows every field's message, as a browser's does.
+        left.formUnion(layout.map(\.name))
         guard form.submitEnabled else {
             status = ("Submit is disabled until every field is valid", .error)
             return
