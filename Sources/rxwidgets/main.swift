@@ -45,8 +45,8 @@ do {
 }
 
 switch arguments.command {
-case .help:
-    print(Arguments.usage)
+case .help(let command):
+    print(command.map(Arguments.usage(of:)) ?? Arguments.usage)
     exit(0)
 case .version:
     print("rxwidgets \(version)")

@@ -428,6 +428,13 @@ final class FrontEndCommandTests: DaemonTestCase {
         let help = try run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.output.hasPrefix("Usage: rxwidgets COMMAND"))
+        for words in [["choose", "--help"], ["help", "choose"]] {
+            let one = try run(words)
+            XCTAssertEqual(one.status, 0)
+            XCTAssertTrue(one.output.hasPrefix("Usage: rxwidgets choose [--header TEXT]"), "\(words): \(one.output)")
+            XCTAssertFalse(one.output.contains("attach OBJECT_PATH"), "one command's help only")
+        }
+        XCTAssertEqual(try run(["help", "nope"]).status, 2)
         XCTAssertEqual(try run(["--version"]).output, "rxwidgets 1.0.0\n")
     }
 

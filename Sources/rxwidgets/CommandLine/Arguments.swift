@@ -10,7 +10,8 @@ enum Command: Equatable {
     case list(json: Bool)
     case watch(path: String?, json: Bool)
     case completions(shell: String)
-    case help
+    /// The usage, of every command or of one.
+    case help(String?)
     case version
 }
 
@@ -25,7 +26,7 @@ struct Arguments {
     /// `--address ADDR`; nil for the bus that started us or the session bus.
     let address: String?
 
-    static let commands = ["choose", "pick", "table", "form", "attach", "list", "watch", "completions"]
+    static let commands = ["choose", "pick", "table", "form", "attach", "list", "watch", "completions", "help"]
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
         "choose": ["--header", "--height", "--selected"],
@@ -73,7 +74,8 @@ struct Arguments {
             }
             switch name {
             case "--help", "-h":
-                self.init(command: .help, address: nil)
+                // After a command, that command's help (as git's and systemctl's).
+                self.init(command: .help(commandName), address: nil)
                 return
             case "--version":
                 self.init(command: .version, address: nil)
@@ -152,6 +154,11 @@ struct Arguments {
                 throw UsageError(description: "form needs one spec: about-you, sign-up or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
             }
             return .form(spec: positional[0], json: values["--json"] != nil, header: header)
+        case "help":
+            guard positional.count <= 1, positional.allSatisfy(commands.contains) else {
+                throw UsageError(description: "help takes one command, of \(commands.joined(separator: ", "))")
+            }
+            return .help(positional.first)
         case "attach":
             guard positional.count == 1 else {
                 throw UsageError(description: "attach needs one OBJECT_PATH, e.g. /org/rxwidgets/Widgets1/picker/fruit")
@@ -199,6 +206,8 @@ struct Arguments {
                  every signal of one widget (or of all), one line each
       completions (bash | zsh | fish)
                  a completion script for the shell
+      help [COMMAND]
+                 this text, or one command's
 
     Options:
       --address ADDR  the bus to use (default: the bus that started this
@@ -212,4 +221,18 @@ struct Arguments {
     terminal, 3 no daemon or a D-Bus error, 4 the widget shown was destroyed
     (attach), 130 Ctrl-C, 143 SIGTERM.
     """
+
+    /// One command's usage: its lines of the usage above, the options every
+    /// command takes, and the exit statuses.
+    static func usage(of command: String) -> String {
+        let lines = usage.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return usage }
+        var block = [lines[start]]
+        for line in lines[(start + 1)...] {
+            guard line.hasPrefix("             ") else { break }
+            block.append(line)
+        }
+        let tail = lines.drop { !$0.hasPrefix("Options:") }
+        return "Usage: rxwidgets" + block.joined(separator: "\n").dropFirst(1) + "\n\n" + tail.joined(separator: "\n")
+    }
 }

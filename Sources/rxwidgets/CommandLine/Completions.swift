@@ -64,6 +64,7 @@ enum Completions {
             "list": "the widgets on the bus",
             "watch": "every signal of the widgets",
             "completions": "a completion script",
+            "help": "the usage of every command or of one",
         ]
         let commands = Arguments.commands.map { "        '\($0):\(descriptions[$0] ?? $0)'" }.joined(separator: "\n")
         let cases = Arguments.commands.map { command -> String in
