@@ -44,7 +44,9 @@ extension WidgetsClient {
 
     /// Every signal of the widgets at `path` (all of them when nil) but
     /// `PropertiesChanged`, in the order the daemon sent them, with the
-    /// arguments named by the contract. It ends when the bus closes the
+    /// arguments named by the contract; watching all, also widgets
+    /// appearing and going (`InterfacesAdded`, `InterfacesRemoved`: the
+    /// object's path and its interfaces' names). It ends when the bus closes the
     /// connection (an error); disposing it removes its match rule.
     public func watchSignals(path: String? = nil) throws -> Observable<WidgetSignal> {
         if let path, ObjectPath(path) == nil {
@@ -63,6 +65,14 @@ extension WidgetsClient {
         return Observable.create { [weak self] observer in
             guard let self else { return Disposables.create() }
             let watch = connection.onSignal { message in
+                if message.sender != "org.freedesktop.DBus", message.interface == StandardInterface.objectManager, message.path == WidgetsClient.rootPath,
+                   let member = message.member, let arguments = try? message.arguments(), arguments.count == 2 {
+                    // The interfaces' names, not the properties InterfacesAdded also carries.
+                    let interfaces = arguments[1].dictionaryEntries.map { $0.map(\.key) } ?? arguments[1].arrayElements ?? []
+                    observer.on(.next(WidgetSignal(path: message.path ?? "", interface: StandardInterface.objectManager, member: member,
+                                                   arguments: [("object_path", arguments[0]), ("interfaces", .array(element: .string, interfaces))])))
+                    return
+                }
                 guard let interface = message.interface, let labels = names[interface]?[message.member ?? ""] else { return }
                 let values = ((try? message.arguments()) ?? []).map { $0.variantValue ?? $0 }
                 let named = values.enumerated().map { (labels.indices.contains($0.offset) ? labels[$0.offset] : "arg\($0.offset)", $0.element) }

@@ -390,6 +390,14 @@ final class FrontEndCommandTests: DaemonTestCase {
         XCTAssertEqual(read(directory), "\(root)/picker/fruit ItemSelected row=0 component=0\n\(root)/picker/fruit ModelSelected models=[\"apple\"]\n")
         XCTAssertEqual(read(jsonURL).split(separator: "\n").first.map(String.init),
                        #"{"path":"/org/rxwidgets/Widgets1/picker/fruit","interface":"org.rxwidgets.Widgets1.Picker","signal":"ItemSelected","args":{"row":0,"component":0}}"#)
+        // Widgets appearing and going, when watching them all.
+        try call(root, managerInterface, "CreateTable", [.string("t"), options([])])
+        try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath("\(root)/table/t")!)])
+        XCTAssertTrue(waitUntil(timeout: 10) { read(directory).split(separator: "\n").count >= 4 }, read(directory))
+        XCTAssertEqual(read(directory).split(separator: "\n").suffix(2).map(String.init), [
+            #"/org/rxwidgets/Widgets1 InterfacesAdded object_path="/org/rxwidgets/Widgets1/table/t" interfaces=["org.rxwidgets.Widgets1.Table"]"#,
+            #"/org/rxwidgets/Widgets1 InterfacesRemoved object_path="/org/rxwidgets/Widgets1/table/t" interfaces=["org.rxwidgets.Widgets1.Table"]"#,
+        ])
         watch.terminate()
         watchJSON.terminate()
         watch.waitUntilExit()
