@@ -86,6 +86,13 @@ public final class RemoteForm: RemoteWidget {
         try call(API.decrement, field)
     }
 
+    /// The application's verdicts on fields (`SetErrors`): each named field
+    /// invalid with reason `server` and the message until its value
+    /// changes; `[:]` clears them.
+    public func setErrors(_ errors: [String: String]) throws {
+        try call(API.setErrors, errors)
+    }
+
     /// Back to the spec's initial values.
     public func reset() throws {
         try call(API.reset, ())

@@ -21,6 +21,8 @@ public enum FormContract {
         "The overall validity and, per field, (valid, reason, message).")
     public static let submit = MethodContract("Submit", in: NoArguments(), out: Parameters(("values", Options.self)),
         "The values, when every field is valid (ValidationFailed, listing the invalid fields, otherwise); emits Submitted. A pure event: Revision stays.")
+    public static let setErrors = MethodContract("SetErrors", in: Parameters(("errors", [String: String].self)),
+        "Per field a message the application decided (\"this e-mail is already registered\"): the field becomes invalid with reason server and that message until its value next changes; fields not named lose theirs, so {} clears all. UnknownField names a field the form does not have; owner-only.")
     public static let reset = MethodContract("Reset",
         "Back to the spec's initial values.")
 
@@ -61,6 +63,7 @@ public enum FormContract {
             decrement.member,
             validate.member,
             submit.member,
+            setErrors.member,
             reset.member,
             valueChanged.member,
             validationChanged.member,

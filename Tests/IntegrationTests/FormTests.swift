@@ -4,6 +4,29 @@ import XCTest
 final class FormTests: DaemonTestCase {
     private let me = "\(root)/form/me"
 
+    func testServerErrorsHoldUntilTheValueChanges() throws {
+        let form = "\(root)/form/up"
+        let entries = { (pairs: [(String, String)]) in DBusValue.dictionary(key: .string, value: .string, pairs.map { (.string($0.0), .string($0.1)) }) }
+        try call(root, managerInterface, "CreateForm", [.string("up"), .string("sign-up"), options([])])
+        try call(form, formInterface, "SetValues", [options([("username", .string("alice")), ("password", .string("secret")), ("repeatPassword", .string("secret"))]), .uint64(0)])
+        XCTAssertEqual(try property(form, formInterface, "SubmitEnabled"), .boolean(true))
+        _ = takeEvents()
+        try call(form, formInterface, "SetErrors", [entries([("username", "this name is taken")])])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Form Validity,Valid,SubmitEnabled,Outputs,Revision",
+                                      "ValidationChanged('username', false, 'server', 'this name is taken')", "reply"])
+        XCTAssertEqual(error(form, formInterface, "Submit")?.name, errorPrefix + "ValidationFailed")
+        _ = takeEvents()
+        try call(form, formInterface, "SetErrors", [entries([("username", "this name is taken")])])
+        XCTAssertEqual(takeEvents(), ["reply"], "the same verdict again changes nothing")
+        XCTAssertEqual(error(form, formInterface, "SetErrors", [entries([("nobody", "x")])])?.name, errorPrefix + "UnknownField")
+        XCTAssertEqual(takeEvents(), ["error UnknownField"], "a refused call changes nothing")
+        try call(form, formInterface, "SetValue", [.string("username"), .variant(.string("alice2"))])
+        XCTAssertTrue(takeEvents().contains("ValidationChanged('username', true, '', '')"), "a new value ends the server's verdict")
+        try call(form, formInterface, "SetErrors", [entries([("password", "too common")])])
+        try call(form, formInterface, "SetErrors", [entries([])])
+        XCTAssertEqual(try property(form, formInterface, "Valid"), .boolean(true), "{} clears them all")
+    }
+
     func testAboutYouFromInvalidToSubmitted() throws {
         try call(root, managerInterface, "CreateForm", [.string("me"), .string("about-you"), options([])])
         XCTAssertEqual(try property(me, formInterface, "Valid"), .boolean(false))

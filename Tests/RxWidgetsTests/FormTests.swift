@@ -203,7 +203,11 @@ final class FormTests: WidgetTestCase {
         XCTAssertEqual(reason("count"), .rangeUnderflow)
         try form.setValue(.text("hi"), for: "note")
         XCTAssertEqual(reason("note"), .tooShort)
-        XCTAssertEqual(Set(ValidityReason.allCases).subtracting([.typeMismatch]).count, 9)
+        XCTAssertEqual(Set(ValidityReason.allCases).subtracting([.typeMismatch, .server]).count, 9, "every rule's reason, reached above (server is setErrors')")
+        try form.setErrors(["note": "taken"])
+        XCTAssertEqual(reason("note"), .server)
+        try form.setValue(.text("hello there"), for: "note")
+        XCTAssertNotEqual(reason("note"), .server, "a new value ends it")
     }
 
     func testReleasedFormLeavesNoSubscription() throws {

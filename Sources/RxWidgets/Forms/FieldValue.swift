@@ -55,6 +55,8 @@ public enum ValidityReason: String, CaseIterable, Sendable {
     case mismatch
     /// A custom rule refused the value.
     case custom
+    /// The application said so (`Form.setErrors`), until the value changes.
+    case server
 }
 
 /// Whether a field is valid, and if not, why.

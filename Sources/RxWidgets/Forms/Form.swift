@@ -39,6 +39,8 @@ public final class Form: ReactiveCompatible {
     private var latestValidity: [String: FieldValidity] = [:]
     private var latestOutputs: [String: FieldValue] = [:]
     private var latestSubmitEnabled = false
+    /// Per field, the message the application set with `setErrors`, if any.
+    private var serverErrors: [String: BehaviorRelay<String?>] = [:]
     private let changesRelay = PublishRelay<FormChange>()
     private let submittedRelay = PublishRelay<[String: FieldValue]>()
     private let disposeBag = DisposeBag()
@@ -73,15 +75,22 @@ public final class Form: ReactiveCompatible {
         var validities: [String: Observable<FieldValidity>] = [:]
         for field in fields {
             let name = field.spec.name
+            let serverError = BehaviorRelay<String?>(value: nil)
+            serverErrors[name] = serverError
             field.value
                 .subscribe(onNext: { [weak self] in self?.latestValues[name] = $0 })
+                .disposed(by: disposeBag)
+            // A server error lasts until the value next changes. Subscribed
+            // before the validity, so a change is validated without it.
+            field.value.distinctUntilChanged().skip(1)
+                .subscribe(onNext: { _ in if serverError.value != nil { serverError.accept(nil) } })
                 .disposed(by: disposeBag)
             let validator = FieldValidator(field: field.spec)
             let otherName = field.spec.rules.equalTo
             let other: Observable<FieldValue?> = otherName.flatMap { fieldsByName[$0] }.map { $0.value.map { $0 as FieldValue? } } ?? .just(nil)
             let today = self.today
-            let fieldValidity = Observable.combineLatest(field.value, other) { value, other in
-                validator.validate(value, equalTo: other, otherName: otherName, today: today())
+            let fieldValidity = Observable.combineLatest(field.value, other, serverError.asObservable()) { value, other, server in
+                server.map { FieldValidity(reason: .server, message: $0) } ?? validator.validate(value, equalTo: other, otherName: otherName, today: today())
             }
             .distinctUntilChanged()
             .share(replay: 1)
@@ -218,6 +227,26 @@ public final class Form: ReactiveCompatible {
         return commit {
             for field in fields {
                 field.set(field.spec.initial.resolve(today: day))
+            }
+            for relay in serverErrors.values where relay.value != nil {
+                relay.accept(nil)
+            }
+        }
+    }
+
+    /// The application's verdicts, as after a Submit ("this e-mail is
+    /// already registered"): each named field becomes invalid with reason
+    /// `server` and its message until its value next changes; fields not
+    /// named lose theirs, so `[:]` clears them all. All or nothing: an
+    /// unknown field changes nothing.
+    @discardableResult
+    public func setErrors(_ errors: [String: String]) throws -> Bool {
+        for name in errors.keys.sorted() where fieldsByName[name] == nil {
+            throw FormError.unknownField(name)
+        }
+        return commit {
+            for (name, relay) in serverErrors where relay.value != errors[name] {
+                relay.accept(errors[name])
             }
         }
     }

@@ -283,7 +283,7 @@ private struct SpecDecoder {
         }
         rules.equalTo = members["equalTo"].flatMap { string($0) }
         rules.forbidden = applies("forbidden", kind == .text || kind == .choice, "text and choice", &self).flatMap { strings($0) } ?? []
-        if let messagesEntry = members["messages"], let messages = object(messagesEntry.0, messagesEntry.1, keys: Set(ValidityReason.allCases.map(\.rawValue))) {
+        if let messagesEntry = members["messages"], let messages = object(messagesEntry.0, messagesEntry.1, keys: Set(ValidityReason.allCases.filter { $0 != .server }.map(\.rawValue))) {
             for (key, entry) in messages {
                 if let reason = ValidityReason(rawValue: key), let text = string(entry) {
                     rules.messages[reason] = text

@@ -253,6 +253,12 @@ final class FormWidget: Widget {
             // The caller is the owner or 0 (a changing call): it gets the secrets.
             Raw(unchecked: widget.valuesDictionary(try widget.form.submit(), redacted: false))
         },
+        API.setErrors.changing { widget, errors, _ in
+            for (field, message) in errors.sorted(by: { $0.key < $1.key }) {
+                try widget.context.arguments.checkString(message, "errors[\(quoted(field))]")
+            }
+            try widget.form.setErrors(errors)
+        },
         API.reset.changing { widget, _, _ in
             widget.form.reset()
         },
