@@ -220,24 +220,22 @@ public class RemoteWidget {
     // MARK: The daemon coming and going
 
     func daemonLeft() {
-        let gone = WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "rxwidgetsd left the bus; \(path) is not served")
-        for (member, subject) in signals {
-            subject.on(.error(gone))
-            signals[member] = nil
-        }
-        propertyChanges.on(.error(gone))
-        propertyChanges = PublishSubject()
+        failObservables(WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "rxwidgetsd left the bus; \(path) is not served"))
     }
 
     /// The daemon destroyed the widget: every observable of it fails with
     /// `WidgetsClientError.widgetDestroyedName`, once.
     func wasDestroyed() {
-        let destroyed = WidgetsClientError(name: WidgetsClientError.widgetDestroyedName, message: "\(path) was destroyed")
+        failObservables(WidgetsClientError(name: WidgetsClientError.widgetDestroyedName, message: "\(path) was destroyed"))
+    }
+
+    /// Ends every observable of the widget with `error`; later subscribers start anew.
+    private func failObservables(_ error: WidgetsClientError) {
         for (member, subject) in signals {
-            subject.on(.error(destroyed))
+            subject.on(.error(error))
             signals[member] = nil
         }
-        propertyChanges.on(.error(destroyed))
+        propertyChanges.on(.error(error))
         propertyChanges = PublishSubject()
     }
 

@@ -25,8 +25,7 @@ open class PickerView: View, HasDelegate, HasDataSource {
 
     private var loadedCounts: [Int]?
     private var selection: [Int] = []
-    private let changeRelay = PublishRelay<Change>()
-    private var announcing = false
+    private let stateChanges = StateChanges<Change>()
 
     /// What changed in the picker's state, as it changes.
     public enum Change: Sendable, Equatable {
@@ -42,27 +41,16 @@ open class PickerView: View, HasDelegate, HasDataSource {
     /// only when a value differs (a reload to the same rows sends nothing),
     /// synchronously, on the thread that made it; it never completes.
     public var changes: Observable<Change> {
-        changeRelay.asObservable()
+        stateChanges.observable
     }
 
-    /// Runs a mutation and sends what it changed; a mutation inside another
-    /// is announced by the outer one.
+    /// Runs a mutation and sends what it changed.
     private func announcingChanges(_ mutate: () -> Void) {
-        guard !announcing else { return mutate() }
-        announcing = true
-        let counts = loadedCounts ?? []
-        let selected = PickerView.effectiveSelection(selection, counts)
-        mutate()
-        announcing = false
-        let newCounts = loadedCounts ?? []
-        if newCounts.count != counts.count {
-            changeRelay.accept(.numberOfComponents)
-        }
-        if newCounts != counts {
-            changeRelay.accept(.rowCounts)
-        }
-        if PickerView.effectiveSelection(selection, newCounts) != selected {
-            changeRelay.accept(.selectedRows)
+        stateChanges.announcing({ () -> ListState<[Int]> in
+            let counts = loadedCounts ?? []
+            return ListState(counts: counts, selection: PickerView.effectiveSelection(selection, counts))
+        }, mutate) { old, new in
+            new.changes(from: old, parts: .numberOfComponents, rows: .rowCounts, selection: .selectedRows)
         }
     }
 
@@ -123,8 +111,8 @@ open class PickerView: View, HasDelegate, HasDataSource {
         let selected = min(max(row, 0), rows - 1)
         let changed = selectedRow(inComponent: component) != selected
         selection[component] = selected
-        if changed && !announcing {
-            changeRelay.accept(.selectedRows)
+        if changed && !stateChanges.isAnnouncing {
+            stateChanges.send(.selectedRows)
         }
     }
 

@@ -30,19 +30,18 @@ open class TableView: View, HasDelegate, HasDataSource {
                     selected = [selected[0]]
                 }
             }
-            changeRelay.accept(.allowsMultipleSelection)
+            stateChanges.send(.allowsMultipleSelection)
         }
     }
     /// Whether the table is in editing mode.
     public var isEditing = false {
         didSet {
             if isEditing != oldValue {
-                changeRelay.accept(.editing)
+                stateChanges.send(.editing)
             }
         }
     }
-    private let changeRelay = PublishRelay<Change>()
-    private var announcing = false
+    private let stateChanges = StateChanges<Change>()
 
     /// What changed in the table's state, as it changes.
     public enum Change: Sendable, Equatable {
@@ -61,27 +60,13 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// Every change of the table's state, sent once the change is made, only
     /// when a value differs, synchronously; it never completes.
     public var changes: Observable<Change> {
-        changeRelay.asObservable()
+        stateChanges.observable
     }
 
-    /// Runs a mutation and sends what it changed; a mutation inside another
-    /// is announced by the outer one.
+    /// Runs a mutation and sends what it changed.
     private func announcingChanges(_ mutate: () -> Void) {
-        guard !announcing else { return mutate() }
-        announcing = true
-        let counts = loadedCounts ?? []
-        let selection = selected
-        mutate()
-        announcing = false
-        let newCounts = loadedCounts ?? []
-        if newCounts.count != counts.count {
-            changeRelay.accept(.numberOfSections)
-        }
-        if newCounts != counts {
-            changeRelay.accept(.rowCounts)
-        }
-        if selected != selection {
-            changeRelay.accept(.selection)
+        stateChanges.announcing({ ListState(counts: loadedCounts ?? [], selection: selected) }, mutate) { old, new in
+            new.changes(from: old, parts: .numberOfSections, rows: .rowCounts, selection: .selection)
         }
     }
 
