@@ -169,6 +169,7 @@ final class FrontEndTests: DaemonTestCase {
         terminal.send("Tab")
         terminal.waitForScreen("› [ Submit ]")
         XCTAssertFalse(terminal.screen.contains("not every field is valid yet"), "Submit enabled once all three fields are valid:\n\(terminal.screen)")
+        XCTAssertFalse(terminal.screen.contains("usernameBorder"), "outputs are for programs: shown only with --outputs")
         XCTAssertTrue(terminal.screen.contains("[••••••"), "passwords are secret")
         terminal.send("Enter")
         XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
@@ -217,7 +218,7 @@ final class FrontEndTests: DaemonTestCase {
     }
 
     func testAboutYouWithEveryKindOfFieldPrintsJSON() throws {
-        let terminal = try start(["form", "about-you", "--json"], columns: 90)
+        let terminal = try start(["form", "about-you", "--json", "--outputs"], columns: 90)
         terminal.waitForScreen("› Birthday")
         terminal.type("2000")
         terminal.waitForScreen("[2000-06-15]")
@@ -352,6 +353,11 @@ final class FrontEndTests: DaemonTestCase {
         terminal.send("Enter")
         XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
         XCTAssertEqual(terminal.output, "red\nblue\n")
+        let none = try start(["table", "--multiple", "red", "green"])
+        none.waitForScreen("› ○ red")
+        none.send("Enter")
+        XCTAssertEqual(none.exitStatus(), 0, none.error)
+        XCTAssertEqual(none.output, "", "a multiple choice of no row is a choice")
     }
 }
 
@@ -467,8 +473,13 @@ final class FrontEndCommandTests: DaemonTestCase {
             if shell == "bash" {
                 let checked = try runCommand("/bin/bash", ["-n", file.path])
                 XCTAssertEqual(checked.status, 0, checked.error)
-                let completed = try runCommand("/bin/bash", ["-c", "source \(file.path); COMP_WORDS=(rxwidgets form s); COMP_CWORD=2; _rxwidgets; echo ${COMPREPLY[@]}"])
-                XCTAssertEqual(completed.output, "sign-up\n", completed.error)
+                // Templates, JSON files, and the directories on the way to them.
+                let here = bus.directory.appendingPathComponent("complete")
+                try FileManager.default.createDirectory(at: here.appendingPathComponent("specs"), withIntermediateDirectories: true)
+                try "{}".write(to: here.appendingPathComponent("survey.json"), atomically: true, encoding: .utf8)
+                try "x".write(to: here.appendingPathComponent("script.sh"), atomically: true, encoding: .utf8)
+                let completed = try runCommand("/bin/bash", ["-c", "cd \(here.path); source \(file.path); COMP_WORDS=(rxwidgets form s); COMP_CWORD=2; _rxwidgets; echo ${COMPREPLY[@]}"])
+                XCTAssertEqual(completed.output, "sign-up survey.json specs\n", completed.error)
             }
         }
         let daemonScript = repositoryRoot.appendingPathComponent("completions/rxwidgetsd.bash").path

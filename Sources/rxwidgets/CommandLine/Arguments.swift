@@ -5,8 +5,8 @@ enum Command: Equatable {
     case choose(header: String?, height: Int?, selected: String?, items: [String]?)
     case pick(components: [[String]], header: String?, height: Int?)
     case table(header: String?, height: Int?, multiple: Bool, items: [String]?)
-    case form(spec: String, json: Bool, header: String?)
-    case attach(path: String, height: Int?)
+    case form(spec: String, json: Bool, header: String?, outputs: Bool)
+    case attach(path: String, height: Int?, outputs: Bool)
     case list(json: Bool)
     case watch(path: String?, json: Bool)
     case completions(shell: String)
@@ -32,14 +32,14 @@ struct Arguments {
         "choose": ["--header", "--height", "--selected"],
         "pick": ["--component", "--header", "--height"],
         "table": ["--header", "--height", "--multiple"],
-        "form": ["--json", "--header"],
-        "attach": ["--height"],
+        "form": ["--json", "--header", "--outputs"],
+        "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
         "completions": [],
     ]
     /// Options that take no value.
-    static let flags: Set<String> = ["--multiple", "--json"]
+    static let flags: Set<String> = ["--multiple", "--json", "--outputs"]
     static let templates = ["about-you", "sign-up"]
     static let shells = ["bash", "zsh", "fish"]
 
@@ -153,7 +153,7 @@ struct Arguments {
             guard positional.count == 1 else {
                 throw UsageError(description: "form needs one spec: about-you, sign-up or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
             }
-            return .form(spec: positional[0], json: values["--json"] != nil, header: header)
+            return .form(spec: positional[0], json: values["--json"] != nil, header: header, outputs: values["--outputs"] != nil)
         case "help":
             guard positional.count <= 1, positional.allSatisfy(commands.contains) else {
                 throw UsageError(description: "help takes one command, of \(commands.joined(separator: ", "))")
@@ -163,7 +163,7 @@ struct Arguments {
             guard positional.count == 1 else {
                 throw UsageError(description: "attach needs one OBJECT_PATH, e.g. /org/rxwidgets/Widgets1/picker/fruit")
             }
-            return .attach(path: positional[0], height: try height())
+            return .attach(path: positional[0], height: try height(), outputs: values["--outputs"] != nil)
         case "list":
             try noPositional()
             return .list(json: values["--json"] != nil)
@@ -195,10 +195,11 @@ struct Arguments {
                  title, tab-separated
       table [--header TEXT] [--height N] [--multiple] [ITEM…]
                  a table; prints the selected row(s), one a line
-      form (about-you | sign-up | FILE.json) [--json] [--header TEXT]
+      form (about-you | sign-up | FILE.json) [--json] [--header TEXT] [--outputs]
                  a form; on Submit prints the values as name=value lines
-                 (one JSON object with --json)
-      attach OBJECT_PATH [--height N]
+                 (one JSON object with --json); --outputs also shows the
+                 form's derived outputs, which are for programs
+      attach OBJECT_PATH [--height N] [--outputs]
                  shows an existing widget live and lets you operate it
       list [--json]
                  the widgets on the bus: path, kind, revision

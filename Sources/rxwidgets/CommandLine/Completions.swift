@@ -46,7 +46,8 @@ enum Completions {
                 COMPREPLY+=($(compgen -W "$(rxwidgets list 2>/dev/null | cut -d' ' -f1)" -- "$cur"))
             fi
             if [ "$files" = 1 ]; then
-                COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur"))
+                # JSON specs, and the directories on the way to them.
+                COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
             fi
         }
         complete -o filenames -F _rxwidgets rxwidgets

@@ -33,7 +33,7 @@ enum Interactive {
                 try table.setAllowsMultipleSelection(true)
             }
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height))
-        case .form(let spec, let json, let header):
+        case .form(let spec, let json, let header, let showsOutputs):
             let form: RemoteForm
             do {
                 form = try create { try client.createForm($0, spec: try formSpec(spec), transient: true) }
@@ -41,9 +41,9 @@ enum Interactive {
                 // The person's spec is wrong, not the daemon: a usage error.
                 throw UsageError(description: "\(spec): \(error.message)")
             }
-            return session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header))
-        case .attach(let path, let height):
-            return try attach(path, client: client, session: session, height: height)
+            return session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs))
+        case .attach(let path, let height, let showsOutputs):
+            return try attach(path, client: client, session: session, height: height, showsOutputs: showsOutputs)
         default:
             preconditionFailure("\(command) is not interactive")
         }
@@ -63,7 +63,7 @@ enum Interactive {
         throw WidgetsClientError(name: WidgetsErrorName.exists, message: "no free widget name for this process")
     }
 
-    private static func attach(_ path: String, client: WidgetsClient, session: Session, height: Int?) throws -> Outcome {
+    private static func attach(_ path: String, client: WidgetsClient, session: Session, height: Int?, showsOutputs: Bool) throws -> Outcome {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let prefix = WidgetsClient.rootPath + "/"
         guard path.hasPrefix(prefix), parts.count == 6 else {
@@ -78,7 +78,7 @@ enum Interactive {
             return session.run(TableScreen(table: table, session: session, purpose: .attach, header: path, height: height))
         case "form":
             let form = try client.form(parts[5])
-            return session.run(FormScreen(form: form, session: session, purpose: .attach, header: path))
+            return session.run(FormScreen(form: form, session: session, purpose: .attach, header: path, showsOutputs: showsOutputs))
         default:
             throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
         }

@@ -35,6 +35,9 @@ final class FormScreen: InteractiveScreen {
     /// What is typed into the focused text or date field, until the daemon has it.
     private var editing: (field: String, text: String, cursor: Int)?
     /// The text the daemon was last sent for the field being edited.
+    /// Whether the form's outputs are drawn (`--outputs`): they are for
+    /// programs, not the person filling the form in.
+    private let showsOutputs: Bool
     private var lastSent: String?
     /// The fields the person has left (or all, once Submit was tried).
     private var left: Set<String> = []
@@ -55,8 +58,9 @@ final class FormScreen: InteractiveScreen {
     private var status: (text: String, style: Style)?
     private let disposeBag = DisposeBag()
 
-    init(form: RemoteForm, session: Session, purpose: Purpose, header: String?) {
+    init(form: RemoteForm, session: Session, purpose: Purpose, header: String?, showsOutputs: Bool = false) {
         self.form = form
+        self.showsOutputs = showsOutputs
         self.session = session
         self.purpose = purpose
         self.header = header
@@ -129,7 +133,7 @@ final class FormScreen: InteractiveScreen {
             submit.append("  not every field is valid yet", .help)
         }
         lines.append(submit)
-        if !outputs.isEmpty {
+        if showsOutputs, !outputs.isEmpty {
             lines.append(Line())
             for (name, value) in outputs.sorted(by: { $0.key < $1.key }) {
                 lines.append(outputLine(name, value, width: columns))

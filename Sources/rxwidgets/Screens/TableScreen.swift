@@ -218,9 +218,9 @@ final class TableScreen: InteractiveScreen {
         }).disposed(by: disposeBag)
     }
 
-    /// Enter in `table`: the row under the cursor is tapped unless rows are
-    /// selected already in a multiple-selection table; then the selected
-    /// rows' cells are printed, one a line, in index-path order.
+    /// Enter in `table`: the row under the cursor is tapped (in a
+    /// single-selection table); then the selected rows' cells are printed,
+    /// one a line, in index-path order — nothing when none is selected.
     private func finishChoosing(_ underCursor: IndexPath?) {
         let printSelection = { [weak self] in
             guard let self else { return }
@@ -233,7 +233,9 @@ final class TableScreen: InteractiveScreen {
                 session.fail(error)
             }
         }
-        if let underCursor, !(allowsMultipleSelection && !table.indexPathsForSelectedRows.isEmpty) {
+        // With several rows allowed, Enter ends the choice as it stands
+        // (none chosen included); with one, it chooses the row under the cursor.
+        if let underCursor, !allowsMultipleSelection {
             table.rx.selectRow(at: underCursor).subscribe(onError: { [weak self] in self?.session.fail($0) }, onCompleted: printSelection).disposed(by: disposeBag)
         } else {
             printSelection()
