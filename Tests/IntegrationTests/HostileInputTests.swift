@@ -210,6 +210,46 @@ final class HostileInputTests: DaemonTestCase {
         assertAnswering("refused highlight gestures")
     }
 
+    func testSetErrorsAndReplaceRefuseBadArgumentsAndOtherUIDs() throws {
+        XCTAssertNil(createForm("f", "sign-up"))
+        let path = "\(root)/form/f"
+        _ = takeEvents()
+        let errors = { (message: String) in DBusValue.dictionary(key: .string, value: .string, [(.string("username"), .string(message))]) }
+        assertRefused(error(path, formInterface, "SetErrors", [errors(String(repeating: "x", count: 100_000))]), errorPrefix + "LimitExceeded", "SetErrors with an over-long message")
+        assertRefused(error(path, formInterface, "SetErrors", [.dictionary(key: .string, value: .string, [(.string(String(repeating: "f", count: 100_000)), .string("x"))])]),
+                      errorPrefix + "UnknownField", "SetErrors naming a 100,000-character field")
+        var deep = DBusValue.string("x")
+        for _ in 0..<31 {
+            deep = .array(element: deep.type, [deep])
+        }
+        assertRefused(error(path, formInterface, "SetErrors", [.variant(deep)]), "org.freedesktop.DBus.Error.InvalidArgs", "SetErrors with a value nested 32 deep")
+        assertRefused(error(path, formInterface, "SetErrors", [.dictionary(key: .string, value: .string, [(.string("username"), .string("a")), (.string("username"), .string("b"))])]),
+                      "org.freedesktop.DBus.Error.InvalidArgs", "SetErrors naming a field twice")
+        assertRefused(error(root, managerInterface, "CreateForm", [.string("f"), .string("sign-up"), options([("replace", .string("yes"))])]),
+                      "org.freedesktop.DBus.Error.InvalidArgs", "replace of the wrong type")
+        // D-Bus strings cannot carry NUL: the bus refuses such a message
+        // before the daemon sees it, as for every string argument (above).
+        if getuid() == 0 {
+            let script = """
+            import dbus
+            bus = dbus.bus.BusConnection("\(bus.address)")
+            form = bus.get_object("\(busName)", "\(path)")
+            manager = bus.get_object("\(busName)", "\(root)")
+            for call in (lambda: form.get_dbus_method("SetErrors", "\(formInterface)")({"username": "taken"}),
+                         lambda: manager.get_dbus_method("CreateForm", "\(managerInterface)")("f", "sign-up", {"replace": True})):
+                try:
+                    call()
+                except dbus.exceptions.DBusException as error:
+                    print(error.get_dbus_name())
+            """
+            let other = try runCommand(nobody[0], Array(nobody.dropFirst()) + ["/usr/bin/python3", "-c", script])
+            XCTAssertEqual(other.output, "org.freedesktop.DBus.Error.AccessDenied\norg.freedesktop.DBus.Error.AccessDenied\n", other.error)
+        }
+        XCTAssertEqual(takeEvents().filter { !$0.hasPrefix("reply") && !$0.hasPrefix("error") }, [], "no signal")
+        XCTAssertEqual(try property(path, formInterface, "Revision"), .uint64(1))
+        assertAnswering("refused SetErrors and replace")
+    }
+
     func testNestingAtEveryDepthLimitPlusAndMinusOne() throws {
         let field = { (pattern: String) in #"{"fields":[{"name":"t","kind":"text","rules":{"maxLength":8,"pattern":"\#(pattern)"}}]}"# }
         let groups = { (depth: Int) in String(repeating: "(", count: depth) + "a" + String(repeating: ")", count: depth) }

@@ -1,3 +1,5 @@
+import RxCoreEssentials
+
 /// Why a form refused a call. A refused call changes nothing.
 public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable {
     /// No field or control has this name.
@@ -17,11 +19,12 @@ public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable
     public var description: String {
         switch self {
         case .unknownField(let name):
-            return "the form has no field or control named \"\(name)\""
+            // Names come from any client: quoted at most ~200 characters.
+            return "the form has no field or control named \(quoted(name, quote: "\""))"
         case .wrongType(let field, let expected, let got):
             return "field \"\(field)\" expects \(expected), got \(got)"
         case .notAnOption(let field, let value, let options):
-            return "field \"\(field)\" expects one of \((options + [FieldValue.notSelected]).map { "\"\($0)\"" }.joined(separator: ", ")), got \"\(value)\""
+            return "field \"\(field)\" expects one of \((options + [FieldValue.notSelected]).map { "\"\($0)\"" }.joined(separator: ", ")), got \(quoted(value, quote: "\""))"
         case .notAStepper(let field, let kind):
             return "field \"\(field)\" is a \(kind.rawValue) field; only stepper fields increment and decrement"
         case .validationFailed(let invalid):

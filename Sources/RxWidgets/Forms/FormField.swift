@@ -94,7 +94,7 @@ final class FormField {
             return value
         case (.date, .text(let text)):
             guard let day = CalendarDay(text) else {
-                throw FormError.wrongType(field: name, expected: "a real calendar day as YYYY-MM-DD", got: "\"\(text)\"")
+                throw FormError.wrongType(field: name, expected: "a real calendar day as YYYY-MM-DD", got: quoted(text, quote: "\""))
             }
             return .date(day)
         case (.choice, .text(let option)):
@@ -117,7 +117,7 @@ final class FormField {
             case .switch: expected = "a boolean"
             case .slider, .stepper: expected = "a number"
             }
-            throw FormError.wrongType(field: name, expected: expected, got: "\(value.typeDescription) (\(value))")
+            throw FormError.wrongType(field: name, expected: expected, got: "\(value.typeDescription) \(quoted(value.description, quote: "\""))")
         }
     }
 
