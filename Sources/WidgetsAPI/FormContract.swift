@@ -25,6 +25,8 @@ public enum FormContract {
         "Per field a message the application decided (\"this e-mail is already registered\"): the field becomes invalid with reason server and that message until its value next changes; fields not named lose theirs, so {} clears all. UnknownField names a field the form does not have; owner-only.")
     public static let reset = MethodContract("Reset",
         "Back to the spec's initial values.")
+    public static let commit = MethodContract("Commit", in: Parameters(("field", String.self)),
+        "A front end's \"the field lost focus\": an updateOn blur field's rules judge its value now (other fields are judged on every change, so nothing changes for them).")
 
     public static let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self),
         documentation: "A field's new value.")
@@ -32,11 +34,15 @@ public enum FormContract {
         documentation: "A field whose validity or reason changed: valid, reason (HTML ValidityState names, empty when valid) and message.")
     public static let submitted = TypedSignal("Submitted", ("values", VariantDictionary.self),
         documentation: "The values of a successful Submit.")
+    public static let fieldStateChanged = TypedSignal("FieldStateChanged", ("field", String.self), ("visible", Bool.self), ("enabled", Bool.self), ("required", Bool.self),
+        documentation: "A field whose visibleWhen, enabledWhen or requiredWhen condition changed its state; only on change.")
+    public static let optionsChanged = TypedSignal("OptionsChanged", ("field", String.self), ("options", [String].self),
+        documentation: "A choice field whose options changed (optionsFrom); only on change. Layout is announced in the same call's PropertiesChanged.")
 
     public static let fields = PropertyContract("Fields", Raw<[DBusStruct<String, String>]>.self, emitsChanged: .const,
         "Each field's name and kind, in the spec's order.")
-    public static let layout = PropertyContract("Layout", Raw<[DBusStruct<String, String, VariantDictionary>]>.self, emitsChanged: .const,
-        "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, options, buttons, min, max, step, required, minLength, maxLength, pattern — those that apply).")
+    public static let layout = PropertyContract("Layout", Raw<[DBusStruct<String, String, VariantDictionary>]>.self,
+        "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, options, buttons, min, max, step, required, minLength, maxLength, pattern, updateOn — those that apply). Options, required and bounds that follow other fields are current; it changes with them.")
     public static let buttons = PropertyContract("Buttons", Raw<[DBusStruct<String, String, String>]>.self, emitsChanged: .const,
         "Each button's name, the choice field it sets and its value.")
     public static let values = PropertyContract("Values", Options.self,
@@ -49,6 +55,8 @@ public enum FormContract {
         "Whether the fields that enable submit are all valid.")
     public static let outputs = PropertyContract("Outputs", Options.self,
         "The values derived from the fields (borders, images, sizes, enabled flags).")
+    public static let fieldStates = PropertyContract("FieldStates", Raw<[String: DBusStruct<Bool, Bool, Bool>]>.self,
+        "Every field's (visible, enabled, required), as its conditions decide. A hidden field keeps its value but counts neither for Valid nor SubmitEnabled and is left out of Submit; a disabled one refuses changes with NotEditable.")
     public static let revision = PropertyContract("Revision", UInt64.self,
         "1 at creation, one more for every call that changed the form; kept across restarts.")
 
@@ -65,9 +73,12 @@ public enum FormContract {
             submit.member,
             setErrors.member,
             reset.member,
+            commit.member,
             valueChanged.member,
             validationChanged.member,
             submitted.member,
+            fieldStateChanged.member,
+            optionsChanged.member,
             fields.member,
             layout.member,
             buttons.member,
@@ -76,6 +87,7 @@ public enum FormContract {
             valid.member,
             submitEnabled.member,
             outputs.member,
+            fieldStates.member,
             revision.member,
         ])
 }

@@ -249,7 +249,7 @@ final class FormSpecParsingTests: XCTestCase {
             "$.extra: unknown key; expected one of buttons, fields, outputs, submitRequires",
             "$.fields[1].initial: expected a real calendar day YYYY-MM-DD, or today, today+N, today-N; got \"2023-02-29\"",
             "$.fields[1].name: a field named \"a\" already exists",
-            "$.fields[2].rules.min: expected a number, got the string \"low\"",
+            "$.fields[2].rules.min: expected a number or {\"field\": F, \"offset\": N}, got the string \"low\"",
             "$.fields[2].rules.pattern: pattern applies to text fields only",
             "$.fields[3]: missing \"options\" of a choice field",
             "$.fields[4].name: expected a name of 1 to 64 letters, digits and '_', not starting with a digit; got \"9x\"",

@@ -5,9 +5,20 @@
 struct FieldValidator {
     let field: FieldSpec
 
-    func validate(_ value: FieldValue, equalTo other: FieldValue?, otherName: String?, today: CalendarDay) -> FieldValidity {
+    /// What a field's rules are judged against besides its value: the
+    /// fields it compares with, its bounds resolved (today's, another
+    /// field's), and whether its conditions make it required.
+    struct Context: Equatable {
+        var equalTo: FieldValue?
+        var notEqualTo: FieldValue?
+        var min: FieldValue?
+        var max: FieldValue?
+        var required: Bool
+    }
+
+    func validate(_ value: FieldValue, in context: Context) -> FieldValidity {
         let rules = field.rules
-        if rules.required && isMissing(value) {
+        if context.required && isMissing(value) {
             return invalid(.valueMissing, defaultMessage: missingMessage)
         }
         switch value {
@@ -16,18 +27,21 @@ struct FieldValidator {
                 return failure
             }
         case .number(let number):
-            if let failure = checkNumber(number) {
+            if let failure = checkNumber(number, context) {
                 return failure
             }
         case .date(let day):
-            if let failure = checkDay(day, today: today) {
+            if let failure = checkDay(day, context) {
                 return failure
             }
         case .bool:
             break
         }
-        if let other, let otherName, other != value {
+        if let other = context.equalTo, let otherName = rules.equalTo, other != value {
             return invalid(.mismatch, defaultMessage: "Must match \(otherName).")
+        }
+        if let other = context.notEqualTo, let otherName = rules.notEqualTo, other == value {
+            return invalid(.mismatch, defaultMessage: "Must differ from \(otherName).")
         }
         if case .text(let text) = value, rules.forbidden.contains(text) {
             return invalid(.custom, defaultMessage: "\"\(text)\" is not allowed.")
@@ -73,17 +87,17 @@ struct FieldValidator {
         return nil
     }
 
-    private func checkNumber(_ number: Double) -> FieldValidity? {
+    private func checkNumber(_ number: Double, _ context: Context) -> FieldValidity? {
         let rules = field.rules
-        if case .number(let min)? = rules.min, number < min {
+        if case .number(let min)? = context.min, number < min {
             return invalid(.rangeUnderflow, defaultMessage: "Value must be \(JSONValue.format(min)) or more.")
         }
-        if case .number(let max)? = rules.max, number > max {
+        if case .number(let max)? = context.max, number > max {
             return invalid(.rangeOverflow, defaultMessage: "Value must be \(JSONValue.format(max)) or less.")
         }
         if let step = rules.step {
             var base = 0.0
-            if case .number(let min)? = rules.min {
+            if case .number(let min)? = context.min {
                 base = min
             }
             let steps = (number - base) / step
@@ -97,13 +111,12 @@ struct FieldValidator {
         return nil
     }
 
-    private func checkDay(_ day: CalendarDay, today: CalendarDay) -> FieldValidity? {
-        let rules = field.rules
-        if case .day(let bound)? = rules.min, day < bound.resolve(today: today) {
-            return invalid(.rangeUnderflow, defaultMessage: "Date must be \(bound.resolve(today: today)) or later.")
+    private func checkDay(_ day: CalendarDay, _ context: Context) -> FieldValidity? {
+        if case .date(let bound)? = context.min, day < bound {
+            return invalid(.rangeUnderflow, defaultMessage: "Date must be \(bound) or later.")
         }
-        if case .day(let bound)? = rules.max, day > bound.resolve(today: today) {
-            return invalid(.rangeOverflow, defaultMessage: "Date must be \(bound.resolve(today: today)) or earlier.")
+        if case .date(let bound)? = context.max, day > bound {
+            return invalid(.rangeOverflow, defaultMessage: "Date must be \(bound) or earlier.")
         }
         return nil
     }

@@ -31,33 +31,56 @@ public final class Form: ReactiveCompatible {
     public private(set) var outputs: [String: FieldValue] = [:]
     /// Whether the fields that enable submit are all valid, as last published.
     public private(set) var submitEnabled = false
+    /// Every field's visibility, editability and requiredness, as last published.
+    public private(set) var fieldStates: [String: FieldState] = [:]
+    /// Every choice field's options, as last published (derived ones as
+    /// their source field's value decides).
+    public private(set) var options: [String: [String]] = [:]
 
-    private let today: () -> CalendarDay
-    private let fields: [FormField]
-    private let fieldsByName: [String: FormField]
-    private var latestValues: [String: FieldValue] = [:]
-    private var latestValidity: [String: FieldValidity] = [:]
-    private var latestOutputs: [String: FieldValue] = [:]
-    private var latestSubmitEnabled = false
+    let today: () -> CalendarDay
+    let fields: [FormField]
+    let fieldsByName: [String: FormField]
+    /// The fields, each after the fields its options, bounds and conditions
+    /// read: the order in which values are applied, so that a field's
+    /// options are derived before its own value is checked against them.
+    let dependencyOrder: [FormField]
+    /// The fields another field's bounds read: a change of one moves a bound in `Layout`.
+    let boundSources: Set<String>
+    var latestValues: [String: FieldValue] = [:]
+    var latestValidity: [String: FieldValidity] = [:]
+    var latestOutputs: [String: FieldValue] = [:]
+    var latestSubmitEnabled = false
+    var latestStates: [String: FieldState] = [:]
+    var latestOptions: [String: [String]] = [:]
     /// Per field, the message the application set with `setErrors`, if any.
-    private var serverErrors: [String: BehaviorRelay<String?>] = [:]
+    var serverErrors: [String: BehaviorRelay<String?>] = [:]
+    /// Per `updateOn: blur` field, the value its rules last judged.
+    var committedValues: [String: BehaviorRelay<FieldValue>] = [:]
+    /// Per field, its validity pipeline once built (see `validityStream`).
+    var validityStreams: [String: Observable<FieldValidity>] = [:]
+    var stateStreams: [String: Observable<FieldState>] = [:]
     private let changesRelay = PublishRelay<FormChange>()
     private let submittedRelay = PublishRelay<[String: FieldValue]>()
-    private let disposeBag = DisposeBag()
+    let disposeBag = DisposeBag()
 
     /// Builds the form; `today` gives the day that date rules and initial
-    /// values relative to today use.
+    /// values relative to today use. A spec should be acyclic (as
+    /// `FormSpec.parse` ensures): a field that reaches itself through its
+    /// conditions reads itself as valid.
     public init(spec: FormSpec, today: @escaping () -> CalendarDay = CalendarDay.today) {
         self.spec = spec
         self.today = today
         let day = today()
         fields = spec.fields.map { FormField(spec: $0, initial: $0.initial.resolve(today: day)) }
-        fieldsByName = Dictionary(fields.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(fields.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
+        fieldsByName = byName
+        dependencyOrder = Form.dependencyOrder(of: fields, byName)
+        boundSources = Set(spec.fields.flatMap { [$0.rules.min?.field, $0.rules.max?.field].compactMap { $0 } })
         var buttons: [String: Button] = [:]
         for buttonSpec in spec.buttons {
             let button = Button()
             buttons[buttonSpec.name] = button
-            if let relay = fieldsByName[buttonSpec.field]?.choice {
+            if let relay = byName[buttonSpec.field]?.choice {
                 button.rx.tap.map { buttonSpec.value }.bind(to: relay).disposed(by: disposeBag)
             }
         }
@@ -67,76 +90,31 @@ public final class Form: ReactiveCompatible {
         validity = latestValidity
         outputs = latestOutputs
         submitEnabled = latestSubmitEnabled
+        fieldStates = latestStates
+        options = latestOptions
     }
 
-    // MARK: Pipelines
-
-    private func buildPipelines() {
-        var validities: [String: Observable<FieldValidity>] = [:]
-        for field in fields {
-            let name = field.spec.name
-            let serverError = BehaviorRelay<String?>(value: nil)
-            serverErrors[name] = serverError
-            field.value
-                .subscribe(onNext: { [weak self] in self?.latestValues[name] = $0 })
-                .disposed(by: disposeBag)
-            // A server error lasts until the value next changes. Subscribed
-            // before the validity, so a change is validated without it.
-            field.value.distinctUntilChanged().skip(1)
-                .subscribe(onNext: { _ in if serverError.value != nil { serverError.accept(nil) } })
-                .disposed(by: disposeBag)
-            let validator = FieldValidator(field: field.spec)
-            let otherName = field.spec.rules.equalTo
-            let other: Observable<FieldValue?> = otherName.flatMap { fieldsByName[$0] }.map { $0.value.map { $0 as FieldValue? } } ?? .just(nil)
-            let today = self.today
-            let fieldValidity = Observable.combineLatest(field.value, other, serverError.asObservable()) { value, other, server in
-                server.map { FieldValidity(reason: .server, message: $0) } ?? validator.validate(value, equalTo: other, otherName: otherName, today: today())
-            }
-            .distinctUntilChanged()
-            .share(replay: 1)
-            fieldValidity
-                .subscribe(onNext: { [weak self] in self?.latestValidity[name] = $0 })
-                .disposed(by: disposeBag)
-            validities[name] = fieldValidity
-        }
-        let outputs = spec.outputs.map { output in
-            outputValue(output, validities: validities).map { FieldChange(name: output.name, value: $0) }
-        }
-        Observable.combineLatest(outputs)
-            .subscribe(onNext: { [weak self] outputs in
-                self?.latestOutputs = Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
-            })
-            .disposed(by: disposeBag)
-        let required = (spec.submitRequires ?? spec.fields.map(\.name)).compactMap { validities[$0] }
-        Observable.combineLatest(required) { $0.allSatisfy(\.isValid) }
-            .startWith(required.isEmpty)
-            .distinctUntilChanged()
-            .subscribe(onNext: { [weak self] in self?.latestSubmitEnabled = $0 })
-            .disposed(by: disposeBag)
-    }
-
-    private func outputValue(_ output: OutputSpec, validities: [String: Observable<FieldValidity>]) -> Observable<FieldValue> {
-        switch output.rule {
-        case .validityColor(let field, let valid, let invalid, let empty):
-            guard let value = fieldsByName[field]?.value, let validity = validities[field] else { return .never() }
-            return Observable.combineLatest(value, validity) { value, validity in
-                if let empty, value == .text("") {
-                    return .text(empty)
+    /// The fields ordered so that each comes after what it depends on (a
+    /// depth-first walk with an explicit stack; a cycle is cut where found).
+    private static func dependencyOrder(of fields: [FormField], _ byName: [String: FormField]) -> [FormField] {
+        var order: [FormField] = []
+        var entered = Set<String>()
+        for root in fields where entered.insert(root.spec.name).inserted {
+            var stack: [(field: FormField, next: Int)] = [(root, 0)]
+            while let top = stack.last {
+                let dependencies = top.field.spec.dependencies
+                guard top.next == dependencies.count else {
+                    stack[stack.count - 1].next += 1
+                    if let dependency = byName[dependencies[top.next]], entered.insert(dependency.spec.name).inserted {
+                        stack.append((dependency, 0))
+                    }
+                    continue
                 }
-                return .text(validity.isValid ? valid : invalid)
+                order.append(top.field)
+                stack.removeLast()
             }
-        case .choiceImage(let field, let option, let selected, let unselected):
-            guard let value = fieldsByName[field]?.value else { return .never() }
-            return value.map { .text($0 == .text(option) ? selected : unselected) }
-        case .scaled(let field, let factor, let offset):
-            guard let value = fieldsByName[field]?.value else { return .never() }
-            return value.map { value in
-                guard case .number(let number) = value else { return .number(offset) }
-                return .number(number * factor + offset)
-            }
-        case .allValid(let fields):
-            return Observable.combineLatest(fields.compactMap { validities[$0] }) { .bool($0.allSatisfy(\.isValid)) }
         }
+        return order
     }
 
     // MARK: Reading
@@ -152,9 +130,9 @@ public final class Form: ReactiveCompatible {
         return value
     }
 
-    /// Whether every field is valid.
+    /// Whether every shown field is valid (a hidden one does not count).
     public var isValid: Bool {
-        validity.values.allSatisfy(\.isValid)
+        validity.allSatisfy { $0.value.isValid || fieldStates[$0.key]?.visible == false }
     }
 
     /// The overall validity and each field's.
@@ -162,18 +140,30 @@ public final class Form: ReactiveCompatible {
         (isValid, validity)
     }
 
+    /// A number or date field's bounds now: today's day for a relative one,
+    /// the other field's value plus the offset for a cross-field one.
+    public func bounds(of field: String) -> (min: FieldValue?, max: FieldValue?) {
+        guard let rules = fieldsByName[field]?.spec.rules else { return (nil, nil) }
+        let day = today()
+        return (Form.resolve(rules.min, fieldValue: rules.min?.field.flatMap { values[$0] }, today: day),
+                Form.resolve(rules.max, fieldValue: rules.max?.field.flatMap { values[$0] }, today: day))
+    }
+
     // MARK: Changing
 
     /// Sets one field, as a user's input; returns whether anything changed.
+    /// A disabled field refuses with `FormError.notEditable`.
     @discardableResult
     public func setValue(_ value: FieldValue, for field: String) throws -> Bool {
-        let target = try self.field(field)
+        let target = try editableField(field)
         let accepted = try target.accept(value)
-        return commit { target.set(accepted) }
+        return publish { target.set(accepted) }
     }
 
-    /// Sets several fields at once: every name and value is checked first,
-    /// then all are applied in one change, or none. With an expected revision
+    /// Sets several fields at once, all or nothing: each is checked as it
+    /// is applied — in dependency order, so a field's options are derived
+    /// from the values set with it — and on the first refusal every field
+    /// is put back and nothing is published. With an expected revision
     /// other than 0 the call fails unless the form is at that revision.
     /// Returns the revision after the call.
     @discardableResult
@@ -181,23 +171,29 @@ public final class Form: ReactiveCompatible {
         if expectedRevision != 0 && expectedRevision != revision {
             throw FormError.revisionMismatch(expected: expectedRevision, current: revision)
         }
-        let accepted = try values.map { entry -> (FormField, FieldValue) in
-            let target = try field(entry.field)
-            return (target, try target.accept(entry.value))
-        }
-        commit {
-            for (target, value) in accepted {
-                target.set(value)
+        let given = Dictionary(try values.map { (try editableField($0.field).spec.name, $0.value) }, uniquingKeysWith: { $1 })
+        let saved = snapshot()
+        do {
+            for target in dependencyOrder {
+                guard let value = given[target.spec.name] else { continue }
+                target.set(try target.accept(value))
             }
+        } catch {
+            restore(saved)
+            throw error
         }
+        publish {}
         return revision
     }
 
-    /// Taps a button; returns whether anything changed.
+    /// Taps a button; returns whether anything changed. A button of a
+    /// disabled field, or one whose value its field no longer offers, refuses.
     @discardableResult
     public func tap(_ control: String) throws -> Bool {
-        guard let button = buttons[control] else { throw FormError.unknownField(control) }
-        return commit { button.sendActions(for: .touchUpInside) }
+        guard let button = buttons[control], let buttonSpec = spec.buttons.first(where: { $0.name == control }) else { throw FormError.unknownField(control) }
+        let target = try editableField(buttonSpec.field)
+        _ = try target.accept(.text(buttonSpec.value))
+        return publish { button.sendActions(for: .touchUpInside) }
     }
 
     /// The plus button of a stepper field; returns whether anything changed.
@@ -217,16 +213,33 @@ public final class Form: ReactiveCompatible {
         guard target.spec.kind == .stepper else {
             throw FormError.notAStepper(field: name, kind: target.spec.kind)
         }
-        return try commit { try target.step(up: up) }
+        _ = try editableField(name)
+        return try publish { try target.step(up: up) }
+    }
+
+    /// A front end's "the field lost focus": an `updateOn: blur` field's
+    /// rules judge its value now. Returns whether anything changed; for
+    /// other fields nothing does.
+    @discardableResult
+    public func commit(_ field: String) throws -> Bool {
+        let target = try self.field(field)
+        return publish { commitValue(of: target) }
+    }
+
+    private func commitValue(of field: FormField) {
+        if let committed = committedValues[field.spec.name], committed.value != field.currentValue {
+            committed.accept(field.currentValue)
+        }
     }
 
     /// Puts every field back to the spec's initial value; returns whether anything changed.
     @discardableResult
     public func reset() -> Bool {
         let day = today()
-        return commit {
-            for field in fields {
+        return publish {
+            for field in dependencyOrder {
                 field.set(field.spec.initial.resolve(today: day))
+                commitValue(of: field)
             }
             for relay in serverErrors.values where relay.value != nil {
                 relay.accept(nil)
@@ -244,22 +257,32 @@ public final class Form: ReactiveCompatible {
         for name in errors.keys.sorted() where fieldsByName[name] == nil {
             throw FormError.unknownField(name)
         }
-        return commit {
+        return publish {
             for (name, relay) in serverErrors where relay.value != errors[name] {
                 relay.accept(errors[name])
             }
         }
     }
 
-    /// The values, when every field is valid; publishes them on
-    /// `rx.submitted`. Throws `FormError.validationFailed` otherwise. Changes nothing.
+    /// The shown fields' values, when every shown field is valid; publishes
+    /// them on `rx.submitted`. Throws `FormError.validationFailed` otherwise,
+    /// changing nothing. `updateOn: blur` fields are judged on their latest
+    /// values: a success commits them (a change, published before the
+    /// submission), a failure leaves them as they were.
     public func submit() throws -> [String: FieldValue] {
-        let invalid = validity.filter { !$0.value.isValid }
+        let saved = snapshot()
+        for field in fields {
+            commitValue(of: field)
+        }
+        let invalid = latestValidity.filter { !$0.value.isValid && latestStates[$0.key]?.visible != false }
         guard invalid.isEmpty else {
+            restore(saved)
             throw FormError.validationFailed(invalid)
         }
-        submittedRelay.accept(values)
-        return values
+        publish {}
+        let shown = values.filter { fieldStates[$0.key]?.visible != false }
+        submittedRelay.accept(shown)
+        return shown
     }
 
     private func field(_ name: String) throws -> FormField {
@@ -267,36 +290,78 @@ public final class Form: ReactiveCompatible {
         return field
     }
 
+    private func editableField(_ name: String) throws -> FormField {
+        let target = try field(name)
+        guard fieldStates[name]?.enabled != false else { throw FormError.notEditable(field: name) }
+        return target
+    }
+
+    // MARK: Publishing
+
+    /// What a refused call puts back: every value, committed value and server error.
+    private struct Snapshot {
+        let values: [(FormField, FieldValue)]
+        let committed: [String: FieldValue]
+        let serverErrors: [String: String?]
+    }
+
+    private func snapshot() -> Snapshot {
+        Snapshot(values: dependencyOrder.map { ($0, $0.currentValue) },
+                 committed: committedValues.mapValues(\.value),
+                 serverErrors: serverErrors.mapValues(\.value))
+    }
+
+    /// Puts the fields back as `saved` holds them, sources before the fields
+    /// whose options they decide; nothing is published.
+    private func restore(_ saved: Snapshot) {
+        for (field, value) in saved.values where field.currentValue != value {
+            field.set(value)
+        }
+        for (name, value) in saved.committed where committedValues[name]?.value != value {
+            committedValues[name]?.accept(value)
+        }
+        for (name, message) in saved.serverErrors where serverErrors[name]?.value != message {
+            serverErrors[name]?.accept(message)
+        }
+    }
+
     /// Runs `body`, then publishes what it changed as one `FormChange`.
     @discardableResult
-    private func commit(_ body: () throws -> Void) rethrows -> Bool {
+    private func publish(_ body: () throws -> Void) rethrows -> Bool {
         try body()
         let names = fieldNames
-        let changedValues = names.compactMap { name in
-            latestValues[name].flatMap { $0 != values[name] ? FieldChange(name: name, value: $0) : nil }
+        func changes<Value>(_ latest: [String: Value], _ published: [String: Value], _ names: [String]) -> [FieldChange<Value>] {
+            names.compactMap { name in latest[name].flatMap { $0 != published[name] ? FieldChange(name: name, value: $0) : nil } }
         }
-        let changedValidity = names.compactMap { name in
-            latestValidity[name].flatMap { $0 != validity[name] ? FieldChange(name: name, value: $0) : nil }
-        }
-        let changedOutputs = spec.outputs.map(\.name).compactMap { name in
-            latestOutputs[name].flatMap { $0 != outputs[name] ? FieldChange(name: name, value: $0) : nil }
-        }
+        let changedValues = changes(latestValues, values, names)
+        let changedValidity = changes(latestValidity, validity, names)
+        let changedOutputs = changes(latestOutputs, outputs, spec.outputs.map(\.name))
+        let changedStates = changes(latestStates, fieldStates, names)
+        let changedOptions = changes(latestOptions, options, names)
         let wasValid = isValid
         let submitWasEnabled = submitEnabled
-        guard !changedValues.isEmpty || !changedValidity.isEmpty || !changedOutputs.isEmpty || latestSubmitEnabled != submitWasEnabled else {
+        guard !changedValues.isEmpty || !changedValidity.isEmpty || !changedOutputs.isEmpty || !changedStates.isEmpty || !changedOptions.isEmpty
+                || latestSubmitEnabled != submitWasEnabled else {
             return false
         }
         // Saturates instead of trapping: a form restored at the top counts no further.
         revision = revision < UInt64.max ? revision + 1 : revision
+        let layoutChanged = !changedOptions.isEmpty || changedStates.contains { $0.value.required != fieldStates[$0.name]?.required }
+            || changedValues.contains { boundSources.contains($0.name) }
         values = latestValues
         validity = latestValidity
         outputs = latestOutputs
         submitEnabled = latestSubmitEnabled
+        fieldStates = latestStates
+        options = latestOptions
         changesRelay.accept(FormChange(
             revision: revision,
             values: changedValues,
             validity: changedValidity,
             outputs: changedOutputs,
+            fieldStates: changedStates,
+            options: changedOptions,
+            layout: layoutChanged,
             valid: isValid != wasValid ? isValid : nil,
             submitEnabled: submitEnabled != submitWasEnabled ? submitEnabled : nil
         ))

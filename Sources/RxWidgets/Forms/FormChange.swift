@@ -9,6 +9,13 @@ public struct FormChange: Equatable, Sendable {
     public let validity: [FieldChange<FieldValidity>]
     /// The outputs whose value changed, in output order.
     public let outputs: [FieldChange<FieldValue>]
+    /// The fields whose visibility, editability or requiredness changed, in field order.
+    public let fieldStates: [FieldChange<FieldState>]
+    /// The choice fields whose options changed, in field order.
+    public let options: [FieldChange<[String]>]
+    /// Whether what a front end draws from the spec changed: options, a
+    /// field's requiredness, or a bound that follows another field.
+    public let layout: Bool
     /// Whether the whole form is valid, when that changed.
     public let valid: Bool?
     /// Whether submit is enabled, when that changed.

@@ -14,6 +14,8 @@ public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable
     case validationFailed([String: FieldValidity])
     /// A change that expected another revision.
     case revisionMismatch(expected: UInt64, current: UInt64)
+    /// A change of a field its `enabledWhen` condition disables now.
+    case notEditable(field: String)
 
     /// Names the field or control, the value received and what was expected.
     public var description: String {
@@ -32,6 +34,8 @@ public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable
             return "the form is invalid: \(list.joined(separator: ", "))"
         case .revisionMismatch(let expected, let current):
             return "expected_revision is \(expected) but the form is at revision \(current)"
+        case .notEditable(let field):
+            return "field \"\(field)\" is disabled: its enabledWhen condition does not hold"
         }
     }
 }

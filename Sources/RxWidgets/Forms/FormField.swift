@@ -3,6 +3,8 @@
 /// state changes, then the control sends its event).
 final class FormField {
     let spec: FieldSpec
+    /// A choice's options now: the spec's, or as its `optionsFrom` derives them.
+    var options: [String]
     private let control: FieldControl
 
     private enum FieldControl {
@@ -30,6 +32,7 @@ final class FormField {
 
     init(spec: FieldSpec, initial: FieldValue) {
         self.spec = spec
+        options = spec.options
         let rules = spec.rules
         switch (spec.kind, initial) {
         case (.date, .date(let day)):
@@ -78,6 +81,18 @@ final class FormField {
         }
     }
 
+    /// The value now.
+    var currentValue: FieldValue {
+        switch control {
+        case .date(let picker): return .date(CalendarDay(picker.date, calendar: picker.calendar))
+        case .choice(let relay): return .text(relay.value)
+        case .toggle(let toggle): return .bool(toggle.isOn)
+        case .slider(let slider, let exact): return .number(exact.reading(slider.value))
+        case .stepper(let stepper): return .number(stepper.value)
+        case .text(let field): return .text(field.text ?? "")
+        }
+    }
+
     /// The choice relay a button feeds, for choice fields.
     var choice: BehaviorRelay<String>? {
         if case .choice(let relay) = control { return relay }
@@ -98,8 +113,8 @@ final class FormField {
             }
             return .date(day)
         case (.choice, .text(let option)):
-            guard option == FieldValue.notSelected || spec.options.contains(option) else {
-                throw FormError.notAnOption(field: name, value: option, options: spec.options)
+            guard option == FieldValue.notSelected || options.contains(option) else {
+                throw FormError.notAnOption(field: name, value: option, options: options)
             }
             return value
         case (.switch, .bool), (.text, .text):

@@ -36,25 +36,28 @@ extension FormSpec {
 }
 
 /// Decodes a spec, collecting problems instead of stopping at the first.
-private struct SpecDecoder {
+struct SpecDecoder {
     let limits: FormSpecLimits
     var problems: [FormSpecError.Problem] = []
     /// The first budget crossed; once set, no more patterns are compiled.
     var exceeded: FormSpecLimitError?
     private var patternInstructions = 0
     private var matchingSteps = 0
+    var conditionNodes = 0
+    var optionEntries = 0
 
     init(limits: FormSpecLimits) {
         self.limits = limits
     }
 
-    private mutating func problem(_ path: String, _ message: String) {
+    mutating func problem(_ path: String, _ message: String) {
         problems.append(.init(path: path, message: message))
     }
 
     // MARK: Primitives
 
-    private mutating func object(_ value: JSONValue, _ path: String, keys allowed: Set<String>) -> [String: (JSONValue, String)]? {
+    /// The object's members by key; with `allowed` nil, any key is.
+    mutating func object(_ value: JSONValue, _ path: String, keys allowed: Set<String>?) -> [String: (JSONValue, String)]? {
         guard case .object(let members) = value else {
             problem(path, "expected an object, got \(value.kindDescription)")
             return nil
@@ -62,6 +65,10 @@ private struct SpecDecoder {
         var result: [String: (JSONValue, String)] = [:]
         for member in members {
             let memberPath = JSONValue.path(path, key: member.key)
+            guard let allowed else {
+                result[member.key] = (member.value, memberPath)
+                continue
+            }
             if allowed.contains(member.key) {
                 result[member.key] = (member.value, memberPath)
             } else {
@@ -72,7 +79,7 @@ private struct SpecDecoder {
     }
 
     /// The entry's value when `match` accepts it; otherwise a problem saying what was expected.
-    private mutating func value<T>(_ entry: (JSONValue, String)?, _ expected: String, _ match: (JSONValue) -> T?) -> T? {
+    mutating func value<T>(_ entry: (JSONValue, String)?, _ expected: String, _ match: (JSONValue) -> T?) -> T? {
         guard let (value, path) = entry else { return nil }
         guard let result = match(value) else {
             problem(path, "expected \(expected), got \(value.kindDescription)")
@@ -81,35 +88,35 @@ private struct SpecDecoder {
         return result
     }
 
-    private mutating func string(_ entry: (JSONValue, String)?, required: Bool = false, in path: String = "", key: String = "") -> String? {
+    mutating func string(_ entry: (JSONValue, String)?, required: Bool = false, in path: String = "", key: String = "") -> String? {
         if entry == nil, required {
             problem(path, "missing \(quoted(key, quote: "\""))")
         }
         return value(entry, "a string") { if case .string(let text) = $0 { return text } else { return nil } }
     }
 
-    private mutating func number(_ entry: (JSONValue, String)?) -> Double? {
+    mutating func number(_ entry: (JSONValue, String)?) -> Double? {
         value(entry, "a number") { if case .number(let number) = $0 { return number } else { return nil } }
     }
 
-    private mutating func bool(_ entry: (JSONValue, String)?) -> Bool? {
+    mutating func bool(_ entry: (JSONValue, String)?) -> Bool? {
         value(entry, "true or false") { if case .bool(let flag) = $0 { return flag } else { return nil } }
     }
 
-    private mutating func count(_ entry: (JSONValue, String)?) -> Int? {
+    mutating func count(_ entry: (JSONValue, String)?) -> Int? {
         value(entry, "a whole number from 0 to 1000000") { value in
             guard case .number(let number) = value, number >= 0, number == number.rounded(), number <= 1_000_000 else { return nil }
             return Int(number)
         }
     }
 
-    private mutating func array(_ entry: (JSONValue, String)?) -> [(JSONValue, String)]? {
+    mutating func array(_ entry: (JSONValue, String)?) -> [(JSONValue, String)]? {
         guard let (_, path) = entry else { return nil }
         let elements: [JSONValue]? = value(entry, "an array") { if case .array(let elements) = $0 { return elements } else { return nil } }
         return elements?.enumerated().map { ($1, "\(path)[\($0)]") }
     }
 
-    private mutating func strings(_ entry: (JSONValue, String)?) -> [String]? {
+    mutating func strings(_ entry: (JSONValue, String)?) -> [String]? {
         guard let elements = array(entry) else { return nil }
         var result: [String] = []
         for element in elements {
@@ -120,7 +127,7 @@ private struct SpecDecoder {
         return result.count == elements.count ? result : nil
     }
 
-    private mutating func name(_ entry: (JSONValue, String)?, in path: String) -> String? {
+    mutating func name(_ entry: (JSONValue, String)?, in path: String) -> String? {
         guard let name = string(entry, required: true, in: path, key: "name") else { return nil }
         let valid = (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
@@ -164,6 +171,7 @@ private struct SpecDecoder {
             fields.append(field)
         }
         checkEqualTo(fields, fieldEntries)
+        decodeDynamicBehaviour(&fields, fieldEntries)
         let buttons = decodeButtons(root["buttons"], fields: fields)
         let outputs = decodeOutputs(root["outputs"], fields: fields)
         var submitRequires: [String]?
@@ -179,7 +187,7 @@ private struct SpecDecoder {
     // MARK: Fields
 
     private mutating func decodeField(_ value: JSONValue, _ path: String) -> FieldSpec? {
-        guard let members = object(value, path, keys: ["name", "kind", "initial", "options", "rules", "label", "help", "placeholder", "secret"]) else { return nil }
+        guard let members = object(value, path, keys: SpecDecoder.fieldKeys) else { return nil }
         let name = self.name(members["name"], in: path)
         guard let kindText = string(members["kind"], required: true, in: path, key: "kind") else { return nil }
         guard let kind = FieldKind(rawValue: kindText) else {
@@ -196,10 +204,13 @@ private struct SpecDecoder {
                 if list.contains(FieldValue.notSelected) { problem(entry.1, "\"\(FieldValue.notSelected)\" is reserved for no selection") }
                 options = list
             }
-        } else if kind == .choice {
+        }
+        let optionsFrom = members["optionsFrom"].flatMap { decodeOptionsSource($0, kind: kind) }
+        if kind == .choice, members["options"] == nil, optionsFrom == nil, members["optionsFrom"] == nil {
             problem(path, "missing \"options\" of a choice field")
         }
-        let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: options) }
+        let possibleOptions = optionsFrom.map { SpecDecoder.possibleOptions(options, from: $0) } ?? options
+        let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: possibleOptions) }
         let rules = members["rules"].map { decodeRules($0, kind: kind) } ?? FieldRules()
         var presentation = FieldPresentation(label: string(members["label"]), help: string(members["help"]))
         for key in ["placeholder", "secret"] where members[key] != nil && kind != .text {
@@ -209,8 +220,11 @@ private struct SpecDecoder {
             presentation.placeholder = string(members["placeholder"])
             presentation.secret = bool(members["secret"]) ?? false
         }
+        let updateOn = members["updateOn"].flatMap { entry in
+            self.value(entry, "\"change\" or \"blur\"") { if case .string(let text) = $0 { return UpdateOn(rawValue: text) } else { return nil } }
+        } ?? .change
         guard let name else { return nil }
-        return FieldSpec(name: name, kind: kind, initial: initial, options: options, rules: rules, presentation: presentation)
+        return FieldSpec(name: name, kind: kind, initial: initial, options: options, rules: rules, presentation: presentation, optionsFrom: optionsFrom, updateOn: updateOn)
     }
 
     private mutating func decodeInitial(_ entry: (JSONValue, String), kind: FieldKind, options: [String]) -> InitialValue? {
@@ -253,7 +267,7 @@ private struct SpecDecoder {
 
     private mutating func decodeRules(_ entry: (JSONValue, String), kind: FieldKind) -> FieldRules {
         var rules = FieldRules()
-        let keys: Set<String> = ["required", "min", "max", "step", "minLength", "maxLength", "pattern", "equalTo", "forbidden", "messages"]
+        let keys: Set<String> = ["required", "min", "max", "step", "minLength", "maxLength", "pattern", "equalTo", "notEqualTo", "forbidden", "messages"]
         guard let members = object(entry.0, entry.1, keys: keys) else { return rules }
         let isNumber = kind == .slider || kind == .stepper
         func applies(_ key: String, _ ok: Bool, _ kinds: String, _ decoder: inout SpecDecoder) -> (JSONValue, String)? {
@@ -282,6 +296,7 @@ private struct SpecDecoder {
             }
         }
         rules.equalTo = members["equalTo"].flatMap { string($0) }
+        rules.notEqualTo = members["notEqualTo"].flatMap { string($0) }
         rules.forbidden = applies("forbidden", kind == .text || kind == .choice, "text and choice", &self).flatMap { strings($0) } ?? []
         if let messagesEntry = members["messages"], let messages = object(messagesEntry.0, messagesEntry.1, keys: Set(ValidityReason.allCases.filter { $0 != .server }.map(\.rawValue))) {
             for (key, entry) in messages {
@@ -315,8 +330,10 @@ private struct SpecDecoder {
             return .day(day)
         case (.slider, .number(let number)), (.stepper, .number(let number)):
             return .number(number)
+        case (_, .object):
+            return decodeFieldBound(entry, kind: kind)
         default:
-            problem(entry.1, "expected \(kind == .date ? "a date string" : "a number"), got \(entry.0.kindDescription)")
+            problem(entry.1, "expected \(kind == .date ? "a date string" : "a number") or {\"field\": F, \"offset\": N}, got \(entry.0.kindDescription)")
             return nil
         }
     }
@@ -333,18 +350,28 @@ private struct SpecDecoder {
     private mutating func checkEqualTo(_ fields: [FieldSpec], _ entries: [(JSONValue, String)]) {
         let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for (index, field) in fields.enumerated() {
-            guard let other = field.rules.equalTo else { continue }
-            let path = index < entries.count ? "\(entries[index].1).rules.equalTo" : "$.fields"
-            if other == field.name {
-                problem(path, "a field cannot be required to equal itself")
-            } else if let target = byName[other] {
-                if target.kind != field.kind {
-                    problem(path, "\(quoted(other, quote: "\"")) is a \(target.kind.rawValue) field; it can only equal a field of the same kind")
+            for (key, other, verb) in [("equalTo", field.rules.equalTo, "equal"), ("notEqualTo", field.rules.notEqualTo, "differ from")] {
+                guard let other else { continue }
+                let path = "\(fieldPath(field.name, entries) ?? "$.fields[\(index)]").rules.\(key)"
+                if other == field.name {
+                    problem(path, "a field cannot be required to \(verb) itself")
+                } else if let target = byName[other] {
+                    if target.kind != field.kind {
+                        problem(path, "\(quoted(other, quote: "\"")) is a \(target.kind.rawValue) field; a field can only \(verb) a field of the same kind")
+                    }
+                } else {
+                    problem(path, "no field is named \(quoted(other, quote: "\""))")
                 }
-            } else {
-                problem(path, "no field is named \(quoted(other, quote: "\""))")
             }
         }
+    }
+
+    /// The JSON path of the field named `name`.
+    func fieldPath(_ name: String, _ entries: [(JSONValue, String)]) -> String? {
+        entries.first { entry in
+            guard case .object(let members) = entry.0 else { return false }
+            return members.contains { $0.key == "name" && $0.value == .string(name) }
+        }?.1
     }
 
     // MARK: Buttons and outputs
@@ -363,7 +390,7 @@ private struct SpecDecoder {
                 problem("\(path).field", "no choice field is named \(quoted(fieldName, quote: "\""))")
                 continue
             }
-            guard field.options.contains(option) || option == FieldValue.notSelected else {
+            guard field.possibleOptions.contains(option) || option == FieldValue.notSelected else {
                 problem("\(path).value", "\(quoted(option, quote: "\"")) is not an option of \(quoted(fieldName, quote: "\""))")
                 continue
             }
@@ -398,7 +425,7 @@ private struct SpecDecoder {
                 let option = string(members["option"], required: true, in: path, key: "option")
                 let selected = string(members["selected"], required: true, in: path, key: "selected")
                 let unselected = string(members["unselected"], required: true, in: path, key: "unselected")
-                if let field, let option, let spec = fields.first(where: { $0.name == field }), !spec.options.contains(option) {
+                if let field, let option, let spec = fields.first(where: { $0.name == field }), !spec.possibleOptions.contains(option) {
                     problem("\(path).option", "\(quoted(option, quote: "\"")) is not an option of \(quoted(field, quote: "\""))")
                 }
                 rule = field.flatMap { field in option.flatMap { option in selected.flatMap { selected in unselected.map { .choiceImage(field: field, option: option, selected: selected, unselected: $0) } } } }

@@ -55,15 +55,48 @@ public struct FieldSpec: Equatable, Sendable {
     public var rules: FieldRules
     /// How a front end presents it.
     public var presentation: FieldPresentation
+    /// Shown only while this holds; nil: always.
+    public var visibleWhen: FieldCondition?
+    /// Editable only while this holds; nil: always.
+    public var enabledWhen: FieldCondition?
+    /// Required while this holds; nil: as `rules.required` says.
+    public var requiredWhen: FieldCondition?
+    /// Where a choice's options come from when other fields decide them.
+    public var optionsFrom: OptionsSource?
+    /// When its value is validated.
+    public var updateOn: UpdateOn
 
     /// A field; the initial value defaults to the kind's (today, `notSelected`, false, 0, the empty string).
-    public init(name: String, kind: FieldKind, initial: InitialValue? = nil, options: [String] = [], rules: FieldRules = FieldRules(), presentation: FieldPresentation = FieldPresentation()) {
+    public init(name: String, kind: FieldKind, initial: InitialValue? = nil, options: [String] = [], rules: FieldRules = FieldRules(), presentation: FieldPresentation = FieldPresentation(),
+                visibleWhen: FieldCondition? = nil, enabledWhen: FieldCondition? = nil, requiredWhen: FieldCondition? = nil, optionsFrom: OptionsSource? = nil, updateOn: UpdateOn = .change) {
         self.name = name
         self.kind = kind
         self.initial = initial ?? InitialValue.default(for: kind)
         self.options = options
         self.rules = rules
         self.presentation = presentation
+        self.visibleWhen = visibleWhen
+        self.enabledWhen = enabledWhen
+        self.requiredWhen = requiredWhen
+        self.optionsFrom = optionsFrom
+        self.updateOn = updateOn
+    }
+
+    /// Every option the field can ever offer: its own and, for options
+    /// derived from a map, every list of the map.
+    public var possibleOptions: [String] {
+        guard case .map(_, let lists)? = optionsFrom else { return options }
+        return (options + lists.keys.sorted().flatMap { lists[$0] ?? [] }).uniqued()
+    }
+
+    /// The other fields this one's state, options, bounds or validity read
+    /// (`equalTo` and `notEqualTo` aside: they read a value, never a
+    /// derived state, so they may point both ways). A spec whose fields
+    /// reach themselves through these is refused.
+    public var dependencies: [String] {
+        let conditions = [visibleWhen, enabledWhen, requiredWhen].compactMap { $0 }.flatMap(\.fields)
+        let bounds = [rules.min, rules.max].compactMap { $0?.field }
+        return (conditions + (optionsFrom?.fields ?? []) + bounds).uniqued()
     }
 }
 
@@ -162,12 +195,22 @@ public enum Bound: Equatable, Sendable, CustomStringConvertible {
     case number(Double)
     /// A day.
     case day(DayBound)
+    /// Another field's value plus `offset` (days for dates).
+    case field(String, offset: Double)
+
+    /// The field a cross-field bound reads.
+    public var field: String? {
+        if case .field(let name, _) = self { return name }
+        return nil
+    }
 
     /// As written in a spec.
     public var description: String {
         switch self {
         case .number(let value): return JSONValue.format(value)
         case .day(let day): return day.description
+        case .field(let name, 0): return name
+        case .field(let name, let offset): return "\(name)\(offset < 0 ? "" : "+")\(JSONValue.format(offset))"
         }
     }
 }
@@ -190,6 +233,8 @@ public struct FieldRules: Equatable, Sendable {
     public var pattern: Pattern?
     /// Another field this one must equal.
     public var equalTo: String?
+    /// Another field this one must differ from.
+    public var notEqualTo: String?
     /// Values that are refused, with the reason `custom`.
     public var forbidden: [String] = []
     /// Messages that replace the default ones, by reason.
@@ -202,7 +247,7 @@ public struct FieldRules: Equatable, Sendable {
     public static func == (lhs: FieldRules, rhs: FieldRules) -> Bool {
         lhs.required == rhs.required && lhs.min == rhs.min && lhs.max == rhs.max && lhs.step == rhs.step
             && lhs.minLength == rhs.minLength && lhs.maxLength == rhs.maxLength
-            && lhs.pattern?.source == rhs.pattern?.source && lhs.equalTo == rhs.equalTo
+            && lhs.pattern?.source == rhs.pattern?.source && lhs.equalTo == rhs.equalTo && lhs.notEqualTo == rhs.notEqualTo
             && lhs.forbidden == rhs.forbidden && lhs.messages == rhs.messages
     }
 }

@@ -28,6 +28,7 @@ extension FormError: DBusErrorConvertible {
         case .wrongType, .notAnOption, .notAStepper: return .invalidArgs(description)
         case .validationFailed: return WidgetsError.validationFailed(description)
         case .revisionMismatch: return WidgetsError.revisionMismatch(description)
+        case .notEditable: return WidgetsError.notEditable(description)
         }
     }
 }

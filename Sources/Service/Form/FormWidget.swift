@@ -22,6 +22,9 @@ final class FormWidget: Widget {
             .subscribe(onNext: { [weak self] change in
                 guard let self else { return }
                 reportChanges(of: change)
+                for options in change.options {
+                    emit(API.optionsChanged, options.name, options.value)
+                }
                 for value in change.values {
                     // A broadcast: a secret's value stays with its owner (API rule 13).
                     let shown = secretFields.contains(value.name) ? .string("") : FormWidget.dbusValue(value.value)
@@ -29,6 +32,9 @@ final class FormWidget: Widget {
                 }
                 for validity in change.validity {
                     emit(API.validationChanged, validity.name, validity.value.isValid, validity.value.reason?.rawValue ?? "", validity.value.message)
+                }
+                for state in change.fieldStates {
+                    emit(API.fieldStateChanged, state.name, state.value.visible, state.value.enabled, state.value.required)
                 }
             })
             .disposed(by: disposeBag)
@@ -56,6 +62,12 @@ final class FormWidget: Widget {
         }
         if !change.outputs.isEmpty {
             reportChange(API.outputs.name)
+        }
+        if !change.fieldStates.isEmpty {
+            reportChange(API.fieldStates.name)
+        }
+        if change.layout {
+            reportChange(API.layout.name)
         }
     }
 
@@ -150,13 +162,11 @@ final class FormWidget: Widget {
         if let help = presentation.help {
             attributes.append(("help", .string(help)))
         }
-        attributes.append(("required", .boolean(rules.required)))
-        let bound = { (bound: Bound) -> DBusValue in
-            switch bound {
-            case .number(let number): return .double(number)
-            case .day(let day): return .string(day.resolve(today: self.context.today()).description)
-            }
+        attributes.append(("required", .boolean(form.fieldStates[field.name]?.required ?? rules.required)))
+        if field.updateOn == .blur {
+            attributes.append(("updateOn", .string(field.updateOn.rawValue)))
         }
+        let bounds = form.bounds(of: field.name)
         switch field.kind {
         case .text:
             attributes.append(("secret", .boolean(presentation.secret)))
@@ -165,11 +175,11 @@ final class FormWidget: Widget {
             if let maxLength = rules.maxLength { attributes.append(("maxLength", .uint32(UInt32(maxLength)))) }
             if let pattern = rules.pattern { attributes.append(("pattern", .string(pattern.source))) }
         case .choice:
-            attributes.append(("options", .array(element: .string, field.options.map(DBusValue.string))))
+            attributes.append(("options", .array(element: .string, (form.options[field.name] ?? field.options).map(DBusValue.string))))
             attributes.append(("buttons", .array(element: .string, form.spec.buttons.filter { $0.field == field.name }.map { .string($0.name) })))
         case .slider, .stepper, .date:
-            if let min = rules.min { attributes.append(("min", bound(min))) }
-            if let max = rules.max { attributes.append(("max", bound(max))) }
+            if let min = bounds.min { attributes.append(("min", FormWidget.dbusValue(min))) }
+            if let max = bounds.max { attributes.append(("max", FormWidget.dbusValue(max))) }
             if let step = rules.step { attributes.append(("step", .double(step))) }
         case .switch:
             break
@@ -262,6 +272,9 @@ final class FormWidget: Widget {
         API.reset.changing { widget, _, _ in
             widget.form.reset()
         },
+        API.commit.changing { widget, field, _ in
+            try widget.form.commit(field)
+        },
     ], properties: [
         API.fields.serve { widget in
             Raw(unchecked: .array(element: .structure([.string, .string]), widget.form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) }))
@@ -281,6 +294,11 @@ final class FormWidget: Widget {
         API.outputs.serve { widget in
             Raw(unchecked: .dictionary(key: .string, value: .variant, widget.form.spec.outputs.compactMap { output in
                 widget.form.outputs[output.name].map { (.string(output.name), .variant(dbusValue($0))) }
+            }))
+        },
+        API.fieldStates.serve { widget in
+            Raw(unchecked: .dictionary(key: .string, value: .structure([.boolean, .boolean, .boolean]), widget.form.fieldNames.compactMap { name in
+                widget.form.fieldStates[name].map { (.string(name), .structure([.boolean($0.visible), .boolean($0.enabled), .boolean($0.required)])) }
             }))
         },
         API.revision.serve { $0.revision },
