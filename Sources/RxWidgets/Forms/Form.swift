@@ -172,6 +172,38 @@ public final class Form: ReactiveCompatible {
             throw FormError.revisionMismatch(expected: expectedRevision, current: revision)
         }
         let given = Dictionary(try values.map { (try editableField($0.field).spec.name, $0.value) }, uniquingKeysWith: { $1 })
+        try apply(given)
+        publish {}
+        return revision
+    }
+
+    /// Puts back what storage kept of a form: its values — disabled fields'
+    /// too, in dependency order — judged at once (an `updateOn: blur` field
+    /// as if committed), then the application's errors. All or nothing.
+    public func restore(values: [(field: String, value: FieldValue)], errors: [String: String]) throws {
+        let given = Dictionary(try values.map { (try field($0.field).spec.name, $0.value) }, uniquingKeysWith: { $1 })
+        for name in errors.keys.sorted() where fieldsByName[name] == nil {
+            throw FormError.unknownField(name)
+        }
+        try apply(given)
+        publish {
+            for field in fields {
+                commitValue(of: field)
+            }
+            for (name, relay) in serverErrors where relay.value != errors[name] {
+                relay.accept(errors[name])
+            }
+        }
+    }
+
+    /// The messages `setErrors` set that still hold, by field.
+    public var serverMessages: [String: String] {
+        serverErrors.compactMapValues(\.value)
+    }
+
+    /// Sets the given fields in dependency order, each checked against the
+    /// options the ones before it left; on a refusal puts every field back.
+    private func apply(_ given: [String: FieldValue]) throws {
         let saved = snapshot()
         do {
             for target in dependencyOrder {
@@ -182,8 +214,6 @@ public final class Form: ReactiveCompatible {
             restore(saved)
             throw error
         }
-        publish {}
-        return revision
     }
 
     /// Taps a button; returns whether anything changed. A button of a

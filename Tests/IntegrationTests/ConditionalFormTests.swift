@@ -1,0 +1,115 @@
+import BusTestSupport
+import DBus
+import Foundation
+import XCTest
+
+/// Conditions, derived options, cross-field bounds and Commit on the bus:
+/// the exact signals, their order, the errors, and state across a restart.
+final class ConditionalFormTests: DaemonTestCase {
+    private let path = "\(root)/form/order"
+
+    static let spec = """
+    {"fields": [
+      {"name": "country", "kind": "choice", "options": ["DE", "FR"], "initial": "DE"},
+      {"name": "city", "kind": "choice", "initial": "Berlin", "rules": {"required": true},
+       "optionsFrom": {"field": "country", "map": {"DE": ["Berlin", "Hamburg"], "FR": ["Paris"]}}},
+      {"name": "company", "kind": "switch"},
+      {"name": "vatId", "kind": "text", "requiredWhen": {"field": "company", "equals": true},
+       "enabledWhen": {"field": "company", "equals": true}, "visibleWhen": {"field": "country", "in": ["DE", "FR"]}},
+      {"name": "email", "kind": "text", "updateOn": "blur", "rules": {"pattern": "[^@]+@[^@]+"}}
+    ]}
+    """
+
+    private func states() throws -> [String: DBusValue] {
+        Dictionary(try XCTUnwrap(property(path, formInterface, "FieldStates")?.dictionaryEntries).map { ($0.key.stringValue ?? "", $0.value) }, uniquingKeysWith: { $1 })
+    }
+
+    private func layoutOptions(_ field: String) throws -> DBusValue? {
+        guard case .array(_, let entries)? = try property(path, formInterface, "Layout") else { return nil }
+        for case .structure(let parts) in entries where parts.first == .string(field) {
+            return parts.last?.dictionaryEntries?.first { $0.key == .string("options") }?.value.variantValue
+        }
+        return nil
+    }
+
+    func testStateFirstThenOptionsValuesValidityAndFieldStates() throws {
+        try call(root, managerInterface, "CreateForm", [.string("order"), .string(Self.spec), options([])])
+        XCTAssertEqual(try states()["vatId"], .structure([.boolean(true), .boolean(false), .boolean(false)]))
+        _ = takeEvents()
+
+        try call(path, formInterface, "SetValue", [.string("country"), .variant(.string("FR"))])
+        XCTAssertEqual(takeEvents(), [
+            "PropertiesChanged Form Layout,Values,Validity,Valid,SubmitEnabled,Revision",
+            "OptionsChanged('city', ['Paris'])",
+            "ValueChanged('country', <'FR'>)",
+            "ValueChanged('city', <'notSelected'>)",
+            "ValidationChanged('city', false, 'valueMissing', 'Please select one of the options.')",
+            "reply",
+        ])
+        XCTAssertEqual(try layoutOptions("city"), .array(element: .string, [.string("Paris")]))
+
+        try call(path, formInterface, "SetValue", [.string("company"), .variant(.boolean(true))])
+        XCTAssertEqual(takeEvents(), [
+            "PropertiesChanged Form Layout,Values,Validity,FieldStates,Revision",
+            "ValueChanged('company', <true>)",
+            "ValidationChanged('vatId', false, 'valueMissing', 'Please fill in this field.')",
+            "FieldStateChanged('vatId', true, true, true)",
+            "reply",
+        ])
+        try call(path, formInterface, "SetValue", [.string("company"), .variant(.boolean(false))])
+        _ = takeEvents()
+        XCTAssertEqual(error(path, formInterface, "SetValue", [.string("vatId"), .variant(.string("FR1"))]),
+                       DBusError(name: errorPrefix + "NotEditable", message: "field \"vatId\" is disabled: its enabledWhen condition does not hold"))
+        XCTAssertEqual(error(path, formInterface, "SetValue", [.string("city"), .variant(.string("Berlin"))])?.name, DBusError.Name.invalidArgs)
+        XCTAssertEqual(takeEvents(), ["error NotEditable", "error org.freedesktop.DBus.Error.InvalidArgs"], "refused calls emit nothing")
+
+        try call(path, formInterface, "SetValue", [.string("email"), .variant(.string("nope"))])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Form Values,Revision", "ValueChanged('email', <'nope'>)", "reply"], "blur: not judged yet")
+        try call(path, formInterface, "Commit", [.string("email")])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Form Validity,Revision",
+                                      "ValidationChanged('email', false, 'patternMismatch', 'Please match the requested format.')", "reply"])
+        try call(path, formInterface, "Commit", [.string("email")])
+        XCTAssertEqual(takeEvents(), ["reply"], "committing again changes nothing")
+        XCTAssertEqual(error(path, formInterface, "Commit", [.string("nobody")])?.name, errorPrefix + "UnknownField")
+    }
+
+    func testAHostileSpecIsRefusedWithItsPath() throws {
+        let cycle = #"{"fields": [{"name": "a", "kind": "switch", "visibleWhen": {"field": "b", "equals": true}}, {"name": "b", "kind": "switch", "enabledWhen": {"field": "a", "valid": true}}]}"#
+        XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("x"), .string(cycle), options([])]),
+                       DBusError(name: errorPrefix + "InvalidSpec", message: "$.fields[1]: the fields depend on themselves: a → b → a (through conditions, optionsFrom or field bounds)"))
+        let wide = "{\"any\": [" + Array(repeating: "{\"field\": \"a\", \"equals\": true}", count: 5_000).joined(separator: ",") + "]}"
+        XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("x"), .string("{\"fields\": [{\"name\": \"a\", \"kind\": \"switch\"}, {\"name\": \"b\", \"kind\": \"switch\", \"visibleWhen\": \(wide)}]}"), options([])])?.name,
+                       errorPrefix + "LimitExceeded")
+        XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []))
+    }
+}
+
+/// Derived options, disabled fields and the application's errors survive a restart.
+final class ConditionalFormStateTests: XCTestCase {
+    func testAFormsDynamicStateSurvivesARestart() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let state = bus.directory.appendingPathComponent("state").path
+        let client = try Connection(bus: .address(bus.address))
+        defer { client.close() }
+        let path = "\(root)/form/order"
+        func call(_ member: String, _ arguments: [DBusValue], on object: String = "\(root)/form/order", _ interface: String = formInterface) throws {
+            _ = try client.callAndWait(destination: busName, path: object, interface: interface, member: member, arguments)
+        }
+        func everything() throws -> String {
+            try client.callAndWait(destination: busName, path: path, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(formInterface)]).description
+        }
+        var daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
+        XCTAssertTrue(waitForName(busName, on: client))
+        try call("CreateForm", [.string("order"), .string(ConditionalFormTests.spec), .dictionary(key: .string, value: .variant, [])], on: root, managerInterface)
+        try call("SetValues", [.dictionary(key: .string, value: .variant, [(.string("country"), .variant(.string("FR"))), (.string("city"), .variant(.string("Paris")))]), .uint64(0)])
+        try call("SetErrors", [.dictionary(key: .string, value: .string, [(.string("city"), .string("we do not deliver there"))])])
+        let before = try everything()
+        XCTAssertTrue(before.contains("we do not deliver there"), before)
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
+        XCTAssertTrue(waitForName(busName, on: client))
+        XCTAssertEqual(try everything(), before, "options, field states, server errors and Revision as they were; log:\n\(daemon.log)")
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+}
