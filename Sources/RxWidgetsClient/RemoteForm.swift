@@ -7,6 +7,23 @@ import WidgetsAPI
 public final class RemoteForm: RemoteWidget {
     typealias API = FormContract
 
+    /// What a field's conditions decide (`FieldStates`).
+    public struct FieldState: Equatable, Sendable {
+        /// Shown; a hidden field counts neither for validity nor submit.
+        public var visible: Bool
+        /// Editable; a disabled field refuses changes with `NotEditable`.
+        public var enabled: Bool
+        /// A missing value makes it invalid.
+        public var required: Bool
+
+        /// A state of these flags.
+        public init(visible: Bool, enabled: Bool, required: Bool) {
+            self.visible = visible
+            self.enabled = enabled
+            self.required = required
+        }
+    }
+
     /// One field as the form's `Layout` describes it.
     public typealias Field = (name: String, kind: String, attributes: [String: DBusValue])
 
@@ -51,6 +68,24 @@ public final class RemoteForm: RemoteWidget {
         RemoteForm.dictionary(value(API.outputs))
     }
 
+    /// Each field's (visible, enabled, required), as its conditions decide, kept current.
+    public var fieldStates: [String: FieldState] {
+        RemoteForm.states((try? value(API.fieldStates)?.decoded()) ?? [:])
+    }
+
+    /// A choice field's options now (from `Layout`, where derived options are current).
+    public func options(for field: String) -> [String] {
+        RemoteForm.options(layout.first { $0.name == field }?.attributes)
+    }
+
+    static func options(_ attributes: [String: DBusValue]?) -> [String] {
+        attributes?["options"]?.arrayElements?.compactMap(\.stringValue) ?? []
+    }
+
+    static func states(_ entries: [String: DBusStruct<Bool, Bool, Bool>]) -> [String: FieldState] {
+        entries.mapValues { FieldState(visible: $0.fields.0, enabled: $0.fields.1, required: $0.fields.2) }
+    }
+
     static func dictionary(_ options: Options?) -> [String: DBusValue] {
         dictionary((try? options?.decoded()) ?? VariantDictionary([]))
     }
@@ -91,6 +126,11 @@ public final class RemoteForm: RemoteWidget {
     /// changes; `[:]` clears them.
     public func setErrors(_ errors: [String: String]) throws {
         try call(API.setErrors, errors)
+    }
+
+    /// A front end's "the field lost focus": an `updateOn: blur` field is judged now.
+    public func commit(_ field: String) throws {
+        try call(API.commit, field)
     }
 
     /// Back to the spec's initial values.
@@ -135,6 +175,29 @@ extension Reactive where Base: RemoteForm {
     /// `Outputs`: the current value on subscription, then every change.
     public var outputs: Observable<[String: DBusValue]> {
         base.property(API.outputs).map { RemoteForm.dictionary($0) }
+    }
+
+    /// `FieldStates`: every field's visibility, editability and
+    /// requiredness, current on subscription, then every change.
+    public var fieldStates: Observable<[String: RemoteForm.FieldState]> {
+        base.property(API.fieldStates).map { RemoteForm.states((try? $0.decoded()) ?? [:]) }
+    }
+
+    /// `FieldStateChanged`: a field whose state changed.
+    public var fieldStateChanged: Observable<(field: String, state: RemoteForm.FieldState)> {
+        base.signal(API.fieldStateChanged).map { ($0.0, RemoteForm.FieldState(visible: $0.1, enabled: $0.2, required: $0.3)) }
+    }
+
+    /// A choice field's options: current on subscription, then each
+    /// `OptionsChanged` for it.
+    public func options(for field: String) -> Observable<[String]> {
+        base.signal(API.optionsChanged).filter { $0.0 == field }.map { $0.1 }
+            .startWith(base.options(for: field))
+    }
+
+    /// `Commit` without blocking.
+    public func commit(_ field: String) -> Observable<Void> {
+        request(API.commit, field)
     }
 
     /// `SetValue` without blocking.

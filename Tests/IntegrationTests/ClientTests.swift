@@ -57,6 +57,33 @@ final class ClientTests: DaemonTestCase {
         XCTAssertEqual(validity, ["username: tooShort"], "inside rx.validationChanged, validity already has the new entry")
     }
 
+    func testAFormsFieldStatesAndDerivedOptionsAreObservables() throws {
+        let client = try makeClient()
+        let form = try client.createForm("order", spec: ConditionalFormTests.spec)
+        var log: [String] = []
+        let bag = DisposeBag()
+        form.rx.fieldStates.subscribe(onNext: { states in
+            let vat = states["vatId"]
+            log.append("vatId visible \(vat?.visible == true) enabled \(vat?.enabled == true) required \(vat?.required == true)")
+        }).disposed(by: bag)
+        form.rx.options(for: "city").subscribe(onNext: { log.append("city \($0)") }).disposed(by: bag)
+        form.rx.fieldStateChanged.subscribe(onNext: { log.append("changed \($0.field) enabled \($0.state.enabled)") }).disposed(by: bag)
+        try form.setValue(.string("FR"), for: "country")
+        try form.setValue(.boolean(true), for: "company")
+        XCTAssertEqual(log, ["vatId visible true enabled false required false", "city [\"Berlin\", \"Hamburg\"]",
+                             "city [\"Paris\"]",
+                             "vatId visible true enabled true required true", "changed vatId enabled true"])
+        XCTAssertEqual(form.options(for: "city"), ["Paris"])
+        XCTAssertEqual(form.fieldStates["vatId"], RemoteForm.FieldState(visible: true, enabled: true, required: true))
+        try form.setValue(.string("x"), for: "email")
+        try form.commit("email")
+        XCTAssertEqual(form.validity["email"]?.reason, "patternMismatch")
+        try form.setValue(.boolean(false), for: "company")
+        XCTAssertThrowsError(try form.setValue(.string("FR1"), for: "vatId")) { error in
+            XCTAssertEqual((error as? WidgetsClientError)?.name, WidgetsErrorName.notEditable)
+        }
+    }
+
     func testAWidgetDestroyedElsewhereFailsItsObservablesOnce() throws {
         let owner = try makeClient()
         let viewer = try makeClient()
