@@ -75,11 +75,12 @@ public final class RemoteForm: RemoteWidget {
 
     /// A choice field's options now (from `Layout`, where derived options are current).
     public func options(for field: String) -> [String] {
-        RemoteForm.options(layout.first { $0.name == field }?.attributes)
+        RemoteForm.options(in: layout.first { $0.name == field }?.attributes ?? [:])
     }
 
-    static func options(_ attributes: [String: DBusValue]?) -> [String] {
-        attributes?["options"]?.arrayElements?.compactMap(\.stringValue) ?? []
+    /// The `options` of a choice field's `Layout` attributes.
+    public static func options(in attributes: [String: DBusValue]) -> [String] {
+        attributes["options"]?.arrayElements?.compactMap(\.stringValue) ?? []
     }
 
     static func states(_ entries: [String: DBusStruct<Bool, Bool, Bool>]) -> [String: FieldState] {

@@ -217,6 +217,38 @@ final class FrontEndTests: DaemonTestCase {
         terminal.send("Escape")
     }
 
+    func testACountryDecidesTheCitiesAndConditionsHideAndDimFields() throws {
+        let spec = bus.directory.appendingPathComponent("order.json")
+        try ConditionalFormTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        let terminal = try start(["form", spec.path, "--json"], columns: 90)
+        terminal.waitForScreen("(•) Berlin  ( ) Hamburg")
+        let dimmedVat = terminal.screen
+        XCTAssertTrue(dimmedVat.contains("vatId"), "shown, though disabled:\n\(dimmedVat)")
+        terminal.send("Right", "Space")
+        terminal.waitForScreen("( ) Paris")
+        XCTAssertFalse(terminal.screen.contains("Hamburg"), "the cities follow the country:\n\(terminal.screen)")
+        terminal.send("Tab")
+        terminal.waitForScreen("› city")
+        terminal.send("Space")
+        terminal.waitForScreen("(•) Paris")
+        terminal.send("Tab")
+        terminal.waitForScreen("› company")
+        terminal.send("Tab")
+        XCTAssertTrue(terminal.waitForScreen("› email"), "the disabled vatId is skipped:\n\(terminal.screen)")
+        terminal.type("nope")
+        terminal.send("Tab")
+        terminal.waitForScreen("Please match the requested format.")
+        terminal.send("BTab")
+        terminal.send("BSpace", "BSpace", "BSpace", "BSpace")
+        terminal.type("a@b")
+        terminal.send("Tab")
+        terminal.waitForScreen("› [ Submit ]")
+        XCTAssertFalse(terminal.screen.contains("Please match"), "committed again when left:\n\(terminal.screen)")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, #"{"country":"FR","city":"Paris","company":false,"vatId":"","email":"a@b"}"# + "\n")
+    }
+
     func testAboutYouWithEveryKindOfFieldPrintsJSON() throws {
         let terminal = try start(["form", "about-you", "--json", "--outputs"], columns: 90)
         terminal.waitForScreen("› Birthday")

@@ -4,9 +4,11 @@ import RxWidgetsClient
 /// A form on the terminal, drawn from its `Layout`: one row per field, the
 /// daemon's message for it underneath (red while the field is invalid), the
 /// Submit button (dim while `SubmitEnabled` is false) and the `Outputs`.
-/// Validity, messages and outputs are only ever the daemon's; each key is
-/// the call a user's gesture maps to (`SetValue`, `Tap`, `Increment`,
-/// `Decrement`, `Submit`).
+/// Validity, messages, outputs, options and which fields are shown or
+/// editable are only ever the daemon's (a hidden field is not drawn, a
+/// disabled one is drawn dim and skipped); each key is the call a user's
+/// gesture maps to (`SetValue`, `Tap`, `Increment`, `Decrement`, `Commit`
+/// when an `updateOn: blur` field is left, `Submit`).
 final class FormScreen: InteractiveScreen {
     /// What the command does with a successful Submit.
     enum Purpose {
@@ -26,11 +28,10 @@ final class FormScreen: InteractiveScreen {
     private let session: Session
     private let purpose: Purpose
     private let header: String?
-    private let layout: [RemoteForm.Field]
     private let buttons: [(name: String, field: String, value: String)]
-    /// The focused field's index; `layout.count` is the Submit button.
-    private var focus = 0
-    /// The button of a choice field under the cursor, per field.
+    /// The focused field's name; nil is the Submit button.
+    private var focus: String?
+    /// The button (or, without buttons, the option) of a choice field under the cursor, per field.
     private var buttonFocus: [String: Int] = [:]
     /// What is typed into the focused text or date field, until the daemon has it.
     private var editing: (field: String, text: String, cursor: Int)?
@@ -64,7 +65,6 @@ final class FormScreen: InteractiveScreen {
         self.session = session
         self.purpose = purpose
         self.header = header
-        layout = form.layout
         buttons = form.buttons
         form.rx.revision.subscribe(onNext: { [weak self] _ in self?.session.redraw() }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
@@ -75,6 +75,7 @@ final class FormScreen: InteractiveScreen {
             self?.heard(change.value, for: change.field)
         }, onError: { _ in })
             .disposed(by: disposeBag)
+        focus = layout.first { isFocusable($0, form.fieldStates) }?.name
         beginEditing()
     }
 
@@ -82,8 +83,27 @@ final class FormScreen: InteractiveScreen {
         throttle?.dispose()
     }
 
+    /// The fields as the daemon describes them now: options that follow
+    /// another field and requiredness that a condition switches are current.
+    private var layout: [RemoteForm.Field] {
+        form.layout
+    }
+
+    private func isFocusable(_ field: RemoteForm.Field, _ states: [String: RemoteForm.FieldState]) -> Bool {
+        states[field.name].map { $0.visible && $0.enabled } ?? true
+    }
+
+    /// The focused field; nil on Submit. A field whose condition hid or
+    /// disabled it meanwhile hands the focus to the next one that can take it.
     private var focusedField: RemoteForm.Field? {
-        layout.indices.contains(focus) ? layout[focus] : nil
+        guard let focus else { return nil }
+        let fields = layout
+        let states = form.fieldStates
+        guard let index = fields.firstIndex(where: { $0.name == focus }) else { return nil }
+        if isFocusable(fields[index], states) {
+            return fields[index]
+        }
+        return fields[index...].first { isFocusable($0, states) }
     }
 
     // MARK: Drawing
@@ -94,18 +114,22 @@ final class FormScreen: InteractiveScreen {
             lines.append(Line(header, .bold))
             lines.append(Line())
         }
-        let labels = layout.map { label(of: $0) }
+        let states = form.fieldStates
+        let shown = layout.filter { states[$0.name]?.visible != false }
+        let labels = shown.map { label(of: $0) }
         let labelWidth = min(max(labels.map(TextWidth.columns).max() ?? 0, 4) + 2, 28)
         let values = form.values
         let validity = form.validity
         let outputs = form.outputs
-        for (index, field) in layout.enumerated() {
-            let isFocused = index == focus
+        let focusedName = focusedField?.name
+        for (index, field) in shown.enumerated() {
+            let isFocused = field.name == focusedName
+            let isEnabled = states[field.name]?.enabled != false
             var line = Line(isFocused ? "› " : "  ", .accent)
-            line.append(TextWidth.pad(labels[index], labelWidth), isFocused ? .accent : .bold)
+            line.append(TextWidth.pad(labels[index], labelWidth), isFocused ? .accent : isEnabled ? .bold : .dim)
             let border = outputs[field.name + "Border"].flatMap { $0.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
             for span in valueLine(field, value: values[field.name], focused: isFocused, border: border).spans {
-                line.append(span.text, span.style)
+                line.append(span.text, isEnabled ? span.style : .dim)
             }
             lines.append(line)
             let indent = String(repeating: " ", count: labelWidth + 2)
@@ -126,7 +150,7 @@ final class FormScreen: InteractiveScreen {
                 lines.append(Line())
             }
         }
-        let submitFocused = focus == layout.count
+        let submitFocused = focusedName == nil
         var submit = Line(submitFocused ? "› " : "  ", .accent)
         submit.append("[ Submit ]", form.submitEnabled ? (submitFocused ? .cursor : .bold) : Style(dim: true, underline: submitFocused))
         if !form.submitEnabled {
@@ -156,10 +180,10 @@ final class FormScreen: InteractiveScreen {
         case "slider": keys += " · ←/→ slide"
         case "stepper": keys += " · ←/→ step"
         case "date": keys += " · ←/→ digits · 0-9 type"
-        case "choice": keys += " · ←/→ button · space tap"
+        case "choice": keys += focusedField.map(buttonNames)?.isEmpty == false ? " · ←/→ button · space tap" : " · ←/→ option · space choose"
         default: break
         }
-        keys += focus == layout.count ? " · enter submit" : " · enter next"
+        keys += focusedField == nil ? " · enter submit" : " · enter next"
         return keys + (purpose == .attach ? " · esc quit" : " · esc cancel")
     }
 
@@ -207,21 +231,33 @@ final class FormScreen: InteractiveScreen {
             line.append("+", focused ? .accent : .dim)
         case "choice":
             let current = value?.stringValue ?? ""
-            let names = (field.attributes["buttons"]?.arrayElements ?? []).compactMap(\.stringValue)
-            for (index, name) in names.enumerated() {
-                let chosen = buttons.first { $0.name == name }?.value == current
+            let names = buttonNames(field)
+            // Without buttons, the options themselves (current: they may follow another field).
+            let choices = names.isEmpty ? RemoteForm.options(in: field.attributes).map { ($0, $0) } : names.map { name in (name, buttons.first { $0.name == name }?.value ?? "") }
+            for (index, choice) in choices.enumerated() {
+                let chosen = choice.1 == current
                 let underCursor = focused && index == (buttonFocus[field.name] ?? 0)
                 line.append(chosen ? "(•) " : "( ) ", chosen ? border : .dim)
-                line.append(name, underCursor ? .cursor : .plain)
+                line.append(choice.0, underCursor ? .cursor : .plain)
                 line.append("  ")
             }
-            if names.isEmpty {
-                line.append(current)
+            if choices.isEmpty {
+                line.append("no options", .dim)
             }
         default:
             line.append(value.map(ValueText.plain) ?? "")
         }
         return line
+    }
+
+    private func buttonNames(_ field: RemoteForm.Field) -> [String] {
+        (field.attributes["buttons"]?.arrayElements ?? []).compactMap(\.stringValue)
+    }
+
+    /// What ←/→ move over on a choice: its buttons, else its options.
+    private func choiceCount(_ field: RemoteForm.Field) -> Int {
+        let names = buttonNames(field)
+        return names.isEmpty ? RemoteForm.options(in: field.attributes).count : names.count
     }
 
     private func range(_ field: RemoteForm.Field) -> (Double, Double) {
@@ -327,14 +363,17 @@ final class FormScreen: InteractiveScreen {
         case ("stepper", .right), ("stepper", .character("+")):
             send(form.rx.increment(field.name))
         case ("choice", .left), ("choice", .right):
-            let count = (field.attributes["buttons"]?.arrayElements ?? []).count
+            let count = choiceCount(field)
             guard count > 0 else { return true }
-            let current = buttonFocus[field.name] ?? 0
+            let current = min(buttonFocus[field.name] ?? 0, count - 1)
             buttonFocus[field.name] = (current + (key == .left ? count - 1 : 1)) % count
         case ("choice", .character(" ")):
-            let names = (field.attributes["buttons"]?.arrayElements ?? []).compactMap(\.stringValue)
-            if names.indices.contains(buttonFocus[field.name] ?? 0) {
-                send(form.rx.tap(names[buttonFocus[field.name] ?? 0]))
+            let names = buttonNames(field)
+            let index = buttonFocus[field.name] ?? 0
+            if names.indices.contains(index) {
+                send(form.rx.tap(names[index]))
+            } else if names.isEmpty, RemoteForm.options(in: field.attributes).indices.contains(index) {
+                send(form.rx.setValue(.string(RemoteForm.options(in: field.attributes)[index]), for: field.name), field: field.name)
             }
         default:
             return false
@@ -342,12 +381,21 @@ final class FormScreen: InteractiveScreen {
         return true
     }
 
+    /// Moves over the fields a person can edit now, and Submit; leaving an
+    /// `updateOn: blur` field commits it, after its last text is sent.
     private func moveFocus(by delta: Int) {
-        if let field = focusedField {
-            left.insert(field.name)
+        let current = focusedField
+        if let current {
+            left.insert(current.name)
         }
         finishEditing()
-        focus = (focus + delta + layout.count + 1) % (layout.count + 1)
+        if let current, current.attributes["updateOn"]?.stringValue == "blur" {
+            send(form.rx.commit(current.name), field: current.name)
+        }
+        let states = form.fieldStates
+        let stops: [String?] = layout.filter { isFocusable($0, states) }.map(\.name) + [nil]
+        let index = stops.firstIndex { $0 == current?.name } ?? stops.count - 1
+        focus = stops[(index + delta % stops.count + stops.count) % stops.count]
         beginEditing()
     }
 
