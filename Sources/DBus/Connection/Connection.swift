@@ -149,24 +149,55 @@ public final class Connection {
     }
 
     /// Sends a method call; `reply` receives the reply or the error (a
-    /// `NoReply` error after `timeoutMilliseconds`), once, on a later turn.
-    public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000, reply: @escaping (Result<Message, DBusError>) -> Void) {
+    /// `NoReply` error after `timeoutMilliseconds`), once, on a later turn —
+    /// unless the returned disposable is disposed first, which cancels the
+    /// pending call (a reply that still comes is dropped by libdbus).
+    @discardableResult
+    public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000, reply: @escaping (Result<Message, DBusError>) -> Void) -> Disposable {
         let pendingReply = PendingReply(reply, deliver: bridge.deliver)
         guard isOpen else {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
-            return
+            return Disposables.create { pendingReply.cancel() }
         }
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0, let pending else {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
-            return
+            return Disposables.create { pendingReply.cancel() }
         }
         let data = Unmanaged.passRetained(pendingReply).toOpaque()
         dbus_pending_call_set_notify(pending, pendingCallNotify, data, pendingReplyFree)
         if dbus_pending_call_get_completed(pending) != 0 {
             pendingReply.complete(from: pending)
+            dbus_pending_call_unref(pending)
+            return Disposables.create()
         }
-        dbus_pending_call_unref(pending)
+        // The pending call is kept (our reference) until it completes or is
+        // cancelled; libdbus frees it, and with it `pendingReply`, after that.
+        pendingReply.hold(pending)
+        return Disposables.create { pendingReply.cancel() }
+    }
+
+    /// A method call as a `Single`: its reply, or its error; disposing
+    /// before the reply cancels the pending call. Nothing is sent until
+    /// subscription; each subscription sends the call once.
+    public func request(_ message: @escaping () throws -> Message, timeoutMilliseconds: Int32 = 25_000) -> Single<Message> {
+        Single.create { [weak self] observer in
+            guard let self else {
+                observer(.failure(Connection.disconnected))
+                return Disposables.create()
+            }
+            do {
+                return call(try message(), timeoutMilliseconds: timeoutMilliseconds) { result in
+                    switch result {
+                    case .success(let reply): observer(.success(reply))
+                    case .failure(let error): observer(.failure(error))
+                    }
+                }
+            } catch {
+                observer(.failure(error))
+                return Disposables.create()
+            }
+        }
     }
 
     /// Sends a method call and runs the main loop until its reply arrives.
@@ -241,6 +272,8 @@ public final class Connection {
 private final class PendingReply {
     private var completion: ((Result<Message, DBusError>) -> Void)?
     private let deliver: (@escaping () -> Void) -> Void
+    /// The pending call while it is neither completed nor cancelled.
+    private var pending: OpaquePointer?
 
     /// A completion delivered in order with the connection's signals.
     init(_ completion: @escaping (Result<Message, DBusError>) -> Void, deliver: @escaping (@escaping () -> Void) -> Void) {
@@ -254,7 +287,29 @@ private final class PendingReply {
         run?(result)
     }
 
+    func hold(_ pending: OpaquePointer) {
+        self.pending = pending
+    }
+
+    /// Cancels the pending call; the completion never runs.
+    func cancel() {
+        completion = nil
+        guard let pending else { return }
+        self.pending = nil
+        dbus_pending_call_cancel(pending)
+        dbus_pending_call_unref(pending)
+    }
+
+    /// Lets go of the pending call once libdbus has completed it.
+    private func release() {
+        guard let pending else { return }
+        self.pending = nil
+        dbus_pending_call_unref(pending)
+    }
+
     func complete(from pending: OpaquePointer) {
+        // Our reference goes on a later turn, not inside libdbus's notify.
+        defer { MainLoop.shared.enqueue { self.release() } }
         guard let reply = dbus_pending_call_steal_reply(pending) else {
             deliver { self.complete(.failure(DBusError(name: DBusError.Name.noReply, message: "no reply"))) }
             return

@@ -57,6 +57,12 @@ public enum ValidityReason: String, CaseIterable, Sendable {
     case custom
     /// The application said so (`Form.setErrors`), until the value changes.
     case server
+    /// A remote check of the value is due or running.
+    case pending
+    /// The remote check said no.
+    case remote
+    /// The remote check could not be made: no answer in time, or its validator left.
+    case unavailable
 }
 
 /// Whether a field is valid, and if not, why.

@@ -58,20 +58,18 @@ extension Form {
     private func bindOptions(of field: FormField) {
         guard field.spec.kind == .choice else { return }
         let name = field.spec.name
-        guard case .map(let sourceName, let lists)? = field.spec.optionsFrom, let source = fieldsByName[sourceName] else {
-            latestOptions[name] = field.options
+        latestOptions[name] = field.options
+        if case .provider(let provider, let sources)? = field.spec.optionsFrom {
+            bindProvidedOptions(of: field, provider: provider, sources: sources)
             return
         }
+        guard case .map(let sourceName, let lists)? = field.spec.optionsFrom, let source = fieldsByName[sourceName] else { return }
         source.value
             .map { lists[$0.description] ?? [] }
             .distinctUntilChanged()
             .subscribe(onNext: { [weak self, weak field] options in
                 guard let field else { return }
-                field.options = options
-                self?.latestOptions[name] = options
-                if case .text(let current) = field.currentValue, current != FieldValue.notSelected, !options.contains(current) {
-                    field.set(.text(FieldValue.notSelected))
-                }
+                self?.applyOptions(options, to: field)
             })
             .disposed(by: disposeBag)
     }
@@ -102,8 +100,15 @@ extension Form {
         let context = Observable.combineLatest(valueOf(rules.equalTo), valueOf(rules.notEqualTo), minimum.value, maximum.value, requiredStream(of: field.spec)) { equal, different, low, high, required in
             FieldValidator.Context(equalTo: equal, notEqualTo: different, min: minimum.resolve(low, today()), max: maximum.resolve(high, today()), required: required)
         }
-        let stream = Observable.combineLatest(judgedValue(of: field), context, serverError.asObservable()) { value, context, server in
-            server.map { FieldValidity(reason: .server, message: $0) } ?? validator.validate(value, in: context)
+        let local = Observable.combineLatest(judgedValue(of: field), context) { value, context in (value, validator.validate(value, in: context)) }
+            .share(replay: 1)
+        let remote = BehaviorRelay<RemoteOutcome?>(value: nil)
+        remoteOutcomes[name] = remote
+        if let rule = rules.remote {
+            bindRemoteCheck(of: field, rule, local: local, into: remote)
+        }
+        let stream = Observable.combineLatest(local, serverError.asObservable(), remote.asObservable()) { local, server, outcome in
+            server.map { FieldValidity(reason: .server, message: $0) } ?? Form.combine(local: local.1, value: local.0, remote: outcome, rules: rules)
         }
         .distinctUntilChanged()
         .share(replay: 1)

@@ -38,6 +38,14 @@ public final class Form: ReactiveCompatible {
     public private(set) var options: [String: [String]] = [:]
 
     let today: () -> CalendarDay
+    /// Where remote checks wait out their debounce and timeout.
+    let scheduler: SchedulerType
+    /// Validators and options providers, and the server that announces
+    /// what their answers change.
+    /// Setting one asks again every question that found no one.
+    public weak var remoteDelegate: FormRemoteDelegate? {
+        didSet { recheckUnanswered { _ in true } }
+    }
     let fields: [FormField]
     let fieldsByName: [String: FormField]
     /// The fields, each after the fields its options, bounds and conditions
@@ -59,6 +67,12 @@ public final class Form: ReactiveCompatible {
     /// Per field, its validity pipeline once built (see `validityStream`).
     var validityStreams: [String: Observable<FieldValidity>] = [:]
     var stateStreams: [String: Observable<FieldState>] = [:]
+    /// Per remotely checked or provided field, a count that asks again when raised.
+    var recheckTriggers: [String: BehaviorRelay<Int>] = [:]
+    /// Per remotely checked field, what its check last said.
+    var remoteOutcomes: [String: BehaviorRelay<RemoteOutcome?>] = [:]
+    /// Whether `publish` is running: a change inside it needs no publishing of its own.
+    var isPublishing = false
     private let changesRelay = PublishRelay<FormChange>()
     private let submittedRelay = PublishRelay<[String: FieldValue]>()
     let disposeBag = DisposeBag()
@@ -66,10 +80,11 @@ public final class Form: ReactiveCompatible {
     /// Builds the form; `today` gives the day that date rules and initial
     /// values relative to today use. A spec should be acyclic (as
     /// `FormSpec.parse` ensures): a field that reaches itself through its
-    /// conditions reads itself as valid.
-    public init(spec: FormSpec, today: @escaping () -> CalendarDay = CalendarDay.today) {
+    /// conditions reads itself as valid. Remote checks time on `scheduler`.
+    public init(spec: FormSpec, today: @escaping () -> CalendarDay = CalendarDay.today, scheduler: SchedulerType = MainScheduler.instance) {
         self.spec = spec
         self.today = today
+        self.scheduler = scheduler
         let day = today()
         fields = spec.fields.map { FormField(spec: $0, initial: $0.initial.resolve(today: day)) }
         let byName = Dictionary(fields.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -357,7 +372,10 @@ public final class Form: ReactiveCompatible {
 
     /// Runs `body`, then publishes what it changed as one `FormChange`.
     @discardableResult
-    private func publish(_ body: () throws -> Void) rethrows -> Bool {
+    func publish(_ body: () throws -> Void) rethrows -> Bool {
+        let outer = isPublishing
+        isPublishing = true
+        defer { isPublishing = outer }
         try body()
         let names = fieldNames
         func changes<Value>(_ latest: [String: Value], _ published: [String: Value], _ names: [String]) -> [FieldChange<Value>] {

@@ -267,7 +267,7 @@ struct SpecDecoder {
 
     private mutating func decodeRules(_ entry: (JSONValue, String), kind: FieldKind) -> FieldRules {
         var rules = FieldRules()
-        let keys: Set<String> = ["required", "min", "max", "step", "minLength", "maxLength", "pattern", "equalTo", "notEqualTo", "forbidden", "messages"]
+        let keys: Set<String> = ["required", "min", "max", "step", "minLength", "maxLength", "pattern", "equalTo", "notEqualTo", "forbidden", "messages", "remote", "debounce", "timeout"]
         guard let members = object(entry.0, entry.1, keys: keys) else { return rules }
         let isNumber = kind == .slider || kind == .stepper
         func applies(_ key: String, _ ok: Bool, _ kinds: String, _ decoder: inout SpecDecoder) -> (JSONValue, String)? {
@@ -298,6 +298,7 @@ struct SpecDecoder {
         rules.equalTo = members["equalTo"].flatMap { string($0) }
         rules.notEqualTo = members["notEqualTo"].flatMap { string($0) }
         rules.forbidden = applies("forbidden", kind == .text || kind == .choice, "text and choice", &self).flatMap { strings($0) } ?? []
+        rules.remote = decodeRemote(members)
         if let messagesEntry = members["messages"], let messages = object(messagesEntry.0, messagesEntry.1, keys: Set(ValidityReason.allCases.filter { $0 != .server }.map(\.rawValue))) {
             for (key, entry) in messages {
                 if let reason = ValidityReason(rawValue: key), let text = string(entry) {

@@ -237,6 +237,8 @@ public struct FieldRules: Equatable, Sendable {
     public var notEqualTo: String?
     /// Values that are refused, with the reason `custom`.
     public var forbidden: [String] = []
+    /// A check a remote validator makes once the other rules pass.
+    public var remote: RemoteRule?
     /// Messages that replace the default ones, by reason.
     public var messages: [ValidityReason: String] = [:]
 
@@ -248,7 +250,25 @@ public struct FieldRules: Equatable, Sendable {
         lhs.required == rhs.required && lhs.min == rhs.min && lhs.max == rhs.max && lhs.step == rhs.step
             && lhs.minLength == rhs.minLength && lhs.maxLength == rhs.maxLength
             && lhs.pattern?.source == rhs.pattern?.source && lhs.equalTo == rhs.equalTo && lhs.notEqualTo == rhs.notEqualTo
-            && lhs.forbidden == rhs.forbidden && lhs.messages == rhs.messages
+            && lhs.forbidden == rhs.forbidden && lhs.remote == rhs.remote && lhs.messages == rhs.messages
+    }
+}
+
+/// A check a remote validator makes (`rules.remote`): asked `debounce` ms
+/// after the value's last change, given `timeout` ms to answer.
+public struct RemoteRule: Equatable, Sendable {
+    /// The validator's name, as a client attaches it.
+    public var name: String
+    /// Milliseconds of quiet before the validator is asked.
+    public var debounce: Int
+    /// Milliseconds the validator has to answer.
+    public var timeout: Int
+
+    /// A check by the validator `name`.
+    public init(name: String, debounce: Int = 300, timeout: Int = 5_000) {
+        self.name = name
+        self.debounce = debounce
+        self.timeout = timeout
     }
 }
 

@@ -243,3 +243,26 @@ extension OptionsSource {
         return false
     }
 }
+
+extension SpecDecoder {
+    /// `remote` with its `debounce` and `timeout` (whole milliseconds).
+    mutating func decodeRemote(_ members: [String: (JSONValue, String)]) -> RemoteRule? {
+        guard let entry = members["remote"] else {
+            for key in ["debounce", "timeout"] where members[key] != nil {
+                problem(members[key]?.1 ?? "", "\(key) belongs to a remote check; this field has no \"remote\"")
+            }
+            return nil
+        }
+        guard let name = self.name(entry, in: entry.1) else { return nil }
+        let debounce = milliseconds(members["debounce"], 0...60_000) ?? 300
+        let timeout = milliseconds(members["timeout"], 1...600_000) ?? 5_000
+        return RemoteRule(name: name, debounce: debounce, timeout: timeout)
+    }
+
+    private mutating func milliseconds(_ entry: (JSONValue, String)?, _ range: ClosedRange<Int>) -> Int? {
+        value(entry, "a whole number of milliseconds from \(range.lowerBound) to \(range.upperBound)") { value in
+            guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) else { return nil }
+            return Int(number)
+        }
+    }
+}
