@@ -28,6 +28,11 @@ public enum FormContract {
     public static let commit = MethodContract("Commit", in: Parameters(("field", String.self)),
         "A front end's \"the field lost focus\": an updateOn blur field's rules judge its value now (other fields are judged on every change, so nothing changes for them).")
 
+    public static let attachValidator = MethodContract("AttachValidator", in: Parameters(("name", String.self), ("object", ObjectPath.self)),
+        "The caller serves org.rxwidgets.Widgets1.Validator at object: the daemon asks it for every rules.remote named name, now for any field still pending or unavailable. Attaching again replaces; the caller leaving the bus detaches it. InvalidArgs when no field uses that name; owner-only.")
+    public static let attachOptionsProvider = MethodContract("AttachOptionsProvider", in: Parameters(("name", String.self), ("object", ObjectPath.self)),
+        "The same for org.rxwidgets.Widgets1.OptionsProvider and optionsFrom.provider: asked at once for the options of every field it provides.")
+
     public static let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self),
         documentation: "A field's new value.")
     public static let validationChanged = TypedSignal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self),
@@ -74,6 +79,8 @@ public enum FormContract {
             setErrors.member,
             reset.member,
             commit.member,
+            attachValidator.member,
+            attachOptionsProvider.member,
             valueChanged.member,
             validationChanged.member,
             submitted.member,

@@ -12,6 +12,8 @@ public enum WidgetsAPI {
     public static let rootPath = ObjectPath("/org/rxwidgets/Widgets1")!
     /// Every interface, the manager's first, as introspection files list them.
     public static let interfaces = [ManagerContract.interface, PickerContract.interface, TableContract.interface, FormContract.interface]
+    /// The interfaces a client serves and the daemon calls: remote checks and options.
+    public static let clientInterfaces = [ValidatorContract.interface, OptionsProviderContract.interface]
 
     /// The path of widget `name` of a kind (`picker`, `table`, `form`).
     public static func path(kind: String, name: String) -> ObjectPath? {

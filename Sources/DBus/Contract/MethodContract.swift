@@ -32,6 +32,23 @@ public struct MethodContract<Inputs: ArgumentList, Outputs: ArgumentList>: Senda
         .method(InterfaceShape.MethodShape(name: name, inputs: inputs.arguments, outputs: outputs.arguments, annotations: []), documentation)
     }
 
+    /// A call of this method on `destination`'s object at `path`, for the side that calls it.
+    public func message(to destination: String, path: ObjectPath, interface: String, _ arguments: Inputs.Values) throws -> Message {
+        let message = try Message.methodCall(destination: destination, path: path.rawValue, interface: interface, member: name)
+        try message.append(Inputs.encode(arguments))
+        return message
+    }
+
+    /// A reply's results, its signature checked against the contract's
+    /// first — a reply is input like any other; `InvalidArgs` naming what came.
+    public func results(of reply: Message) throws -> Outputs.Values {
+        let expected = signature(of: outputs.arguments.map(\.type))
+        guard reply.signature == expected else {
+            throw DBusError.invalidArgs("a reply to \(name) must be '\(expected)', got '\(reply.signature)'")
+        }
+        return try Outputs.decode(try reply.arguments())
+    }
+
     /// A handler of every object of a kind: given the object, the decoded
     /// arguments and the call (for who made it), it returns the results.
     public func serve<Target: AnyObject>(_ body: @escaping @Sendable (Target, Inputs.Values, MethodCall) throws -> Outputs.Values) -> MethodDeclaration<Target> {

@@ -114,14 +114,35 @@ class Widget {
         guard revision < UInt64.max else {
             throw WidgetsError.limitExceeded("\(kind.rawValue) '\(name)' is at Revision \(revision), the largest there is; it takes no more changes (destroy and create it anew)")
         }
+        try counted(body)
+    }
+
+    /// Runs a change no call made (a remote answer came, a check timed
+    /// out) as a call's: counted, announced state first, stored. Inside a
+    /// changing call of this widget it is part of that call. A widget at the
+    /// top Revision still changes, and its Revision stays.
+    func changeOnItsOwn(_ body: () -> Void) {
+        guard callChanges == nil, let server = context.server else {
+            body()
+            return
+        }
+        server.batch { counted(body) }
+    }
+
+    /// Runs `body` recording the changes it reports; raises the revision
+    /// and announces them with `Revision` when there were any.
+    private func counted(_ body: () throws -> Void) rethrows {
         callChanges = ([], false)
         defer { callChanges = nil }
         try body()
         guard let changes = callChanges, changes.any else { return }
-        revision += 1
+        revision = revision < UInt64.max ? revision + 1 : revision
         context.propertiesChanged(self, names: changes.properties + [Widget.revisionProperty])
         context.store?.changed(self)
     }
+
+    /// A client left the bus: a widget lets go of what that client served it.
+    func peerLeft(_ uniqueName: String) {}
 
     /// `Revision`, the same in every widget interface.
     static let revisionProperty = PickerContract.revision.name

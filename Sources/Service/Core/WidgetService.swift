@@ -29,6 +29,9 @@ public final class WidgetService {
         try server.watchPeers()
         server.onPeerGone = { [weak self] name in
             self?.destroyWidgets(ownedBy: name)
+            for widget in self?.widgets.values.map({ $0 }) ?? [] {
+                widget.peerLeft(name)
+            }
         }
     }
 

@@ -11,6 +11,9 @@ final class FormWidget: Widget {
     private let secretFields: Set<String>
     /// The spec as given (a template's name or JSON), kept for the state file.
     private let specText: String
+    /// The validators and options providers clients attached, by name.
+    var validators: [String: Attachment] = [:]
+    var providers: [String: Attachment] = [:]
     private let disposeBag = DisposeBag()
 
     init(name: String, spec text: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
@@ -18,6 +21,7 @@ final class FormWidget: Widget {
         specText = text
         secretFields = Set(form.spec.fields.filter { $0.kind == .text && $0.presentation.secret }.map(\.name))
         super.init(kind: .form, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        form.remoteDelegate = self
         form.rx.changes
             .subscribe(onNext: { [weak self] change in
                 guard let self else { return }
@@ -69,6 +73,10 @@ final class FormWidget: Widget {
         if change.layout {
             reportChange(API.layout.name)
         }
+    }
+
+    override func peerLeft(_ uniqueName: String) {
+        detach(uniqueName)
     }
 
     // MARK: State
@@ -127,7 +135,7 @@ final class FormWidget: Widget {
 
     // MARK: Values
 
-    private static func dbusValue(_ value: FieldValue) -> DBusValue {
+    static func dbusValue(_ value: FieldValue) -> DBusValue {
         switch value {
         case .text(let text): return .string(text)
         case .bool(let flag): return .boolean(flag)
@@ -285,6 +293,12 @@ final class FormWidget: Widget {
         },
         API.commit.changing { widget, field, _ in
             try widget.form.commit(field)
+        },
+        API.attachValidator.changing { widget, arguments, call in
+            try widget.attach(arguments.0, at: arguments.1, by: call.sender, provider: false)
+        },
+        API.attachOptionsProvider.changing { widget, arguments, call in
+            try widget.attach(arguments.0, at: arguments.1, by: call.sender, provider: true)
         },
     ], properties: [
         API.fields.serve { widget in
