@@ -40,8 +40,8 @@ let package = Package(
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "BusTestSupport"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "BusTestSupport", "CLinux"]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "WidgetsAPI", "BusTestSupport"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "WidgetsAPI", "BusTestSupport", "CLinux"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -134,6 +134,17 @@ public final class RemoteForm: RemoteWidget {
         try call(API.commit, field)
     }
 
+    /// Attaches the validator this client serves at `object` (see
+    /// `WidgetsClient.serveValidator`, which serves and attaches in one).
+    public func attachValidator(_ name: String, at object: ObjectPath) throws {
+        try call(API.attachValidator, (name, object))
+    }
+
+    /// Attaches the options provider this client serves at `object`.
+    public func attachOptionsProvider(_ name: String, at object: ObjectPath) throws {
+        try call(API.attachOptionsProvider, (name, object))
+    }
+
     /// Back to the spec's initial values.
     public func reset() throws {
         try call(API.reset, ())

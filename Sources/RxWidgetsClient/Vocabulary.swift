@@ -11,3 +11,5 @@
 @_exported import RxCoreEssentials
 // The API's error names, which a client compares `WidgetsClientError.name` with.
 @_exported import enum WidgetsAPI.WidgetsErrorName
+// The API's names: its bus name, root path and form templates.
+@_exported import enum WidgetsAPI.WidgetsAPI

@@ -19,6 +19,10 @@ public final class WidgetsClient {
     public private(set) var daemon: String?
     private var remoteWidgets: [ObjectIdentifier: WeakWidget] = [:]
     private var ownerWatch: Disposable?
+    /// Serves this client's validators and options providers, once it has any.
+    lazy var objectServer = ObjectServer(connection: connection)
+    /// How many objects this client has served, for unique paths.
+    var servedObjects = 0
 
     /// A client of the bus that started this program (`DBUS_STARTER_ADDRESS`),
     /// else of the session bus (`DBUS_SESSION_BUS_ADDRESS`, else the socket

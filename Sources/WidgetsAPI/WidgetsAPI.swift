@@ -15,6 +15,10 @@ public enum WidgetsAPI {
     /// The interfaces a client serves and the daemon calls: remote checks and options.
     public static let clientInterfaces = [ValidatorContract.interface, OptionsProviderContract.interface]
 
+    /// The form templates `CreateForm` takes by name (the daemon checks its
+    /// own list against this one).
+    public static let formTemplates = ["about-you", "sign-up", "github-signup"]
+
     /// The path of widget `name` of a kind (`picker`, `table`, `form`).
     public static func path(kind: String, name: String) -> ObjectPath? {
         ObjectPath("\(rootPath.rawValue)/\(kind)/\(name)")

@@ -16,6 +16,7 @@ final class FormTests: WidgetTestCase {
     func testTemplatesParse() {
         XCTAssertNotNil(FormTemplates.spec(named: "about-you"))
         XCTAssertNotNil(FormTemplates.spec(named: "sign-up"))
+        XCTAssertNotNil(FormTemplates.spec(named: "github-signup"))
         XCTAssertNil(FormTemplates.spec(named: "nope"))
     }
 

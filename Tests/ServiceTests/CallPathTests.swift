@@ -3,6 +3,7 @@ import DBus
 import RxCoreEssentials
 import RxWidgets
 @testable import Service
+import WidgetsAPI
 import XCTest
 
 /// One D-Bus call per widget kind, walked through the layers: Service turns
@@ -104,5 +105,12 @@ final class CallPathTests: XCTestCase {
         XCTAssertEqual(try call("\(root)/form/f", "Form", "GetValue", [.string("username")]), [.variant(.string("abc"))])
         XCTAssertEqual(service.widgets[ObjectPath("\(root)/form/f")!]?.revision, form.revision, "the form's revision is the widget's")
         subscription.dispose()
+    }
+}
+
+final class TemplateNameTests: XCTestCase {
+    /// The contract's list, which clients complete and check with, is the daemon's.
+    func testTheContractNamesEveryTemplateTheDaemonHas() {
+        XCTAssertEqual(Set(WidgetsAPI.formTemplates), Set(FormTemplates.all.keys))
     }
 }

@@ -39,6 +39,10 @@ public struct MethodCall {
     public let path: ObjectPath
     /// The method's declared inputs, which name `arguments`.
     public let inputs: [Argument]
+    /// The method's declared outputs, which a later reply is checked against.
+    var outputs: [Argument] = []
+    /// The server that dispatched the call, for a reply sent later.
+    weak var server: ObjectServer?
 
     /// A call of a method declared with `inputs`.
     public init(message: Message, arguments: [DBusValue], sender: String, senderUID: UInt32?, path: ObjectPath, inputs: [Argument] = []) {

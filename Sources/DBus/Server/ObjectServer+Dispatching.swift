@@ -24,6 +24,7 @@ extension ObjectServer {
 
     func dispatch(_ message: Message, uid: UInt32?) {
         let reply: Result<[DBusValue], DBusError>
+        var answersLater = false
         var method: Method?
         var received: MethodCall?
         // libdbus hands every received descriptor over as a new one: the
@@ -35,6 +36,9 @@ extension ObjectServer {
             method = found
             received = call
             reply = .success(try found.handler(call))
+        } catch is LaterReply.Pending {
+            answersLater = true
+            reply = .success([])
         } catch {
             reply = .failure(DBusError.from(error))
         }
@@ -49,7 +53,7 @@ extension ObjectServer {
                 traceCall(message, nil)
             }
         }
-        guard !message.noReplyExpected else { return }
+        guard !message.noReplyExpected, !answersLater else { return }
         answer(message, with: reply, declaredOutputs: method?.outputs ?? [])
     }
 
@@ -119,7 +123,9 @@ extension ObjectServer {
         guard received == method.inputSignature else {
             throw DBusError.invalidArgs("\(member) expects arguments '\(method.inputSignature)', got '\(received)'")
         }
-        let call = MethodCall(message: message, arguments: try message.inputArguments(named: method.inputs.map(\.name)), sender: message.sender ?? "", senderUID: uid, path: path, inputs: method.inputs)
+        var call = MethodCall(message: message, arguments: try message.inputArguments(named: method.inputs.map(\.name)), sender: message.sender ?? "", senderUID: uid, path: path, inputs: method.inputs)
+        call.outputs = method.outputs
+        call.server = self
         return (method, call)
     }
 

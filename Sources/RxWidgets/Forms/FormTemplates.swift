@@ -45,10 +45,29 @@ public enum FormTemplates {
     }
     """
 
-    /// The templates by name: `about-you` and `sign-up`.
+    /// RxSwift's GitHubSignup: a username that a remote validator
+    /// (`usernameAvailable`) must accept once it has the right form, a
+    /// password of at least 6 characters, and the password repeated.
+    public static let gitHubSignup = """
+    {
+      "fields": [
+        {"name": "username", "kind": "text", "label": "Username",
+         "rules": {"required": true, "pattern": "[A-Za-z0-9_-]{1,39}", "remote": "usernameAvailable",
+                   "messages": {"patternMismatch": "Use 1 to 39 letters, digits, '_' or '-'.", "pending": "Checking availability…",
+                                "remote": "This username is taken.", "unavailable": "Availability could not be checked."}}},
+        {"name": "password", "kind": "text", "label": "Password", "secret": true,
+         "rules": {"required": true, "minLength": 6, "messages": {"tooShort": "Use at least 6 characters."}}},
+        {"name": "repeatedPassword", "kind": "text", "label": "Password repeated", "secret": true,
+         "rules": {"required": true, "equalTo": "password", "messages": {"mismatch": "The passwords differ."}}}
+      ]
+    }
+    """
+
+    /// The templates by name: `about-you`, `sign-up` and `github-signup`.
     public static let all: [String: String] = [
         "about-you": aboutYou,
         "sign-up": signUp,
+        "github-signup": gitHubSignup,
     ]
 
     /// The spec of a template, or nil for an unknown name.

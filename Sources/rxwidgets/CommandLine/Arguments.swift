@@ -1,4 +1,5 @@
 import RxCoreEssentials
+import RxWidgetsClient
 
 /// What the command line asks for.
 enum Command: Equatable {
@@ -40,7 +41,7 @@ struct Arguments {
     ]
     /// Options that take no value.
     static let flags: Set<String> = ["--multiple", "--json", "--outputs"]
-    static let templates = ["about-you", "sign-up"]
+    static let templates = WidgetsAPI.formTemplates
     static let shells = ["bash", "zsh", "fish"]
 
     init(_ words: [String]) throws {
@@ -151,7 +152,7 @@ struct Arguments {
             return .table(header: header, height: try height(), multiple: values["--multiple"] != nil, items: positional.isEmpty ? nil : positional)
         case "form":
             guard positional.count == 1 else {
-                throw UsageError(description: "form needs one spec: about-you, sign-up or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
+                throw UsageError(description: "form needs one spec: \(Arguments.templates.joined(separator: ", ")) or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
             }
             return .form(spec: positional[0], json: values["--json"] != nil, header: header, outputs: values["--outputs"] != nil)
         case "help":

@@ -1,0 +1,138 @@
+import DBus
+import RxCoreEssentials
+import WidgetsAPI
+
+/// A validator's answer about one value.
+public struct ValidatorAnswer: Equatable, Sendable {
+    /// Whether the value passes.
+    public let valid: Bool
+    /// Shown when it does not (empty: the spec's `messages.remote`).
+    public let message: String
+
+    /// The value passes.
+    public static let valid = ValidatorAnswer(valid: true, message: "")
+
+    /// The value is refused with `message`.
+    public static func invalid(_ message: String) -> ValidatorAnswer {
+        ValidatorAnswer(valid: false, message: message)
+    }
+
+    /// An answer of these parts.
+    public init(valid: Bool, message: String) {
+        self.valid = valid
+        self.message = message
+    }
+}
+
+/// Taking part in a form: this client serves a remote check or options
+/// (`org.rxwidgets.Widgets1.Validator`, `.OptionsProvider`) at an object of
+/// its own and attaches it to the form; the daemon asks it without waiting.
+/// Only the daemon may ask: calls from anyone else are `AccessDenied`.
+extension WidgetsClient {
+    /// Serves the validator `name` of `form`'s `rules.remote`: `check` gets
+    /// the field and its value and answers when it can (each question is
+    /// answered once; a newer value makes the daemon ignore an older
+    /// answer). Attached at once, so fields pending or unavailable are asked
+    /// again; disposing stops serving (the daemon's questions then time out).
+    public func serveValidator(_ name: String, on form: RemoteForm, check: @escaping (_ field: String, _ value: DBusValue) -> Single<ValidatorAnswer>) throws -> Disposable {
+        let served = ServedParty(client: self)
+        served.check = check
+        return try serve(served, ServedParty.validator, kind: "validator", name: name) { path in
+            try form.attachValidator(name, at: path)
+        }
+    }
+
+    /// Serves the options provider `name` of `form`'s `optionsFrom`:
+    /// `options` gets the field and the values of the fields the spec lists.
+    public func serveOptionsProvider(_ name: String, on form: RemoteForm, options: @escaping (_ field: String, _ values: [String: DBusValue]) -> Single<[String]>) throws -> Disposable {
+        let served = ServedParty(client: self)
+        served.options = options
+        return try serve(served, ServedParty.optionsProvider, kind: "options", name: name) { path in
+            try form.attachOptionsProvider(name, at: path)
+        }
+    }
+
+    private func serve(_ party: ServedParty, _ declaration: InterfaceDeclaration<ServedParty>, kind: String, name: String, attach: (ObjectPath) throws -> Void) throws -> Disposable {
+        servedObjects += 1
+        guard let path = ObjectPath("/org/rxwidgets/Client/\(kind)/\(DBusNames.isValidPathElement(name, maximumLength: 64) ? name : "_")_\(servedObjects)") else {
+            throw WidgetsClientError(name: DBusError.Name.invalidArgs, message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
+        }
+        let server = objectServer
+        do {
+            try server.export(path, interfaces: [declaration.bind(to: party)])
+            try attach(path)
+        } catch {
+            try? server.unexport(path)
+            throw WidgetsClientError(error)
+        }
+        return Disposables.create {
+            party.stop()
+            try? server.unexport(path)
+        }
+    }
+}
+
+/// The object behind a served validator or provider: answers the daemon's
+/// questions, holding each answer's subscription until it is sent.
+final class ServedParty {
+    /// What a validator answers, for a served validator.
+    var check: ((String, DBusValue) -> Single<ValidatorAnswer>)?
+    /// What a provider answers, for a served options provider.
+    var options: ((String, [String: DBusValue]) -> Single<[String]>)?
+    private weak var client: WidgetsClient?
+    private var answers: [Int: Disposable] = [:]
+    private var nextAnswer = 0
+
+    init(client: WidgetsClient) {
+        self.client = client
+    }
+
+    static let validator = InterfaceDeclaration<ServedParty>(ValidatorContract.interface, methods: [
+        ValidatorContract.validate.serveLater { party, arguments, call, reply in
+            try party.admit(call)
+            let (_, field, value, _) = arguments
+            guard let check = party.check else { throw DBusError.failed("this object serves no validator") }
+            party.answer(check(field, value.value).map { ($0.valid, $0.message) }, reply)
+        },
+    ], properties: [])
+
+    static let optionsProvider = InterfaceDeclaration<ServedParty>(OptionsProviderContract.interface, methods: [
+        OptionsProviderContract.optionsFor.serveLater { party, arguments, call, reply in
+            try party.admit(call)
+            let (_, field, values, _) = arguments
+            guard let options = party.options else { throw DBusError.failed("this object serves no options provider") }
+            party.answer(options(field, RemoteForm.dictionary(values)), reply)
+        },
+    ], properties: [])
+
+    /// Only the daemon asks; a question from anyone else is refused.
+    func admit(_ call: MethodCall) throws {
+        guard let daemon = client?.daemon, call.sender == daemon else {
+            throw DBusError(name: DBusError.Name.accessDenied, message: "only \(WidgetsClient.busName) asks this object")
+        }
+    }
+
+    func answer<Value>(_ single: Single<Value>, _ reply: @escaping (Result<Value, Error>) -> Void) {
+        let id = nextAnswer
+        nextAnswer += 1
+        var done = false
+        let subscription = single.subscribe { [weak self] result in
+            done = true
+            self?.answers[id] = nil
+            switch result {
+            case .success(let value): reply(.success(value))
+            case .failure(let error): reply(.failure(error))
+            }
+        }
+        if !done {
+            answers[id] = subscription
+        }
+    }
+
+    /// Stops every answer in progress; their callers are told there will be none.
+    func stop() {
+        let running = answers.values
+        answers = [:]
+        running.forEach { $0.dispose() }
+    }
+}
