@@ -23,6 +23,7 @@ public final class WidgetsClient {
     lazy var objectServer = ObjectServer(connection: connection)
     /// How many objects this client has served, for unique paths.
     var servedObjects = 0
+    private let daemonChanges = PublishRelay<String?>()
 
     /// A client of the bus that started this program (`DBUS_STARTER_ADDRESS`),
     /// else of the session bus (`DBUS_SESSION_BUS_ADDRESS`, else the socket
@@ -197,8 +198,15 @@ public final class WidgetsClient {
         remoteWidgets[ObjectIdentifier(widget)] = WeakWidget(widget: widget)
     }
 
+    /// The daemon's unique name: the current one on subscription, then each
+    /// change — nil when it left the bus.
+    public var daemonOwner: Observable<String?> {
+        daemonChanges.asObservable().startWith(daemon)
+    }
+
     private func daemonChanged(to owner: String) {
         daemon = owner.isEmpty ? nil : owner
+        daemonChanges.accept(daemon)
         let live = remoteWidgets.values.compactMap(\.widget)
         for widget in live {
             if owner.isEmpty {

@@ -34,6 +34,10 @@ public struct WidgetsClientError: Error, Equatable, CustomStringConvertible, Sen
     public static let widgetDestroyedName = "org.rxwidgets.Widgets1.Client.WidgetDestroyed"
     /// An argument the client was given is not what the API takes.
     public static let invalidArgsName = DBusError.Name.invalidArgs
+    /// The caller may not change the widget (another uid owns it).
+    public static let accessDeniedName = DBusError.Name.accessDenied
+    /// No widget at the path.
+    public static let unknownObjectName = DBusError.Name.unknownObject
     /// The daemon's answer did not have the shape the API documents.
     public static let unexpectedReplyName = "org.rxwidgets.Widgets1.Client.UnexpectedReply"
 

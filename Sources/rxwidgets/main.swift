@@ -4,7 +4,8 @@ import RxWidgetsClient
 
 /// `rxwidgets`: the daemon's widgets in a terminal and a shell script.
 /// Exit status: 0 chosen or submitted, 1 cancelled, 2 usage error or no
-/// terminal, 3 no daemon or a D-Bus error, 4 the widget shown was destroyed,
+/// terminal, 3 no daemon or a D-Bus error (or it left, for watch and validate),
+/// 4 the widget shown was destroyed,
 /// 128+N killed by signal N
 /// (130 Ctrl-C, 143 SIGTERM).
 
@@ -61,7 +62,7 @@ default:
 let busDescription = arguments.address.map { "the bus at \($0)" } ?? "the session bus"
 var terminal: Terminal?
 switch arguments.command {
-case .list, .watch:
+case .list, .watch, .validate:
     break
 default:
     terminal = Terminal()
@@ -93,6 +94,15 @@ case .watch(let path, let json):
     do {
         let watch = try Watch(client: client, path: path, json: json)
         exit(watch.run())
+    } catch let error as UsageError {
+        failUsage("\(error)")
+    } catch {
+        failDaemon(error, bus: busDescription)
+    }
+case .validate(let name, let form, let timeout, let command):
+    do {
+        let validate = try Validate(client: client, name: name, form: form, timeout: timeout, command: command)
+        exit(validate.run(everyForm: form == nil))
     } catch let error as UsageError {
         failUsage("\(error)")
     } catch {

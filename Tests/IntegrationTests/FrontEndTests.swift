@@ -249,6 +249,41 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, #"{"country":"FR","city":"Paris","company":false,"vatId":"","email":"a@b"}"# + "\n")
     }
 
+    func testGitHubSignupChecksTheUsernameWithAShellValidator() throws {
+        let validator = Process()
+        validator.executableURL = URL(fileURLWithPath: frontEndExecutable)
+        let script = #"read name; sleep 0.5; if [ "$name" = octocat ]; then echo "$name is taken"; exit 1; fi"#
+        validator.arguments = ["validate", "usernameAvailable", "--address", bus.address, "--", "/bin/sh", "-c", script]
+        let log = bus.directory.appendingPathComponent("validator.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        validator.standardError = try FileHandle(forWritingTo: log)
+        try validator.run()
+        defer {
+            validator.terminate()
+            validator.waitUntilExit()
+        }
+        let terminal = try start(["form", "github-signup"], columns: 90)
+        terminal.waitForScreen("› Username")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? String(contentsOf: log, encoding: .utf8))?.contains("serving usernameAvailable for") == true },
+                      "the validator attached itself to the new form: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+        terminal.type("octocat")
+        terminal.waitForScreen("Checking availability…")
+        terminal.waitForScreen("octocat is taken")
+        terminal.send("BSpace", "BSpace", "BSpace")
+        terminal.type("opus")
+        XCTAssertTrue(terminal.waitForScreen("Checking availability…"), "the new value is checked:\n\(terminal.screen)")
+        XCTAssertTrue(waitUntil(timeout: 10) { !terminal.screen.contains("Checking availability…") && !terminal.screen.contains("is taken") }, terminal.screen)
+        terminal.send("Tab")
+        terminal.type("secret1")
+        terminal.send("Tab")
+        terminal.type("secret1")
+        terminal.send("Tab")
+        terminal.waitForScreen("› [ Submit ]")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "username=octoopus\npassword=secret1\nrepeatedPassword=secret1\n")
+    }
+
     func testAboutYouWithEveryKindOfFieldPrintsJSON() throws {
         let terminal = try start(["form", "about-you", "--json", "--outputs"], columns: 90)
         terminal.waitForScreen("› Birthday")
@@ -482,6 +517,15 @@ final class FrontEndCommandTests: DaemonTestCase {
         }
         XCTAssertEqual(try run(["help", "nope"]).status, 2)
         XCTAssertEqual(try run(["--version"]).output, "rxwidgets 1.0.0\n")
+        for (words, message) in [(["validate", "usernameAvailable"], "validate needs a validator's NAME and a COMMAND"),
+                                 (["validate", "x", "--timeout", "0", "--", "true"], "--timeout '0' is not a number of seconds from 1 to 3600"),
+                                 (["validate", "x", "--form", "/org/rxwidgets/Widgets1/picker/p", "--", "true"], "is not a form's path")] {
+            let refused = try run(words)
+            XCTAssertEqual(refused.status, 2, "\(words)")
+            XCTAssertTrue(refused.error.contains(message), "\(words): \(refused.error)")
+        }
+        let unknown = try run(["validate", "x", "--form", "/org/rxwidgets/Widgets1/form/nothing", "--", "true"])
+        XCTAssertEqual(unknown.status, 3, "a form that is not there: \(unknown.error)")
     }
 
     func testTheDaemonIsStartedByActivation() throws {

@@ -10,6 +10,7 @@ enum Command: Equatable {
     case attach(path: String, height: Int?, outputs: Bool)
     case list(json: Bool)
     case watch(path: String?, json: Bool)
+    case validate(name: String, form: String?, timeout: Int, command: [String])
     case completions(shell: String)
     /// The usage, of every command or of one.
     case help(String?)
@@ -27,7 +28,7 @@ struct Arguments {
     /// `--address ADDR`; nil for the bus that started us or the session bus.
     let address: String?
 
-    static let commands = ["choose", "pick", "table", "form", "attach", "list", "watch", "completions", "help"]
+    static let commands = ["choose", "pick", "table", "form", "attach", "list", "watch", "validate", "completions", "help"]
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
         "choose": ["--header", "--height", "--selected"],
@@ -37,6 +38,7 @@ struct Arguments {
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
+        "validate": ["--form", "--timeout"],
         "completions": [],
     ]
     /// Options that take no value.
@@ -171,6 +173,18 @@ struct Arguments {
         case "watch":
             guard positional.count <= 1 else { throw UsageError(description: "watch takes at most one OBJECT_PATH") }
             return .watch(path: positional.first, json: values["--json"] != nil)
+        case "validate":
+            guard positional.count >= 2 else {
+                throw UsageError(description: "validate needs a validator's NAME and a COMMAND: rxwidgets validate NAME -- COMMAND [ARG…]")
+            }
+            var timeout = 30
+            if let text = try single("--timeout") {
+                guard let seconds = Int(text), (1...3_600).contains(seconds) else {
+                    throw UsageError(description: "--timeout \(quoted(text)) is not a number of seconds from 1 to 3600")
+                }
+                timeout = seconds
+            }
+            return .validate(name: positional[0], form: try single("--form"), timeout: timeout, command: Array(positional.dropFirst()))
         default:
             guard positional.count == 1, Arguments.shells.contains(positional[0]) else {
                 throw UsageError(description: "completions needs one shell: bash, zsh or fish")
@@ -196,7 +210,7 @@ struct Arguments {
                  title, tab-separated
       table [--header TEXT] [--height N] [--multiple] [ITEM…]
                  a table; prints the selected row(s), one a line
-      form (about-you | sign-up | FILE.json) [--json] [--header TEXT] [--outputs]
+      form (about-you | sign-up | github-signup | FILE.json) [--json] [--header TEXT] [--outputs]
                  a form; on Submit prints the values as name=value lines
                  (one JSON object with --json); --outputs also shows the
                  form's derived outputs, which are for programs
@@ -206,6 +220,12 @@ struct Arguments {
                  the widgets on the bus: path, kind, revision
       watch [OBJECT_PATH] [--json]
                  every signal of one widget (or of all), one line each
+      validate NAME [--form PATH] [--timeout SECONDS] -- COMMAND [ARG…]
+                 serves the remote check NAME (a spec's rules.remote) for
+                 every form that uses it, or for one: COMMAND gets each value
+                 on standard input (RXWIDGETS_FIELD, RXWIDGETS_FORM and
+                 RXWIDGETS_VALUE set); exit 0 is valid, else its output is
+                 the message; no answer within --timeout (30) is none
       completions (bash | zsh | fish)
                  a completion script for the shell
       help [COMMAND]

@@ -57,6 +57,10 @@ final class FormScreen: InteractiveScreen {
     /// A refused input's message, per field (a malformed date).
     private var refusals: [String: String] = [:]
     private var status: (text: String, style: Style)?
+    /// Turns the spinner of fields whose remote check is pending.
+    private var spinner: LoopTimer?
+    private var spinnerFrame = 0
+    private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     private let disposeBag = DisposeBag()
 
     init(form: RemoteForm, session: Session, purpose: Purpose, header: String?, showsOutputs: Bool = false) {
@@ -66,7 +70,10 @@ final class FormScreen: InteractiveScreen {
         self.purpose = purpose
         self.header = header
         buttons = form.buttons
-        form.rx.revision.subscribe(onNext: { [weak self] _ in self?.session.redraw() }, onError: { [weak self] in self?.session.fail($0) })
+        form.rx.revision.subscribe(onNext: { [weak self] _ in
+            self?.spinWhilePending()
+            self?.session.redraw()
+        }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
         // The message under a field is the daemon's current one: a refusal
         // of an earlier input goes once the field holds a new value.
@@ -81,6 +88,22 @@ final class FormScreen: InteractiveScreen {
 
     deinit {
         throttle?.dispose()
+        spinner?.dispose()
+    }
+
+    /// Runs the spinner while some field waits for its remote check.
+    private func spinWhilePending() {
+        let pending = form.validity.values.contains { $0.reason == "pending" }
+        if pending, spinner == nil {
+            spinner = MainLoop.shared.addTimer(after: 100_000_000, repeating: 100_000_000) { [weak self] in
+                guard let self else { return }
+                spinnerFrame = (spinnerFrame + 1) % FormScreen.spinnerFrames.count
+                session.redraw()
+            }
+        } else if !pending {
+            spinner?.dispose()
+            spinner = nil
+        }
     }
 
     /// The fields as the daemon describes them now: options that follow
@@ -135,6 +158,8 @@ final class FormScreen: InteractiveScreen {
             let indent = String(repeating: " ", count: labelWidth + 2)
             if let refusal = refusals[field.name] {
                 lines.append(Line(indent + refusal, .error))
+            } else if let state = validity[field.name], state.reason == "pending" {
+                lines.append(Line(indent + FormScreen.spinnerFrames[spinnerFrame] + " " + state.message, .help))
             } else if let state = validity[field.name], !state.valid, state.reason != "valueMissing" || left.contains(field.name) {
                 // "Please fill in this field" waits until the field was left or
                 // Submit tried (the daemon's validity is the same either way);

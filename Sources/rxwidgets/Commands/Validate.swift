@@ -1,0 +1,119 @@
+import CLinux
+import Glibc
+import RxCoreEssentials
+import RxWidgetsClient
+
+/// `rxwidgets validate NAME [--form PATH] [--timeout SECONDS] -- COMMAND…`:
+/// serves the remote check NAME (a spec's `rules.remote`) from a shell
+/// command, for one form or for every form that uses the name — those on
+/// the bus now and those created later. Each question runs COMMAND with the
+/// value on standard input (and a newline), and `RXWIDGETS_FORM`,
+/// `RXWIDGETS_FIELD`, `RXWIDGETS_VALUE` set: exit status 0 is valid, any
+/// other invalid with the command's standard output as the message. Runs
+/// until SIGINT, SIGTERM or SIGHUP (128+N) or the daemon leaves (3).
+final class Validate {
+    private let client: WidgetsClient
+    private let name: String
+    private let command: [String]
+    private let timeout: RxTimeInterval
+    private var served: [String: Disposable] = [:]
+    private var status: Int32?
+
+    init(client: WidgetsClient, name: String, form: String?, timeout: Int, command: [String]) throws {
+        self.client = client
+        self.name = name
+        self.command = command
+        self.timeout = .seconds(timeout)
+        // A command that closes its input early must not end this process.
+        signal(SIGPIPE, SIG_IGN)
+        if let form {
+            guard let path = ObjectPath(form), form.hasPrefix(WidgetsClient.rootPath + "/form/") else {
+                throw UsageError(description: "--form \(quoted(form)) is not a form's path, like \(WidgetsClient.rootPath)/form/NAME")
+            }
+            try serve(path, quietly: false)
+        }
+    }
+
+    /// Serves the forms (or the one form) until a signal or the bus ends it; returns the exit status.
+    func run(everyForm: Bool) -> Int32 {
+        var sources: [LoopSource] = []
+        if let descriptor = Signals.descriptor {
+            sources.append(MainLoop.shared.addSource(fd: descriptor, events: Int16(POLLIN)) { [weak self] _ in
+                let number = clinux_read_signal(descriptor)
+                if number == SIGTERM || number == SIGINT || number == SIGHUP {
+                    self?.status = 128 + number
+                    MainLoop.shared.stop()
+                }
+            })
+        }
+        var watch: Disposable?
+        do {
+            if everyForm {
+                watch = try client.watchSignals().subscribe(onNext: { [weak self] signal in
+                    guard signal.member == "InterfacesAdded", case .objectPath(let path)? = signal.arguments.first?.value else { return }
+                    self?.serveIfForm(path)
+                }, onError: { [weak self] _ in self?.daemonLeft() })
+                for widget in try client.widgets() where widget.kind == "form" {
+                    serveIfForm(widget.path)
+                }
+            }
+        } catch {
+            Output.error("rxwidgets: \(error)\n")
+            return 3
+        }
+        let daemonWatch = client.daemonOwner.subscribe(onNext: { [weak self] owner in
+            if owner == nil { self?.daemonLeft() }
+        })
+        while status == nil {
+            MainLoop.shared.run()
+        }
+        daemonWatch.dispose()
+        watch?.dispose()
+        served.values.forEach { $0.dispose() }
+        sources.forEach { $0.dispose() }
+        return status ?? 0
+    }
+
+    private func daemonLeft() {
+        Output.error("rxwidgets: rxwidgetsd left the bus\n")
+        status = 3
+        MainLoop.shared.stop()
+    }
+
+    private func serveIfForm(_ path: ObjectPath) {
+        guard path.rawValue.hasPrefix(WidgetsClient.rootPath + "/form/") else { return }
+        try? serve(path, quietly: true)
+    }
+
+    /// Serves `path`; quietly, a form that does not use the name (or is not
+    /// this uid's) is left alone.
+    private func serve(_ path: ObjectPath, quietly: Bool) throws {
+        guard served[path.rawValue] == nil else { return }
+        let formName = String(path.rawValue.split(separator: "/").last ?? "")
+        do {
+            let form = try client.form(formName)
+            let command = self.command
+            let timeout = self.timeout
+            served[path.rawValue] = try client.serveValidator(name, on: form) { field, value in
+                Validate.check(command, form: path.rawValue, field: field, value: value, timeout: timeout)
+            }
+            Output.error("rxwidgets: serving \(name) for \(path.rawValue)\n")
+        } catch let error as WidgetsClientError where quietly && [WidgetsClientError.invalidArgsName, WidgetsClientError.accessDeniedName, WidgetsClientError.unknownObjectName].contains(error.name) {
+            return
+        }
+    }
+
+    /// One question: the command's exit status decides, its output is the message.
+    static func check(_ command: [String], form: String, field: String, value: DBusValue, timeout: RxTimeInterval) -> Single<ValidatorAnswer> {
+        let text = ValueText.plain(value)
+        let environment = ["RXWIDGETS_FORM": form, "RXWIDGETS_FIELD": field, "RXWIDGETS_VALUE": text]
+        return ChildProcess.run(command, input: text + "\n", environment: environment, timeout: timeout).map { result in
+            guard result.status != 0 else { return .valid }
+            var message = result.output
+            while message.last?.isNewline == true {
+                message.removeLast()
+            }
+            return .invalid(String(message.unicodeScalars.prefix(65_536)))
+        }
+    }
+}
