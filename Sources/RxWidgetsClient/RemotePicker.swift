@@ -52,6 +52,14 @@ public final class RemotePicker: RemoteWidget {
         try call(API.setItems, Raw(items))
     }
 
+    /// Makes each component after the first follow the one before it:
+    /// `dependent[k]` maps each title of component k to the titles of
+    /// component k+1 (country → city). Selecting a row rebinds the later
+    /// components in the same call.
+    public func setDependentItems(_ dependent: [[String: [String]]]) throws {
+        try call(API.setDependentItems, Raw(dependent))
+    }
+
     /// The titles of rows `first` … `first+count−1` of `component`, as
     /// `TitleForRow` gives them; fewer where the reply would be too large
     /// (read on from `first` plus the titles returned).

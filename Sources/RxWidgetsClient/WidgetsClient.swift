@@ -70,10 +70,15 @@ public final class WidgetsClient {
 
     /// Creates a picker with `items` (titles, one array per component). With
     /// `replace`, a picker of that name the caller's uid owns is destroyed first.
-    public func createPicker(_ name: String, items: [[String]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false) throws -> RemotePicker {
+    /// `dependent` makes the components after the first follow the one
+    /// before (see `RemotePicker.setDependentItems`); `items` then gives component 0.
+    public func createPicker(_ name: String, items: [[String]] = [], dependent: [[String: [String]]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false) throws -> RemotePicker {
         var options: [(key: String, value: DBusValue)] = [("popup", .boolean(popup)), ("transient", .boolean(transient)), ("replace", .boolean(replace))]
         if !items.isEmpty {
             options.append(("items", items.dbusValue))
+        }
+        if !dependent.isEmpty {
+            options.append(("dependent", dependent.dbusValue))
         }
         return try RemotePicker(client: self, path: try callManager(ManagerContract.createPicker, (name, Options(options))))
     }

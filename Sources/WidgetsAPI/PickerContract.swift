@@ -7,6 +7,8 @@ public enum PickerContract {
 
     public static let setItems = MethodContract("SetItems", in: Parameters(("items", Raw<[[String]]>.self)),
         "Binds titles, one array per component; each title is its row's model (rx.itemTitles).")
+    public static let setDependentItems = MethodContract("SetDependentItems", in: Parameters(("dependent", Raw<[[String: [String]]]>.self)),
+        "Makes each component after the first follow the one before it: dependent[k] maps each title of component k to the titles of component k+1 (a title with no entry gives an empty component). The picker then has dependent.count + 1 components; component 0 keeps its rows and selection and the rest are derived at once, their selection at row 0. Selecting a row of component k (SelectRow or SetSelectedRow) rebinds the components after it in the same call: one PropertiesChanged (RowCounts, SelectedRows), then ItemSelected and ModelSelected with every component's new model. SetItems on such a picker takes component 0 only; SetModels, AppendItems and LoadItems are NotSupported. The maps' titles count against the row limit.")
     public static let setModels = MethodContract("SetModels", in: Parameters(("models", Raw<[[Variant]]>.self)),
         "Binds arbitrary models, one array per component; a row's default title is its model's text form.")
     public static let appendItems = MethodContract("AppendItems", in: Parameters(("items", Raw<[[String]]>.self)),
@@ -78,6 +80,7 @@ public enum PickerContract {
         "The headless UIPickerView with RxCocoa's binding: components are columns, rows are items, and a row's title comes from the adapter.",
         members: [
             setItems.member,
+            setDependentItems.member,
             setModels.member,
             appendItems.member,
             loadItems.member,

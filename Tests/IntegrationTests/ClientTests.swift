@@ -84,6 +84,19 @@ final class ClientTests: DaemonTestCase {
         }
     }
 
+    func testADependentPickerFollowsItsFirstComponent() throws {
+        let client = try makeClient()
+        let picker = try client.createPicker("place", items: [["Germany", "France"]], dependent: [["Germany": ["Berlin", "Hamburg"], "France": ["Paris"]]])
+        var models: [[String]] = []
+        let bag = DisposeBag()
+        picker.rx.modelSelected.subscribe(onNext: { models.append($0.compactMap(\.stringValue)) }).disposed(by: bag)
+        try picker.selectRow(1, inComponent: 0)
+        XCTAssertEqual(models, [["France", "Paris"]])
+        XCTAssertEqual(picker.rowCounts, [2, 1])
+        try picker.setDependentItems([["Germany": ["Bonn"], "France": ["Lyon", "Nice"]]])
+        XCTAssertEqual(picker.rowCounts, [2, 2])
+    }
+
     func testAWidgetDestroyedElsewhereFailsItsObservablesOnce() throws {
         let owner = try makeClient()
         let viewer = try makeClient()

@@ -10,7 +10,9 @@ final class PickerWidget: Widget {
 
     let picker: PickerView
     let popup: PopupPickerView?
-    private let adapter = PickerAdapter()
+    let adapter = PickerAdapter()
+    /// The maps of dependent components, when the picker has them.
+    var dependent: DependentComponents?
     private let items = PublishRelay<[[DBusValue]]>()
     private let disposeBag = DisposeBag()
 
@@ -26,6 +28,11 @@ final class PickerWidget: Widget {
         super.init(kind: .picker, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         adapter.titleLimit = context.limits.stringLength
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
+        // First, so the components after the selected one are rebound
+        // before ItemSelected and ModelSelected go out.
+        picker.rx.itemSelected
+            .subscribe(onNext: { [weak self] in try? self?.rederive(after: $0.component) })
+            .disposed(by: disposeBag)
         picker.rx.itemSelected
             .subscribe(onNext: { [weak self] in self?.emit(API.itemSelected, Int32($0.row), Int32($0.component)) })
             .disposed(by: disposeBag)
@@ -52,12 +59,20 @@ final class PickerWidget: Widget {
                 .subscribe(onNext: { [weak self] in self?.emit(API.closed) })
                 .disposed(by: disposeBag)
         }
+        if let maps = options["dependent"] {
+            dependent = try dependentComponents(from: maps, "options 'dependent'")
+        }
         if let initial = options["items"] {
-            try bind(try components(fromTitles: initial, "options 'items'"))
+            let components = try components(fromTitles: initial, "options 'items'")
+            if dependent == nil {
+                try bind(components)
+            } else {
+                try bindRoot(components)
+            }
         }
     }
 
-    static let optionTypes: [String: DBusType] = ["items": .array(.array(.string)), "popup": .boolean, "transient": .boolean]
+    static let optionTypes: [String: DBusType] = ["items": .array(.array(.string)), "popup": .boolean, "transient": .boolean, "dependent": PickerWidget.dependentType]
 
     // MARK: Binding
 
@@ -73,7 +88,7 @@ final class PickerWidget: Widget {
         return components
     }
 
-    private func check(_ components: [[DBusValue]], _ what: String) throws {
+    func check(_ components: [[DBusValue]], _ what: String) throws {
         try context.arguments.checkShape(parts: components.count, rows: components.reduce(0) { $0 + $1.count }, unit: "components", what)
         for (index, component) in components.enumerated() {
             for (row, model) in component.enumerated() {
@@ -82,7 +97,7 @@ final class PickerWidget: Widget {
         }
     }
 
-    private func bind(_ components: [[DBusValue]]) throws {
+    func bind(_ components: [[DBusValue]]) throws {
         isBound = true
         if components != adapter.components {
             reportContentChange()
@@ -129,12 +144,22 @@ final class PickerWidget: Widget {
     /// `org.rxwidgets.Widgets1.Picker`: the contract's handlers, bound to every picker.
     static let declaration = InterfaceDeclaration<PickerWidget>(API.interface, methods: [
         API.setItems.changing { widget, items, _ in
-            try widget.bind(try widget.components(fromTitles: items.value, "items"))
+            let components = try widget.components(fromTitles: items.value, "items")
+            if widget.dependent == nil {
+                try widget.bind(components)
+            } else {
+                try widget.bindRoot(components)
+            }
+        },
+        API.setDependentItems.changing { widget, maps, _ in
+            try widget.setDependent(try widget.dependentComponents(from: maps.value, "dependent"))
         },
         API.setModels.changing { widget, models, _ in
+            try widget.refuseOnDependent("SetModels")
             try widget.bind(try widget.components(fromModels: models.value, "models"))
         },
         API.appendItems.changing { widget, items, _ in
+            try widget.refuseOnDependent("AppendItems")
             try widget.requireItems()
             let appended = try widget.components(fromTitles: items.value, "items")
             let current = widget.adapter.components
@@ -149,6 +174,7 @@ final class PickerWidget: Widget {
             try widget.bind(combined)
         },
         API.loadItems.changing { widget, arguments, _ in
+            try widget.refuseOnDependent("LoadItems")
             let (items, given) = arguments
             let options = try widget.context.arguments.options(given.value, allowed: LoadedRows.optionTypes.merging(["component": .int32]) { $1 }, argument: "options")
             let current = widget.isBound ? widget.adapter.components : []
@@ -216,6 +242,7 @@ final class PickerWidget: Widget {
         API.setSelectedRow.changing { widget, cell, _ in
             let (row, component) = try widget.row(cell.0, cell.1)
             widget.picker.selectRow(row, inComponent: component, animated: false)
+            try widget.rederive(after: component)
         },
         API.selectedRow.serve { widget, component, _ in
             Int32(widget.picker.selectedRow(inComponent: try widget.component(component)))
@@ -259,7 +286,8 @@ final class PickerWidget: Widget {
     // MARK: State
 
     /// `b popup`, `b visible`, `b bound`, `aav components`, `s adapter`,
-    /// `a{sv} adapter options` (as `SetAdapter` takes them), `ai selected rows`.
+    /// `a{sv} adapter options` (as `SetAdapter` takes them), `ai selected rows`,
+    /// `aa{sas} dependent` (the maps of dependent components; empty without).
     override func stateValues() -> [DBusValue] {
         let config = adapter.config
         let adapterOptions: DBusValue = .dictionary(key: .string, value: .variant, [
@@ -274,6 +302,9 @@ final class PickerWidget: Widget {
             .array(element: .array(.variant), adapter.components.map { .array(element: .variant, $0.map { .variant($0) }) }),
             .string(config.kind.rawValue), adapterOptions,
             .array(element: .int32, picker.selectedRows.map { .int32(Int32($0)) }),
+            .array(element: .array(.dictEntry(key: .string, value: .array(.string))), (dependent?.maps ?? []).map { map in
+                .dictionary(key: .string, value: .array(.string), map.sorted { $0.key < $1.key }.map { (.string($0.key), .array(element: .string, $0.value.map(DBusValue.string))) })
+            }),
         ]
     }
 
@@ -281,11 +312,15 @@ final class PickerWidget: Widget {
     /// `SetModels` and `SetAdapter` check them.
     static func restored(from file: StateFile, context: WidgetContext) throws -> PickerWidget {
         let state = file.state
-        guard state.count == 7, case .boolean(let isPopup) = state[0], case .boolean(let visible) = state[1], case .boolean(let bound) = state[2],
+        // Files written before dependent components existed have seven parts.
+        guard state.count == 7 || state.count == 8, case .boolean(let isPopup) = state[0], case .boolean(let visible) = state[1], case .boolean(let bound) = state[2],
               let kind = state[4].stringValue, let selected = try? [Int32](dbusValue: state[6]) else {
-            throw StateFile.ReadError(description: "a picker's state is (b popup, b visible, b bound, aav components, s adapter, a{sv} options, ai selected)")
+            throw StateFile.ReadError(description: "a picker's state is (b popup, b visible, b bound, aav components, s adapter, a{sv} options, ai selected, aa{sas} dependent)")
         }
         let widget = try PickerWidget(name: file.name, options: ["popup": .boolean(isPopup)], creator: Creator(restoring: file), context: context)
+        if state.count == 8, !(state[7].arrayElements ?? []).isEmpty {
+            widget.dependent = try widget.dependentComponents(from: state[7], "stored dependent")
+        }
         if bound {
             try widget.bind(try widget.components(fromModels: state[3], "stored models"))
         }
