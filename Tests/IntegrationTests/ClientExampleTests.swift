@@ -23,14 +23,39 @@ final class ClientExampleTests: DaemonTestCase {
         // README: end
     }
 
-    func testTheReadmeShowsTheExampleCompiledHere() throws {
-        let here = URL(fileURLWithPath: #filePath)
+    /// The README's remote validator, given the client; returns what it serves.
+    private func validatorExample(_ client: WidgetsClient) throws -> (RemoteForm, Disposable) {
+        // README validator: begin
+        let form = try client.createForm("signup", spec: "github-signup")
+        let taken: Set<String> = ["octocat"]
+        let serving = try client.serveValidator("usernameAvailable", on: form) { field, value in
+            .just(taken.contains(value.stringValue ?? "") ? .invalid("That name is taken.") : .valid)
+        }
+        // README validator: end
+        return (form, serving)
+    }
+
+    /// The lines between `// NAME: begin` and `// NAME: end` in this file, unindented.
+    private func block(_ name: String, indent: Int) throws -> String {
+        let lines = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(separatedBy: "\n")
+        let begin = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// \(name): begin") })
+        let end = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// \(name): end") })
+        return lines[(begin + 1)..<end].map { String($0.dropFirst(indent)) }.joined(separator: "\n")
+    }
+
+    func testTheReadmeShowsTheExamplesCompiledHere() throws {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = try String(contentsOf: here, encoding: .utf8).components(separatedBy: "\n")
-        let begin = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// README: begin") })
-        let end = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// README: end") })
-        let example = lines[(begin + 1)..<end].map { String($0.dropFirst(8)) }.joined(separator: "\n")
-        XCTAssertTrue(readme.contains("```swift\nimport RxWidgetsClient\n\n" + example + "\n```"), "README.md's client example is, line for line, the code this file compiles")
+        XCTAssertTrue(readme.contains("```swift\nimport RxWidgetsClient\n\n" + (try block("README", indent: 8)) + "\n```"), "README.md's client example is, line for line, the code this file compiles")
+        XCTAssertTrue(readme.contains("```swift\n" + (try block("README validator", indent: 8)) + "\n```"), "README.md's validator example is the code this file compiles")
+    }
+
+    func testTheValidatorExampleAnswersTheDaemon() throws {
+        let client = try WidgetsClient(address: bus.address)
+        let (form, serving) = try validatorExample(client)
+        defer { serving.dispose() }
+        try form.setValue(.string("octocat"), for: "username")
+        XCTAssertTrue(waitUntil(timeout: 5) { form.validity["username"]?.reason == "remote" })
+        XCTAssertEqual(form.validity["username"]?.message, "That name is taken.")
     }
 
     func testTheExampleRuns() throws {
