@@ -285,6 +285,21 @@ func runBenchmark() {
     rows.append(Row(name: "form-set", n: formCount, p50: formSet.p50, p99: formSet.p99, callsPerSecond: 1e6 / formSet.p50, ratio: formSet.p50 / ping.p50,
                     note: String(format: "valid ↔ tooShort: ValueChanged, ValidationChanged, PropertiesChanged each time; daemon CPU %.0f µs per call, %.2f × a select's", formCPU, formCPU / selectCPU)))
 
+    log("form-conditions")
+    var conditionCPU: [Double] = []
+    for (name, spec) in [("plain", plainSpec), ("conditional", conditionalSpec)] {
+        call(root, "org.rxwidgets.Widgets1.Manager", "CreateForm", [.string(name), .string(spec), options([])])
+        let count = scaled(5_000)
+        let ticks = stats.cpuTicks
+        let result = sequential(count) { index in
+            message("\(root)/form/\(name)", "org.rxwidgets.Widgets1.Form", "SetValue", [.string("f0"), .variant(.string(index % 2 == 0 ? "hide" : "show"))])
+        }
+        conditionCPU.append(ProcessStats.microseconds(ticks: stats.cpuTicks - ticks) / Double(count))
+        rows.append(Row(name: "form-set-\(name)", n: count, p50: result.p50, p99: result.p99, callsPerSecond: 1e6 / result.p50, ratio: conditionCPU.count == 2 ? conditionCPU[1] / conditionCPU[0] : nil,
+                        note: name == "plain" ? String(format: "SetValue of f0 on a 256-field form; daemon CPU %.0f µs per call", conditionCPU[0])
+                            : String(format: "the same with 100 fields visibleWhen f0 (100 FieldStateChanged a call); daemon CPU %.0f µs per call; ratio = conditional / plain CPU", conditionCPU[1])))
+    }
+
     log("set-items")
     call(root, "org.rxwidgets.Widgets1.Manager", "CreatePicker", [.string("bulk"), options([])])
     for count in [1_000, 100_000, 1_000_000, 2_000_000] where !quick || count <= 100_000 {

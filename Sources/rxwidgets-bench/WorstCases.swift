@@ -12,3 +12,15 @@ let worstSpec = #"{"fields":["# + (0..<256).map { index in
 let lateErrorSpec = #"{"fields":["# + (0..<250).map { index in
     #"{"name":"t\#(index)","kind":"text","initial":"\#(String(repeating: "i", count: 4_000))"}"#
 }.joined(separator: ",") + "]"
+
+/// 256 text fields, as `conditionalSpec` without its conditions.
+let plainSpec = #"{"fields":["# + (0..<256).map { #"{"name":"f\#($0)","kind":"text"}"# }.joined(separator: ",") + "]}"
+
+/// 256 text fields, 100 of them shown only while `f0` is not "hide", so a
+/// change of `f0` re-evaluates every condition (and alternately hides and
+/// shows the 100 fields).
+let conditionalSpec = #"{"fields":["# + (0..<256).map { index in
+    index >= 1 && index <= 100
+        ? #"{"name":"f\#(index)","kind":"text","rules":{"required":true},"visibleWhen":{"field":"f0","notEquals":"hide"}}"#
+        : #"{"name":"f\#(index)","kind":"text"}"#
+}.joined(separator: ",") + "]}"

@@ -1,6 +1,7 @@
 import BusTestSupport
 import DBus
 import Foundation
+import RxWidgetsClient
 import XCTest
 
 /// Conditions, derived options, cross-field bounds and Commit on the bus:
@@ -86,6 +87,38 @@ final class ConditionalFormTests: DaemonTestCase {
 
 /// Derived options, disabled fields and the application's errors survive a restart.
 final class ConditionalFormStateTests: XCTestCase {
+    func testARemoteCheckIsAskedAgainAfterARestart() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let state = bus.directory.appendingPathComponent("state").path
+        var daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
+        let watcher = try Connection(bus: .address(bus.address))
+        defer { watcher.close() }
+        XCTAssertTrue(waitForName(busName, on: watcher))
+        var client: WidgetsClient? = try WidgetsClient(address: bus.address)
+        let spec = #"{"fields": [{"name": "username", "kind": "text", "rules": {"remote": "usernameAvailable", "debounce": 0, "timeout": 60000}}]}"#
+        let form = try XCTUnwrap(client).createForm("signup", spec: spec)
+        try form.setValue(.string("alice"), for: "username")
+        XCTAssertEqual(form.validity["username"]?.reason, "pending", "no validator yet")
+        client = nil
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
+        XCTAssertTrue(waitForName(busName, on: watcher))
+        let again = try WidgetsClient(address: bus.address)
+        let restored = try again.form("signup")
+        XCTAssertEqual(restored.values["username"], .string("alice"))
+        XCTAssertEqual(restored.validity["username"]?.reason, "pending", "the check starts again with the restored value")
+        var asked: [String] = []
+        let serving = try again.serveValidator("usernameAvailable", on: restored) { _, value in
+            asked.append(value.stringValue ?? "")
+            return .just(.valid)
+        }
+        defer { serving.dispose() }
+        XCTAssertTrue(waitUntil(timeout: 5) { restored.validity["username"]?.valid == true }, "log:\n\(daemon.log)")
+        XCTAssertEqual(asked, ["alice"])
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     func testAFormsDynamicStateSurvivesARestart() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }
