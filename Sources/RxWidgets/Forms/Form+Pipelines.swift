@@ -3,7 +3,8 @@
 /// validity) and its validity (its rules, judged against the fields it
 /// compares with and its bounds, resolved); then the outputs and
 /// `submitEnabled` over those. Each ends in a `latest…` dictionary that
-/// `publish` compares with the published one.
+/// `publish` compares with the published one; values and options are read
+/// from the fields themselves, which hold them.
 extension Form {
     func buildPipelines() {
         for field in fields {
@@ -13,9 +14,6 @@ extension Form {
             if field.spec.updateOn == .blur {
                 committedValues[name] = BehaviorRelay(value: field.currentValue)
             }
-            field.value
-                .subscribe(onNext: { [weak self] in self?.latestValues[name] = $0 })
-                .disposed(by: disposeBag)
             // A server error lasts until the value next changes. Subscribed
             // before the validity, so a change is validated without it.
             field.value.distinctUntilChanged().skip(1)
@@ -57,8 +55,6 @@ extension Form {
     /// choice would be cleared when its list changes.
     private func bindOptions(of field: FormField) {
         guard field.spec.kind == .choice else { return }
-        let name = field.spec.name
-        latestOptions[name] = field.options
         if case .provider(let provider, let sources)? = field.spec.optionsFrom {
             bindProvidedOptions(of: field, provider: provider, sources: sources)
             return

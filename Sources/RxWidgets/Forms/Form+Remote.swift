@@ -105,7 +105,6 @@ extension Form {
     /// New options for a choice; a value no longer among them becomes `notSelected`.
     func applyOptions(_ options: [String], to field: FormField) {
         field.options = options
-        latestOptions[field.spec.name] = options
         if case .text(let current) = field.currentValue, current != FieldValue.notSelected, !options.contains(current) {
             field.set(.text(FieldValue.notSelected))
         }

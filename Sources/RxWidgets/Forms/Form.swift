@@ -54,12 +54,10 @@ public final class Form: ReactiveCompatible {
     let dependencyOrder: [FormField]
     /// The fields another field's bounds read: a change of one moves a bound in `Layout`.
     let boundSources: Set<String>
-    var latestValues: [String: FieldValue] = [:]
     var latestValidity: [String: FieldValidity] = [:]
     var latestOutputs: [String: FieldValue] = [:]
     var latestSubmitEnabled = false
     var latestStates: [String: FieldState] = [:]
-    var latestOptions: [String: [String]] = [:]
     /// Per field, the message the application set with `setErrors`, if any.
     var serverErrors: [String: BehaviorRelay<String?>] = [:]
     /// Per `updateOn: blur` field, the value its rules last judged.
@@ -101,12 +99,23 @@ public final class Form: ReactiveCompatible {
         }
         self.buttons = buttons
         buildPipelines()
-        values = latestValues
+        values = currentValues
         validity = latestValidity
         outputs = latestOutputs
         submitEnabled = latestSubmitEnabled
         fieldStates = latestStates
-        options = latestOptions
+        options = currentOptions
+    }
+
+    /// Every field's value as its control holds it now (the one copy besides
+    /// the published `values`, which is what observers were last told).
+    private var currentValues: [String: FieldValue] {
+        Dictionary(fields.map { ($0.spec.name, $0.currentValue) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every choice field's options now.
+    private var currentOptions: [String: [String]] {
+        Dictionary(fields.filter { $0.spec.kind == .choice }.map { ($0.spec.name, $0.options) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The fields ordered so that each comes after what it depends on (a
@@ -381,6 +390,8 @@ public final class Form: ReactiveCompatible {
         func changes<Value>(_ latest: [String: Value], _ published: [String: Value], _ names: [String]) -> [FieldChange<Value>] {
             names.compactMap { name in latest[name].flatMap { $0 != published[name] ? FieldChange(name: name, value: $0) : nil } }
         }
+        let latestValues = currentValues
+        let latestOptions = currentOptions
         let changedValues = changes(latestValues, values, names)
         let changedValidity = changes(latestValidity, validity, names)
         let changedOutputs = changes(latestOutputs, outputs, spec.outputs.map(\.name))

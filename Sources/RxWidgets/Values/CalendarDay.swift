@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 
 /// A day of the Gregorian calendar, such as 2024-02-29: what a date picker in
 /// date mode holds, without a time or a time zone.
@@ -29,26 +28,24 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         self.init(year: year, month: month, day: day)
     }
 
-    /// The day `date` falls on in `calendar`.
+    /// The day `date` falls on in `calendar`; a date outside the years
+    /// 1…9999 gives the nearest day inside them, as `adding(days:)` does.
     public init(_ date: Date, calendar: Calendar) {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         self = CalendarDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
             ?? CalendarDay(daysSinceEpoch: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
     }
 
-    /// The start of the day in `calendar`.
+    /// The start of the day in `calendar` (every day of the years 1…9999 has one).
     public func date(in calendar: Calendar) -> Date {
         calendar.date(from: DateComponents(year: year, month: month, day: day))
             ?? Date(timeIntervalSince1970: Double(daysSinceEpoch) * 86_400)
     }
 
-    /// The local calendar day of the system clock.
+    /// The day it is now in the user's calendar and time zone: the same
+    /// clock and calendar a `DatePicker` counts its days in.
     public static func today() -> CalendarDay {
-        var now = time(nil)
-        var local = tm()
-        localtime_r(&now, &local)
-        return CalendarDay(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
-            ?? CalendarDay(daysSinceEpoch: Int(now) / 86_400)
+        CalendarDay(Date(), calendar: .current)
     }
 
     /// `YYYY-MM-DD`.
