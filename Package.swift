@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "WidgetsAPI", "BusTestSupport"]),
+        .testTarget(name: "FrontEndUnitTests", dependencies: ["rxwidgets"]),
         .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "WidgetsAPI", "BusTestSupport", "CLinux"]),
     ],
     swiftLanguageModes: [.v6]

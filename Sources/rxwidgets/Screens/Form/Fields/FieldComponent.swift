@@ -1,0 +1,30 @@
+import RxWidgetsClient
+
+/// One kind of field on the terminal, as huh has one field per file: how
+/// its value is drawn and what a key does to it.
+protocol FieldComponent {
+    /// The keys it takes, for the help line.
+    static func keys(for field: RemoteForm.Field) -> String
+    /// Whether it takes typed text, so q, j and k are text in it.
+    static var isTyped: Bool { get }
+    /// The value cell of `field`.
+    static func view(_ field: RemoteForm.Field, in model: FormModel, focused: Bool, border: Style) -> Line
+    /// What `key` does to `field`: the calls to make, or nil when the key is not for it.
+    static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]?
+}
+
+extension FieldComponent {
+    static func keys(for field: RemoteForm.Field) -> String { "" }
+    static var isTyped: Bool { false }
+}
+
+/// A field of a kind this front end does not know: its value, read only.
+enum PlainFieldComponent: FieldComponent {
+    static func view(_ field: RemoteForm.Field, in model: FormModel, focused: Bool, border: Style) -> Line {
+        Line(model.daemon.values[field.name].map(ValueText.plain) ?? "")
+    }
+
+    static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
+        nil
+    }
+}

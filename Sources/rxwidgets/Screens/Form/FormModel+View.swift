@@ -1,0 +1,103 @@
+import RxWidgetsClient
+
+/// The form as lines: one row per shown field, the daemon's message for it
+/// underneath (red while invalid, a spinner while its remote check runs),
+/// Submit (dim while `SubmitEnabled` is false), the outputs with
+/// `--outputs`, and the keys. Drawing changes nothing.
+extension FormModel {
+    func view(rows: Int, columns: Int) -> [Line] {
+        var lines: [Line] = []
+        if let header {
+            lines.append(Line(header, .bold))
+            lines.append(Line())
+        }
+        let shown = daemon.layout.filter { daemon.states[$0.name]?.visible != false }
+        let labels = shown.map(FormModel.label)
+        let labelWidth = min(max(labels.map(TextWidth.columns).max() ?? 0, 4) + 2, 28)
+        let focusedName = focusedField?.name
+        for (index, field) in shown.enumerated() {
+            let isFocused = field.name == focusedName
+            let isEnabled = daemon.states[field.name]?.enabled != false
+            var line = Line(isFocused ? "› " : "  ", .accent)
+            line.append(TextWidth.pad(labels[index], labelWidth), isFocused ? .accent : isEnabled ? .bold : .dim)
+            let border = daemon.outputs[field.name + "Border"].flatMap { $0.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
+            for span in FormModel.component(of: field).view(field, in: self, focused: isFocused, border: border).spans {
+                line.append(span.text, isEnabled ? span.style : .dim)
+            }
+            lines.append(line)
+            lines.append(message(under: field, indent: String(repeating: " ", count: labelWidth + 2)))
+        }
+        let submitFocused = focusedName == nil
+        var submit = Line(submitFocused ? "› " : "  ", .accent)
+        submit.append("[ Submit ]", daemon.submitEnabled ? (submitFocused ? .cursor : .bold) : Style(dim: true, underline: submitFocused))
+        if !daemon.submitEnabled {
+            submit.append("  not every field is valid yet", .help)
+        }
+        lines.append(submit)
+        if showsOutputs, !daemon.outputs.isEmpty {
+            lines.append(Line())
+            for (name, value) in daemon.outputs.sorted(by: { $0.key < $1.key }) {
+                lines.append(FormModel.outputLine(name, value, width: columns))
+            }
+        }
+        lines.append(Line())
+        lines.append(status.map { Line($0.text, $0.style) } ?? Line(keys, .help))
+        return lines
+    }
+
+    /// The label, with `*` while the field is required.
+    static func label(of field: RemoteForm.Field) -> String {
+        let text = field.attributes["label"]?.stringValue ?? field.name
+        return field.attributes["required"] == .boolean(true) ? text + " *" : text
+    }
+
+    /// The line under a field: a refusal, the daemon's message, or the help.
+    private func message(under field: RemoteForm.Field, indent: String) -> Line {
+        let help = field.attributes["help"]?.stringValue ?? ""
+        if let refusal = refusals[field.name] {
+            return Line(indent + refusal, .error)
+        }
+        guard let state = daemon.validity[field.name], !state.valid else {
+            return help.isEmpty ? Line() : Line(indent + help, .help)
+        }
+        if state.reason == "pending" {
+            return Line(indent + FormModel.spinnerFrames[spinnerFrame] + " " + state.message, .help)
+        }
+        // "Please fill in this field" waits until the field was left or
+        // Submit tried (the daemon's validity is the same either way); the
+        // help stays beside the message.
+        guard state.reason != "valueMissing" || left.contains(field.name) else {
+            return help.isEmpty ? Line() : Line(indent + help, .help)
+        }
+        var line = Line(indent + (state.message.isEmpty ? state.reason : state.message), .error)
+        if !help.isEmpty {
+            line.append(" · " + help, .help)
+        }
+        return line
+    }
+
+    /// The help line: the keys of the focused field, then the form's.
+    private var keys: String {
+        var keys = "tab/↑/↓ field"
+        if let field = focusedField {
+            let own = FormModel.component(of: field).keys(for: field)
+            if !own.isEmpty {
+                keys += " · " + own
+            }
+        }
+        keys += focusedField == nil ? " · enter submit" : " · enter next"
+        return keys + (purpose == .attach ? " · esc quit" : " · esc cancel")
+    }
+
+    /// An output: its value, in its colour when it names one; a number also
+    /// as a bar a tenth of it long, so a growing output (the heart) grows.
+    private static func outputLine(_ name: String, _ value: DBusValue, width: Int) -> Line {
+        var line = Line("  " + name + "  ", .dim)
+        let text = ValueText.plain(value)
+        line.append(text, value.stringValue.flatMap(Style.named) ?? .plain)
+        if let number = try? Double(dbusValue: value), number.isFinite, number > 0 {
+            line.append(" " + String(repeating: "♥", count: min(Int(number / 10), max(0, width - TextWidth.columns(name) - TextWidth.columns(text) - 6))), .error)
+        }
+        return line
+    }
+}

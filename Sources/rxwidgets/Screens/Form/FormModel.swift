@@ -1,0 +1,90 @@
+import RxWidgetsClient
+
+/// A form screen's state: the daemon's (`daemon`) and this front end's own —
+/// the focus, the edit buffer and what was sent and not yet heard back.
+/// `update` changes it and returns the calls to make; `view` draws it.
+struct FormModel {
+    /// What a successful Submit does.
+    enum Purpose: Equatable {
+        /// `form`: print the values (`name=value` lines) and exit.
+        case submit
+        /// `form --json`: print the values as one JSON object and exit.
+        case submitJSON
+        /// `attach`: keep going; `Esc` quits and prints nothing.
+        case attach
+    }
+
+    /// The text being typed into the focused text or date field, until the daemon has it.
+    struct EditBuffer: Equatable {
+        var field: String
+        var text: String
+        var cursor: Int
+    }
+
+    /// How often typed text is sent at most (nanoseconds): a text field's
+    /// `SetValue` is throttled to this, and sent once more when it is left.
+    static let textInterval: Int64 = 50_000_000
+    static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+
+    let purpose: Purpose
+    let header: String?
+    /// Whether the form's outputs are drawn (`--outputs`): they are for
+    /// programs, not the person filling the form in.
+    let showsOutputs: Bool
+    var daemon: FormSnapshot
+    /// The focused field's name; nil is the Submit button.
+    var focus: String?
+    /// The button (or, without buttons, the option) under a choice's cursor, per field.
+    var choiceCursor: [String: Int] = [:]
+    var editing: EditBuffer?
+    /// The text the daemon was last sent for the field being edited.
+    var lastSent: String?
+    /// The fields the person has left (all, once Submit was tried): "please
+    /// fill in this field" waits for it.
+    var left: Set<String> = []
+    /// Texts sent and not yet heard back (`ValueChanged`) or answered.
+    var inFlight: [(field: String, text: String)] = []
+    /// The secret fields' text as this front end last had it: the daemon
+    /// never broadcasts a secret (API rule 13).
+    var secrets: [String: String] = [:]
+    /// Whether text sends are held (a send went out less than `textInterval` ago).
+    var throttling = false
+    /// Whether text was typed while held.
+    var unsent = false
+    /// Slider values sent and not yet answered, per field: the next step
+    /// starts from the last one, so keys typed ahead of the replies add up.
+    var pendingSlides: [String: (value: Double, calls: Int)] = [:]
+    /// A refused input's message, per field (a malformed date).
+    var refusals: [String: String] = [:]
+    var status: (text: String, style: Style)?
+    var spinnerFrame = 0
+
+    /// A screen on `daemon`'s form, focused on its first field a person can edit.
+    init(daemon: FormSnapshot, purpose: Purpose, header: String?, showsOutputs: Bool) {
+        self.daemon = daemon
+        self.purpose = purpose
+        self.header = header
+        self.showsOutputs = showsOutputs
+        focus = daemon.layout.first { daemon.isFocusable($0) }?.name
+    }
+
+    /// The focused field; nil on Submit. A field its conditions hid or
+    /// disabled meanwhile hands the focus to the next one that can take it.
+    var focusedField: RemoteForm.Field? {
+        guard let focus, let index = daemon.layout.firstIndex(where: { $0.name == focus }) else { return nil }
+        return daemon.layout[index...].first { daemon.isFocusable($0) }
+    }
+
+    /// The component that draws and edits `field`.
+    static func component(of field: RemoteForm.Field) -> FieldComponent.Type {
+        switch field.kind {
+        case "text": return TextFieldComponent.self
+        case "date": return DateFieldComponent.self
+        case "switch": return SwitchFieldComponent.self
+        case "slider": return SliderFieldComponent.self
+        case "stepper": return StepperFieldComponent.self
+        case "choice": return ChoiceFieldComponent.self
+        default: return PlainFieldComponent.self
+        }
+    }
+}

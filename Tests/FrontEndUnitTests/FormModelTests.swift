@@ -1,0 +1,159 @@
+@testable import rxwidgets
+import RxWidgetsClient
+import XCTest
+
+/// The form screen's `update` and `view`, without a terminal or a daemon:
+/// messages in, commands and lines out.
+final class FormModelTests: XCTestCase {
+    private func field(_ name: String, _ kind: String, _ attributes: [String: DBusValue] = [:]) -> RemoteForm.Field {
+        (name, kind, attributes)
+    }
+
+    private func model(_ fields: [RemoteForm.Field], values: [String: DBusValue] = [:], states: [String: RemoteForm.FieldState] = [:],
+                       validity: [String: (valid: Bool, reason: String, message: String)] = [:], buttons: [(name: String, field: String, value: String)] = [],
+                       submitEnabled: Bool = false, purpose: FormModel.Purpose = .submit) -> FormModel {
+        FormModel(daemon: FormSnapshot(layout: fields, buttons: buttons, values: values, validity: validity, states: states, submitEnabled: submitEnabled),
+                  purpose: purpose, header: nil, showsOutputs: false)
+    }
+
+    private func text(_ lines: [Line]) -> [String] {
+        lines.map { $0.spans.map(\.text).joined() }
+    }
+
+    // MARK: Focus and keys
+
+    func testTabSkipsHiddenAndDisabledFieldsAndLeavingABlurFieldCommitsIt() {
+        var form = model([field("email", "text", ["updateOn": .string("blur")]), field("vat", "text"), field("note", "text"), field("gift", "switch")],
+                         values: ["email": .string("a@b")], states: ["vat": .init(visible: true, enabled: false, required: false), "note": .init(visible: false, enabled: true, required: false)])
+        XCTAssertEqual(form.focus, "email")
+        _ = form.beginEditing()
+        XCTAssertEqual(form.update(.key(.tab)), [.call(.commit("email"))], "nothing typed: only the commit")
+        XCTAssertEqual(form.focus, "gift", "disabled vat and hidden note are skipped")
+        XCTAssertEqual(form.update(.key(.tab)), [])
+        XCTAssertNil(form.focus, "then Submit")
+        XCTAssertFalse(text(form.view(rows: 24, columns: 80)).contains { $0.contains("note") }, "a hidden field is not drawn")
+    }
+
+    func testAFieldHiddenWhileFocusedHandsTheFocusOn() {
+        var form = model([field("a", "switch"), field("b", "switch")])
+        XCTAssertEqual(form.focusedField?.name, "a")
+        var hidden = form.daemon
+        hidden.states["a"] = .init(visible: false, enabled: true, required: false)
+        _ = form.update(.daemonChanged(hidden))
+        XCTAssertEqual(form.focusedField?.name, "b")
+    }
+
+    func testEscapeCancelsAndAttachQuitsWithNothing() {
+        var form = model([field("a", "switch")])
+        XCTAssertEqual(form.update(.key(.escape)), [.finish(.cancelled)])
+        var attached = model([field("a", "switch")], purpose: .attach)
+        XCTAssertEqual(attached.update(.key(.character("q"))), [.finish(.done(""))])
+    }
+
+    // MARK: Text
+
+    func testTypingSendsAtOnceThenOncePerIntervalWithTheLatestText() {
+        var form = model([field("name", "text")])
+        _ = form.beginEditing()
+        XCTAssertEqual(form.update(.key(.character("a"))), [.call(.setValue(field: "name", value: .string("a"), .text)), .startThrottle])
+        XCTAssertEqual(form.update(.key(.character("b"))), [], "held by the throttle")
+        XCTAssertEqual(form.update(.key(.character("c"))), [])
+        XCTAssertEqual(form.update(.throttleEnded), [.call(.setValue(field: "name", value: .string("abc"), .text)), .startThrottle])
+        XCTAssertEqual(form.update(.throttleEnded), [], "nothing new")
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("[abc ") })
+    }
+
+    func testAnotherFrontEndsChangeIsRebasedUnderWhatWasTypedHere() {
+        var form = model([field("name", "text")], values: ["name": .string("alice")])
+        _ = form.beginEditing()
+        _ = form.update(.key(.character("x")))
+        _ = form.update(.valueHeard(field: "name", value: .string("alicex")))
+        XCTAssertEqual(form.update(.key(.character("y"))), [], "held")
+        XCTAssertEqual(form.update(.valueHeard(field: "name", value: .string("alicexz"))), [], "someone else typed z; ours waits for the throttle")
+        XCTAssertEqual(form.editing?.text, "alicexzy")
+        XCTAssertEqual(form.update(.throttleEnded), [.call(.setValue(field: "name", value: .string("alicexzy"), .text)), .startThrottle])
+    }
+
+    func testARefusalShowsUnderItsFieldUntilTheFieldChanges() {
+        var form = model([field("day", "date")], values: ["day": .string("2024-06-15")])
+        _ = form.update(.answered(.setValue(field: "day", value: .string("2023-02-30"), .date), error: "not a real calendar day"))
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("not a real calendar day") })
+        _ = form.update(.valueHeard(field: "day", value: .string("2023-02-28")))
+        XCTAssertFalse(text(form.view(rows: 24, columns: 80)).contains { $0.contains("not a real calendar day") })
+    }
+
+    // MARK: Dates
+
+    func testADateIsSentOnlyWhole() {
+        var form = model([field("day", "date")], values: ["day": .string("2024-06-15")])
+        _ = form.beginEditing()
+        for digit in "2023022" {
+            XCTAssertEqual(form.update(.key(.character(digit))), [], "a part of a date is never sent")
+        }
+        XCTAssertEqual(form.update(.key(.character("8"))), [.call(.setValue(field: "day", value: .string("2023-02-28"), .date))])
+    }
+
+    // MARK: Switches, steppers, sliders, choices
+
+    func testASwitchTogglesTheDaemonsValue() {
+        var form = model([field("on", "switch")], values: ["on": .boolean(true)])
+        XCTAssertEqual(form.update(.key(.character(" "))), [.call(.setValue(field: "on", value: .boolean(false), .plain))])
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("[x] on") }, "drawn as the daemon says until it answers")
+    }
+
+    func testAStepperAsksTheDaemonToStep() {
+        var form = model([field("n", "stepper")], values: ["n": .double(3)])
+        XCTAssertEqual(form.update(.key(.right)), [.call(.increment("n"))])
+        XCTAssertEqual(form.update(.key(.character("-"))), [.call(.decrement("n"))])
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("− 3 +") })
+    }
+
+    func testSliderStepsTypedAheadOfTheRepliesAddUp() {
+        var form = model([field("level", "slider", ["min": .double(0), "max": .double(1), "step": .double(0.25)])], values: ["level": .double(0.5)])
+        XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(0.75), .slide))])
+        XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(1), .slide))], "from the last step, not the daemon's 0.5")
+        XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(1), .slide))], "clamped at the maximum")
+        for _ in 0..<3 {
+            _ = form.update(.answered(.setValue(field: "level", value: .double(1), .slide), error: nil))
+        }
+        XCTAssertNil(form.pendingSlides["level"])
+    }
+
+    func testAChoiceWithoutButtonsOffersItsCurrentOptions() {
+        var form = model([field("city", "choice", ["options": .array(element: .string, [.string("Paris"), .string("Lyon")])])], values: ["city": .string("notSelected")])
+        XCTAssertEqual(form.update(.key(.right)), [])
+        XCTAssertEqual(form.update(.key(.character(" "))), [.call(.setValue(field: "city", value: .string("Lyon"), .plain))])
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("( ) Paris  ( ) Lyon") })
+        var buttons = model([field("gender", "choice", ["buttons": .array(element: .string, [.string("male"), .string("female")])])],
+                            buttons: [("male", "gender", "male"), ("female", "gender", "female")])
+        _ = buttons.update(.key(.left))
+        XCTAssertEqual(buttons.update(.key(.character(" "))), [.call(.tap(field: "gender", button: "female"))])
+    }
+
+    // MARK: Messages and submit
+
+    func testAMissingValueWaitsUntilTheFieldWasLeftAndAPendingCheckSpins() {
+        var form = model([field("name", "text"), field("user", "text")],
+                         validity: ["name": (false, "valueMissing", "Please fill in this field."), "user": (false, "pending", "Checking…")])
+        var lines = text(form.view(rows: 24, columns: 80))
+        XCTAssertFalse(lines.contains { $0.contains("Please fill in") })
+        XCTAssertTrue(lines.contains { $0.contains("⠋ Checking…") })
+        _ = form.update(.key(.tab))
+        _ = form.update(.spinnerTick)
+        lines = text(form.view(rows: 24, columns: 80))
+        XCTAssertTrue(lines.contains { $0.contains("Please fill in this field.") })
+        XCTAssertTrue(lines.contains { $0.contains("⠙ Checking…") })
+    }
+
+    func testSubmitIsRefusedUntilEnabledThenPrintsTheValuesInFieldOrder() {
+        var form = model([field("b", "switch"), field("a", "text")], values: ["a": .string("x"), "b": .boolean(true)])
+        form.focus = nil
+        XCTAssertEqual(form.update(.key(.enter)), [])
+        XCTAssertEqual(form.status?.text, "Submit is disabled until every field is valid")
+        form.daemon.submitEnabled = true
+        XCTAssertEqual(form.update(.key(.enter)), [.call(.submit)])
+        XCTAssertEqual(form.update(.submitted(["a": .string("x"), "b": .boolean(true)])), [.finish(.done("b=true\na=x\n"))])
+        var json = model([field("a", "text")], submitEnabled: true, purpose: .submitJSON)
+        XCTAssertEqual(json.update(.submitted(["a": .string("say \"hi\"")])), [.finish(.done(#"{"a":"say \"hi\""}"# + "\n"))])
+    }
+}
