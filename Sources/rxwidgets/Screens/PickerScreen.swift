@@ -72,9 +72,18 @@ final class PickerScreen: InteractiveScreen {
     private func shownRows(_ component: Int) -> [Int] {
         let count = rowCount(component)
         guard let filter = filters[component], !filter.query.isEmpty else { return Array(0..<count) }
-        let source = componentTexts(component)
-        source.want(0..<count, revision: revision)
-        return (0..<count).filter { row in source.text(row).map(filter.matches) ?? false }
+        return (0..<count).filter { row in title(row, component).map(filter.matches) ?? false }
+    }
+
+    /// Asks for what a filter searches: every title of its component.
+    private func wantFiltered(_ component: Int) {
+        guard let filter = filters[component], !filter.query.isEmpty else { return }
+        componentTexts(component).want(0..<rowCount(component), revision: revision)
+    }
+
+    /// A row's title as last fetched, if it was (reading fetches nothing).
+    private func title(_ row: Int, _ component: Int) -> String? {
+        texts.indices.contains(component) ? texts[component].text(row) : nil
     }
 
     private func rowCount(_ component: Int) -> Int {
@@ -105,6 +114,23 @@ final class PickerScreen: InteractiveScreen {
     }
 
     // MARK: Drawing
+
+    /// Scrolls each component to its selected row and asks for the titles
+    /// around what is shown, so short moves need no read.
+    func layOut(rows: Int, columns: Int) {
+        let height = listHeight(rows: rows)
+        for component in 0..<picker.numberOfComponents {
+            wantFiltered(component)
+            let shown = shownRows(component)
+            let position = shown.firstIndex(of: selectedRow(component)) ?? 0
+            let source = componentTexts(component)
+            tops[component] = scrolledTop(tops[component], position: position, height: height, count: shown.count)
+            let window = shown[min(tops[component], shown.count)..<min(tops[component] + height, shown.count)]
+            if let first = window.first, let last = window.last {
+                source.want(max(0, first - height)..<min(last + height + 1, rowCount(component)), revision: revision)
+            }
+        }
+    }
 
     func lines(rows: Int, columns: Int) -> [Line] {
         var lines: [Line] = []
@@ -159,15 +185,7 @@ final class PickerScreen: InteractiveScreen {
     private func column(_ component: Int, height: Int, width: Int) -> [Line] {
         let rows = shownRows(component)
         let selected = selectedRow(component)
-        let position = rows.firstIndex(of: selected) ?? 0
-        let source = componentTexts(component)
-        tops[component] = scrolledTop(tops[component], position: position, height: height, count: rows.count)
-        let top = tops[component]
-        let window = rows[min(top, rows.count)..<min(top + height, rows.count)]
-        if let first = window.first, let last = window.last {
-            // A window around what is shown, so short moves need no read.
-            source.want(max(0, first - height)..<min(last + height + 1, picker.rowCounts.indices.contains(component) ? picker.rowCounts[component] : 0), revision: revision)
-        }
+        let top = tops.indices.contains(component) ? tops[component] : 0
         var lines: [Line] = []
         for offset in 0..<height {
             let index = top + offset
@@ -176,7 +194,7 @@ final class PickerScreen: InteractiveScreen {
                 continue
             }
             let row = rows[index]
-            let title = source.text(row) ?? ""
+            let title = self.title(row, component) ?? ""
             if row == selected {
                 let style: Style = component == focus ? .accent : .bold
                 var line = Line("› ", style)
@@ -193,6 +211,8 @@ final class PickerScreen: InteractiveScreen {
 
     func handle(_ key: Key) {
         status = nil
+        // What a filter shows is asked for as it is typed, not only when drawn.
+        defer { wantFiltered(focus) }
         // A key after an Enter still waiting for titles: the person moved on.
         acceptWhenFiltered = false
         if var filter = filters[focus], filter.isTyping {
@@ -261,6 +281,7 @@ final class PickerScreen: InteractiveScreen {
     private func accept() {
         guard isPopup else { return }
         if filters[focus] != nil {
+            wantFiltered(focus)
             guard filterIsSettled(focus) else {
                 acceptWhenFiltered = true
                 status = "matching…"

@@ -71,13 +71,24 @@ final class TableScreen: InteractiveScreen {
                 rows += (0..<count).map { IndexPath(row: $0, section: section) }
                 continue
             }
-            let source = sectionTexts(section)
-            source.want(0..<count, revision: revision)
             // A row whose cell has not arrived is not shown: nothing the
             // filter would hide can be chosen.
-            rows += (0..<count).filter { source.text($0).map(filter.matches) ?? false }.map { IndexPath(row: $0, section: section) }
+            rows += (0..<count).filter { cell($0, section).map(filter.matches) ?? false }.map { IndexPath(row: $0, section: section) }
         }
         return rows
+    }
+
+    /// A row's cell text as last fetched, if it was (reading fetches nothing).
+    private func cell(_ row: Int, _ section: Int) -> String? {
+        texts.indices.contains(section) ? texts[section].text(row) : nil
+    }
+
+    /// Asks for what a filter searches: every cell.
+    private func wantFiltered() {
+        guard let filter, !filter.query.isEmpty else { return }
+        for (section, count) in table.rowCounts.enumerated() {
+            sectionTexts(section).want(0..<count, revision: revision)
+        }
     }
 
     private func listHeight(rows: Int) -> Int {
@@ -86,7 +97,9 @@ final class TableScreen: InteractiveScreen {
 
     // MARK: Drawing
 
-    func lines(rows: Int, columns: Int) -> [Line] {
+    /// Keeps the cursor on a shown row and in view, and asks for the
+    /// headers of this revision and the cells around what is shown.
+    func layOut(rows: Int, columns: Int) {
         if headersRevision != revision, !table.rowCounts.isEmpty {
             headersRevision = revision
             table.rx.headers().subscribe(onNext: { [weak self] headers in
@@ -94,15 +107,11 @@ final class TableScreen: InteractiveScreen {
                 self?.session.redraw()
             }, onError: { _ in }).disposed(by: disposeBag)
         }
-        var lines: [Line] = []
-        if let header {
-            lines.append(Line(header, .bold))
-        }
+        wantFiltered()
         let shown = shownRows()
         let height = listHeight(rows: rows)
         cursor = min(cursor, max(shown.count - 1, 0))
         top = scrolledTop(top, position: cursor, height: height, count: shown.count)
-        let selected = Set(table.indexPathsForSelectedRows)
         let window = shown[min(top, shown.count)..<min(top + height, shown.count)]
         for section in Set(window.map(\.section)) {
             let rowsOfSection = window.filter { $0.section == section }.map(\.row)
@@ -110,13 +119,26 @@ final class TableScreen: InteractiveScreen {
                 sectionTexts(section).want(max(0, first - height)..<min(last + height + 1, table.rowCounts[section]), revision: revision)
             }
         }
+    }
+
+    func lines(rows: Int, columns: Int) -> [Line] {
+        var lines: [Line] = []
+        if let header {
+            lines.append(Line(header, .bold))
+        }
+        let shown = shownRows()
+        let height = listHeight(rows: rows)
+        let cursor = min(self.cursor, max(shown.count - 1, 0))
+        let top = scrolledTop(self.top, position: cursor, height: height, count: shown.count)
+        let selected = Set(table.indexPathsForSelectedRows)
+        let window = shown[min(top, shown.count)..<min(top + height, shown.count)]
         var previousSection: Int?
         for (offset, indexPath) in window.enumerated() {
             if indexPath.section != previousSection, headers.indices.contains(indexPath.section), !headers[indexPath.section].isEmpty, lines.count < height + (header == nil ? 0 : 1) {
                 lines.append(Line(headers[indexPath.section], .accent))
             }
             previousSection = indexPath.section
-            let text = sectionTexts(indexPath.section).text(indexPath.row) ?? ""
+            let text = cell(indexPath.row, indexPath.section) ?? ""
             let isCursor = top + offset == cursor
             var line = Line(isCursor ? "› " : "  ", .accent)
             line.append(selected.contains(indexPath) ? "● " : "○ ", selected.contains(indexPath) ? .success : .dim)
@@ -164,6 +186,8 @@ final class TableScreen: InteractiveScreen {
 
     func handle(_ key: Key) {
         status = nil
+        // What a filter shows is asked for as it is typed, not only when drawn.
+        defer { wantFiltered() }
         // A key after an Enter still waiting for cells: the person moved on.
         finishWhenFiltered = false
         if var typing = filter, typing.isTyping {
@@ -184,6 +208,7 @@ final class TableScreen: InteractiveScreen {
         case .character(" "):
             if let underCursor { tap(underCursor) }
         case .enter:
+            wantFiltered()
             if purpose == .attach {
                 if let underCursor { tap(underCursor) }
             } else if !filterIsSettled {

@@ -22,10 +22,18 @@ enum Outcome {
 /// What an interactive command shows: it draws a frame on request and takes
 /// keys, and asks its session to redraw or to finish.
 protocol InteractiveScreen: AnyObject {
-    /// The frame for a terminal of `size`.
+    /// Before each frame, for a terminal of `size`: scroll what must be
+    /// seen into view and ask the daemon for the texts it will show.
+    func layOut(rows: Int, columns: Int)
+    /// The frame for a terminal of `size`; drawing changes nothing.
     func lines(rows: Int, columns: Int) -> [Line]
     /// A key the user pressed.
     func handle(_ key: Key)
+}
+
+extension InteractiveScreen {
+    /// A screen whose frame needs nothing from the daemon beyond its state.
+    func layOut(rows: Int, columns: Int) {}
 }
 
 /// Runs one screen on the terminal: raw mode, keys, redraws, resizes and
@@ -108,6 +116,7 @@ final class Session {
     private func draw() {
         guard let view else { return }
         let size = terminal.size
+        view.layOut(rows: size.rows, columns: size.columns)
         screen.draw(view.lines(rows: size.rows, columns: size.columns))
     }
 
