@@ -5,7 +5,7 @@ import Glibc
 /// format version (little-endian `u32`), then one D-Bus message in wire
 /// format whose body is `(s kind, s name, u owner_uid, t revision, av state)`
 /// — every value typed, checked by libdbus when it is read back.
-struct StateFile {
+struct StateFile: Sendable {
     /// The format this daemon writes and reads.
     static let formatVersion: UInt32 = 1
     private static let magic = Array("RXWSTATE".utf8)
@@ -16,6 +16,20 @@ struct StateFile {
     let revision: UInt64
     /// The kind's own values (`Widget.stateValues`).
     let state: [DBusValue]
+
+    /// The widget's file name in the state directory.
+    static func fileName(_ kind: WidgetKind, _ name: String) -> String {
+        "\(kind.rawValue).\(name).state"
+    }
+
+    var fileName: String {
+        StateFile.fileName(kind, name)
+    }
+
+    /// The widget's path on the bus.
+    var path: ObjectPath {
+        WidgetService.path(of: kind, name: name)
+    }
 
     /// Why a file could not be read.
     struct ReadError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import DBus
+import Dispatch
 import Glibc
 import RxWidgets
 
@@ -8,8 +9,13 @@ import RxWidgets
 /// state, old or new — never torn.
 ///
 /// Changes are coalesced: a changed widget is written at most once per
-/// `interval`, so a crash loses at most the changes of that last interval;
-/// `flush()` (at SIGTERM, and when a `--replace` takes the name) writes
+/// `interval`, so a crash loses at most the changes of that last interval
+/// and the write under way. The loop only takes each widget's state
+/// (`stateValues`, values that share their storage); encoding, writing,
+/// fsync and rename run on a writer thread of their own, one widget at a
+/// time, so no client waits for the disk. A widget that changes while its
+/// write is under way is written again after it. `flush()` (at SIGTERM, and
+/// when a `--replace` takes the name) waits for the writer and writes
 /// everything still pending. A write that fails (a full disk, a read-only
 /// directory) leaves the daemon serving: it is logged once, retried every
 /// `retryInterval`, and its success is logged too.
@@ -31,8 +37,12 @@ final class StateStore {
     let directory: String
     private let directoryDescriptor: Int32
     private var pending: [ObjectPath: Widget] = [:]
+    /// Widgets whose write the writer has and has not finished.
+    private var writing: [ObjectPath: Widget] = [:]
     private var timer: LoopTimer?
     private var isFailing = false
+    /// Where files are written, in the order they were handed over.
+    private let writer = DispatchQueue(label: "rxwidgetsd.state-writer")
 
     /// A store in `directory`, made (0700) when missing; refused when it is
     /// a symbolic link, not a directory, not this process's own, or
@@ -61,6 +71,8 @@ final class StateStore {
 
     deinit {
         timer?.dispose()
+        // The writer may still hold the descriptor.
+        writer.sync {}
         close(directoryDescriptor)
     }
 
@@ -79,7 +91,7 @@ final class StateStore {
 
     /// A widget's file, relative to the directory.
     private func fileName(_ kind: WidgetKind, _ name: String) -> String {
-        "\(kind.rawValue).\(name).state"
+        StateFile.fileName(kind, name)
     }
 
     // MARK: Writing
@@ -91,33 +103,53 @@ final class StateStore {
         if timer == nil {
             timer = MainLoop.shared.addTimer(after: StateStore.interval) { [weak self] in
                 self?.timer = nil
-                self?.flush()
+                self?.startWrites()
             }
         }
     }
 
-    /// Forgets a destroyed widget: its file goes now.
+    /// Forgets a destroyed widget: its file goes, after any write of it under way.
     func removed(_ widget: Widget) {
         pending[widget.path] = nil
-        if unlinkat(directoryDescriptor, fileName(widget.kind, widget.name), 0) != 0 && errno != ENOENT {
-            Hooks.log("<4>rxwidgetsd: cannot remove the state of \(widget.path): \(String(cString: strerror(errno)))")
+        let (directory, name, path) = (directoryDescriptor, fileName(widget.kind, widget.name), widget.path)
+        writer.async {
+            if unlinkat(directory, name, 0) != 0 && errno != ENOENT {
+                let reason = String(cString: strerror(errno))
+                MainLoop.shared.post { Hooks.log("<4>rxwidgetsd: cannot remove the state of \(path): \(reason)") }
+            }
         }
     }
 
-    /// Writes every pending widget now; those that fail stay pending.
-    func flush() {
-        let writing = pending.values.sorted { $0.path < $1.path }
-        pending = [:]
-        var failure: String?
-        for widget in writing {
-            do {
-                try write(widget)
-            } catch {
-                failure = failure ?? "\(widget.path): \(error)"
-                pending[widget.path] = widget
+    /// Hands every pending widget not being written to the writer.
+    private func startWrites() {
+        let ready = pending.values.filter { writing[$0.path] == nil }.sorted { $0.path < $1.path }
+        for widget in ready {
+            pending[widget.path] = nil
+            writing[widget.path] = widget
+            let file = StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, state: widget.stateValues())
+            let (directory, descriptor) = (self.directory, directoryDescriptor)
+            let store = LoopOwned(self)
+            writer.async {
+                let failure: String?
+                do {
+                    try StateStore.write(file, in: descriptor)
+                    failure = nil
+                } catch {
+                    failure = "\(directory)/\(file.fileName): \(error)"
+                }
+                MainLoop.shared.post { store.value?.finished(file.path, failure: failure) }
             }
         }
+    }
+
+    /// A write ended: a failed one is pending again (unless the widget is
+    /// gone), a widget that changed meanwhile is written next.
+    private func finished(_ path: ObjectPath, failure: String?) {
+        guard let widget = writing.removeValue(forKey: path) else { return }
         if let failure {
+            if widget.isServed, pending[path] == nil {
+                pending[path] = widget
+            }
             if !isFailing {
                 Hooks.log("<3>rxwidgetsd: cannot write widget state to \(directory) (\(failure)); serving on, retrying every \(StateStore.retryInterval / 1_000_000_000) s, logging again once a write succeeds")
                 isFailing = true
@@ -125,21 +157,52 @@ final class StateStore {
             timer?.dispose()
             timer = MainLoop.shared.addTimer(after: StateStore.retryInterval) { [weak self] in
                 self?.timer = nil
-                self?.flush()
+                self?.startWrites()
             }
-        } else if isFailing, !writing.isEmpty {
+            return
+        }
+        if isFailing {
             Hooks.log("<5>rxwidgetsd: writing widget state to \(directory) works again")
             isFailing = false
         }
+        if pending[path] != nil, timer == nil {
+            timer = MainLoop.shared.addTimer(after: StateStore.interval) { [weak self] in
+                self?.timer = nil
+                self?.startWrites()
+            }
+        }
     }
 
-    /// Whether changes wait to be written.
-    var hasPending: Bool { !pending.isEmpty }
+    /// Writes everything now and returns once it is on disk (at SIGTERM, and
+    /// before a replacing daemon takes over): waits for the writer, then
+    /// writes what is pending and what the writer could not write.
+    func flush() {
+        writer.sync {}
+        timer?.dispose()
+        timer = nil
+        var remaining = pending
+        for (path, widget) in writing where widget.isServed && remaining[path] == nil {
+            remaining[path] = widget
+        }
+        pending = [:]
+        writing = [:]
+        for widget in remaining.values.sorted(by: { $0.path < $1.path }) {
+            do {
+                try StateStore.write(StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, state: widget.stateValues()), in: directoryDescriptor)
+            } catch {
+                pending[widget.path] = widget
+                Hooks.log("<3>rxwidgetsd: cannot write widget state to \(directory) (\(widget.path): \(error))")
+            }
+        }
+    }
 
-    private func write(_ widget: Widget) throws {
-        let bytes = try StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, state: widget.stateValues()).encoded()
-        let target = fileName(widget.kind, widget.name)
-        let temporary = ".\(widget.kind.rawValue).\(widget.name).new"
+    /// Encodes and writes one widget's file: a new file, fsynced, renamed
+    /// over the old one, the directory fsynced. Touches nothing but the
+    /// directory, so it runs on the writer thread.
+    private static func write(_ file: StateFile, in directoryDescriptor: Int32) throws {
+        let bytes = try file.encoded()
+        let target = file.fileName
+        let temporary = ".\(file.kind.rawValue).\(file.name).new"
         // Only a file made here: whatever is at the name (a write cut short,
         // or a link someone planted) is removed, never written through.
         var descriptor = openat(directoryDescriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -175,7 +238,7 @@ final class StateStore {
         fsync(directoryDescriptor)
     }
 
-    private static func systemError(_ what: String) -> DBusError {
+    static func systemError(_ what: String) -> DBusError {
         DBusError.failed("\(what): \(String(cString: strerror(errno)))")
     }
 
@@ -251,5 +314,17 @@ final class StateStore {
             throw StateFile.ReadError(description: "it grew while it was read")
         }
         return Array(bytes[..<filled])
+    }
+}
+
+/// The store, carried through the writer thread back to the loop.
+///
+/// `@unchecked Sendable`: the writer thread never touches the store; it only
+/// hands this box to `MainLoop.post`, whose job reads it on the loop's thread.
+private struct LoopOwned: @unchecked Sendable {
+    weak var value: StateStore?
+
+    init(_ value: StateStore) {
+        self.value = value
     }
 }
