@@ -28,7 +28,7 @@ final class FormLayoutTests: DaemonTestCase {
         XCTAssertEqual(fields.map(\.name), ["birthday", "gender", "knowSwift", "swiftLevel", "passionToLearn"])
         XCTAssertEqual(fields.map(\.kind), ["date", "choice", "switch", "slider", "stepper"])
         XCTAssertEqual(fields.map { $0.attributes["label"] }, ["Birthday", "Gender", "I know Swift", "Swift level", "Passion to learn"].map { .string($0) })
-        XCTAssertEqual(fields[0].attributes, ["label": .string("Birthday"), "required": .boolean(false), "max": .string("2024-06-14")], "a date bound, resolved")
+        XCTAssertEqual(fields[0].attributes, ["label": .string("Birthday"), "required": .boolean(false), "max": .string("2024-06-14"), "border": .string("birthdayBorder")], "a date bound, resolved")
         XCTAssertEqual(fields[1].attributes, ["label": .string("Gender"), "required": .boolean(true),
                                               "options": .array(element: .string, [.string("male"), .string("female")]),
                                               "buttons": .array(element: .string, [.string("male"), .string("female")])])
@@ -46,6 +46,8 @@ final class FormLayoutTests: DaemonTestCase {
         XCTAssertEqual(fields.map { $0.attributes["label"] }, ["Username", "Password", "Repeat password"].map { .string($0) })
         XCTAssertEqual(fields.map { $0.attributes["secret"] }, [.boolean(false), .boolean(true), .boolean(true)])
         XCTAssertEqual(fields[0].attributes["minLength"], .uint32(5))
+        XCTAssertEqual(fields.map { $0.attributes["border"] }, ["usernameBorder", "passwordBorder", "repeatPasswordBorder"].map { .string($0) },
+                       "each field names the output that colours its border")
         let spec = #"{"fields":[{"name":"email","kind":"text","label":"E-mail","help":"We never share it.","placeholder":"you@example.org","rules":{"maxLength":80,"pattern":"[^@]+@[^@]+"}},{"name":"n","kind":"switch"}]}"#
         try call(root, managerInterface, "CreateForm", [.string("own"), .string(spec), options([])])
         let own = try layout("\(root)/form/own")

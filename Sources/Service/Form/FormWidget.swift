@@ -182,6 +182,10 @@ final class FormWidget: Widget {
             attributes.append(("help", .string(help)))
         }
         attributes.append(("required", .boolean(form.fieldStates[field.name]?.required ?? rules.required)))
+        // The output a front end colours the field's border with: the first validityColor output of the field.
+        if let border = form.spec.outputs.first(where: { if case .validityColor(field.name, _, _, _) = $0.rule { return true } else { return false } }) {
+            attributes.append(("border", .string(border.name)))
+        }
         if field.updateOn == .blur {
             attributes.append(("updateOn", .string(field.updateOn.rawValue)))
         }

@@ -20,7 +20,7 @@ extension FormModel {
             let isEnabled = daemon.states[field.name]?.enabled != false
             var line = Line(isFocused ? "› " : "  ", .accent)
             line.append(TextWidth.pad(labels[index], labelWidth), isFocused ? .accent : isEnabled ? .bold : .dim)
-            let border = daemon.outputs[field.name + "Border"].flatMap { $0.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
+            let border = field.attributes["border"]?.stringValue.flatMap { daemon.outputs[$0]?.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
             for span in FormModel.component(of: field).view(field, in: self, focused: isFocused, border: border).spans {
                 line.append(span.text, isEnabled ? span.style : .dim)
             }
