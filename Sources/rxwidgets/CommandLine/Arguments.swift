@@ -7,6 +7,8 @@ enum Command: Equatable {
     case pick(components: [[String]], header: String?, height: Int?)
     case table(header: String?, height: Int?, multiple: Bool, items: [String]?)
     case form(spec: String, json: Bool, header: String?, outputs: Bool)
+    case input(InputOptions)
+    case confirm(prompt: String, affirmative: String, negative: String, defaultYes: Bool)
     case attach(path: String, height: Int?, outputs: Bool)
     case list(json: Bool)
     case watch(path: String?, json: Bool)
@@ -15,6 +17,17 @@ enum Command: Equatable {
     /// The usage, of every command or of one.
     case help(String?)
     case version
+}
+
+/// What `input` asks for: one text field and how it is shown and checked.
+struct InputOptions: Equatable {
+    var header: String?
+    var prompt = ">"
+    var placeholder: String?
+    var value = ""
+    var password = false
+    var charLimit: Int?
+    var pattern: String?
 }
 
 /// A command line that does not say anything the command can do (exit 2).
@@ -28,13 +41,30 @@ struct Arguments {
     /// `--address ADDR`; nil for the bus that started us or the session bus.
     let address: String?
 
-    static let commands = ["choose", "pick", "table", "form", "attach", "list", "watch", "validate", "completions", "help"]
+    /// Every command with what it does, in the order help lists them.
+    static let summaries: [(command: String, summary: String)] = [
+        ("choose", "a popup picker; prints the chosen item"),
+        ("pick", "a picker of several components"),
+        ("table", "a table; prints the selected rows"),
+        ("form", "a form; prints the values on Submit"),
+        ("input", "one line of text; prints it"),
+        ("confirm", "a yes/no question; exit status 0 for yes"),
+        ("attach", "operate an existing widget live"),
+        ("list", "the widgets on the bus"),
+        ("watch", "every signal of the widgets"),
+        ("validate", "serve a form's remote check from a command"),
+        ("completions", "a completion script"),
+        ("help", "the usage of every command or of one"),
+    ]
+    static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
         "choose": ["--header", "--height", "--selected"],
         "pick": ["--component", "--header", "--height"],
         "table": ["--header", "--height", "--multiple"],
         "form": ["--json", "--header", "--outputs"],
+        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern"],
+        "confirm": ["--affirmative", "--negative", "--default"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
@@ -42,7 +72,7 @@ struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    static let flags: Set<String> = ["--multiple", "--json", "--outputs"]
+    static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password"]
     static let templates = WidgetsAPI.formTemplates
     static let shells = ["bash", "zsh", "fish"]
 
@@ -157,6 +187,29 @@ struct Arguments {
                 throw UsageError(description: "form needs one spec: \(Arguments.templates.joined(separator: ", ")) or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
             }
             return .form(spec: positional[0], json: values["--json"] != nil, header: header, outputs: values["--outputs"] != nil)
+        case "input":
+            try noPositional()
+            var input = InputOptions(header: header, placeholder: try single("--placeholder"), value: try single("--value") ?? "", password: values["--password"] != nil, pattern: try single("--pattern"))
+            input.prompt = try single("--prompt") ?? input.prompt
+            if let text = try single("--char-limit") {
+                guard let limit = Int(text), (1...65_536).contains(limit) else {
+                    throw UsageError(description: "--char-limit \(quoted(text)) is not a number of characters from 1 to 65536")
+                }
+                input.charLimit = limit
+            }
+            return .input(input)
+        case "confirm":
+            guard positional.count <= 1 else { throw UsageError(description: "confirm takes one PROMPT") }
+            let answer = try single("--default") ?? "yes"
+            guard answer == "yes" || answer == "no" else {
+                throw UsageError(description: "--default \(quoted(answer)) is neither yes nor no")
+            }
+            let affirmative = try single("--affirmative") ?? "Yes"
+            let negative = try single("--negative") ?? "No"
+            guard affirmative != negative, !affirmative.isEmpty, !negative.isEmpty else {
+                throw UsageError(description: "--affirmative and --negative must be two different, non-empty answers")
+            }
+            return .confirm(prompt: positional.first ?? "Are you sure?", affirmative: affirmative, negative: negative, defaultYes: answer == "yes")
         case "help":
             guard positional.count <= 1, positional.allSatisfy(commands.contains) else {
                 throw UsageError(description: "help takes one command, of \(commands.joined(separator: ", "))")
@@ -214,6 +267,14 @@ struct Arguments {
                  a form; on Submit prints the values as name=value lines
                  (one JSON object with --json); --outputs also shows the
                  form's derived outputs, which are for programs
+      input [--header TEXT] [--prompt TEXT] [--placeholder TEXT] [--value TEXT]
+             [--password] [--char-limit N] [--pattern REGEX]
+                 one line of text, checked by the daemon (a form of one
+                 field); Enter prints it
+      confirm [PROMPT] [--affirmative TEXT] [--negative TEXT] [--default yes|no]
+                 a yes/no question (a picker of the two answers); exit
+                 status 0 for the affirmative, 1 for the negative or Esc;
+                 y and n answer at once
       attach OBJECT_PATH [--height N] [--outputs]
                  shows an existing widget live and lets you operate it
       list [--json]
@@ -239,9 +300,10 @@ struct Arguments {
     Keys: ↑/↓ or k/j, PgUp/PgDn, Home/End, / filter, Tab/Shift-Tab between
     components or fields, Enter, Esc or q to cancel, Ctrl-C.
 
-    Exit status: 0 chosen or submitted, 1 cancelled, 2 usage error or no
-    terminal, 3 no daemon or a D-Bus error, 4 the widget shown was destroyed
-    (attach), 130 Ctrl-C, 143 SIGTERM.
+    Exit status: 0 chosen or submitted (confirm: the affirmative), 1 cancelled
+    (confirm: the negative), 2 usage error or no terminal, 3 no daemon or a
+    D-Bus error, 4 the widget shown was destroyed (attach), 130 Ctrl-C, 143
+    SIGTERM.
     """
 
     /// One command's usage: its lines of the usage above, the options every

@@ -56,18 +56,7 @@ enum Completions {
     }
 
     private static var zsh: String {
-        let descriptions = [
-            "choose": "a popup picker; prints the chosen item",
-            "pick": "a picker of several components",
-            "table": "a table; prints the selected rows",
-            "form": "a form; prints the values on Submit",
-            "attach": "operate an existing widget live",
-            "list": "the widgets on the bus",
-            "watch": "every signal of the widgets",
-            "completions": "a completion script",
-            "help": "the usage of every command or of one",
-        ]
-        let commands = Arguments.commands.map { "        '\($0):\(descriptions[$0] ?? $0)'" }.joined(separator: "\n")
+        let commands = Arguments.summaries.map { "        '\($0.command):\($0.summary)'" }.joined(separator: "\n")
         let cases = Arguments.commands.map { command -> String in
             var specs = Arguments.options[command, default: []].map { option in
                 Arguments.flags.contains(option) ? "'\(option)[\(option.dropFirst(2))]'" : "'\(option)=[\(option.dropFirst(2))]:value:'"

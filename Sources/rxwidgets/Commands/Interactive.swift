@@ -42,6 +42,14 @@ enum Interactive {
                 throw UsageError(description: "\(spec): \(error.message)")
             }
             return session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs))
+        case .input(let options):
+            let form = try create { try client.createForm($0, spec: inputSpec(options), transient: true) }
+            return session.run(FormScreen(form: form, session: session, purpose: .submitValue("value"), header: options.header))
+        case .confirm(let prompt, let affirmative, let negative, let defaultYes):
+            let picker = try create { try client.createPicker($0, items: [[affirmative, negative]], popup: true, transient: true) }
+            try picker.setSelectedRow(defaultYes ? 0 : 1, inComponent: 0)
+            try picker.show()
+            return session.run(PickerScreen(picker: picker, session: session, purpose: .confirm(affirmative: affirmative, negative: negative), header: prompt, height: nil))
         case .attach(let path, let height, let showsOutputs):
             return try attach(path, client: client, session: session, height: height, showsOutputs: showsOutputs)
         default:
@@ -82,6 +90,28 @@ enum Interactive {
         default:
             throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
         }
+    }
+
+    /// `input`'s form: one text field, its rules the daemon's to check.
+    static func inputSpec(_ options: InputOptions) -> String {
+        var field = [#""name":"value""#, #""kind":"text""#, #""label":\#(ValueText.string(options.prompt))"#, #""initial":\#(ValueText.string(options.value))"#]
+        if let placeholder = options.placeholder {
+            field.append(#""placeholder":\#(ValueText.string(placeholder))"#)
+        }
+        if options.password {
+            field.append(#""secret":true"#)
+        }
+        var rules: [String] = []
+        if let limit = options.charLimit {
+            rules.append(#""maxLength":\#(limit)"#)
+        }
+        if let pattern = options.pattern {
+            rules.append(#""pattern":\#(ValueText.string(pattern))"#)
+        }
+        if !rules.isEmpty {
+            field.append(#""rules":{\#(rules.joined(separator: ","))}"#)
+        }
+        return #"{"fields":[{\#(field.joined(separator: ","))}]}"#
     }
 
     /// A template's name as it is; a file's contents otherwise.

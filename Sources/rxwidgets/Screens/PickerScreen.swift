@@ -8,13 +8,15 @@ import RxWidgetsClient
 /// wheel settling on a row), Enter is `Done`, Esc and `q` are `Cancel`.
 final class PickerScreen: InteractiveScreen {
     /// What the command does once the user is done.
-    enum Purpose {
+    enum Purpose: Equatable {
         /// `choose`: print the title of the `SelectedItem` signal.
         case choose
         /// `pick`: print the selected title of every component, tab-separated.
         case pick
         /// `attach`: operate the picker until `q`; print nothing.
         case attach
+        /// `confirm`: exit 0 for the affirmative answer, 1 for the negative; y and n answer at once.
+        case confirm(affirmative: String, negative: String)
     }
 
     private let picker: RemotePicker
@@ -172,6 +174,8 @@ final class PickerScreen: InteractiveScreen {
         if picker.numberOfComponents > 1 { keys += " · tab component" }
         keys += " · / filter"
         switch purpose {
+        case .confirm(let affirmative, let negative):
+            return "↑/↓ move · enter done · y \(affirmative) · n \(negative) · esc \(negative)"
         case .choose, .pick: keys += " · enter done · esc cancel"
         case .attach: keys += (picker.isPopup ? " · enter done" : "") + " · q quit"
         }
@@ -233,6 +237,11 @@ final class PickerScreen: InteractiveScreen {
         let base = pending[focus]?.row ?? selectedRow(focus)
         if let position = movedPosition(rows.firstIndex(of: base) ?? 0, by: key, height: height, count: rows.count) {
             select(rows[position], in: focus)
+            return
+        }
+        if case .confirm = purpose, key == .character("y") || key == .character("n") {
+            select(key == .character("y") ? 0 : 1, in: 0)
+            accept()
             return
         }
         switch key {
@@ -319,6 +328,8 @@ final class PickerScreen: InteractiveScreen {
 
     private func selected(title: String) {
         switch purpose {
+        case .confirm(let affirmative, _):
+            session.finish(title == affirmative ? .done("") : .cancelled)
         case .choose:
             session.finish(.done(title + "\n"))
         case .pick:

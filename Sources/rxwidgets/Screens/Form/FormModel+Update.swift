@@ -35,6 +35,14 @@ extension FormModel {
             return handleOnSubmit(key)
         }
         let component = FormModel.component(of: field)
+        if key == .enter, case .submitValue(let name) = purpose, name == field.name {
+            // What was typed goes first; the daemon judges it before Submit,
+            // whatever this front end last heard of its validity.
+            let typed = editing
+            let commands = finishEditing()
+            editing = typed
+            return commands + [.call(.submit)]
+        }
         if let commands = component.update(field, key, &self) {
             return commands
         }
@@ -109,6 +117,8 @@ extension FormModel {
         case .attach:
             status = ("submitted", .success)
             return []
+        case .submitValue(let name):
+            return [.finish(.done((values[name].map(ValueText.plain) ?? "") + "\n"))]
         }
     }
 

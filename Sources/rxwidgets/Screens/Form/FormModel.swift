@@ -12,6 +12,8 @@ struct FormModel {
         case submitJSON
         /// `attach`: keep going; `Esc` quits and prints nothing.
         case attach
+        /// `input`: print this field's value alone; Enter in it submits.
+        case submitValue(String)
     }
 
     /// The text being typed into the focused text or date field, until the daemon has it.
