@@ -1,10 +1,14 @@
-/// The form's pipelines: per field its value, its options when another
-/// field decides them, its state (conditions over other fields' values and
-/// validity) and its validity (its rules, judged against the fields it
-/// compares with and its bounds, resolved); then the outputs and
-/// `submitEnabled` over those. Each ends in a `latest…` dictionary that
-/// `publish` compares with the published one; values and options are read
-/// from the fields themselves, which hold them.
+/// How a form derives its state. Values come from the controls' Rx events
+/// (and a choice's derived options from its source's value stream); what
+/// follows from them — each field's state (its conditions), validity (its
+/// rules judged against the fields it compares with and its bounds,
+/// resolved, and the remote check's and the application's verdicts), the
+/// outputs and `submitEnabled` — is computed by `settle()` in one pass over
+/// the fields in dependency order, once per published change. A diamond of
+/// conditions therefore costs one evaluation per field, never one per path
+/// (synchronous `combineLatest` chains re-emit for every input, which grows
+/// exponentially along such a diamond), and a remote check only ever sees
+/// values that are published, never one a refused call put back.
 extension Form {
     func buildPipelines() {
         for field in fields {
@@ -14,40 +18,21 @@ extension Form {
             if field.spec.updateOn == .blur {
                 committedValues[name] = BehaviorRelay(value: field.currentValue)
             }
-            // A server error lasts until the value next changes. Subscribed
-            // before the validity, so a change is validated without it.
+            // A server error lasts until the value next changes.
             field.value.distinctUntilChanged().skip(1)
                 .subscribe(onNext: { _ in if serverError.value != nil { serverError.accept(nil) } })
                 .disposed(by: disposeBag)
+            remoteOutcomes[name] = BehaviorRelay(value: nil)
+            if let rule = field.spec.rules.remote {
+                let judged = BehaviorRelay<(FieldValue, FieldValidity)?>(value: nil)
+                judgedByRules[name] = judged
+                bindRemoteCheck(of: field, rule, local: judged.asObservable().compactMap { $0 })
+            }
         }
         for field in dependencyOrder {
             bindOptions(of: field)
         }
-        for field in dependencyOrder {
-            let name = field.spec.name
-            validityStream(of: name)
-                .subscribe(onNext: { [weak self] in self?.latestValidity[name] = $0 })
-                .disposed(by: disposeBag)
-            stateStream(of: name)
-                .subscribe(onNext: { [weak self] in self?.latestStates[name] = $0 })
-                .disposed(by: disposeBag)
-        }
-        let outputs = spec.outputs.map { output in
-            outputValue(output).map { FieldChange(name: output.name, value: $0) }
-        }
-        Observable.combineLatest(outputs)
-            .subscribe(onNext: { [weak self] outputs in
-                self?.latestOutputs = Dictionary(outputs.map { ($0.name, $0.value) }, uniquingKeysWith: { $1 })
-            })
-            .disposed(by: disposeBag)
-        let counted = (spec.submitRequires ?? spec.fields.map(\.name)).compactMap { name in
-            Observable.combineLatest(validityStream(of: name), stateStream(of: name)) { validity, state in !state.visible || validity.isValid }
-        }
-        Observable.combineLatest(counted) { $0.allSatisfy { $0 } }
-            .startWith(counted.isEmpty)
-            .distinctUntilChanged()
-            .subscribe(onNext: { [weak self] in self?.latestSubmitEnabled = $0 })
-            .disposed(by: disposeBag)
+        settle()
     }
 
     /// A choice's options: its own, or derived from another field's value;
@@ -70,98 +55,43 @@ extension Form {
             .disposed(by: disposeBag)
     }
 
-    /// The value a field's rules judge: the latest, or for an
-    /// `updateOn: blur` field the one last committed.
-    private func judgedValue(of field: FormField) -> Observable<FieldValue> {
-        committedValues[field.spec.name]?.asObservable() ?? field.value
-    }
-
-    /// The field's validity, built once and shared: its rules over its
-    /// judged value, the fields it compares with, its resolved bounds,
-    /// whether it is required now, and the application's error.
-    func validityStream(of name: String) -> Observable<FieldValidity> {
-        if let built = validityStreams[name] {
-            return built
-        }
-        guard let field = fieldsByName[name], let serverError = serverErrors[name] else {
-            return .just(.valid)
-        }
-        // Marks the field while its inputs are built: a cyclic spec reads itself as valid.
-        validityStreams[name] = .just(.valid)
-        let rules = field.spec.rules
-        let validator = FieldValidator(field: field.spec)
-        let today = self.today
-        let minimum = boundSource(rules.min)
-        let maximum = boundSource(rules.max)
-        let context = Observable.combineLatest(valueOf(rules.equalTo), valueOf(rules.notEqualTo), minimum.value, maximum.value, requiredStream(of: field.spec)) { equal, different, low, high, required in
-            FieldValidator.Context(equalTo: equal, notEqualTo: different, min: minimum.resolve(low, today()), max: maximum.resolve(high, today()), required: required)
-        }
-        let local = Observable.combineLatest(judgedValue(of: field), context) { value, context in (value, validator.validate(value, in: context)) }
-            .share(replay: 1)
-        let remote = BehaviorRelay<RemoteOutcome?>(value: nil)
-        remoteOutcomes[name] = remote
-        if let rule = rules.remote {
-            bindRemoteCheck(of: field, rule, local: local, into: remote)
-        }
-        let stream = Observable.combineLatest(local, serverError.asObservable(), remote.asObservable()) { local, server, outcome in
-            server.map { FieldValidity(reason: .server, message: $0) } ?? Form.combine(local: local.1, value: local.0, remote: outcome, rules: rules)
-        }
-        .distinctUntilChanged()
-        .share(replay: 1)
-        validityStreams[name] = stream
-        return stream
-    }
-
-    /// The field's visibility, editability and requiredness.
-    func stateStream(of name: String) -> Observable<FieldState> {
-        if let built = stateStreams[name] {
-            return built
-        }
-        guard let spec = fieldsByName[name]?.spec else { return .just(FieldState()) }
-        let stream = Observable.combineLatest(conditionStream(spec.visibleWhen, otherwise: true), conditionStream(spec.enabledWhen, otherwise: true), requiredStream(of: spec)) {
-            FieldState(visible: $0, enabled: $1, required: $2)
-        }
-        .distinctUntilChanged()
-        .share(replay: 1)
-        stateStreams[name] = stream
-        return stream
-    }
-
-    private func requiredStream(of spec: FieldSpec) -> Observable<Bool> {
-        conditionStream(spec.requiredWhen, otherwise: spec.rules.required)
-    }
-
-    /// Whether `condition` holds, re-evaluated when a field it reads changes.
-    private func conditionStream(_ condition: FieldCondition?, otherwise: Bool) -> Observable<Bool> {
-        guard let condition else { return .just(otherwise) }
-        typealias Reading = (name: String, value: FieldValue?, validity: FieldValidity?)
-        let readings: [Observable<Reading>] = condition.valueFields.compactMap { name in
-            fieldsByName[name].map { $0.value.map { (name, $0, nil) } }
-        } + condition.validityFields.map { name in
-            validityStream(of: name).map { (name, nil, $0) }
-        }
-        guard !readings.isEmpty else { return .just(condition.holds(values: [:], validity: [:])) }
-        return Observable.combineLatest(readings) { readings in
-            var values: [String: FieldValue] = [:]
-            var validity: [String: FieldValidity] = [:]
-            for reading in readings {
-                values[reading.name] = reading.value ?? values[reading.name]
-                validity[reading.name] = reading.validity ?? validity[reading.name]
+    /// Derives every field's state and validity, the outputs and
+    /// `submitEnabled` from the values now, in dependency order; with
+    /// `askingRemotely`, hands a value its rules now pass to its remote check.
+    func settle(askingRemotely: Bool = true) {
+        let values = Dictionary(fields.map { ($0.spec.name, $0.currentValue) }, uniquingKeysWith: { first, _ in first })
+        let day = today()
+        for field in dependencyOrder {
+            let spec = field.spec
+            let name = spec.name
+            let required = spec.requiredWhen.map { $0.holds(values: values, validity: latestValidity) } ?? spec.rules.required
+            latestStates[name] = FieldState(visible: spec.visibleWhen.map { $0.holds(values: values, validity: latestValidity) } ?? true,
+                                            enabled: spec.enabledWhen.map { $0.holds(values: values, validity: latestValidity) } ?? true,
+                                            required: required)
+            let rules = spec.rules
+            let context = FieldValidator.Context(
+                equalTo: rules.equalTo.flatMap { values[$0] },
+                notEqualTo: rules.notEqualTo.flatMap { values[$0] },
+                min: Form.resolve(rules.min, fieldValue: rules.min?.field.flatMap { values[$0] }, today: day),
+                max: Form.resolve(rules.max, fieldValue: rules.max?.field.flatMap { values[$0] }, today: day),
+                required: required)
+            let judged = committedValues[name]?.value ?? values[name] ?? field.currentValue
+            let local = FieldValidator(field: spec).validate(judged, in: context)
+            if askingRemotely, let relay = judgedByRules[name], relay.value.map({ $0.0 != judged || $0.1 != local }) ?? true {
+                // A new question: an answer for an earlier value (even one
+                // equal to this) no longer counts.
+                remoteOutcomes[name]?.accept(nil)
+                relay.accept((judged, local))
             }
-            return condition.holds(values: values, validity: validity)
+            let outcome = remoteOutcomes[name]?.value
+            latestValidity[name] = serverErrors[name]?.value.map { FieldValidity(reason: .server, message: $0) }
+                ?? Form.combine(local: local, value: judged, remote: outcome, rules: rules)
         }
-        .distinctUntilChanged()
-    }
-
-    private func valueOf(_ name: String?) -> Observable<FieldValue?> {
-        guard let name, let field = fieldsByName[name] else { return .just(nil) }
-        return field.value.map { $0 as FieldValue? }
-    }
-
-    /// A bound's input (another field's value, for a cross-field bound) and
-    /// how it resolves, given today.
-    private func boundSource(_ bound: Bound?) -> (value: Observable<FieldValue?>, resolve: (FieldValue?, CalendarDay) -> FieldValue?) {
-        (valueOf(bound?.field), { value, today in Form.resolve(bound, fieldValue: value, today: today) })
+        for output in spec.outputs {
+            latestOutputs[output.name] = outputValue(output.rule, values: values)
+        }
+        let counted = spec.submitRequires ?? spec.fields.map(\.name)
+        latestSubmitEnabled = counted.allSatisfy { latestStates[$0]?.visible == false || latestValidity[$0]?.isValid == true }
     }
 
     /// A bound as a value: a number, a day (today's resolved), or another
@@ -176,27 +106,20 @@ extension Form {
         }
     }
 
-    private func outputValue(_ output: OutputSpec) -> Observable<FieldValue> {
-        switch output.rule {
+    private func outputValue(_ rule: OutputSpec.Rule, values: [String: FieldValue]) -> FieldValue {
+        switch rule {
         case .validityColor(let field, let valid, let invalid, let empty):
-            guard let value = fieldsByName[field]?.value else { return .never() }
-            return Observable.combineLatest(value, validityStream(of: field)) { value, validity in
-                if let empty, value == .text("") {
-                    return .text(empty)
-                }
-                return .text(validity.isValid ? valid : invalid)
+            if let empty, values[field] == .text("") {
+                return .text(empty)
             }
+            return .text(latestValidity[field]?.isValid == true ? valid : invalid)
         case .choiceImage(let field, let option, let selected, let unselected):
-            guard let value = fieldsByName[field]?.value else { return .never() }
-            return value.map { .text($0 == .text(option) ? selected : unselected) }
+            return .text(values[field] == .text(option) ? selected : unselected)
         case .scaled(let field, let factor, let offset):
-            guard let value = fieldsByName[field]?.value else { return .never() }
-            return value.map { value in
-                guard case .number(let number) = value else { return .number(offset) }
-                return .number(number * factor + offset)
-            }
+            guard case .number(let number)? = values[field] else { return .number(offset) }
+            return .number(number * factor + offset)
         case .allValid(let fields):
-            return Observable.combineLatest(fields.map { validityStream(of: $0) }) { .bool($0.allSatisfy(\.isValid)) }
+            return .bool(fields.allSatisfy { latestValidity[$0]?.isValid == true })
         }
     }
 }

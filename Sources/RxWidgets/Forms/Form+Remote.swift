@@ -34,7 +34,7 @@ extension Form {
 
     /// Asks the field's validator `debounce` ms after the last change of a
     /// value that passes its own rules, and waits `timeout` ms for the answer.
-    func bindRemoteCheck(of field: FormField, _ rule: RemoteRule, local: Observable<(FieldValue, FieldValidity)>, into outcome: BehaviorRelay<RemoteOutcome?>) {
+    func bindRemoteCheck(of field: FormField, _ rule: RemoteRule, local: Observable<(FieldValue, FieldValidity)>) {
         let name = field.spec.name
         let trigger = BehaviorRelay(value: 0)
         recheckTriggers[name] = trigger
@@ -49,7 +49,7 @@ extension Form {
                 return ask(rule, about: check.value, of: name)
             }
             .subscribe(onNext: { [weak self] answer in
-                self?.changeOnItsOwn { outcome.accept(answer) }
+                self?.changeOnItsOwn { self?.remoteOutcomes[name]?.accept(answer) }
             })
             .disposed(by: disposeBag)
     }

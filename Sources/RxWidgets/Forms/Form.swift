@@ -1,9 +1,10 @@
 /// A form built from a `FormSpec` out of the widgets' controls: one
 /// `DatePicker`, `Switch`, `Slider`, `Stepper` or `TextField` per field (a
-/// choice is a relay fed by `Button`s), and one pipeline per field — its
-/// value, `combineLatest` with the field it must equal, mapped through its
-/// rules, `distinctUntilChanged` — with the outputs and `submitEnabled` as
-/// `combineLatest` over those.
+/// choice is a relay fed by `Button`s). Setting a field is a gesture on its
+/// control; what follows from the values — states, validity, outputs,
+/// `submitEnabled` — is derived once per change, in dependency order
+/// (`Form+Pipelines.swift` says why), and remote checks and options
+/// providers answer through `flatMapLatest` pipelines (`Form+Remote.swift`).
 ///
 /// Every call is all or nothing: values are checked before any is applied.
 /// A call that changes something raises `revision` by one and publishes one
@@ -62,9 +63,9 @@ public final class Form: ReactiveCompatible {
     var serverErrors: [String: BehaviorRelay<String?>] = [:]
     /// Per `updateOn: blur` field, the value its rules last judged.
     var committedValues: [String: BehaviorRelay<FieldValue>] = [:]
-    /// Per field, its validity pipeline once built (see `validityStream`).
-    var validityStreams: [String: Observable<FieldValidity>] = [:]
-    var stateStreams: [String: Observable<FieldState>] = [:]
+    /// Per remotely checked field, the value its rules last judged and their
+    /// verdict: what its remote check asks about.
+    var judgedByRules: [String: BehaviorRelay<(FieldValue, FieldValidity)?>] = [:]
     /// Per remotely checked or provided field, a count that asks again when raised.
     var recheckTriggers: [String: BehaviorRelay<Int>] = [:]
     /// Per remotely checked field, what its check last said.
@@ -195,8 +196,8 @@ public final class Form: ReactiveCompatible {
         if expectedRevision != 0 && expectedRevision != revision {
             throw FormError.revisionMismatch(expected: expectedRevision, current: revision)
         }
-        let given = Dictionary(try values.map { (try editableField($0.field).spec.name, $0.value) }, uniquingKeysWith: { $1 })
-        try apply(given)
+        let given = Dictionary(try values.map { (try field($0.field).spec.name, $0.value) }, uniquingKeysWith: { $1 })
+        try apply(given, onlyEditable: true)
         publish {}
         return revision
     }
@@ -209,7 +210,7 @@ public final class Form: ReactiveCompatible {
         for name in errors.keys.sorted() where fieldsByName[name] == nil {
             throw FormError.unknownField(name)
         }
-        try apply(given)
+        try apply(given, onlyEditable: false)
         publish {
             for field in fields {
                 commitValue(of: field)
@@ -227,15 +228,29 @@ public final class Form: ReactiveCompatible {
 
     /// Sets the given fields in dependency order, each checked against the
     /// options the ones before it left; on a refusal puts every field back.
-    private func apply(_ given: [String: FieldValue]) throws {
+    /// With `onlyEditable`, a field is refused when the values applied
+    /// before it leave it disabled (`{"company": true, "vatId": "…"}` is
+    /// accepted in one call).
+    private func apply(_ given: [String: FieldValue], onlyEditable: Bool) throws {
         let saved = snapshot()
+        var applied = false
         do {
             for target in dependencyOrder {
                 guard let value = given[target.spec.name] else { continue }
+                if onlyEditable {
+                    if applied {
+                        settle(askingRemotely: false)
+                    }
+                    guard latestStates[target.spec.name]?.enabled != false else { throw FormError.notEditable(field: target.spec.name) }
+                }
                 target.set(try target.accept(value))
+                applied = true
             }
         } catch {
             restore(saved)
+            if applied {
+                settle(askingRemotely: false)
+            }
             throw error
         }
     }
@@ -328,9 +343,11 @@ public final class Form: ReactiveCompatible {
         for field in fields {
             commitValue(of: field)
         }
+        settle(askingRemotely: false)
         let invalid = latestValidity.filter { !$0.value.isValid && latestStates[$0.key]?.visible != false }
         guard invalid.isEmpty else {
             restore(saved)
+            settle(askingRemotely: false)
             throw FormError.validationFailed(invalid)
         }
         publish {}
@@ -386,6 +403,7 @@ public final class Form: ReactiveCompatible {
         isPublishing = true
         defer { isPublishing = outer }
         try body()
+        settle()
         let names = fieldNames
         func changes<Value>(_ latest: [String: Value], _ published: [String: Value], _ names: [String]) -> [FieldChange<Value>] {
             names.compactMap { name in latest[name].flatMap { $0 != published[name] ? FieldChange(name: name, value: $0) : nil } }
