@@ -78,3 +78,32 @@ final class DependentPickerStateTests: XCTestCase {
         XCTAssertEqual(daemon.stop(), 0)
     }
 }
+
+/// The row limit counts a dependent picker's maps and derived rows together,
+/// checked before a call changes anything.
+final class DependentPickerLimitTests: DaemonTestCase {
+    override var daemonArguments: [String] { ["--max-rows", "20"] }
+
+    func testASelectionWhoseDerivedRowsBreakTheLimitChangesNothing() throws {
+        let path = "\(root)/picker/place"
+        let maps = DBusValue.array(element: .array(.dictEntry(key: .string, value: .array(.string))), [
+            .dictionary(key: .string, value: .array(.string), [
+                (.string("small"), .array(element: .string, [.string("s1")])),
+                (.string("big"), .array(element: .string, (0..<9).map { .string("b\($0)") })),
+            ]),
+        ])
+        // 2 root rows + 1 derived + the maps' 12 titles = 15 of 20.
+        try call(root, managerInterface, "CreatePicker", [.string("place"), options([("items", titles([["small", "big"]])), ("dependent", maps)])])
+        _ = takeEvents()
+        // Selecting "big" would make 2 + 9 + 12 = 23.
+        for member in ["SelectRow", "SetSelectedRow"] {
+            XCTAssertEqual(error(path, pickerInterface, member, [.int32(1), .int32(0)])?.name, errorPrefix + "LimitExceeded", member)
+        }
+        XCTAssertEqual(try property(path, pickerInterface, "SelectedRows"), .array(element: .int32, [.int32(0), .int32(0)]), "nothing changed")
+        XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(2), .int32(1)]))
+        XCTAssertEqual(takeEvents(), ["error LimitExceeded", "error LimitExceeded"], "no signal")
+        try call(path, pickerInterface, "SetDependentItems", [.array(element: .array(.dictEntry(key: .string, value: .array(.string))), [])])
+        try call(path, pickerInterface, "SetModels", [.array(element: .array(.variant), [.array(element: .variant, [.variant(.string("x"))])])])
+        XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1)]), "no maps: an ordinary picker again")
+    }
+}

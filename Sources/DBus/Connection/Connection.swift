@@ -159,6 +159,14 @@ public final class Connection {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
             return Disposables.create { pendingReply.cancel() }
         }
+        // As `send`: a call the bus would cut the connection for is not sent.
+        do {
+            try checkSize(of: message)
+        } catch {
+            let refusal = DBusError(name: DBusError.Name.limitsExceeded, message: "\(error)")
+            MainLoop.shared.enqueue { pendingReply.complete(.failure(refusal)) }
+            return Disposables.create { pendingReply.cancel() }
+        }
         var pending: OpaquePointer?
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0, let pending else {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }

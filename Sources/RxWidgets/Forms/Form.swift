@@ -210,6 +210,14 @@ public final class Form: ReactiveCompatible {
         for name in errors.keys.sorted() where fieldsByName[name] == nil {
             throw FormError.unknownField(name)
         }
+        // A provider's options are not stored: its choice keeps the stored
+        // value among them until the provider answers again.
+        for (name, value) in given {
+            if let target = fieldsByName[name], case .provider? = target.spec.optionsFrom, case .text(let option) = value,
+               option != FieldValue.notSelected, !target.options.contains(option) {
+                target.options.append(option)
+            }
+        }
         try apply(given, onlyEditable: false)
         publish {
             for field in fields {

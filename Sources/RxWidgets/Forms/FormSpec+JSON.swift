@@ -45,6 +45,19 @@ struct SpecDecoder {
     private var matchingSteps = 0
     var conditionNodes = 0
     var optionEntries = 0
+    /// Per choice field, every option it can offer, made once: a spec may ask
+    /// thousands of times of a map of thousands of options.
+    private var offered: [String: Set<String>] = [:]
+
+    /// Whether `field` can ever offer `option`.
+    mutating func offers(_ field: FieldSpec, _ option: String) -> Bool {
+        if let known = offered[field.name] {
+            return known.contains(option)
+        }
+        let all = Set(field.possibleOptions)
+        offered[field.name] = all
+        return all.contains(option)
+    }
 
     init(limits: FormSpecLimits) {
         self.limits = limits
@@ -391,7 +404,7 @@ struct SpecDecoder {
                 problem("\(path).field", "no choice field is named \(quoted(fieldName, quote: "\""))")
                 continue
             }
-            guard field.possibleOptions.contains(option) || option == FieldValue.notSelected else {
+            guard offers(field, option) || option == FieldValue.notSelected else {
                 problem("\(path).value", "\(quoted(option, quote: "\"")) is not an option of \(quoted(fieldName, quote: "\""))")
                 continue
             }
@@ -426,7 +439,7 @@ struct SpecDecoder {
                 let option = string(members["option"], required: true, in: path, key: "option")
                 let selected = string(members["selected"], required: true, in: path, key: "selected")
                 let unselected = string(members["unselected"], required: true, in: path, key: "unselected")
-                if let field, let option, let spec = fields.first(where: { $0.name == field }), !spec.possibleOptions.contains(option) {
+                if let field, let option, let spec = fields.first(where: { $0.name == field }), !offers(spec, option) {
                     problem("\(path).option", "\(quoted(option, quote: "\"")) is not an option of \(quoted(field, quote: "\""))")
                 }
                 rule = field.flatMap { field in option.flatMap { option in selected.flatMap { selected in unselected.map { .choiceImage(field: field, option: option, selected: selected, unselected: $0) } } } }

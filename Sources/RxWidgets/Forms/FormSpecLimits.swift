@@ -17,8 +17,9 @@ public struct FormSpecLimits: Sendable, Equatable {
     /// the most matching steps one call can cause (a `SetValues` of every
     /// field, a `Reset`).
     public var matchingSteps = 1 << 23
-    /// Nodes of all the form's conditions together (each `field` test and
-    /// each `all`, `any`, `not`): every change re-evaluates at most these.
+    /// Nodes of all the form's conditions together (each `field` test, each
+    /// value of an `in`, each `all`, `any`, `not`): every change evaluates
+    /// at most these.
     /// Nesting is bounded by the JSON's depth (64).
     public var conditionNodes = 4_096
     /// Keys and options of all the form's `optionsFrom` maps together.

@@ -21,18 +21,16 @@ public struct DependentComponents: Equatable, Sendable {
         maps.reduce(0) { total, map in total + map.reduce(0) { $0 + 1 + $1.value.count } }
     }
 
-    /// The components after `component` derived from the titles selected
-    /// before them: `components` up to `component` as they are, each later
-    /// one the rows the previous one's selected title maps to. `selected`
-    /// gives a component's selected row; later components start at row 0.
-    public func derive(_ components: [[String]], after component: Int, selected: (Int) -> Int) -> [[String]] {
-        var result = Array(components.prefix(component + 1))
-        while result.count < componentCount {
-            let previous = result.count - 1
-            let rows = result[previous]
-            let row = previous <= component ? selected(previous) : 0
-            let title = rows.indices.contains(row) ? rows[row] : nil
-            result.append(title.flatMap { maps[previous][$0] } ?? [])
+    /// The rows of the components after `component`, given the title
+    /// selected in it (nil: none): each the rows its previous one's title
+    /// maps to, the previous one after `component` at row 0.
+    public func rows(after component: Int, selectedTitle: String?) -> [[String]] {
+        var result: [[String]] = []
+        var title = selectedTitle
+        for level in max(component, 0)..<maps.count {
+            let rows = title.flatMap { maps[level][$0] } ?? []
+            result.append(rows)
+            title = rows.first
         }
         return result
     }

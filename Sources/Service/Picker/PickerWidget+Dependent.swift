@@ -37,34 +37,71 @@ extension PickerWidget {
     }
 
     /// `SetItems` on a dependent picker: component 0, the rest derived.
+    /// Checked whole before anything changes.
     func bindRoot(_ components: [[DBusValue]]) throws {
         guard components.count <= 1 else {
             throw DBusError.invalidArgs("items has \(components.count) arrays; picker '\(name)' has dependent components, so items gives component 0 only")
         }
-        try bind([components.first ?? []])
-        try rederive(after: 0)
+        guard let dependent else { return }
+        let root = components.first ?? []
+        let row = min(max(picker.selectedRow(inComponent: 0), 0), max(root.count - 1, 0))
+        let derived = try self.derived([root], after: 0, selectedRow: row, dependent)
+        try bind(derived)
+        resetSelection(after: 0, in: derived)
     }
 
-    /// `SetDependentItems`: the new maps, the components after the first derived at once.
-    func setDependent(_ dependent: DependentComponents) throws {
-        self.dependent = dependent
-        guard isBound else { return }
-        try bind([adapter.components.first ?? []])
-        try rederive(after: 0)
+    /// `SetDependentItems`: the new maps, the components after the first
+    /// derived at once; `[]` makes the picker an ordinary one again.
+    func setDependent(_ new: DependentComponents) throws {
+        guard new.componentCount > 1 else {
+            dependent = nil
+            return
+        }
+        guard isBound else {
+            dependent = new
+            return
+        }
+        let root = Array(adapter.components.prefix(1))
+        let derived = try self.derived(root, after: 0, selectedRow: picker.selectedRow(inComponent: 0), new)
+        dependent = new
+        try bind(derived)
+        resetSelection(after: 0, in: derived)
     }
 
-    /// Rebinds the components after `component` from the titles selected
-    /// before them; their selection goes back to row 0.
+    /// Refuses, before the selection changes, a selection whose derived
+    /// components would break the limits.
+    func checkSelection(_ row: Int, in component: Int) throws {
+        guard let dependent, isBound else { return }
+        _ = try derived(adapter.components, after: component, selectedRow: row, dependent)
+    }
+
+    /// Rebinds the components after `component` from its selected title;
+    /// their selection goes back to row 0. Components up to `component`
+    /// are kept as they are (their arrays shared, not copied).
     func rederive(after component: Int) throws {
         guard let dependent, isBound else { return }
-        let titles = adapter.components.map { $0.map { $0.stringValue ?? "\($0)" } }
-        let derived = dependent.derive(titles, after: component) { [picker] in picker.selectedRow(inComponent: $0) }
-        let models = derived.map { $0.map(DBusValue.string) }
-        try context.arguments.checkShape(parts: models.count, rows: models.reduce(0) { $0 + $1.count }, unit: "components", "the picker with its derived components")
-        if models != adapter.components {
-            try bind(models)
+        let derived = try self.derived(adapter.components, after: component, selectedRow: picker.selectedRow(inComponent: component), dependent)
+        if derived.count != adapter.components.count || derived[(component + 1)...] != adapter.components[(component + 1)...] {
+            try bind(derived)
         }
-        for later in (component + 1)..<max(component + 1, models.count) {
+        resetSelection(after: component, in: derived)
+    }
+
+    /// `components` up to `component`, then the rows its selected title
+    /// maps to, and so on; checked against the limits, the maps' own titles
+    /// counted too. Changes nothing.
+    private func derived(_ components: [[DBusValue]], after component: Int, selectedRow row: Int, _ dependent: DependentComponents) throws -> [[DBusValue]] {
+        var result = Array(components.prefix(component + 1))
+        let rows = result.indices.contains(component) ? result[component] : []
+        let title = rows.indices.contains(row) ? (rows[row].stringValue ?? "\(rows[row])") : nil
+        result += dependent.rows(after: component, selectedTitle: title).map { $0.map(DBusValue.string) }
+        let total = result.reduce(0) { $0 + $1.count } + dependent.size
+        try context.arguments.checkShape(parts: result.count, rows: total, unit: "components", "the picker with its derived components and their maps")
+        return result
+    }
+
+    private func resetSelection(after component: Int, in components: [[DBusValue]]) {
+        for later in (component + 1)..<max(component + 1, components.count) {
             picker.selectRow(0, inComponent: later, animated: false)
         }
     }

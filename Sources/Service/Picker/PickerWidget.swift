@@ -29,7 +29,8 @@ final class PickerWidget: Widget {
         adapter.titleLimit = context.limits.stringLength
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
         // First, so the components after the selected one are rebound
-        // before ItemSelected and ModelSelected go out.
+        // before ItemSelected and ModelSelected go out. SelectRow checked
+        // the selection against the limits before it was made.
         picker.rx.itemSelected
             .subscribe(onNext: { [weak self] in try? self?.rederive(after: $0.component) })
             .disposed(by: disposeBag)
@@ -60,7 +61,8 @@ final class PickerWidget: Widget {
                 .disposed(by: disposeBag)
         }
         if let maps = options["dependent"] {
-            dependent = try dependentComponents(from: maps, "options 'dependent'")
+            let given = try dependentComponents(from: maps, "options 'dependent'")
+            dependent = given.componentCount > 1 ? given : nil
         }
         if let initial = options["items"] {
             let components = try components(fromTitles: initial, "options 'items'")
@@ -237,10 +239,12 @@ final class PickerWidget: Widget {
         },
         API.selectRow.changing { widget, cell, _ in
             let (row, component) = try widget.row(cell.0, cell.1)
+            try widget.checkSelection(row, in: component)
             widget.picker.userDidSelect(row: row, inComponent: component)
         },
         API.setSelectedRow.changing { widget, cell, _ in
             let (row, component) = try widget.row(cell.0, cell.1)
+            try widget.checkSelection(row, in: component)
             widget.picker.selectRow(row, inComponent: component, animated: false)
             try widget.rederive(after: component)
         },

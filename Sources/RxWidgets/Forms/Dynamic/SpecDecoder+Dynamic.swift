@@ -130,6 +130,8 @@ extension SpecDecoder {
             return bool(operand).map { .valid(field: name, isValid: $0) }
         case "in":
             guard let elements = array(operand) else { return nil }
+            // Each value is compared on every evaluation, as a node is.
+            nodes += elements.count
             let values = elements.compactMap { conditionValue($0, of: target) }
             return values.count == elements.count ? .isIn(field: name, values: values) : nil
         default:
@@ -148,7 +150,7 @@ extension SpecDecoder {
             }
             return .date(day)
         case (.choice, .string(let text)):
-            guard text == FieldValue.notSelected || field.possibleOptions.contains(text) || field.optionsFrom?.isProvided == true else {
+            guard text == FieldValue.notSelected || field.optionsFrom?.isProvided == true || offers(field, text) else {
                 problem(entry.1, "\(quoted(text, quote: "\"")) is not an option of \(quoted(field.name, quote: "\""))")
                 return nil
             }
