@@ -80,7 +80,10 @@ final class ServedParty {
     /// What a provider answers, for a served options provider.
     var options: ((String, [String: DBusValue]) -> Single<[String]>)?
     private weak var client: WidgetsClient?
-    private var answers: [Int: Disposable] = [:]
+    /// The answer under way per question's subject (a form's field): a
+    /// newer question about it makes the older one moot, as the daemon
+    /// ignores an older answer, so its work is stopped.
+    private var answers: [String: (id: Int, subscription: Disposable)] = [:]
     private var nextAnswer = 0
 
     init(client: WidgetsClient) {
@@ -90,18 +93,18 @@ final class ServedParty {
     static let validator = InterfaceDeclaration<ServedParty>(ValidatorContract.interface, methods: [
         ValidatorContract.validate.serveLater { party, arguments, call, reply in
             try party.admit(call)
-            let (_, field, value, _) = arguments
+            let (form, field, value, _) = arguments
             guard let check = party.check else { throw DBusError.failed("this object serves no validator") }
-            party.answer(check(field, value.value).map { ($0.valid, $0.message) }, reply)
+            party.answer(check(field, value.value).map { ($0.valid, $0.message) }, for: form + "\u{0}" + field, reply)
         },
     ], properties: [])
 
     static let optionsProvider = InterfaceDeclaration<ServedParty>(OptionsProviderContract.interface, methods: [
         OptionsProviderContract.optionsFor.serveLater { party, arguments, call, reply in
             try party.admit(call)
-            let (_, field, values, _) = arguments
+            let (form, field, values, _) = arguments
             guard let options = party.options else { throw DBusError.failed("this object serves no options provider") }
-            party.answer(options(field, RemoteForm.dictionary(values)), reply)
+            party.answer(options(field, RemoteForm.dictionary(values)), for: form + "\u{0}" + field, reply)
         },
     ], properties: [])
 
@@ -112,20 +115,23 @@ final class ServedParty {
         }
     }
 
-    func answer<Value>(_ single: Single<Value>, _ reply: @escaping (Result<Value, Error>) -> Void) {
+    func answer<Value>(_ single: Single<Value>, for subject: String, _ reply: @escaping (Result<Value, Error>) -> Void) {
         let id = nextAnswer
         nextAnswer += 1
+        answers.removeValue(forKey: subject)?.subscription.dispose()
         var done = false
         let subscription = single.subscribe { [weak self] result in
             done = true
-            self?.answers[id] = nil
+            if self?.answers[subject]?.id == id {
+                self?.answers[subject] = nil
+            }
             switch result {
             case .success(let value): reply(.success(value))
             case .failure(let error): reply(.failure(error))
             }
         }
         if !done {
-            answers[id] = subscription
+            answers[subject] = (id, subscription)
         }
     }
 
@@ -133,6 +139,6 @@ final class ServedParty {
     func stop() {
         let running = answers.values
         answers = [:]
-        running.forEach { $0.dispose() }
+        running.forEach { $0.subscription.dispose() }
     }
 }

@@ -87,6 +87,32 @@ final class ConditionalFormTests: DaemonTestCase {
 
 /// Derived options, disabled fields and the application's errors survive a restart.
 final class ConditionalFormStateTests: XCTestCase {
+    func testAProvidersChoiceKeepsItsValueAcrossARestart() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let state = bus.directory.appendingPathComponent("state").path
+        var daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
+        let watcher = try Connection(bus: .address(bus.address))
+        defer { watcher.close() }
+        XCTAssertTrue(waitForName(busName, on: watcher))
+        let spec = #"{"fields": [{"name": "country", "kind": "text", "initial": "FR"}, {"name": "city", "kind": "choice", "optionsFrom": {"provider": "cities", "fields": ["country"]}}]}"#
+        do {
+            let client = try WidgetsClient(address: bus.address)
+            let form = try client.createForm("shop", spec: spec)
+            let serving = try client.serveOptionsProvider("cities", on: form) { _, _ in .just(["Paris", "Lyon"]) }
+            XCTAssertTrue(waitUntil(timeout: 5) { form.options(for: "city") == ["Paris", "Lyon"] })
+            try form.setValue(.string("Lyon"), for: "city")
+            serving.dispose()
+        }
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
+        XCTAssertTrue(waitForName(busName, on: watcher))
+        let restored = try WidgetsClient(address: bus.address).form("shop")
+        XCTAssertEqual(restored.values["city"], .string("Lyon"), "kept until the provider answers again; log:\n\(daemon.log)")
+        XCTAssertFalse(daemon.log.contains("cannot be restored"), daemon.log)
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     func testARemoteCheckIsAskedAgainAfterARestart() throws {
         let bus = try PrivateBus()
         defer { bus.stop() }

@@ -89,6 +89,28 @@ final class RemoteValidatorTests: DaemonTestCase {
         XCTAssertEqual(error(path, formInterface, "Submit")?.message.contains("username (pending: Checking availability…)"), true, "Submit while pending names the field")
     }
 
+    func testOnlyTheDaemonMayAskAServedValidator() throws {
+        let client = try WidgetsClient(address: bus.address)
+        let form = try client.createForm("signup", spec: "github-signup")
+        var asked = 0
+        let serving = try client.serveValidator("usernameAvailable", on: form) { _, _ in
+            asked += 1
+            return .just(.valid)
+        }
+        defer { serving.dispose() }
+        let other = try Connection(bus: .address(bus.address))
+        defer { other.close() }
+        var refusal: DBusError?
+        do {
+            _ = try other.callAndWait(destination: client.connection.uniqueName, path: "/org/rxwidgets/Client/validator/usernameAvailable_1", interface: ValidatorContract.name,
+                                      member: "Validate", [.string(form.path.rawValue), .string("username"), .variant(.string("x")), .uint64(1)])
+        } catch let error as DBusError {
+            refusal = error
+        }
+        XCTAssertEqual(refusal?.name, DBusError.Name.accessDenied, "answered once, with the refusal: \(String(describing: refusal))")
+        XCTAssertEqual(asked, 0)
+    }
+
     func testWithoutAValidatorTheFieldEndsUnavailableAfterItsTimeout() throws {
         let spec = #"{"fields": [{"name": "username", "kind": "text", "rules": {"remote": "usernameAvailable", "debounce": 0, "timeout": 300}}]}"#
         try call(root, managerInterface, "CreateForm", [.string("f"), .string(spec), options([])])

@@ -33,6 +33,12 @@ public final class LaterReply: @unchecked Sendable {
         server?.answer(message, with: result, declaredOutputs: outputs)
     }
 
+    /// Lets the call be answered the ordinary way (its handler threw):
+    /// this reply is never sent.
+    func discard() {
+        sent = true
+    }
+
     /// Thrown by a handler that took a `LaterReply`: the call is answered when that is sent.
     struct Pending: Error {}
 }
@@ -52,8 +58,14 @@ extension MethodContract {
     public func serveLater<Target: AnyObject>(_ body: @escaping @Sendable (Target, Inputs.Values, MethodCall, @escaping (Result<Outputs.Values, Error>) -> Void) throws -> Void) -> MethodDeclaration<Target> {
         MethodDeclaration(name, in: inputs.arguments, out: outputs.arguments) { target, call in
             let reply = call.replyLater()
-            try body(target, try Inputs.decode(call.arguments), call) { result in
-                reply.send(result.map { Outputs.encode($0) }.mapError { DBusError.from($0) })
+            do {
+                try body(target, try Inputs.decode(call.arguments), call) { result in
+                    reply.send(result.map { Outputs.encode($0) }.mapError { DBusError.from($0) })
+                }
+            } catch {
+                // Answered at once with the error, by the dispatcher: never twice.
+                reply.discard()
+                throw error
             }
             throw LaterReply.Pending()
         }

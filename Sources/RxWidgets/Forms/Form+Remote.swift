@@ -135,6 +135,19 @@ extension Form {
         }
     }
 
+    /// The validator `name` left the bus: the fields waiting for it are
+    /// `unavailable` now, not once their timeout has passed.
+    @discardableResult
+    public func giveUp(remote name: String) -> Bool {
+        publish {
+            for field in fields where field.spec.rules.remote?.name == name && latestValidity[field.spec.name]?.reason == .pending {
+                if let judged = judgedByRules[field.spec.name]?.value {
+                    remoteOutcomes[field.spec.name]?.accept(RemoteOutcome(value: judged.0, kind: .unavailable))
+                }
+            }
+        }
+    }
+
     /// Applies a change that no call made — inside a call it is part of the
     /// call's change; otherwise the delegate runs it as its own change.
     func changeOnItsOwn(_ change: @escaping () -> Void) {

@@ -26,7 +26,7 @@ extension FormWidget: FormRemoteDelegate {
                 return valid ? .valid : .invalid(message: message)
             }
             .do(onError: { [name] error in
-                Hooks.log("<4>rxwidgetsd: form '\(name)': validator \(quoted(validator)) gave no usable answer for field '\(field)': \(error)")
+                Hooks.log("<4>rxwidgetsd: form '\(name)': validator \(quoted(validator)) gave no usable answer for field '\(field)': \(FormWidget.loggable(error))")
             })
     }
 
@@ -53,8 +53,19 @@ extension FormWidget: FormRemoteDelegate {
                 return options
             }
             .do(onError: { [name] error in
-                Hooks.log("<4>rxwidgetsd: form '\(name)': options provider \(quoted(provider)) gave no usable answer for field '\(field)': \(error)")
+                Hooks.log("<4>rxwidgetsd: form '\(name)': options provider \(quoted(provider)) gave no usable answer for field '\(field)': \(FormWidget.loggable(error))")
             })
+    }
+
+    /// A client's error as a log line may carry it: at most ~200
+    /// characters, control characters escaped (no forged log lines).
+    static func loggable(_ error: Error) -> String {
+        // A client's message may be megabytes: only its start is looked at.
+        let whole = (error as? DBusError).map { "\($0.name): " + String(String.UnicodeScalarView($0.message.unicodeScalars.prefix(400))) } ?? "\(error)"
+        let text = whole.unicodeScalars.prefix(400).map { scalar in
+            scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+        return quoted(text, limit: 200)
     }
 
     func form(_ form: Form, changesOnItsOwn change: () -> Void) {
@@ -88,7 +99,11 @@ extension FormWidget: FormRemoteDelegate {
     /// Lets go of what a client that left the bus served; a question in
     /// flight to it fails on its own (the bus answers it with an error).
     func detach(_ uniqueName: String) {
+        let gone = validators.filter { $0.value.uniqueName == uniqueName }.map(\.key)
         validators = validators.filter { $0.value.uniqueName != uniqueName }
         providers = providers.filter { $0.value.uniqueName != uniqueName }
+        for name in gone.sorted() {
+            changeOnItsOwn { form.giveUp(remote: name) }
+        }
     }
 }

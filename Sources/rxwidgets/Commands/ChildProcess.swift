@@ -3,9 +3,12 @@ import RxCoreEssentials
 
 /// A command run without blocking the main loop: `input` written to its
 /// standard input, its standard output collected (at most `outputLimit`
-/// bytes), its exit status reaped — the `Single` succeeds with both once it
-/// has exited. Disposing, or `timeout` passing, kills it (SIGKILL) and
-/// reaps it. Standard error is the caller's.
+/// bytes; past them its output is closed, so a command that writes forever
+/// ends), its exit status reaped as soon as it exits (a background process
+/// it left holding the output does not keep the answer waiting) — the
+/// `Single` succeeds with both. It runs in a process group of its own:
+/// disposing, or `timeout` passing, kills the group (SIGKILL) and reaps the
+/// command. Standard error is the caller's.
 enum ChildProcess {
     struct Result: Equatable {
         /// The exit status, or 128+N when killed by signal N.
@@ -97,7 +100,8 @@ enum ChildProcess {
             sigemptyset(&defaults)
             sigaddset(&defaults, SIGPIPE)
             posix_spawnattr_setsigdefault(&attributes, &defaults)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+            posix_spawnattr_setpgroup(&attributes, 0)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
             let spawned = posix_spawnp(&pid, command[0], &actions, &attributes, arguments, variables)
             close(toChild[0])
             close(fromChild[1])
@@ -111,6 +115,7 @@ enum ChildProcess {
             _ = fcntl(stdout, F_SETFL, fcntl(stdout, F_GETFL) | O_NONBLOCK)
             reading = MainLoop.shared.addSource(fd: stdout, events: Int16(POLLIN)) { [weak self] _ in self?.read() }
             writing = MainLoop.shared.addSource(fd: stdin, events: Int16(POLLOUT)) { [weak self] _ in self?.write() }
+            reaper = MainLoop.shared.addTimer(after: 5_000_000, repeating: 5_000_000) { [weak self] in self?.reap() }
         }
 
         private func write() {
@@ -137,37 +142,49 @@ enum ChildProcess {
             stdin = -1
         }
 
+        /// Reads what is there, at most 64 KiB a turn so other work goes on;
+        /// at end of output, or past `outputLimit`, stops reading.
         private func read() {
-            var buffer = [UInt8](repeating: 0, count: 4_096)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { Glibc.read(stdout, $0.baseAddress, $0.count) }
-                if count > 0 {
-                    output += buffer[..<min(count, max(0, ChildProcess.outputLimit - output.count))]
-                    continue
+            guard stdout >= 0 else { return }
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(stdout, $0.baseAddress, $0.count) }
+            if count > 0 {
+                output += buffer[..<min(count, max(0, ChildProcess.outputLimit - output.count))]
+                if output.count >= ChildProcess.outputLimit {
+                    closeOutput()
                 }
-                if count < 0 && errno == EAGAIN {
-                    return
-                }
-                break
+                return
             }
-            // End of its output: it has exited, or is about to; reaped without blocking.
+            if count < 0 && errno == EAGAIN {
+                return
+            }
+            closeOutput()
+        }
+
+        private func closeOutput() {
+            guard stdout >= 0 else { return }
             reading?.dispose()
             reading = nil
             close(stdout)
             stdout = -1
-            closeInput()
-            reap()
-            if pid != 0 {
-                reaper = MainLoop.shared.addTimer(after: 5_000_000, repeating: 5_000_000) { [weak self] in self?.reap() }
-            }
         }
 
+        /// Once the command has exited: the output it left in the pipe, then the answer.
         private func reap() {
             guard pid != 0 else { return }
             var status: Int32 = 0
             guard waitpid(pid, &status, WNOHANG) == pid else { return }
+            // What it left running in its group (a `cmd &`) goes with it.
+            Glibc.kill(-pid, SIGKILL)
             pid = 0
             reaper?.dispose()
+            while stdout >= 0 {
+                let before = output.count
+                read()
+                if output.count == before { break }
+            }
+            closeOutput()
+            closeInput()
             let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
             finished?(Result(status: code, output: String(decoding: output, as: UTF8.self)))
             finished = nil
@@ -182,7 +199,7 @@ enum ChildProcess {
             if stdin >= 0 { close(stdin); stdin = -1 }
             reaper?.dispose()
             guard pid != 0 else { return }
-            Glibc.kill(pid, SIGKILL)
+            Glibc.kill(-pid, SIGKILL)
             var status: Int32 = 0
             _ = waitpid(pid, &status, 0)
             pid = 0

@@ -50,8 +50,13 @@ final class Validate {
         do {
             if everyForm {
                 watch = try client.watchSignals().subscribe(onNext: { [weak self] signal in
-                    guard signal.member == "InterfacesAdded", case .objectPath(let path)? = signal.arguments.first?.value else { return }
-                    self?.serveIfForm(path)
+                    guard case .objectPath(let path)? = signal.arguments.first?.value else { return }
+                    switch signal.member {
+                    case "InterfacesAdded": self?.serveIfForm(path)
+                    // A form made again at the same path (replace) is served anew.
+                    case "InterfacesRemoved": self?.served.removeValue(forKey: path.rawValue)?.dispose()
+                    default: break
+                    }
                 }, onError: { [weak self] _ in self?.daemonLeft() })
                 for widget in try client.widgets() where widget.kind == "form" {
                     serveIfForm(widget.path)
@@ -109,11 +114,12 @@ final class Validate {
         let environment = ["RXWIDGETS_FORM": form, "RXWIDGETS_FIELD": field, "RXWIDGETS_VALUE": text]
         return ChildProcess.run(command, input: text + "\n", environment: environment, timeout: timeout).map { result in
             guard result.status != 0 else { return .valid }
-            var message = result.output
+            // D-Bus strings carry no NUL; other controls are the command's to print.
+            var message = String(String.UnicodeScalarView(result.output.unicodeScalars.filter { $0 != "\u{0}" }.prefix(65_536)))
             while message.last?.isNewline == true {
                 message.removeLast()
             }
-            return .invalid(String(message.unicodeScalars.prefix(65_536)))
+            return .invalid(message)
         }
     }
 }

@@ -96,7 +96,8 @@ extension FormModel {
         let text = ValueText.plain(value)
         line.append(text, value.stringValue.flatMap(Style.named) ?? .plain)
         if let number = try? Double(dbusValue: value), number.isFinite, number > 0 {
-            line.append(" " + String(repeating: "♥", count: min(Int(number / 10), max(0, width - TextWidth.columns(name) - TextWidth.columns(text) - 6))), .error)
+            let room = max(0, width - TextWidth.columns(name) - TextWidth.columns(text) - 6)
+            line.append(" " + String(repeating: "♥", count: Int(min(number / 10, Double(room)))), .error)
         }
         return line
     }
