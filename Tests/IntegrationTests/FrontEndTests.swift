@@ -284,6 +284,46 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "username=octoopus\npassword=secret1\nrepeatedPassword=secret1\n")
     }
 
+    func testInputPrintsTheTextTheDaemonAccepted() throws {
+        let terminal = try start(["input", "--prompt", "Code", "--placeholder", "three capitals", "--pattern", "[A-Z]{3}", "--char-limit", "3"])
+        terminal.waitForScreen("three capitals")
+        terminal.type("ab")
+        terminal.send("Enter")
+        XCTAssertTrue(terminal.waitForScreen("Please match the requested format."), "the daemon's refusal, and the prompt stays:\n\(terminal.screen)")
+        terminal.send("BSpace", "BSpace")
+        terminal.type("ABC")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "ABC\n")
+    }
+
+    func testInputPasswordIsHiddenAndPrinted() throws {
+        let terminal = try start(["input", "--password", "--value", "pre"])
+        terminal.waitForScreen("•••")
+        terminal.type("fix")
+        terminal.waitForScreen("••••••")
+        XCTAssertFalse(terminal.screen.contains("prefix"), terminal.screen)
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "prefix\n")
+    }
+
+    func testConfirmAnswersWithItsExitStatus() throws {
+        let yes = try start(["confirm", "Proceed?"])
+        yes.waitForScreen("Proceed?")
+        yes.send("Enter")
+        XCTAssertEqual(yes.exitStatus(), 0, "the default is the affirmative: \(yes.error)")
+        XCTAssertEqual(yes.output, "")
+        let no = try start(["confirm", "Delete?", "--default", "no", "--affirmative", "Delete", "--negative", "Keep"])
+        no.waitForScreen("› Keep")
+        no.send("Enter")
+        XCTAssertEqual(no.exitStatus(), 1)
+        let typed = try start(["confirm", "--default", "no"])
+        typed.waitForScreen("Are you sure?")
+        typed.type("y")
+        XCTAssertEqual(typed.exitStatus(), 0, "y answers at once")
+    }
+
     func testAboutYouWithEveryKindOfFieldPrintsJSON() throws {
         let terminal = try start(["form", "about-you", "--json", "--outputs"], columns: 90)
         terminal.waitForScreen("› Birthday")
