@@ -284,6 +284,39 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "username=octoopus\npassword=secret1\nrepeatedPassword=secret1\n")
     }
 
+    func testFilterRanksFuzzilyAndPrintsTheLineUnderTheCursor() throws {
+        let terminal = try start(["filter", "--header", "Fruit"], input: "apple\nbanana\ncherry\nblueberry\nbrie\n")
+        terminal.waitForScreen("blueberry")
+        terminal.type("bry")
+        terminal.waitForScreen("› ○ blueberry")
+        XCTAssertFalse(terminal.screen.contains("banana"), "no b…r…y in banana:\n\(terminal.screen)")
+        terminal.send("BSpace", "BSpace")
+        terminal.type("ri")
+        XCTAssertTrue(terminal.waitForScreen("› ○ brie"), "brie ranks first for 'bri' (consecutive letters at a word's start):\n\(terminal.screen)")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "brie\n")
+    }
+
+    func testFilterAndChooseWithoutALimitPrintEveryChosenLine() throws {
+        let filter = try start(["filter", "--no-limit", "red", "green", "blue"])
+        filter.waitForScreen("green")
+        filter.send("Tab", "Down", "Down", "Tab")
+        filter.waitForScreen("● blue")
+        filter.send("Enter")
+        XCTAssertEqual(filter.exitStatus(), 0, filter.error)
+        XCTAssertEqual(filter.output, "red\nblue\n")
+        let choose = try start(["choose", "--limit", "2", "a", "b", "c"])
+        choose.waitForScreen("○ c")
+        choose.send("C-a")
+        choose.waitForScreen("● b")
+        choose.send("Down", "Down", "Space")
+        choose.waitForScreen("at most 2 may be chosen")
+        choose.send("Enter")
+        XCTAssertEqual(choose.exitStatus(), 0, choose.error)
+        XCTAssertEqual(choose.output, "a\nb\n")
+    }
+
     func testInputPrintsTheTextTheDaemonAccepted() throws {
         let terminal = try start(["input", "--prompt", "Code", "--placeholder", "three capitals", "--pattern", "[A-Z]{3}", "--char-limit", "3"])
         terminal.waitForScreen("three capitals")

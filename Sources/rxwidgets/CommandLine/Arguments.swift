@@ -3,7 +3,9 @@ import RxWidgetsClient
 
 /// What the command line asks for.
 enum Command: Equatable {
-    case choose(header: String?, height: Int?, selected: String?, items: [String]?)
+    /// `limit`: how many items may be chosen (nil: any number).
+    case choose(header: String?, height: Int?, selected: String?, limit: Int?, items: [String]?)
+    case filter(header: String?, height: Int?, limit: Int?, items: [String]?)
     case pick(components: [[String]], header: String?, height: Int?)
     case table(header: String?, height: Int?, multiple: Bool, items: [String]?)
     case form(spec: String, json: Bool, header: String?, outputs: Bool)
@@ -44,6 +46,7 @@ struct Arguments {
     /// Every command with what it does, in the order help lists them.
     static let summaries: [(command: String, summary: String)] = [
         ("choose", "a popup picker; prints the chosen item"),
+        ("filter", "a fuzzy-filtered list; prints the chosen lines"),
         ("pick", "a picker of several components"),
         ("table", "a table; prints the selected rows"),
         ("form", "a form; prints the values on Submit"),
@@ -59,7 +62,8 @@ struct Arguments {
     static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit"],
+        "filter": ["--header", "--height", "--limit", "--no-limit"],
         "pick": ["--component", "--header", "--height"],
         "table": ["--header", "--height", "--multiple"],
         "form": ["--json", "--header", "--outputs"],
@@ -72,7 +76,7 @@ struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password"]
+    static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit"]
     static let templates = WidgetsAPI.formTemplates
     static let shells = ["bash", "zsh", "fish"]
 
@@ -164,6 +168,18 @@ struct Arguments {
             }
             return number
         }
+        /// `--limit N` (1 by default) or `--no-limit` (nil).
+        func limit() throws -> Int? {
+            if values["--no-limit"] != nil {
+                guard values["--limit"] == nil else { throw UsageError(description: "--limit and --no-limit contradict each other; give one") }
+                return nil
+            }
+            guard let text = try single("--limit") else { return 1 }
+            guard let number = Int(text), number >= 1, number <= 2_000_000 else {
+                throw UsageError(description: "--limit \(quoted(text)) is not a number of items from 1 to 2000000")
+            }
+            return number
+        }
         func noPositional() throws {
             if let first = positional.first {
                 throw UsageError(description: "\(name) takes no argument \(quoted(first))")
@@ -172,7 +188,9 @@ struct Arguments {
         let header = try single("--header")
         switch name {
         case "choose":
-            return .choose(header: header, height: try height(), selected: try single("--selected"), items: positional.isEmpty ? nil : positional)
+            return .choose(header: header, height: try height(), selected: try single("--selected"), limit: try limit(), items: positional.isEmpty ? nil : positional)
+        case "filter":
+            return .filter(header: header, height: try height(), limit: try limit(), items: positional.isEmpty ? nil : positional)
         case "pick":
             try noPositional()
             guard let components = values["--component"], !components.isEmpty else {
@@ -255,9 +273,16 @@ struct Arguments {
     on /dev/tty; only the result goes to standard output.
 
     Commands:
-      choose [--header TEXT] [--height N] [--selected ITEM] [ITEM…]
+      choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [ITEM…]
                  a popup picker; prints the chosen item (items from standard
-                 input, one a line, when none are given)
+                 input, one a line, when none are given); with --limit N
+                 above 1 or --no-limit, a table where Space chooses up to N
+                 items (Ctrl-A all) and Enter prints them, one a line
+      filter [--header TEXT] [--height N] [--limit N | --no-limit] [ITEM…]
+                 the items (or standard input's lines) as a table narrowed
+                 and ranked as you type (fuzzy: the letters in order); Enter
+                 prints the line under the cursor, or with --limit/--no-limit
+                 the lines chosen with Tab
       pick --component A,B,C [--component S,M,L …] [--header TEXT] [--height N]
                  a picker of several components; prints each one's selected
                  title, tab-separated

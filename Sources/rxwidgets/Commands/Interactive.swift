@@ -9,7 +9,27 @@ enum Interactive {
     static func run(_ command: Command, client: WidgetsClient, terminal: Terminal) throws -> Outcome {
         let session = Session(terminal: terminal)
         switch command {
-        case .choose(let header, let height, let selected, let items):
+        case .choose(let header, let height, let selected, let limit, let items) where limit != 1:
+            let rows = try items ?? standardInputLines()
+            guard !rows.isEmpty else { throw UsageError(description: "choose needs at least one item") }
+            let table = try create { try client.createTable($0, items: rows, transient: true) }
+            try table.setAllowsMultipleSelection(true)
+            if let selected {
+                guard let row = rows.firstIndex(of: selected) else {
+                    throw UsageError(description: "--selected \(quoted(selected)) is not one of the items")
+                }
+                try table.selectRow(at: IndexPath(row: row, section: 0))
+            }
+            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit))
+        case .filter(let header, let height, let limit, let items):
+            let rows = try items ?? standardInputLines()
+            guard !rows.isEmpty else { throw UsageError(description: "filter needs at least one item") }
+            let table = try create { try client.createTable($0, items: rows, transient: true) }
+            if limit != 1 {
+                try table.setAllowsMultipleSelection(true)
+            }
+            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
+        case .choose(let header, let height, let selected, _, let items):
             let titles = try items ?? standardInputLines()
             guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
             let picker = try create { try client.createPicker($0, items: [titles], popup: true, transient: true) }

@@ -22,6 +22,11 @@ final class TableScreen: InteractiveScreen {
     private let purpose: Purpose
     private let header: String?
     private let heightLimit: Int?
+    /// How many rows may be chosen (nil: any); past it a tap is refused.
+    private let limit: Int?
+    /// `filter`: the query is typed from the start, ranks the rows fuzzily,
+    /// Tab chooses, and Esc cancels.
+    private let fuzzy: Bool
     private var cursor = 0
     private var top = 0
     private var texts: [RemoteTexts] = []
@@ -34,12 +39,17 @@ final class TableScreen: InteractiveScreen {
     private var finishWhenFiltered = false
     private let disposeBag = DisposeBag()
 
-    init(table: RemoteTable, session: Session, purpose: Purpose, header: String?, height: Int?) {
+    init(table: RemoteTable, session: Session, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false) {
         self.table = table
         self.session = session
         self.purpose = purpose
         self.header = header
         self.heightLimit = height
+        self.limit = limit
+        self.fuzzy = fuzzy
+        if fuzzy {
+            filter = ListFilter()
+        }
         table.rx.revision.subscribe(onNext: { [weak self] _ in self?.session.redraw() }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
     }
@@ -69,6 +79,11 @@ final class TableScreen: InteractiveScreen {
         for (section, count) in table.rowCounts.enumerated() {
             guard let filter, !filter.query.isEmpty else {
                 rows += (0..<count).map { IndexPath(row: $0, section: section) }
+                continue
+            }
+            if fuzzy {
+                let known = (0..<count).compactMap { row in cell(row, section).map { (row, $0) } }
+                rows += FuzzyMatch.ranked(known, query: filter.query).map { IndexPath(row: $0, section: section) }
                 continue
             }
             // A row whose cell has not arrived is not shown: nothing the
@@ -159,6 +174,9 @@ final class TableScreen: InteractiveScreen {
     }
 
     private var helpText: String {
+        if fuzzy {
+            return "type to filter · ↑/↓ move" + (allowsMultipleSelection ? " · tab choose" : "") + " · enter done · esc cancel"
+        }
         switch purpose {
         case .choose:
             return "↑/↓ move · / filter" + (allowsMultipleSelection ? " · space select · enter done" : " · enter select") + " · esc cancel"
@@ -190,10 +208,24 @@ final class TableScreen: InteractiveScreen {
         defer { wantFiltered() }
         // A key after an Enter still waiting for cells: the person moved on.
         finishWhenFiltered = false
+        if fuzzy {
+            switch key {
+            case .escape:
+                session.finish(.cancelled)
+                return
+            case .tab:
+                let shown = shownRows()
+                if shown.indices.contains(cursor), allowsMultipleSelection { tap(shown[cursor]) }
+                return
+            default:
+                break
+            }
+        }
         if var typing = filter, typing.isTyping {
             var ended = false
             if typing.take(key, ended: &ended) {
-                filter = ended ? nil : typing
+                // `filter`'s query stays, emptied, when Backspace runs out.
+                filter = ended && !fuzzy ? nil : typing
                 cursor = 0
                 return
             }
@@ -207,6 +239,8 @@ final class TableScreen: InteractiveScreen {
         switch key {
         case .character(" "):
             if let underCursor { tap(underCursor) }
+        case .selectAll where allowsMultipleSelection:
+            selectAll(shown)
         case .enter:
             wantFiltered()
             if purpose == .attach {
@@ -232,15 +266,30 @@ final class TableScreen: InteractiveScreen {
         }
     }
 
-    /// A tap: selects the row, or deselects a selected row when several may be selected.
+    /// A tap: selects the row, or deselects a selected row when several
+    /// may be selected; a row past the limit is refused here.
     private func tap(_ indexPath: IndexPath) {
-        let request = allowsMultipleSelection && table.indexPathsForSelectedRows.contains(indexPath)
+        let selected = table.indexPathsForSelectedRows
+        if allowsMultipleSelection, !selected.contains(indexPath), let limit, selected.count >= limit {
+            status = "at most \(limit) may be chosen"
+            return
+        }
+        let request = allowsMultipleSelection && selected.contains(indexPath)
             ? table.rx.deselectRow(at: indexPath)
             : table.rx.selectRow(at: indexPath)
         request.subscribe(onError: { [weak self] error in
             self?.status = "\(error)"
             self?.session.redraw()
         }).disposed(by: disposeBag)
+    }
+
+    /// Ctrl-A: every shown row not chosen yet, up to the limit.
+    private func selectAll(_ shown: [IndexPath]) {
+        let selected = Set(table.indexPathsForSelectedRows)
+        let room = limit.map { max(0, $0 - selected.count) } ?? shown.count
+        for indexPath in shown.filter({ !selected.contains($0) }).prefix(room) {
+            table.rx.selectRow(at: indexPath).subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+        }
     }
 
     /// Enter in `table`: the row under the cursor is tapped (in a

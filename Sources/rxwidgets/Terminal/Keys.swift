@@ -9,6 +9,8 @@ enum Key: Equatable {
     case interrupt
     /// Ctrl-U: clears a text field.
     case clearLine
+    /// Ctrl-A.
+    case selectAll
 }
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control bytes,
@@ -60,6 +62,7 @@ struct KeyDecoder {
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x03: return (.interrupt, 1)
         case 0x15: return (.clearLine, 1)
+        case 0x01: return (.selectAll, 1)
         case 0x00..<0x20: return (nil, 1)
         default:
             let length = first < 0xC0 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
