@@ -114,7 +114,7 @@ default:
 
 let outcome: Outcome
 do {
-    outcome = try Interactive.run(arguments.command, client: client, terminal: terminal!)
+    outcome = try Interactive.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName)
 } catch let error as UsageError {
     terminal?.restore()
     failUsage("\(error)")

@@ -14,3 +14,18 @@ final class FuzzyMatchTests: XCTestCase {
         XCTAssertEqual(FuzzyMatch.ranked(texts, query: "bri"), [1, 2, 0, 3], "brie and 'a bri' start words with the run; brie is shorter")
     }
 }
+
+final class ArgumentsTests: XCTestCase {
+    func testAComponentsTitlesTakeEscapedCommasAndBackslashes() {
+        XCTAssertEqual(Arguments.titles(#"a\,b,c\\,d"#), ["a,b", #"c\"#, "d"])
+        XCTAssertEqual(Arguments.titles("x,,y"), ["x", "", "y"])
+        XCTAssertEqual(Arguments.titles(#"end\"#), [#"end\"#], "a lone trailing backslash is kept")
+    }
+
+    func testNameIsCheckedAndChooseTakesIndexAndLimits() throws {
+        XCTAssertEqual(try Arguments(["choose", "--name", "fruit", "a"]).widgetName, "fruit")
+        XCTAssertThrowsError(try Arguments(["choose", "--name", "no good", "a"]))
+        XCTAssertThrowsError(try Arguments(["choose", "--limit", "2", "--no-limit", "a"]))
+        XCTAssertEqual(try Arguments(["choose", "--index", "--limit", "3", "a"]).command, .choose(header: nil, height: nil, selected: nil, limit: 3, index: true, items: ["a"]))
+    }
+}

@@ -317,6 +317,21 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(choose.output, "a\nb\n")
     }
 
+    func testChooseIndexNameAndPickCommas() throws {
+        let indexed = try start(["choose", "--index", "--name", "fruit", "apple", "banana", "cherry"])
+        indexed.waitForScreen("› apple")
+        XCTAssertTrue(waitUntil(timeout: 5) { (try? self.property(root, managerInterface, "Widgets"))?.arrayElements?.contains(.objectPath(ObjectPath("\(root)/picker/fruit")!)) == true },
+                      "--name names the widget, so others can attach to it")
+        indexed.send("Down", "Enter")
+        XCTAssertEqual(indexed.exitStatus(), 0, indexed.error)
+        XCTAssertEqual(indexed.output, "1\n")
+        let commas = try start(["pick", "--component", #"1\,5 kg,2 kg"#, "--component", "red,blue"])
+        commas.waitForScreen("› 1,5 kg")
+        commas.send("Enter")
+        XCTAssertEqual(commas.exitStatus(), 0, commas.error)
+        XCTAssertEqual(commas.output, "1,5 kg\tred\n")
+    }
+
     func testInputPrintsTheTextTheDaemonAccepted() throws {
         let terminal = try start(["input", "--prompt", "Code", "--placeholder", "three capitals", "--pattern", "[A-Z]{3}", "--char-limit", "3"])
         terminal.waitForScreen("three capitals")

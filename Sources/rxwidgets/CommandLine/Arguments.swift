@@ -4,7 +4,7 @@ import RxWidgetsClient
 /// What the command line asks for.
 enum Command: Equatable {
     /// `limit`: how many items may be chosen (nil: any number).
-    case choose(header: String?, height: Int?, selected: String?, limit: Int?, items: [String]?)
+    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, items: [String]?)
     case filter(header: String?, height: Int?, limit: Int?, items: [String]?)
     case pick(components: [[String]], header: String?, height: Int?)
     case table(header: String?, height: Int?, multiple: Bool, items: [String]?)
@@ -42,6 +42,9 @@ struct Arguments {
     let command: Command
     /// `--address ADDR`; nil for the bus that started us or the session bus.
     let address: String?
+    /// `--name NAME`: the name of the widget an asking command makes, so
+    /// another program can find it (`attach`, `watch`); nil for one of its own.
+    let widgetName: String?
 
     /// Every command with what it does, in the order help lists them.
     static let summaries: [(command: String, summary: String)] = [
@@ -62,13 +65,13 @@ struct Arguments {
     static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit"],
-        "filter": ["--header", "--height", "--limit", "--no-limit"],
-        "pick": ["--component", "--header", "--height"],
-        "table": ["--header", "--height", "--multiple"],
-        "form": ["--json", "--header", "--outputs"],
-        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern"],
-        "confirm": ["--affirmative", "--negative", "--default"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--name"],
+        "filter": ["--header", "--height", "--limit", "--no-limit", "--name"],
+        "pick": ["--component", "--header", "--height", "--name"],
+        "table": ["--header", "--height", "--multiple", "--name"],
+        "form": ["--json", "--header", "--outputs", "--name"],
+        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name"],
+        "confirm": ["--affirmative", "--negative", "--default", "--name"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
@@ -76,7 +79,7 @@ struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit"]
+    static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index"]
     static let templates = WidgetsAPI.formTemplates
     static let shells = ["bash", "zsh", "fish"]
 
@@ -140,12 +143,22 @@ struct Arguments {
         guard let commandName else {
             throw UsageError(description: "no command given; the commands are \(Arguments.commands.joined(separator: ", "))")
         }
-        self.init(command: try Arguments.command(commandName, values: values, positional: positional), address: address)
+        let command = try Arguments.command(commandName, values: values, positional: positional)
+        var widgetName: String?
+        if let given = values["--name"] {
+            guard given.count == 1, let name = given.first else { throw UsageError(description: "--name is given \(given.count) times; give it once") }
+            guard (1...64).contains(name.utf8.count), name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else {
+                throw UsageError(description: "--name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
+            }
+            widgetName = name
+        }
+        self.init(command: command, address: address, widgetName: widgetName)
     }
 
-    private init(command: Command, address: String?) {
+    private init(command: Command, address: String?, widgetName: String? = nil) {
         self.command = command
         self.address = address
+        self.widgetName = widgetName
     }
 
     private static func value(of name: String, from words: inout ArraySlice<String>) throws -> String {
@@ -188,7 +201,7 @@ struct Arguments {
         let header = try single("--header")
         switch name {
         case "choose":
-            return .choose(header: header, height: try height(), selected: try single("--selected"), limit: try limit(), items: positional.isEmpty ? nil : positional)
+            return .choose(header: header, height: try height(), selected: try single("--selected"), limit: try limit(), index: values["--index"] != nil, items: positional.isEmpty ? nil : positional)
         case "filter":
             return .filter(header: header, height: try height(), limit: try limit(), items: positional.isEmpty ? nil : positional)
         case "pick":
@@ -196,7 +209,7 @@ struct Arguments {
             guard let components = values["--component"], !components.isEmpty else {
                 throw UsageError(description: "pick needs at least one --component A,B,C")
             }
-            let split = components.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let split = components.map(Arguments.titles)
             return .pick(components: split, header: header, height: try height())
         case "table":
             return .table(header: header, height: try height(), multiple: values["--multiple"] != nil, items: positional.isEmpty ? nil : positional)
@@ -264,6 +277,29 @@ struct Arguments {
         }
     }
 
+    /// A `--component`'s titles: split at commas; `\,` is a comma in a
+    /// title and `\\` a backslash.
+    static func titles(_ component: String) -> [String] {
+        var titles = [""]
+        var escaped = false
+        for character in component {
+            if escaped {
+                titles[titles.count - 1].append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                titles.append("")
+            } else {
+                titles[titles.count - 1].append(character)
+            }
+        }
+        if escaped {
+            titles[titles.count - 1].append("\\")
+        }
+        return titles
+    }
+
     static let usage = """
     Usage: rxwidgets COMMAND [OPTION…] [ARGUMENT…]
 
@@ -273,8 +309,9 @@ struct Arguments {
     on /dev/tty; only the result goes to standard output.
 
     Commands:
-      choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [ITEM…]
-                 a popup picker; prints the chosen item (items from standard
+      choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [--index] [ITEM…]
+                 a popup picker; prints the chosen item, or its index from 0
+                 with --index (items from standard
                  input, one a line, when none are given); with --limit N
                  above 1 or --no-limit, a table where Space chooses up to N
                  items (Ctrl-A all) and Enter prints them, one a line
@@ -285,7 +322,7 @@ struct Arguments {
                  the lines chosen with Tab
       pick --component A,B,C [--component S,M,L …] [--header TEXT] [--height N]
                  a picker of several components; prints each one's selected
-                 title, tab-separated
+                 title, tab-separated (\\, is a comma in a title, \\\\ a backslash)
       table [--header TEXT] [--height N] [--multiple] [ITEM…]
                  a table; prints the selected row(s), one a line
       form (about-you | sign-up | github-signup | FILE.json) [--json] [--header TEXT] [--outputs]
@@ -320,6 +357,8 @@ struct Arguments {
     Options:
       --address ADDR  the bus to use (default: the bus that started this
                       program, else the session bus)
+      --name NAME     (choose, filter, pick, table, form, input, confirm) the
+                      widget's name, so other programs can attach to it
       --help, --version
 
     Keys: ↑/↓ or k/j, PgUp/PgDn, Home/End, / filter, Tab/Shift-Tab between

@@ -6,13 +6,13 @@ import RxWidgetsClient
 /// its screen in a session on the terminal, and turns the session's outcome
 /// into standard output and an exit status.
 enum Interactive {
-    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal) throws -> Outcome {
+    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil) throws -> Outcome {
         let session = Session(terminal: terminal)
         switch command {
-        case .choose(let header, let height, let selected, let limit, let items) where limit != 1:
+        case .choose(let header, let height, let selected, let limit, let index, let items) where limit != 1:
             let rows = try items ?? standardInputLines()
             guard !rows.isEmpty else { throw UsageError(description: "choose needs at least one item") }
-            let table = try create { try client.createTable($0, items: rows, transient: true) }
+            let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
             try table.setAllowsMultipleSelection(true)
             if let selected {
                 guard let row = rows.firstIndex(of: selected) else {
@@ -20,19 +20,19 @@ enum Interactive {
                 }
                 try table.selectRow(at: IndexPath(row: row, section: 0))
             }
-            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit))
+            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index))
         case .filter(let header, let height, let limit, let items):
             let rows = try items ?? standardInputLines()
             guard !rows.isEmpty else { throw UsageError(description: "filter needs at least one item") }
-            let table = try create { try client.createTable($0, items: rows, transient: true) }
+            let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
             if limit != 1 {
                 try table.setAllowsMultipleSelection(true)
             }
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
-        case .choose(let header, let height, let selected, _, let items):
+        case .choose(let header, let height, let selected, _, let index, let items):
             let titles = try items ?? standardInputLines()
             guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
-            let picker = try create { try client.createPicker($0, items: [titles], popup: true, transient: true) }
+            let picker = try create(named: name) { try client.createPicker($0, items: [titles], popup: true, transient: true) }
             if let selected {
                 guard let row = titles.firstIndex(of: selected) else {
                     throw UsageError(description: "--selected \(quoted(selected)) is not one of the items")
@@ -40,15 +40,15 @@ enum Interactive {
                 try picker.setSelectedRow(row, inComponent: 0)
             }
             try picker.show()
-            return session.run(PickerScreen(picker: picker, session: session, purpose: .choose, header: header, height: height))
+            return session.run(PickerScreen(picker: picker, session: session, purpose: index ? .chooseIndex : .choose, header: header, height: height))
         case .pick(let components, let header, let height):
-            let picker = try create { try client.createPicker($0, items: components, popup: true, transient: true) }
+            let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: true) }
             try picker.show()
             return session.run(PickerScreen(picker: picker, session: session, purpose: .pick, header: header, height: height))
         case .table(let header, let height, let multiple, let items):
             let rows = try items ?? standardInputLines()
             guard !rows.isEmpty else { throw UsageError(description: "table needs at least one item") }
-            let table = try create { try client.createTable($0, items: rows, transient: true) }
+            let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
             if multiple {
                 try table.setAllowsMultipleSelection(true)
             }
@@ -56,17 +56,17 @@ enum Interactive {
         case .form(let spec, let json, let header, let showsOutputs):
             let form: RemoteForm
             do {
-                form = try create { try client.createForm($0, spec: try formSpec(spec), transient: true) }
+                form = try create(named: name) { try client.createForm($0, spec: try formSpec(spec), transient: true) }
             } catch let error as WidgetsClientError where error.name == WidgetsErrorName.invalidSpec {
                 // The person's spec is wrong, not the daemon: a usage error.
                 throw UsageError(description: "\(spec): \(error.message)")
             }
             return session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs))
         case .input(let options):
-            let form = try create { try client.createForm($0, spec: inputSpec(options), transient: true) }
+            let form = try create(named: name) { try client.createForm($0, spec: inputSpec(options), transient: true) }
             return session.run(FormScreen(form: form, session: session, purpose: .submitValue("value"), header: options.header))
         case .confirm(let prompt, let affirmative, let negative, let defaultYes):
-            let picker = try create { try client.createPicker($0, items: [[affirmative, negative]], popup: true, transient: true) }
+            let picker = try create(named: name) { try client.createPicker($0, items: [[affirmative, negative]], popup: true, transient: true) }
             try picker.setSelectedRow(defaultYes ? 0 : 1, inComponent: 0)
             try picker.show()
             return session.run(PickerScreen(picker: picker, session: session, purpose: .confirm(affirmative: affirmative, negative: negative), header: prompt, height: nil))
@@ -77,9 +77,12 @@ enum Interactive {
         }
     }
 
-    /// Makes a transient widget under a name of this process's own, trying
-    /// another when one of that name exists.
-    private static func create<W>(_ make: (String) throws -> W) throws -> W {
+    /// Makes a transient widget under `name`, or under a name of this
+    /// process's own, trying another when one of that name exists.
+    private static func create<W>(named name: String?, _ make: (String) throws -> W) throws -> W {
+        if let name {
+            return try make(name)
+        }
         for attempt in 0..<100 {
             let name = "rxwidgets_\(getpid())" + (attempt == 0 ? "" : "_\(attempt)")
             do {

@@ -11,6 +11,8 @@ final class PickerScreen: InteractiveScreen {
     enum Purpose: Equatable {
         /// `choose`: print the title of the `SelectedItem` signal.
         case choose
+        /// `choose --index`: print its index instead.
+        case chooseIndex
         /// `pick`: print the selected title of every component, tab-separated.
         case pick
         /// `attach`: operate the picker until `q`; print nothing.
@@ -48,7 +50,7 @@ final class PickerScreen: InteractiveScreen {
             .disposed(by: disposeBag)
         // The revision's subscription ends the session when these fail too
         // (the daemon left, the widget was destroyed): they need not say it again.
-        picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.selected(title: $0.title) }, onError: { _ in }).disposed(by: disposeBag)
+        picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.selected(index: $0.index, title: $0.title) }, onError: { _ in }).disposed(by: disposeBag)
         picker.rx.closed.subscribe(onNext: { [weak self] in self?.closed() }, onError: { _ in }).disposed(by: disposeBag)
     }
 
@@ -176,7 +178,7 @@ final class PickerScreen: InteractiveScreen {
         switch purpose {
         case .confirm(let affirmative, let negative):
             return "↑/↓ move · enter done · y \(affirmative) · n \(negative) · esc \(negative)"
-        case .choose, .pick: keys += " · enter done · esc cancel"
+        case .choose, .chooseIndex, .pick: keys += " · enter done · esc cancel"
         case .attach: keys += (picker.isPopup ? " · enter done" : "") + " · q quit"
         }
         if picker.isPopup, !picker.isVisible {
@@ -326,8 +328,10 @@ final class PickerScreen: InteractiveScreen {
 
     // MARK: Signals
 
-    private func selected(title: String) {
+    private func selected(index: Int, title: String) {
         switch purpose {
+        case .chooseIndex:
+            session.finish(.done("\(index)\n"))
         case .confirm(let affirmative, _):
             session.finish(title == affirmative ? .done("") : .cancelled)
         case .choose:

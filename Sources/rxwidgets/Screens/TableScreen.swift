@@ -27,6 +27,8 @@ final class TableScreen: InteractiveScreen {
     /// `filter`: the query is typed from the start, ranks the rows fuzzily,
     /// Tab chooses, and Esc cancels.
     private let fuzzy: Bool
+    /// `choose --index`: print the chosen rows' indexes, not their cells.
+    private let printsIndexes: Bool
     private var cursor = 0
     private var top = 0
     private var texts: [RemoteTexts] = []
@@ -39,7 +41,7 @@ final class TableScreen: InteractiveScreen {
     private var finishWhenFiltered = false
     private let disposeBag = DisposeBag()
 
-    init(table: RemoteTable, session: Session, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false) {
+    init(table: RemoteTable, session: Session, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false) {
         self.table = table
         self.session = session
         self.purpose = purpose
@@ -47,6 +49,7 @@ final class TableScreen: InteractiveScreen {
         self.heightLimit = height
         self.limit = limit
         self.fuzzy = fuzzy
+        self.printsIndexes = printsIndexes
         if fuzzy {
             filter = ListFilter()
         }
@@ -300,7 +303,7 @@ final class TableScreen: InteractiveScreen {
             guard let self else { return }
             do {
                 let lines = try table.indexPathsForSelectedRows.sorted().map { indexPath in
-                    try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? ""
+                    printsIndexes ? "\(indexPath.row)" : try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? ""
                 }
                 session.finish(.done(lines.map { $0 + "\n" }.joined()))
             } catch {
