@@ -241,22 +241,27 @@ public final class Form: ReactiveCompatible {
     /// accepted in one call).
     private func apply(_ given: [String: FieldValue], onlyEditable: Bool) throws {
         let saved = snapshot()
-        var applied = false
+        var applied: Set<String> = []
+        var settled = true
         do {
             for target in dependencyOrder {
                 guard let value = given[target.spec.name] else { continue }
-                if onlyEditable {
-                    if applied {
+                if onlyEditable, let condition = target.spec.enabledWhen {
+                    // Only a condition on the validity of a field set in this
+                    // call needs the form settled again; one on values reads
+                    // them from the controls.
+                    if !applied.isDisjoint(with: condition.validityFields) {
                         settle(askingRemotely: false)
+                        settled = false
                     }
-                    guard latestStates[target.spec.name]?.enabled != false else { throw FormError.notEditable(field: target.spec.name) }
+                    guard condition.holds(values: currentValues, validity: latestValidity) else { throw FormError.notEditable(field: target.spec.name) }
                 }
                 target.set(try target.accept(value))
-                applied = true
+                applied.insert(target.spec.name)
             }
         } catch {
             restore(saved)
-            if applied {
+            if !settled {
                 settle(askingRemotely: false)
             }
             throw error

@@ -1,11 +1,10 @@
 import RxCoreEssentials
 import RxWidgetsClient
 
-/// The texts of one list the daemon serves — a picker component's titles, a
-/// table section's cells — fetched a window at a time with the batch reads
-/// (`Titles`, `Cells`) and kept for the widget's `Revision` they belong to.
-/// Until a fresher window arrives the old one is drawn, so nothing blanks
-/// while the daemon answers.
+/// Fetches the texts of one list the daemon serves a window at a time with
+/// the batch reads (`Titles`, `Cells`), for the widget's `Revision` they
+/// belong to, paging past the read limit. Until a fresher window arrives the
+/// old one is kept, so nothing blanks while the daemon answers.
 final class RemoteTexts {
     /// Fetches rows `first` … `first+count−1` (the daemon clips at the end).
     typealias Fetch = (_ first: Int, _ count: Int) -> Observable<[String]>
@@ -14,19 +13,16 @@ final class RemoteTexts {
     static let pageLimit = 65_536
 
     private let fetch: Fetch
-    private let arrived: () -> Void
+    private let arrived: (TextWindow) -> Void
     private let failed: (Error) -> Void
-    private var first = 0
-    private var texts: [String] = []
-    private var revision: UInt64?
-    /// Set when a read came back short: the list ends there.
-    private var isComplete = false
+    /// What was fetched last.
+    private(set) var window = TextWindow()
     private var request: Disposable?
     private var requested: (range: Range<Int>, revision: UInt64)?
 
-    /// `arrived` runs when new texts are in; `failed` when a read fails for
+    /// `arrived` gets each new window; `failed` runs when a read fails for
     /// another reason than the rows having changed meanwhile.
-    init(fetch: @escaping Fetch, arrived: @escaping () -> Void, failed: @escaping (Error) -> Void) {
+    init(fetch: @escaping Fetch, arrived: @escaping (TextWindow) -> Void, failed: @escaping (Error) -> Void) {
         self.fetch = fetch
         self.arrived = arrived
         self.failed = failed
@@ -38,13 +34,12 @@ final class RemoteTexts {
 
     /// The text of `row` as last fetched, if it was.
     func text(_ row: Int) -> String? {
-        let index = row - first
-        return texts.indices.contains(index) ? texts[index] : nil
+        window.text(row)
     }
 
     /// Whether every row of `range` is known for `revision`.
     func covers(_ range: Range<Int>, revision: UInt64) -> Bool {
-        self.revision == revision && range.lowerBound >= first && (range.upperBound <= first + texts.count || isComplete)
+        window.covers(range, revision: revision)
     }
 
     /// Asks for `range` as of `revision` unless it is known or already asked for.
@@ -70,12 +65,9 @@ final class RemoteTexts {
                 request = page(from: next, upTo: end, into: all, revision: revision)
                 return
             }
-            first = requested.range.lowerBound
-            texts = all
-            isComplete = all.count < requested.range.count
-            self.revision = revision
+            window = TextWindow(first: requested.range.lowerBound, texts: all, revision: revision, isComplete: all.count < requested.range.count)
             self.requested = nil
-            arrived()
+            arrived(window)
         }, onError: { [weak self] error in
             guard let self else { return }
             requested = nil

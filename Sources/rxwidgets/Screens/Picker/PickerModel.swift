@@ -1,0 +1,149 @@
+import RxWidgetsClient
+
+/// What the daemon says of a picker, read at once.
+struct PickerSnapshot: Equatable {
+    var rowCounts: [Int] = []
+    var selectedRows: [Int] = []
+    var isPopup = false
+    var isVisible = false
+    var revision: UInt64 = 0
+
+    init(_ picker: RemotePicker) {
+        rowCounts = picker.rowCounts
+        selectedRows = picker.selectedRows
+        isPopup = picker.isPopup
+        isVisible = picker.isVisible
+        revision = picker.revision
+    }
+
+    /// A picker of these parts, for tests.
+    init(rowCounts: [Int], selectedRows: [Int]? = nil, isPopup: Bool = true, isVisible: Bool = true, revision: UInt64 = 1) {
+        self.rowCounts = rowCounts
+        self.selectedRows = selectedRows ?? rowCounts.map { $0 > 0 ? 0 : -1 }
+        self.isPopup = isPopup
+        self.isVisible = isVisible
+        self.revision = revision
+    }
+
+    var numberOfComponents: Int { rowCounts.count }
+}
+
+/// A picker screen's state: the daemon's snapshot, the titles fetched so
+/// far, and this front end's own focus, scroll, filters and moves in flight.
+/// Everything shown is the daemon's — titles from `Titles`, the marked rows
+/// from `SelectedRows` — and every gesture is the call it maps to: moving
+/// the cursor is `SelectRow` (as a wheel settling on a row), Enter is
+/// `Done`, Esc and `q` are `Cancel`.
+struct PickerModel {
+    /// What the command does once the person is done.
+    enum Purpose: Equatable {
+        /// `choose`: print the title of the `SelectedItem` signal.
+        case choose
+        /// `choose --index`: print its index instead.
+        case chooseIndex
+        /// `pick`: print the selected title of every component, tab-separated.
+        case pick
+        /// `attach`: operate the picker until `q`; print nothing.
+        case attach
+        /// `confirm`: exit 0 for the affirmative answer, 1 for the negative; y and n answer at once.
+        case confirm(affirmative: String, negative: String)
+    }
+
+    let purpose: Purpose
+    let header: String?
+    let heightLimit: Int?
+    var daemon: PickerSnapshot
+    var titles: [Int: TextWindow] = [:]
+    var focus = 0
+    var tops: [Int: Int] = [:]
+    var filters: [Int: ListFilter] = [:]
+    /// Rows asked for with `SelectRow` and not yet answered, per component:
+    /// further moves start from the last one, so keys typed ahead of the
+    /// replies (↓↓ Enter) move as far as they say.
+    var pending: [Int: (row: Int, calls: Int)] = [:]
+    var status: String?
+    /// Enter came while a filter's titles were still on their way: it acts
+    /// once they are in, on the rows the filter then shows.
+    var acceptWhenFiltered = false
+
+    init(daemon: PickerSnapshot, purpose: Purpose, header: String?, height: Int?) {
+        self.daemon = daemon
+        self.purpose = purpose
+        self.header = header
+        self.heightLimit = height
+    }
+
+    func rowCount(_ component: Int) -> Int {
+        daemon.rowCounts.indices.contains(component) ? daemon.rowCounts[component] : 0
+    }
+
+    func selectedRow(_ component: Int) -> Int {
+        daemon.selectedRows.indices.contains(component) ? daemon.selectedRows[component] : -1
+    }
+
+    /// Where the next move of `component` starts: the last row asked for, else the daemon's.
+    func base(_ component: Int) -> Int {
+        pending[component]?.row ?? selectedRow(component)
+    }
+
+    func title(_ row: Int, _ component: Int) -> String? {
+        titles[component]?.text(row)
+    }
+
+    /// The rows of `component` shown: all, or those the filter lets through
+    /// — a row whose title has not arrived is not shown, so nothing the
+    /// filter would hide can be chosen.
+    func shownRows(_ component: Int) -> [Int] {
+        let count = rowCount(component)
+        guard let filter = filters[component], !filter.query.isEmpty else { return Array(0..<count) }
+        return (0..<count).filter { row in title(row, component).map(filter.matches) ?? false }
+    }
+
+    /// Whether the filter of `component` has every title it searches.
+    func filterIsSettled(_ component: Int) -> Bool {
+        guard let filter = filters[component], !filter.query.isEmpty else { return true }
+        return titles[component]?.covers(0..<rowCount(component), revision: daemon.revision) ?? (rowCount(component) == 0)
+    }
+
+    /// The rows of the list: what the terminal leaves after the header, the
+    /// filter, the help line and one spare row, at most `--height`.
+    func listHeight(rows: Int) -> Int {
+        max(1, min(heightLimit ?? Int.max, rows - (header == nil ? 0 : 1) - 2 - (filters[focus] == nil ? 0 : 1)))
+    }
+}
+
+/// What happens to a picker screen.
+enum PickerMessage {
+    /// A key; `rows` is the terminal's height, a page for PgUp/PgDn.
+    case key(Key, rows: Int)
+    /// Before a frame on a terminal of `rows`.
+    case layOut(rows: Int)
+    case daemonChanged(PickerSnapshot)
+    case titlesArrived(component: Int, TextWindow)
+    /// A `SelectRow` was answered.
+    case selectAnswered(component: Int)
+    /// `SelectedItem`: Done's row and title.
+    case selectedItem(index: Int, title: String)
+    /// `Closed`: Cancel.
+    case closed
+    /// `Done` was refused: the daemon's message.
+    case refused(String)
+}
+
+/// What a picker update asks the runtime to do.
+enum PickerCommand: Equatable {
+    case fetchTitles(component: Int, range: Range<Int>, revision: UInt64)
+    case selectRow(Int, component: Int)
+    case show
+    case done
+    case cancel
+    /// `pick`: print every component's selected title, tab-separated.
+    case printSelectedTitles
+    case finish(FinishedPicker)
+}
+
+/// How a picker screen ends.
+enum FinishedPicker: Equatable {
+    case done(String)
+    case cancelled
+}

@@ -1,0 +1,96 @@
+import RxCoreEssentials
+import RxWidgetsClient
+
+/// A picker on the terminal: the runtime of `PickerModel`. Keys, the
+/// client's signals and fetched titles become messages; the commands
+/// become typed client calls (`Titles`, `SelectRow`, `Show`, `Done`, `Cancel`).
+final class PickerScreen: InteractiveScreen {
+    private let picker: RemotePicker
+    private let session: Session
+    private var model: PickerModel
+    /// Per component, the fetcher of its titles.
+    private var fetchers: [Int: RemoteTexts] = [:]
+    private let disposeBag = DisposeBag()
+
+    init(picker: RemotePicker, session: Session, purpose: PickerModel.Purpose, header: String?, height: Int?) {
+        self.picker = picker
+        self.session = session
+        model = PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height)
+        picker.rx.revision.subscribe(onNext: { [weak self] _ in
+            guard let self else { return }
+            dispatch(.daemonChanged(PickerSnapshot(picker)))
+        }, onError: { [weak self] in self?.session.fail($0) })
+            .disposed(by: disposeBag)
+        // The revision's subscription ends the session when these fail too
+        // (the daemon left, the widget was destroyed): they need not say it again.
+        picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.dispatch(.selectedItem(index: $0.index, title: $0.title)) }, onError: { _ in }).disposed(by: disposeBag)
+        picker.rx.closed.subscribe(onNext: { [weak self] in self?.dispatch(.closed) }, onError: { _ in }).disposed(by: disposeBag)
+    }
+
+    func layOut(rows: Int, columns: Int) {
+        run(model.update(.layOut(rows: rows)))
+    }
+
+    func lines(rows: Int, columns: Int) -> [Line] {
+        model.view(rows: rows, columns: columns)
+    }
+
+    func handle(_ key: Key) {
+        dispatch(.key(key, rows: session.terminal.size.rows))
+    }
+
+    private func dispatch(_ message: PickerMessage) {
+        run(model.update(message))
+        session.redraw()
+    }
+
+    private func run(_ commands: [PickerCommand]) {
+        for command in commands {
+            switch command {
+            case .fetchTitles(let component, let range, let revision):
+                fetcher(component).want(range, revision: revision)
+            case .selectRow(let row, let component):
+                picker.rx.selectRow(row, inComponent: component).subscribe(onError: { [weak self] in self?.session.fail($0) }, onDisposed: { [weak self] in
+                    self?.dispatch(.selectAnswered(component: component))
+                }).disposed(by: disposeBag)
+            case .show:
+                picker.rx.show().subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+            case .done:
+                picker.rx.done().subscribe(onError: { [weak self] error in self?.dispatch(.refused("\(error)")) }).disposed(by: disposeBag)
+            case .cancel:
+                picker.rx.cancel().subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+            case .printSelectedTitles:
+                printSelectedTitles()
+            case .finish(let finished):
+                switch finished {
+                case .done(let output): session.finish(.done(output))
+                case .cancelled: session.finish(.cancelled)
+                }
+            }
+        }
+    }
+
+    private func fetcher(_ component: Int) -> RemoteTexts {
+        if let existing = fetchers[component] {
+            return existing
+        }
+        let made = RemoteTexts(fetch: { [weak self] first, count in
+            guard let self else { return Observable.empty() }
+            return picker.rx.titles(component: component, first: first, count: count)
+        }, arrived: { [weak self] window in self?.dispatch(.titlesArrived(component: component, window)) }, failed: { [weak self] in self?.session.fail($0) })
+        fetchers[component] = made
+        return made
+    }
+
+    /// `pick`: every component's selected title, read from the daemon, tab-separated.
+    private func printSelectedTitles() {
+        do {
+            let titles = try picker.selectedRows.enumerated().map { component, row -> String in
+                row < 0 ? "" : try picker.titles(component: component, first: row, count: 1).first ?? ""
+            }
+            session.finish(.done(titles.joined(separator: "\t") + "\n"))
+        } catch {
+            session.fail(error)
+        }
+    }
+}

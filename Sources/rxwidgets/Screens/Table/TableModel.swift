@@ -1,0 +1,139 @@
+import RxWidgetsClient
+
+/// What the daemon says of a table, read at once.
+struct TableSnapshot: Equatable {
+    var rowCounts: [Int] = []
+    var selected: [IndexPath] = []
+    var allowsMultipleSelection = false
+    var revision: UInt64 = 0
+
+    init(_ table: RemoteTable) {
+        rowCounts = table.rowCounts
+        selected = table.indexPathsForSelectedRows
+        allowsMultipleSelection = table.allowsMultipleSelection
+        revision = table.revision
+    }
+
+    /// A table of these parts, for tests.
+    init(rowCounts: [Int], selected: [IndexPath] = [], allowsMultipleSelection: Bool = false, revision: UInt64 = 1) {
+        self.rowCounts = rowCounts
+        self.selected = selected
+        self.allowsMultipleSelection = allowsMultipleSelection
+        self.revision = revision
+    }
+}
+
+/// A table screen's state: the daemon's snapshot, the cells and headers
+/// fetched so far, and this front end's own cursor, scroll and filter.
+struct TableModel {
+    /// What the command does once the person is done.
+    enum Purpose: Equatable {
+        /// `table`, `choose --limit`, `filter`: Enter taps the row under the
+        /// cursor (in a single-selection table) and prints the chosen rows.
+        case choose
+        /// `attach`: Enter and Space tap; `q` quits and prints nothing.
+        case attach
+    }
+
+    let purpose: Purpose
+    let header: String?
+    let heightLimit: Int?
+    /// How many rows may be chosen (nil: any); past it a tap is refused.
+    let limit: Int?
+    /// `filter`: the query is typed from the start, ranks the rows fuzzily,
+    /// Tab chooses, and Esc cancels.
+    let fuzzy: Bool
+    /// `choose --index`: print the chosen rows' indexes, not their cells.
+    let printsIndexes: Bool
+    var daemon: TableSnapshot
+    /// Per section, its cells as fetched.
+    var cells: [Int: TextWindow] = [:]
+    var headers: [String] = []
+    var headersRevision: UInt64?
+    var cursor = 0
+    var top = 0
+    var filter: ListFilter?
+    var status: String?
+    /// Enter came while the filter's cells were on their way: it acts once
+    /// they are in, on the rows the filter then shows.
+    var finishWhenFiltered = false
+
+    init(daemon: TableSnapshot, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false) {
+        self.daemon = daemon
+        self.purpose = purpose
+        self.header = header
+        self.heightLimit = height
+        self.limit = limit
+        self.fuzzy = fuzzy
+        self.printsIndexes = printsIndexes
+        if fuzzy {
+            filter = ListFilter()
+        }
+    }
+
+    /// A row's cell as fetched, if it was.
+    func cell(_ row: Int, _ section: Int) -> String? {
+        cells[section]?.text(row)
+    }
+
+    /// Every row shown, section by section: all, or those the filter lets
+    /// through — ranked, for `filter`. A row whose cell has not arrived is
+    /// not shown, so nothing the filter would hide can be chosen.
+    var shownRows: [IndexPath] {
+        var rows: [IndexPath] = []
+        for (section, count) in daemon.rowCounts.enumerated() {
+            guard let filter, !filter.query.isEmpty else {
+                rows += (0..<count).map { IndexPath(row: $0, section: section) }
+                continue
+            }
+            if fuzzy {
+                let known = (0..<count).compactMap { row in cell(row, section).map { (row, $0) } }
+                rows += FuzzyMatch.ranked(known, query: filter.query).map { IndexPath(row: $0, section: section) }
+            } else {
+                rows += (0..<count).filter { cell($0, section).map(filter.matches) ?? false }.map { IndexPath(row: $0, section: section) }
+            }
+        }
+        return rows
+    }
+
+    /// Whether the filter has every cell it searches.
+    var filterIsSettled: Bool {
+        guard let filter, !filter.query.isEmpty else { return true }
+        return daemon.rowCounts.enumerated().allSatisfy { cells[$0.offset]?.covers(0..<$0.element, revision: daemon.revision) ?? ($0.element == 0) }
+    }
+
+    /// The rows of the list on a terminal of `rows`: what is left after the
+    /// header, the filter, the help line and one spare row, at most `--height`.
+    func listHeight(rows: Int) -> Int {
+        max(1, min(heightLimit ?? Int.max, rows - (header == nil ? 0 : 1) - 2 - (filter == nil ? 0 : 1)))
+    }
+}
+
+/// What happens to a table screen.
+enum TableMessage {
+    /// A key; `rows` is the terminal's height, a page for PgUp/PgDn.
+    case key(Key, rows: Int)
+    /// Before a frame on a terminal of `rows`.
+    case layOut(rows: Int)
+    case daemonChanged(TableSnapshot)
+    case cellsArrived(section: Int, TextWindow)
+    case headersArrived([String], revision: UInt64)
+    /// A tap was refused: the daemon's message.
+    case refused(String)
+}
+
+/// What a table update asks the runtime to do.
+enum TableCommand: Equatable {
+    /// Fetch the cells of `range` (paged, for `revision`); they come back as `.cellsArrived`.
+    case fetchCells(section: Int, range: Range<Int>, revision: UInt64)
+    case fetchHeaders(revision: UInt64)
+    /// `SelectRow`, or `DeselectRow` when `deselect`.
+    case tap(IndexPath, deselect: Bool)
+    /// `SelectRow` of each.
+    case select([IndexPath])
+    /// Enter: selects `select` first (a single-selection table), then
+    /// prints the chosen rows — their cells, or their indexes.
+    case finishChoosing(select: IndexPath?, printsIndexes: Bool)
+    /// Quit: `attach` prints nothing (exit 0); otherwise cancelled.
+    case quit
+}

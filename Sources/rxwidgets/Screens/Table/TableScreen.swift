@@ -1,0 +1,103 @@
+import RxCoreEssentials
+import RxWidgetsClient
+
+/// A table on the terminal: the runtime of `TableModel`. Keys, the
+/// client's changes and fetched cells become messages; the commands become
+/// typed client calls (`Cells`, `Headers`, `SelectRow`, `DeselectRow`).
+/// The cursor is the front end's, as a finger over a row is; the selection
+/// is only ever the daemon's.
+final class TableScreen: InteractiveScreen {
+    private let table: RemoteTable
+    private let session: Session
+    private var model: TableModel
+    /// Per section, the fetcher of its cells.
+    private var fetchers: [Int: RemoteTexts] = [:]
+    private let disposeBag = DisposeBag()
+
+    init(table: RemoteTable, session: Session, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false) {
+        self.table = table
+        self.session = session
+        model = TableModel(daemon: TableSnapshot(table), purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy, printsIndexes: printsIndexes)
+        table.rx.revision.subscribe(onNext: { [weak self] _ in
+            guard let self else { return }
+            dispatch(.daemonChanged(TableSnapshot(table)))
+        }, onError: { [weak self] in self?.session.fail($0) })
+            .disposed(by: disposeBag)
+    }
+
+    func layOut(rows: Int, columns: Int) {
+        run(model.update(.layOut(rows: rows)))
+    }
+
+    func lines(rows: Int, columns: Int) -> [Line] {
+        model.view(rows: rows, columns: columns)
+    }
+
+    func handle(_ key: Key) {
+        dispatch(.key(key, rows: session.terminal.size.rows))
+    }
+
+    private func dispatch(_ message: TableMessage) {
+        run(model.update(message))
+        session.redraw()
+    }
+
+    private func run(_ commands: [TableCommand]) {
+        for command in commands {
+            switch command {
+            case .fetchCells(let section, let range, let revision):
+                fetcher(section).want(range, revision: revision)
+            case .fetchHeaders(let revision):
+                table.rx.headers().subscribe(onNext: { [weak self] headers in
+                    self?.dispatch(.headersArrived(headers, revision: revision))
+                }, onError: { _ in }).disposed(by: disposeBag)
+            case .tap(let indexPath, let deselect):
+                (deselect ? table.rx.deselectRow(at: indexPath) : table.rx.selectRow(at: indexPath)).subscribe(onError: { [weak self] error in
+                    self?.dispatch(.refused("\(error)"))
+                }).disposed(by: disposeBag)
+            case .select(let indexPaths):
+                for indexPath in indexPaths {
+                    table.rx.selectRow(at: indexPath).subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+                }
+            case .finishChoosing(let select, let printsIndexes):
+                finishChoosing(select, printsIndexes: printsIndexes)
+            case .quit:
+                session.finish(model.purpose == .attach ? .done("") : .cancelled)
+            }
+        }
+    }
+
+    private func fetcher(_ section: Int) -> RemoteTexts {
+        if let existing = fetchers[section] {
+            return existing
+        }
+        let made = RemoteTexts(fetch: { [weak self] first, count in
+            guard let self else { return Observable.empty() }
+            return table.rx.cells(section: section, first: first, count: count).map { cells in cells.map(\.text) }
+        }, arrived: { [weak self] window in self?.dispatch(.cellsArrived(section: section, window)) }, failed: { [weak self] in self?.session.fail($0) })
+        fetchers[section] = made
+        return made
+    }
+
+    /// Selects `select` (a single-selection table's row under the cursor),
+    /// then prints the chosen rows, one a line, in index-path order —
+    /// nothing when none is chosen.
+    private func finishChoosing(_ select: IndexPath?, printsIndexes: Bool) {
+        let printSelection = { [weak self] in
+            guard let self else { return }
+            do {
+                let lines = try table.indexPathsForSelectedRows.sorted().map { indexPath in
+                    printsIndexes ? "\(indexPath.row)" : try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? ""
+                }
+                session.finish(.done(lines.map { $0 + "\n" }.joined()))
+            } catch {
+                session.fail(error)
+            }
+        }
+        if let select {
+            table.rx.selectRow(at: select).subscribe(onError: { [weak self] in self?.session.fail($0) }, onCompleted: printSelection).disposed(by: disposeBag)
+        } else {
+            printSelection()
+        }
+    }
+}

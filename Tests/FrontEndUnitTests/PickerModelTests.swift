@@ -1,0 +1,105 @@
+@testable import rxwidgets
+import RxWidgetsClient
+import XCTest
+
+/// The picker screen's `update` and `view`, without a terminal or a daemon.
+final class PickerModelTests: XCTestCase {
+    private func window(_ texts: [String], revision: UInt64 = 1) -> TextWindow {
+        TextWindow(first: 0, texts: texts, revision: revision, isComplete: true)
+    }
+
+    private func text(_ lines: [Line]) -> [String] {
+        lines.map { $0.spans.map(\.text).joined() }
+    }
+
+    func testMovesAreSelectRowsAndKeysTypedAheadAddUp() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil)
+        XCTAssertEqual(picker.update(.key(.down, rows: 24)), [.selectRow(1, component: 0)])
+        XCTAssertEqual(picker.update(.key(.down, rows: 24)), [.selectRow(2, component: 0)], "from the row asked for, not the daemon's 0")
+        XCTAssertEqual(picker.update(.key(.down, rows: 24)), [], "the last row")
+        _ = picker.update(.selectAnswered(component: 0))
+        _ = picker.update(.selectAnswered(component: 0))
+        XCTAssertNil(picker.pending[0])
+        XCTAssertEqual(picker.update(.key(.enter, rows: 24)), [.done])
+        XCTAssertEqual(picker.update(.selectedItem(index: 2, title: "cherry")), [.finish(.done("cherry\n"))])
+    }
+
+    func testLayingOutAsksForTheTitlesAroundWhatIsShownAndDrawingAsksNothing() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [100], selectedRows: [50]), purpose: .choose, header: nil, height: 5)
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchTitles(component: 0, range: 41..<56, revision: 1)])
+        _ = picker.update(.titlesArrived(component: 0, TextWindow(first: 41, texts: (41..<56).map { "row \($0)" }, revision: 1)))
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [], "known: nothing to fetch")
+        XCTAssertTrue(text(picker.view(rows: 24, columns: 40)).contains { $0.hasPrefix("› row 50") })
+    }
+
+    func testAFilterTypedAheadOfItsTitlesWaitsForThemBeforeDone() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil)
+        _ = picker.update(.key(.character("/"), rows: 24))
+        XCTAssertEqual(picker.update(.key(.character("c"), rows: 24)), [.fetchTitles(component: 0, range: 0..<3, revision: 1)])
+        XCTAssertEqual(picker.update(.key(.enter, rows: 24)), [.fetchTitles(component: 0, range: 0..<3, revision: 1)], "Enter waits for the titles")
+        XCTAssertEqual(picker.status, "matching…")
+        XCTAssertEqual(picker.update(.titlesArrived(component: 0, window(["apple", "banana", "cherry"]))), [.selectRow(2, component: 0), .done],
+                       "then acts on the row the filter shows, never a guess")
+    }
+
+    func testConfirmAnswersWithYAndNAndItsExitStatus() {
+        var confirm = PickerModel(daemon: PickerSnapshot(rowCounts: [2]), purpose: .confirm(affirmative: "Yes", negative: "No"), header: "Sure?", height: nil)
+        XCTAssertEqual(confirm.update(.key(.character("n"), rows: 24)), [.selectRow(1, component: 0), .done])
+        XCTAssertEqual(confirm.update(.selectedItem(index: 1, title: "No")), [.finish(.cancelled)])
+        XCTAssertEqual(confirm.update(.selectedItem(index: 0, title: "Yes")), [.finish(.done(""))])
+        XCTAssertEqual(confirm.update(.key(.escape, rows: 24)), [.cancel])
+    }
+
+    func testAttachShowsAHiddenPopupBeforeDoneAndQuitsWithQ() {
+        var attached = PickerModel(daemon: PickerSnapshot(rowCounts: [2], isVisible: false), purpose: .attach, header: nil, height: nil)
+        XCTAssertTrue(text(attached.view(rows: 24, columns: 40)).last?.hasPrefix("(hidden)") == true)
+        XCTAssertEqual(attached.update(.key(.enter, rows: 24)), [.show])
+        XCTAssertEqual(attached.update(.key(.character("q"), rows: 24)), [.finish(.done(""))])
+    }
+}
+
+/// The table screen's `update` and `view`.
+final class TableModelTests: XCTestCase {
+    private func text(_ lines: [Line]) -> [String] {
+        lines.map { $0.spans.map(\.text).joined() }
+    }
+
+    func testTheCursorIsTheFrontEndsAndATapIsTheDaemons() {
+        var table = TableModel(daemon: TableSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil)
+        XCTAssertEqual(table.update(.key(.down, rows: 24)), [])
+        XCTAssertEqual(table.cursor, 1)
+        XCTAssertEqual(table.update(.key(.character(" "), rows: 24)), [.tap(IndexPath(row: 1, section: 0), deselect: false)])
+        XCTAssertEqual(table.update(.key(.enter, rows: 24)), [.finishChoosing(select: IndexPath(row: 1, section: 0), printsIndexes: false)])
+    }
+
+    func testSeveralChoicesStopAtTheLimitAndCtrlAFillsIt() {
+        var table = TableModel(daemon: TableSnapshot(rowCounts: [4], selected: [IndexPath(row: 0, section: 0)], allowsMultipleSelection: true), purpose: .choose, header: nil, height: nil, limit: 2)
+        XCTAssertEqual(table.update(.key(.selectAll, rows: 24)), [.select([IndexPath(row: 1, section: 0)])], "room for one more")
+        table.daemon.selected.append(IndexPath(row: 1, section: 0))
+        _ = table.update(.key(.end, rows: 24))
+        XCTAssertEqual(table.update(.key(.character(" "), rows: 24)), [])
+        XCTAssertEqual(table.status, "at most 2 may be chosen")
+        _ = table.update(.key(.home, rows: 24))
+        XCTAssertEqual(table.update(.key(.character(" "), rows: 24)), [.tap(IndexPath(row: 0, section: 0), deselect: true)], "a chosen row is unchosen")
+    }
+
+    func testFilterRanksWhatArrivedAndEnterChoosesTheBest() {
+        var table = TableModel(daemon: TableSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil, fuzzy: true)
+        XCTAssertEqual(table.update(.key(.character("b"), rows: 24)), [.fetchCells(section: 0, range: 0..<3, revision: 1)])
+        _ = table.update(.cellsArrived(section: 0, TextWindow(first: 0, texts: ["cabbage", "brie", "apple"], revision: 1, isComplete: true)))
+        XCTAssertEqual(table.shownRows, [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)], "brie starts with b; apple has none")
+        XCTAssertEqual(table.update(.key(.enter, rows: 24)), [.finishChoosing(select: IndexPath(row: 1, section: 0), printsIndexes: false)])
+        XCTAssertEqual(table.update(.key(.escape, rows: 24)), [.quit])
+    }
+
+    func testLayingOutAsksForHeadersAndCellsOnceAndDrawingNothing() {
+        var table = TableModel(daemon: TableSnapshot(rowCounts: [2, 1]), purpose: .attach, header: nil, height: nil)
+        XCTAssertEqual(table.update(.layOut(rows: 24)), [.fetchHeaders(revision: 1), .fetchCells(section: 0, range: 0..<2, revision: 1), .fetchCells(section: 1, range: 0..<1, revision: 1)])
+        _ = table.update(.headersArrived(["fruit", "cheese"], revision: 1))
+        _ = table.update(.cellsArrived(section: 0, TextWindow(first: 0, texts: ["apple", "pear"], revision: 1, isComplete: true)))
+        _ = table.update(.cellsArrived(section: 1, TextWindow(first: 0, texts: ["brie"], revision: 1, isComplete: true)))
+        XCTAssertEqual(table.update(.layOut(rows: 24)), [])
+        let lines = text(table.view(rows: 24, columns: 40))
+        XCTAssertEqual(Array(lines.prefix(5)).map { $0.trimmingCharacters(in: .whitespaces) }, ["fruit", "› ○ apple", "○ pear", "cheese", "○ brie"])
+    }
+}
