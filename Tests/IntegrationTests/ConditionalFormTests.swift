@@ -85,16 +85,41 @@ final class ConditionalFormTests: DaemonTestCase {
     }
 }
 
+/// A private bus and a daemon keeping state there, to be restarted.
+private final class RestartingDaemon {
+    let bus: PrivateBus
+    let watcher: Connection
+    private let state: String
+    private(set) var daemon: Daemon
+
+    init() throws {
+        bus = try PrivateBus()
+        state = bus.directory.appendingPathComponent("state").path
+        watcher = try Connection(bus: .address(bus.address))
+        daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
+        XCTAssertTrue(waitForName(busName, on: watcher), "the daemon took its name")
+    }
+
+    /// SIGTERM (exit 0), then a new daemon on the same state.
+    func restart() throws {
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
+        XCTAssertTrue(waitForName(busName, on: watcher), "the new daemon took its name")
+    }
+
+    func stop() {
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        watcher.close()
+        bus.stop()
+    }
+}
+
 /// Derived options, disabled fields and the application's errors survive a restart.
 final class ConditionalFormStateTests: XCTestCase {
     func testAProvidersChoiceKeepsItsValueAcrossARestart() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let state = bus.directory.appendingPathComponent("state").path
-        var daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
-        let watcher = try Connection(bus: .address(bus.address))
-        defer { watcher.close() }
-        XCTAssertTrue(waitForName(busName, on: watcher))
+        let run = try RestartingDaemon()
+        defer { run.stop() }
+        let bus = run.bus
         let spec = #"{"fields": [{"name": "country", "kind": "text", "initial": "FR"}, {"name": "city", "kind": "choice", "optionsFrom": {"provider": "cities", "fields": ["country"]}}]}"#
         do {
             let client = try WidgetsClient(address: bus.address)
@@ -104,32 +129,23 @@ final class ConditionalFormStateTests: XCTestCase {
             try form.setValue(.string("Lyon"), for: "city")
             serving.dispose()
         }
-        XCTAssertEqual(daemon.stop(), 0)
-        daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
-        XCTAssertTrue(waitForName(busName, on: watcher))
+        try run.restart()
         let restored = try WidgetsClient(address: bus.address).form("shop")
-        XCTAssertEqual(restored.values["city"], .string("Lyon"), "kept until the provider answers again; log:\n\(daemon.log)")
-        XCTAssertFalse(daemon.log.contains("cannot be restored"), daemon.log)
-        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertEqual(restored.values["city"], .string("Lyon"), "kept until the provider answers again; log:\n\(run.daemon.log)")
+        XCTAssertFalse(run.daemon.log.contains("cannot be restored"), run.daemon.log)
     }
 
     func testARemoteCheckIsAskedAgainAfterARestart() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let state = bus.directory.appendingPathComponent("state").path
-        var daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
-        let watcher = try Connection(bus: .address(bus.address))
-        defer { watcher.close() }
-        XCTAssertTrue(waitForName(busName, on: watcher))
+        let run = try RestartingDaemon()
+        defer { run.stop() }
+        let bus = run.bus
         var client: WidgetsClient? = try WidgetsClient(address: bus.address)
         let spec = #"{"fields": [{"name": "username", "kind": "text", "rules": {"remote": "usernameAvailable", "debounce": 0, "timeout": 60000}}]}"#
         let form = try XCTUnwrap(client).createForm("signup", spec: spec)
         try form.setValue(.string("alice"), for: "username")
         XCTAssertEqual(form.validity["username"]?.reason, "pending", "no validator yet")
         client = nil
-        XCTAssertEqual(daemon.stop(), 0)
-        daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
-        XCTAssertTrue(waitForName(busName, on: watcher))
+        try run.restart()
         let again = try WidgetsClient(address: bus.address)
         let restored = try again.form("signup")
         XCTAssertEqual(restored.values["username"], .string("alice"))
@@ -140,17 +156,14 @@ final class ConditionalFormStateTests: XCTestCase {
             return .just(.valid)
         }
         defer { serving.dispose() }
-        XCTAssertTrue(waitUntil(timeout: 5) { restored.validity["username"]?.valid == true }, "log:\n\(daemon.log)")
+        XCTAssertTrue(waitUntil(timeout: 5) { restored.validity["username"]?.valid == true }, "log:\n\(run.daemon.log)")
         XCTAssertEqual(asked, ["alice"])
-        XCTAssertEqual(daemon.stop(), 0)
     }
 
     func testAFormsDynamicStateSurvivesARestart() throws {
-        let bus = try PrivateBus()
-        defer { bus.stop() }
-        let state = bus.directory.appendingPathComponent("state").path
-        let client = try Connection(bus: .address(bus.address))
-        defer { client.close() }
+        let run = try RestartingDaemon()
+        defer { run.stop() }
+        let client = run.watcher
         let path = "\(root)/form/order"
         func call(_ member: String, _ arguments: [DBusValue], on object: String = "\(root)/form/order", _ interface: String = formInterface) throws {
             _ = try client.callAndWait(destination: busName, path: object, interface: interface, member: member, arguments)
@@ -158,17 +171,12 @@ final class ConditionalFormStateTests: XCTestCase {
         func everything() throws -> String {
             try client.callAndWait(destination: busName, path: path, interface: "org.freedesktop.DBus.Properties", member: "GetAll", [.string(formInterface)]).description
         }
-        var daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
-        XCTAssertTrue(waitForName(busName, on: client))
         try call("CreateForm", [.string("order"), .string(ConditionalFormTests.spec), .dictionary(key: .string, value: .variant, [])], on: root, managerInterface)
         try call("SetValues", [.dictionary(key: .string, value: .variant, [(.string("country"), .variant(.string("FR"))), (.string("city"), .variant(.string("Paris")))]), .uint64(0)])
         try call("SetErrors", [.dictionary(key: .string, value: .string, [(.string("city"), .string("we do not deliver there"))])])
         let before = try everything()
         XCTAssertTrue(before.contains("we do not deliver there"), before)
-        XCTAssertEqual(daemon.stop(), 0)
-        daemon = try Daemon(bus: bus, arguments: ["--state-dir", state])
-        XCTAssertTrue(waitForName(busName, on: client))
-        XCTAssertEqual(try everything(), before, "options, field states, server errors and Revision as they were; log:\n\(daemon.log)")
-        XCTAssertEqual(daemon.stop(), 0)
+        try run.restart()
+        XCTAssertEqual(try everything(), before, "options, field states, server errors and Revision as they were; log:\n\(run.daemon.log)")
     }
 }

@@ -4,10 +4,10 @@ import RxWidgetsClient
 /// A picker on the terminal: the runtime of `PickerModel`. Keys, the
 /// client's signals and fetched titles become messages; the commands
 /// become typed client calls (`Titles`, `SelectRow`, `Show`, `Done`, `Cancel`).
-final class PickerScreen: InteractiveScreen {
+final class PickerScreen: ListScreen {
     private let picker: RemotePicker
-    private let session: Session
-    private var model: PickerModel
+    let session: Session
+    var model: PickerModel
     /// Per component, the fetcher of its titles.
     private var fetchers: [Int: RemoteTexts] = [:]
     private let disposeBag = DisposeBag()
@@ -27,24 +27,7 @@ final class PickerScreen: InteractiveScreen {
         picker.rx.closed.subscribe(onNext: { [weak self] in self?.dispatch(.closed) }, onError: { _ in }).disposed(by: disposeBag)
     }
 
-    func layOut(rows: Int, columns: Int) {
-        run(model.update(.layOut(rows: rows)))
-    }
-
-    func lines(rows: Int, columns: Int) -> [Line] {
-        model.view(rows: rows, columns: columns)
-    }
-
-    func handle(_ key: Key) {
-        dispatch(.key(key, rows: session.terminal.size.rows))
-    }
-
-    private func dispatch(_ message: PickerMessage) {
-        run(model.update(message))
-        session.redraw()
-    }
-
-    private func run(_ commands: [PickerCommand]) {
+    func run(_ commands: [PickerCommand]) {
         for command in commands {
             switch command {
             case .fetchTitles(let component, let range, let revision):

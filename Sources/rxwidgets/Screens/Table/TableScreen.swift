@@ -6,10 +6,10 @@ import RxWidgetsClient
 /// typed client calls (`Cells`, `Headers`, `SelectRow`, `DeselectRow`).
 /// The cursor is the front end's, as a finger over a row is; the selection
 /// is only ever the daemon's.
-final class TableScreen: InteractiveScreen {
+final class TableScreen: ListScreen {
     private let table: RemoteTable
-    private let session: Session
-    private var model: TableModel
+    let session: Session
+    var model: TableModel
     /// Per section, the fetcher of its cells.
     private var fetchers: [Int: RemoteTexts] = [:]
     private let disposeBag = DisposeBag()
@@ -25,24 +25,7 @@ final class TableScreen: InteractiveScreen {
             .disposed(by: disposeBag)
     }
 
-    func layOut(rows: Int, columns: Int) {
-        run(model.update(.layOut(rows: rows)))
-    }
-
-    func lines(rows: Int, columns: Int) -> [Line] {
-        model.view(rows: rows, columns: columns)
-    }
-
-    func handle(_ key: Key) {
-        dispatch(.key(key, rows: session.terminal.size.rows))
-    }
-
-    private func dispatch(_ message: TableMessage) {
-        run(model.update(message))
-        session.redraw()
-    }
-
-    private func run(_ commands: [TableCommand]) {
+    func run(_ commands: [TableCommand]) {
         for command in commands {
             switch command {
             case .fetchCells(let section, let range, let revision):
