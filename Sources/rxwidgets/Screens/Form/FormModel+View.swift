@@ -85,7 +85,11 @@ extension FormModel {
                 keys += " · " + own
             }
         }
-        keys += focusedField == nil ? " · enter submit" : " · enter next"
+        if case .submitValue(let name) = purpose, focusedField?.name == name {
+            keys += " · enter done"
+        } else {
+            keys += focusedField == nil ? " · enter submit" : " · enter next"
+        }
         return keys + (purpose == .attach ? " · esc quit" : " · esc cancel")
     }
 
