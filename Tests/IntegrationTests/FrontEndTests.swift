@@ -332,6 +332,27 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(commas.output, "1,5 kg\tred\n")
     }
 
+    func testSelectedStartsPickAndTableOnTheirItems() throws {
+        let pick = try start(["pick", "--component", "a,b,c", "--component", "s,m,l", "--selected", "b,l"])
+        pick.waitForScreen("› b")
+        XCTAssertTrue(pick.waitForScreen("› l"), pick.screen)
+        pick.send("Enter")
+        XCTAssertEqual(pick.exitStatus(), 0, pick.error)
+        XCTAssertEqual(pick.output, "b\tl\n")
+        let table = try start(["table", "--selected", "green", "red", "green", "blue"])
+        table.waitForScreen("› ● green")
+        table.send("Enter")
+        XCTAssertEqual(table.exitStatus(), 0, table.error)
+        XCTAssertEqual(table.output, "green\n", "the cursor starts on the chosen row, so Enter keeps it")
+        let several = try start(["table", "--multiple", "--selected", "red", "--selected", "blue", "red", "green", "blue"])
+        several.waitForScreen("● blue")
+        several.send("Enter")
+        XCTAssertEqual(several.exitStatus(), 0, several.error)
+        XCTAssertEqual(several.output, "red\nblue\n")
+        let wrong = try start(["pick", "--component", "a,b", "--selected", "z"])
+        XCTAssertEqual(wrong.exitStatus(), 2)
+    }
+
     func testInputPrintsTheTextTheDaemonAccepted() throws {
         let terminal = try start(["input", "--prompt", "Code", "--placeholder", "three capitals", "--pattern", "[A-Z]{3}", "--char-limit", "3"])
         terminal.waitForScreen("three capitals")

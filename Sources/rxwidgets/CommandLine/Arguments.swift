@@ -6,8 +6,10 @@ enum Command: Equatable {
     /// `limit`: how many items may be chosen (nil: any number).
     case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, items: [String]?)
     case filter(header: String?, height: Int?, limit: Int?, items: [String]?)
-    case pick(components: [[String]], header: String?, height: Int?)
-    case table(header: String?, height: Int?, multiple: Bool, items: [String]?)
+    /// `selected`: per component, the title it starts on (nil: its first row).
+    case pick(components: [[String]], selected: [String?], header: String?, height: Int?)
+    /// `selected`: the items chosen at the start (`--selected`, repeatable).
+    case table(header: String?, height: Int?, multiple: Bool, selected: [String], items: [String]?)
     case form(spec: String, json: Bool, header: String?, outputs: Bool)
     case input(InputOptions)
     case confirm(prompt: String, affirmative: String, negative: String, defaultYes: Bool)
@@ -67,8 +69,8 @@ struct Arguments {
     static let options: [String: [String]] = [
         "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--name"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name"],
-        "pick": ["--component", "--header", "--height", "--name"],
-        "table": ["--header", "--height", "--multiple", "--name"],
+        "pick": ["--component", "--selected", "--header", "--height", "--name"],
+        "table": ["--header", "--height", "--multiple", "--selected", "--name"],
         "form": ["--json", "--header", "--outputs", "--name"],
         "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name"],
         "confirm": ["--affirmative", "--negative", "--default", "--name"],
@@ -210,9 +212,27 @@ struct Arguments {
                 throw UsageError(description: "pick needs at least one --component A,B,C")
             }
             let split = components.map(Arguments.titles)
-            return .pick(components: split, header: header, height: try height())
+            var selected: [String?] = split.map { _ in nil }
+            if let given = try single("--selected") {
+                let titles = Arguments.titles(given)
+                guard titles.count <= split.count else {
+                    throw UsageError(description: "--selected \(quoted(given)) names \(titles.count) titles for \(split.count) components")
+                }
+                for (index, title) in titles.enumerated() where !title.isEmpty {
+                    guard split[index].contains(title) else {
+                        throw UsageError(description: "--selected: \(quoted(title)) is not a title of component \(index) (\(split[index].joined(separator: ",")))")
+                    }
+                    selected[index] = title
+                }
+            }
+            return .pick(components: split, selected: selected, header: header, height: try height())
         case "table":
-            return .table(header: header, height: try height(), multiple: values["--multiple"] != nil, items: positional.isEmpty ? nil : positional)
+            let multiple = values["--multiple"] != nil
+            let selected = values["--selected"] ?? []
+            guard multiple || selected.count <= 1 else {
+                throw UsageError(description: "table takes one --selected without --multiple, not \(selected.count)")
+            }
+            return .table(header: header, height: try height(), multiple: multiple, selected: selected, items: positional.isEmpty ? nil : positional)
         case "form":
             guard positional.count == 1 else {
                 throw UsageError(description: "form needs one spec: \(Arguments.templates.joined(separator: ", ")) or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
@@ -320,11 +340,13 @@ struct Arguments {
                  and ranked as you type (fuzzy: the letters in order); Enter
                  prints the line under the cursor, or with --limit/--no-limit
                  the lines chosen with Tab
-      pick --component A,B,C [--component S,M,L …] [--header TEXT] [--height N]
+      pick --component A,B,C [--component S,M,L …] [--selected A,S] [--header TEXT] [--height N]
                  a picker of several components; prints each one's selected
-                 title, tab-separated (\\, is a comma in a title, \\\\ a backslash)
-      table [--header TEXT] [--height N] [--multiple] [ITEM…]
-                 a table; prints the selected row(s), one a line
+                 title, tab-separated (\\, is a comma in a title, \\\\ a backslash);
+                 --selected A,S starts each component on a title
+      table [--header TEXT] [--height N] [--multiple] [--selected ITEM …] [ITEM…]
+                 a table; prints the selected row(s), one a line; --selected
+                 chooses an item at the start (several with --multiple)
       form (about-you | sign-up | github-signup | FILE.json) [--json] [--header TEXT] [--outputs]
                  a form; on Submit prints the values as name=value lines
                  (one JSON object with --json); --outputs also shows the

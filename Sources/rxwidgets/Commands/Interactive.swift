@@ -41,16 +41,28 @@ enum Interactive {
             }
             try picker.show()
             return session.run(PickerScreen(picker: picker, session: session, purpose: index ? .chooseIndex : .choose, header: header, height: height))
-        case .pick(let components, let header, let height):
+        case .pick(let components, let selected, let header, let height):
             let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: true) }
+            for (component, title) in selected.enumerated() {
+                if let title, let row = components[component].firstIndex(of: title) {
+                    try picker.setSelectedRow(row, inComponent: component)
+                }
+            }
             try picker.show()
             return session.run(PickerScreen(picker: picker, session: session, purpose: .pick, header: header, height: height))
-        case .table(let header, let height, let multiple, let items):
+        case .table(let header, let height, let multiple, let selected, let items):
             let rows = try items ?? standardInputLines()
             guard !rows.isEmpty else { throw UsageError(description: "table needs at least one item") }
+            let rowsOfSelected = try selected.map { item -> Int in
+                guard let row = rows.firstIndex(of: item) else { throw UsageError(description: "--selected \(quoted(item)) is not one of the items") }
+                return row
+            }
             let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
             if multiple {
                 try table.setAllowsMultipleSelection(true)
+            }
+            for row in rowsOfSelected {
+                try table.selectRow(at: IndexPath(row: row, section: 0))
             }
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height))
         case .form(let spec, let json, let header, let showsOutputs):

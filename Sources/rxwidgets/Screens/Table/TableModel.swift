@@ -69,6 +69,10 @@ struct TableModel {
         if fuzzy {
             filter = ListFilter()
         }
+        // The cursor starts on the first row chosen beforehand (`--selected`), so Enter keeps it.
+        if let first = daemon.selected.min() {
+            cursor = shownRows.firstIndex(of: first) ?? 0
+        }
     }
 
     /// A row's cell as fetched, if it was.
