@@ -103,3 +103,11 @@ final class TableModelTests: XCTestCase {
         XCTAssertEqual(Array(lines.prefix(5)).map { $0.trimmingCharacters(in: .whitespaces) }, ["fruit", "› ○ apple", "○ pear", "cheese", "○ brie"])
     }
 }
+
+final class PickerTimeoutTests: XCTestCase {
+    func testATimeoutIsDoneOnWhatIsSelected() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3], selectedRows: [1]), purpose: .choose, header: nil, height: nil, timeout: 5)
+        XCTAssertTrue(picker.view(rows: 24, columns: 40).last?.spans.map(\.text).joined().contains("chosen after 5 s") == true)
+        XCTAssertEqual(picker.update(.timedOut), [.done])
+    }
+}

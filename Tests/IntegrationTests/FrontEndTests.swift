@@ -332,6 +332,18 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(commas.output, "1,5 kg\tred\n")
     }
 
+    func testChooseTimesOutWithTheSelectedItem() throws {
+        let terminal = try start(["choose", "--timeout", "1", "--selected", "banana", "apple", "banana", "cherry"])
+        terminal.waitForScreen("chosen after 1 s")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "banana\n", "no key pressed: the item selected then")
+        XCTAssertEqual(try run(["choose", "--timeout", "0", "a"]).status, 2)
+    }
+
+    private func run(_ arguments: [String]) throws -> CommandResult {
+        try runCommand(frontEndExecutable, arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8"])
+    }
+
     func testSelectedStartsPickAndTableOnTheirItems() throws {
         let pick = try start(["pick", "--component", "a,b,c", "--component", "s,m,l", "--selected", "b,l"])
         pick.waitForScreen("› b")

@@ -4,7 +4,8 @@ import RxWidgetsClient
 /// What the command line asks for.
 enum Command: Equatable {
     /// `limit`: how many items may be chosen (nil: any number).
-    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, items: [String]?)
+    /// `timeout`: seconds after which the item selected then is chosen.
+    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: Int?, items: [String]?)
     case filter(header: String?, height: Int?, limit: Int?, items: [String]?)
     /// `selected`: per component, the title it starts on (nil: its first row).
     case pick(components: [[String]], selected: [String?], header: String?, height: Int?)
@@ -67,7 +68,7 @@ struct Arguments {
     static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--name"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--name"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name"],
         "pick": ["--component", "--selected", "--header", "--height", "--name"],
         "table": ["--header", "--height", "--multiple", "--selected", "--name"],
@@ -203,7 +204,16 @@ struct Arguments {
         let header = try single("--header")
         switch name {
         case "choose":
-            return .choose(header: header, height: try height(), selected: try single("--selected"), limit: try limit(), index: values["--index"] != nil, items: positional.isEmpty ? nil : positional)
+            var timeout: Int?
+            if let text = try single("--timeout") {
+                guard let seconds = Int(text), (1...86_400).contains(seconds) else {
+                    throw UsageError(description: "--timeout \(quoted(text)) is not a number of seconds from 1 to 86400")
+                }
+                guard try limit() == 1 else { throw UsageError(description: "--timeout chooses one item; it does not go with --limit or --no-limit") }
+                timeout = seconds
+            }
+            return .choose(header: header, height: try height(), selected: try single("--selected"), limit: try limit(), index: values["--index"] != nil, timeout: timeout,
+                           items: positional.isEmpty ? nil : positional)
         case "filter":
             return .filter(header: header, height: try height(), limit: try limit(), items: positional.isEmpty ? nil : positional)
         case "pick":
@@ -329,9 +339,11 @@ struct Arguments {
     on /dev/tty; only the result goes to standard output.
 
     Commands:
-      choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [--index] [ITEM…]
+      choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [--index]
+             [--timeout SECONDS] [ITEM…]
                  a popup picker; prints the chosen item, or its index from 0
-                 with --index (items from standard
+                 with --index; after --timeout seconds the item selected then
+                 (--selected, else the first) is chosen (items from standard
                  input, one a line, when none are given); with --limit N
                  above 1 or --no-limit, a table where Space chooses up to N
                  items (Ctrl-A all) and Enter prints them, one a line

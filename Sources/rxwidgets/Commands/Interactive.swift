@@ -9,7 +9,7 @@ enum Interactive {
     static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil) throws -> Outcome {
         let session = Session(terminal: terminal)
         switch command {
-        case .choose(let header, let height, let selected, let limit, let index, let items) where limit != 1:
+        case .choose(let header, let height, let selected, let limit, let index, _, let items) where limit != 1:
             let rows = try items ?? standardInputLines()
             guard !rows.isEmpty else { throw UsageError(description: "choose needs at least one item") }
             let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
@@ -29,7 +29,7 @@ enum Interactive {
                 try table.setAllowsMultipleSelection(true)
             }
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
-        case .choose(let header, let height, let selected, _, let index, let items):
+        case .choose(let header, let height, let selected, _, let index, let timeout, let items):
             let titles = try items ?? standardInputLines()
             guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
             let picker = try create(named: name) { try client.createPicker($0, items: [titles], popup: true, transient: true) }
@@ -40,7 +40,7 @@ enum Interactive {
                 try picker.setSelectedRow(row, inComponent: 0)
             }
             try picker.show()
-            return session.run(PickerScreen(picker: picker, session: session, purpose: index ? .chooseIndex : .choose, header: header, height: height))
+            return session.run(PickerScreen(picker: picker, session: session, purpose: index ? .chooseIndex : .choose, header: header, height: height, timeout: timeout))
         case .pick(let components, let selected, let header, let height):
             let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: true) }
             for (component, title) in selected.enumerated() {

@@ -42,6 +42,10 @@ extension PickerModel {
         case .refused(let message):
             status = message
             return []
+        case .timedOut:
+            // What is selected now is the answer, as Enter would give it: a
+            // filter still narrowing waits for its titles, as it does for Enter.
+            return accept()
         }
     }
 

@@ -43,6 +43,9 @@ extension PickerModel {
         if daemon.isPopup, !daemon.isVisible {
             keys = "(hidden) " + keys
         }
+        if let timeout {
+            keys += " · chosen after \(timeout) s"
+        }
         return keys
     }
 

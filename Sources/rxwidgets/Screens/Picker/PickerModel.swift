@@ -52,6 +52,8 @@ struct PickerModel {
     let purpose: Purpose
     let header: String?
     let heightLimit: Int?
+    /// `choose --timeout`: seconds after which the selected item is chosen.
+    let timeout: Int?
     var daemon: PickerSnapshot
     var titles: [Int: TextWindow] = [:]
     var focus = 0
@@ -66,11 +68,12 @@ struct PickerModel {
     /// once they are in, on the rows the filter then shows.
     var acceptWhenFiltered = false
 
-    init(daemon: PickerSnapshot, purpose: Purpose, header: String?, height: Int?) {
+    init(daemon: PickerSnapshot, purpose: Purpose, header: String?, height: Int?, timeout: Int? = nil) {
         self.daemon = daemon
         self.purpose = purpose
         self.header = header
         self.heightLimit = height
+        self.timeout = timeout
     }
 
     func rowCount(_ component: Int) -> Int {
@@ -128,6 +131,8 @@ enum PickerMessage {
     case closed
     /// `Done` was refused: the daemon's message.
     case refused(String)
+    /// `choose --timeout` ran out.
+    case timedOut
 }
 
 /// What a picker update asks the runtime to do.

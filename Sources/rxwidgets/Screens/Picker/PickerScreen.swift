@@ -10,12 +10,20 @@ final class PickerScreen: ListScreen {
     var model: PickerModel
     /// Per component, the fetcher of its titles.
     private var fetchers: [Int: RemoteTexts] = [:]
+    private var deadline: LoopTimer?
     private let disposeBag = DisposeBag()
 
-    init(picker: RemotePicker, session: Session, purpose: PickerModel.Purpose, header: String?, height: Int?) {
+    /// With `timeout`, `Done` is called once that many seconds have passed.
+    init(picker: RemotePicker, session: Session, purpose: PickerModel.Purpose, header: String?, height: Int?, timeout: Int? = nil) {
         self.picker = picker
         self.session = session
-        model = PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height)
+        model = PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height, timeout: timeout)
+        if let timeout {
+            deadline = MainLoop.shared.addTimer(after: Int64(timeout) * 1_000_000_000) { [weak self] in
+                self?.deadline = nil
+                self?.dispatch(.timedOut)
+            }
+        }
         picker.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
             dispatch(.daemonChanged(PickerSnapshot(picker)))
@@ -25,6 +33,10 @@ final class PickerScreen: ListScreen {
         // (the daemon left, the widget was destroyed): they need not say it again.
         picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.dispatch(.selectedItem(index: $0.index, title: $0.title)) }, onError: { _ in }).disposed(by: disposeBag)
         picker.rx.closed.subscribe(onNext: { [weak self] in self?.dispatch(.closed) }, onError: { _ in }).disposed(by: disposeBag)
+    }
+
+    deinit {
+        deadline?.dispose()
     }
 
     func run(_ commands: [PickerCommand]) {
