@@ -34,7 +34,10 @@ class Widget {
     /// properties the widget reported, and whether anything changed at all;
     /// nil outside a changing call.
     private var callChanges: (properties: [String], any: Bool)?
-    /// Whether the widget is on the bus: its signals and changes are sent only then.
+    /// Whether the widget is on the bus (in the service's registry): its
+    /// signals and changes are sent only then. Kept on the widget because
+    /// a widget outlives its registration in closures that still hold it
+    /// (a remote answer, a state write) and must then stay silent.
     var isServed = false
     /// Whether items were ever bound; queries before that are `ItemsNotBound`.
     var isBound = false

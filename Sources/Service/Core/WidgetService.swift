@@ -1,4 +1,5 @@
 import DBus
+import WidgetsAPI
 import RxWidgets
 
 /// The `org.rxwidgets.Widgets1` service: the manager at the root object and
@@ -13,8 +14,9 @@ public final class WidgetService {
 
     let server: ObjectServer
     let context: WidgetContext
+    /// The widgets by path: the one registry of them (the object server
+    /// holds the interfaces bound to them, not the widgets).
     private(set) var widgets: [ObjectPath: Widget] = [:]
-    private var widgetsByUID: [UInt32: Int] = [:]
 
     var limits: Limits { context.limits }
 
@@ -22,7 +24,7 @@ public final class WidgetService {
     public init(connection: Connection, limits: Limits = Limits(), today: @escaping () -> CalendarDay = CalendarDay.today) throws {
         server = ObjectServer(connection: connection, resolvesCredentials: true)
         connection.maximumMessageBytes = limits.messageBytes
-        server.limitExceededErrorName = WidgetsError.prefix + "LimitExceeded"
+        server.limitExceededErrorName = WidgetsErrorName.limitExceeded
         context = WidgetContext(limits: limits, today: today, server: server)
         try server.export(WidgetService.rootPath, interfaces: [WidgetService.managerDeclaration.bind(to: self)])
         server.addObjectManager(at: WidgetService.rootPath)
@@ -60,7 +62,8 @@ public final class WidgetService {
         guard widgets.count - freed < limits.widgets else {
             throw WidgetsError.limitExceeded("\(widgets.count) widgets exist; the limit is \(limits.widgets)")
         }
-        let held = widgetsByUID[creator.uid, default: 0] - (replaced?.ownerUID == creator.uid ? freed : 0)
+        // Counted from the registry: at most the widget limit, once per creation.
+        let held = widgets.values.reduce(0) { $0 + ($1.ownerUID == creator.uid ? 1 : 0) } - (replaced?.ownerUID == creator.uid ? freed : 0)
         guard creator.uid == 0 || held < limits.widgetQuota else {
             throw WidgetsError.limitExceeded("uid \(creator.uid) holds \(held) widgets; the limit per uid is \(limits.widgetQuota)")
         }
@@ -72,7 +75,6 @@ public final class WidgetService {
     func add(_ widget: Widget, persist: Bool = true) throws {
         try server.export(widget.path, interfaces: [widget.boundInterface()])
         widgets[widget.path] = widget
-        widgetsByUID[widget.ownerUID, default: 0] += 1
         widget.isServed = true
         server.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
         if persist {
@@ -83,10 +85,6 @@ public final class WidgetService {
     func destroy(_ path: ObjectPath) throws {
         guard let widget = widgets.removeValue(forKey: path) else {
             throw WidgetsError.unknownObject("no widget at \(path)")
-        }
-        widgetsByUID[widget.ownerUID, default: 1] -= 1
-        if widgetsByUID[widget.ownerUID] == 0 {
-            widgetsByUID[widget.ownerUID] = nil
         }
         widget.isServed = false
         context.store?.removed(widget)

@@ -1,20 +1,19 @@
 import DBus
+import WidgetsAPI
 import RxWidgets
 
 /// The errors of the `org.rxwidgets.Widgets1` API.
 enum WidgetsError {
-    static let prefix = "org.rxwidgets.Widgets1.Error."
-
-    static func exists(_ message: String) -> DBusError { DBusError(name: prefix + "Exists", message: message) }
-    static func invalidName(_ message: String) -> DBusError { DBusError(name: prefix + "InvalidName", message: message) }
-    static func outOfRange(_ message: String) -> DBusError { DBusError(name: prefix + "OutOfRange", message: message) }
-    static func itemsNotBound(_ message: String) -> DBusError { DBusError(name: prefix + "ItemsNotBound", message: message) }
-    static func unknownField(_ message: String) -> DBusError { DBusError(name: prefix + "UnknownField", message: message) }
-    static func invalidSpec(_ message: String) -> DBusError { DBusError(name: prefix + "InvalidSpec", message: message) }
-    static func validationFailed(_ message: String) -> DBusError { DBusError(name: prefix + "ValidationFailed", message: message) }
-    static func revisionMismatch(_ message: String) -> DBusError { DBusError(name: prefix + "RevisionMismatch", message: message) }
-    static func notEditable(_ message: String) -> DBusError { DBusError(name: prefix + "NotEditable", message: message) }
-    static func limitExceeded(_ message: String) -> DBusError { DBusError(name: prefix + "LimitExceeded", message: message) }
+    static func exists(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.exists, message: message) }
+    static func invalidName(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.invalidName, message: message) }
+    static func outOfRange(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.outOfRange, message: message) }
+    static func itemsNotBound(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.itemsNotBound, message: message) }
+    static func unknownField(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.unknownField, message: message) }
+    static func invalidSpec(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.invalidSpec, message: message) }
+    static func validationFailed(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.validationFailed, message: message) }
+    static func revisionMismatch(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.revisionMismatch, message: message) }
+    static func notEditable(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.notEditable, message: message) }
+    static func limitExceeded(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.limitExceeded, message: message) }
     static func accessDenied(_ message: String) -> DBusError { DBusError(name: DBusError.Name.accessDenied, message: message) }
     static func notSupported(_ message: String) -> DBusError { DBusError(name: DBusError.Name.notSupported, message: message) }
     static func unknownObject(_ message: String) -> DBusError { DBusError(name: DBusError.Name.unknownObject, message: message) }

@@ -1,4 +1,5 @@
 import DBus
+import WidgetsAPI
 import RxWidgets
 
 extension WidgetService {
@@ -25,7 +26,7 @@ extension WidgetService {
                 }
                 try add(widget, persist: false)
                 restored += 1
-            } catch let error as DBusError where error.name == WidgetsError.prefix + "LimitExceeded" || error.name == WidgetsError.prefix + "Exists" {
+            } catch let error as DBusError where error.name == WidgetsErrorName.limitExceeded || error.name == WidgetsErrorName.exists {
                 Hooks.log("<4>rxwidgetsd: \(path) is not restored now (\(error)); it is kept for a start whose limits allow it")
             } catch {
                 store.setAside(name, because: "\(error)")
