@@ -82,6 +82,18 @@ final class FormModelTests: XCTestCase {
         XCTAssertFalse(text(form.view(rows: 24, columns: 80)).contains { $0.contains("not a real calendar day") })
     }
 
+    func testAMultilineFieldTakesEnterAsANewLineAndCtrlDMovesOn() {
+        var form = model([field("note", "text", ["multiline": .boolean(true)]), field("ok", "switch")])
+        _ = form.beginEditing()
+        _ = form.update(.key(.character("a")))
+        _ = form.update(.key(.enter))
+        _ = form.update(.key(.character("b")))
+        XCTAssertEqual(form.editing?.text, "a\nb", "Enter is a new line")
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.hasSuffix(" b ") || $0.contains(" b") })
+        _ = form.update(.key(.endOfText))
+        XCTAssertEqual(form.focus, "ok", "Ctrl-D moves on")
+    }
+
     // MARK: Dates
 
     func testADateIsSentOnlyWhole() {

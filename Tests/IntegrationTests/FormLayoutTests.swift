@@ -55,6 +55,8 @@ final class FormLayoutTests: DaemonTestCase {
                                            "placeholder": .string("you@example.org"), "maxLength": .uint32(80), "pattern": .string("[^@]+@[^@]+")])
         XCTAssertEqual(own[1].attributes, ["label": .string("n"), "required": .boolean(false)], "the label defaults to the name")
         XCTAssertEqual(try property("\(root)/form/own", formInterface, "Buttons"), .array(element: .structure([.string, .string, .string]), []))
+        try call(root, managerInterface, "CreateForm", [.string("note"), .string(#"{"fields":[{"name":"text","kind":"text","multiline":true}]}"#), options([])])
+        XCTAssertEqual(try layout("\(root)/form/note")[0].attributes["multiline"], .boolean(true))
         let misplaced = #"{"fields":[{"name":"n","kind":"switch","placeholder":"x","secret":true}]}"#
         XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("bad"), .string(misplaced), options([])]),
                        DBusError(name: errorPrefix + "InvalidSpec", message: "$.fields[0].placeholder: placeholder applies to text fields only; $.fields[0].secret: secret applies to text fields only"))

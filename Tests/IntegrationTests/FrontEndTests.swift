@@ -365,6 +365,19 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(wrong.exitStatus(), 2)
     }
 
+    func testWriteTakesSeveralLinesAndCtrlDPrintsThem() throws {
+        let terminal = try start(["write", "--header", "Note", "--placeholder", "what happened"])
+        terminal.waitForScreen("what happened")
+        terminal.type("first")
+        terminal.send("Enter")
+        terminal.type("second")
+        XCTAssertTrue(terminal.waitForScreen("second"), "drawn on its own line:\n\(terminal.screen)")
+        XCTAssertTrue(terminal.screen.contains("[first"), terminal.screen)
+        terminal.send("C-d")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "first\nsecond\n")
+    }
+
     func testInputPrintsTheTextTheDaemonAccepted() throws {
         let terminal = try start(["input", "--prompt", "Code", "--placeholder", "three capitals", "--pattern", "[A-Z]{3}", "--char-limit", "3"])
         terminal.waitForScreen("three capitals")

@@ -226,12 +226,13 @@ struct SpecDecoder {
         let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: possibleOptions) }
         let rules = members["rules"].map { decodeRules($0, kind: kind) } ?? FieldRules()
         var presentation = FieldPresentation(label: string(members["label"]), help: string(members["help"]))
-        for key in ["placeholder", "secret"] where members[key] != nil && kind != .text {
+        for key in ["placeholder", "secret", "multiline"] where members[key] != nil && kind != .text {
             problem(members[key]?.1 ?? path, "\(key) applies to text fields only")
         }
         if kind == .text {
             presentation.placeholder = string(members["placeholder"])
             presentation.secret = bool(members["secret"]) ?? false
+            presentation.multiline = bool(members["multiline"]) ?? false
         }
         let updateOn = members["updateOn"].flatMap { entry in
             self.value(entry, "\"change\" or \"blur\"") { if case .string(let text) = $0 { return UpdateOn(rawValue: text) } else { return nil } }

@@ -110,13 +110,16 @@ public struct FieldPresentation: Equatable, Sendable {
     public var placeholder: String?
     /// Whether a text field's value is hidden as it is typed (a password).
     public var secret = false
+    /// Whether a text field takes several lines (Enter is a new line in it).
+    public var multiline = false
 
     /// No presentation beyond the name.
-    public init(label: String? = nil, help: String? = nil, placeholder: String? = nil, secret: Bool = false) {
+    public init(label: String? = nil, help: String? = nil, placeholder: String? = nil, secret: Bool = false, multiline: Bool = false) {
         self.label = label
         self.help = help
         self.placeholder = placeholder
         self.secret = secret
+        self.multiline = multiline
     }
 }
 

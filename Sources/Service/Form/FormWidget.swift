@@ -193,6 +193,7 @@ final class FormWidget: Widget {
         switch field.kind {
         case .text:
             attributes.append(("secret", .boolean(presentation.secret)))
+            if presentation.multiline { attributes.append(("multiline", .boolean(true))) }
             if let placeholder = presentation.placeholder { attributes.append(("placeholder", .string(placeholder))) }
             if let minLength = rules.minLength { attributes.append(("minLength", .uint32(UInt32(minLength)))) }
             if let maxLength = rules.maxLength { attributes.append(("maxLength", .uint32(UInt32(maxLength)))) }

@@ -33,6 +33,8 @@ struct InputOptions: Equatable {
     var password = false
     var charLimit: Int?
     var pattern: String?
+    /// `write`: several lines; Enter is a new line, Ctrl-D is done.
+    var multiline = false
 }
 
 /// A command line that does not say anything the command can do (exit 2).
@@ -57,6 +59,7 @@ struct Arguments {
         ("table", "a table; prints the selected rows"),
         ("form", "a form; prints the values on Submit"),
         ("input", "one line of text; prints it"),
+        ("write", "several lines of text; prints them"),
         ("confirm", "a yes/no question; exit status 0 for yes"),
         ("attach", "operate an existing widget live"),
         ("list", "the widgets on the bus"),
@@ -74,6 +77,7 @@ struct Arguments {
         "table": ["--header", "--height", "--multiple", "--selected", "--name"],
         "form": ["--json", "--header", "--outputs", "--name"],
         "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name"],
+        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name"],
         "confirm": ["--affirmative", "--negative", "--default", "--name"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
@@ -248,7 +252,7 @@ struct Arguments {
                 throw UsageError(description: "form needs one spec: \(Arguments.templates.joined(separator: ", ")) or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
             }
             return .form(spec: positional[0], json: values["--json"] != nil, header: header, outputs: values["--outputs"] != nil)
-        case "input":
+        case "input", "write":
             try noPositional()
             var input = InputOptions(header: header, placeholder: try single("--placeholder"), value: try single("--value") ?? "", password: values["--password"] != nil, pattern: try single("--pattern"))
             input.prompt = try single("--prompt") ?? input.prompt
@@ -258,6 +262,7 @@ struct Arguments {
                 }
                 input.charLimit = limit
             }
+            input.multiline = name == "write"
             return .input(input)
         case "confirm":
             guard positional.count <= 1 else { throw UsageError(description: "confirm takes one PROMPT") }
@@ -367,6 +372,10 @@ struct Arguments {
              [--password] [--char-limit N] [--pattern REGEX]
                  one line of text, checked by the daemon (a form of one
                  field); Enter prints it
+      write [--header TEXT] [--prompt TEXT] [--placeholder TEXT] [--value TEXT]
+             [--char-limit N]
+                 several lines of text (a form of one multiline field);
+                 Enter is a new line, Ctrl-D prints the text
       confirm [PROMPT] [--affirmative TEXT] [--negative TEXT] [--default yes|no]
                  a yes/no question (a picker of the two answers); exit
                  status 0 for the affirmative, 1 for the negative or Esc;

@@ -136,6 +136,9 @@ enum Interactive {
         if options.password {
             field.append(#""secret":true"#)
         }
+        if options.multiline {
+            field.append(#""multiline":true"#)
+        }
         var rules: [String] = []
         if let limit = options.charLimit {
             rules.append(#""maxLength":\#(limit)"#)

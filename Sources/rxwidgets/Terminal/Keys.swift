@@ -11,6 +11,8 @@ enum Key: Equatable {
     case clearLine
     /// Ctrl-A.
     case selectAll
+    /// Ctrl-D: done with a text of several lines.
+    case endOfText
 }
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control bytes,
@@ -63,6 +65,7 @@ struct KeyDecoder {
         case 0x03: return (.interrupt, 1)
         case 0x15: return (.clearLine, 1)
         case 0x01: return (.selectAll, 1)
+        case 0x04: return (.endOfText, 1)
         case 0x00..<0x20: return (nil, 1)
         default:
             let length = first < 0xC0 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4

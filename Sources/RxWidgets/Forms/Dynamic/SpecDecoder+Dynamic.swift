@@ -2,7 +2,7 @@
 /// behaviour"): conditions, derived options and cross-field bounds, each
 /// checked against the fields it names, and the whole checked for cycles.
 extension SpecDecoder {
-    static let fieldKeys: Set<String> = ["name", "kind", "initial", "options", "rules", "label", "help", "placeholder", "secret",
+    static let fieldKeys: Set<String> = ["name", "kind", "initial", "options", "rules", "label", "help", "placeholder", "secret", "multiline",
                                          "visibleWhen", "enabledWhen", "requiredWhen", "optionsFrom", "updateOn"]
 
     static func possibleOptions(_ options: [String], from source: OptionsSource) -> [String] {

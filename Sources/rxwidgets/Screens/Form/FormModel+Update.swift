@@ -35,7 +35,8 @@ extension FormModel {
             return handleOnSubmit(key)
         }
         let component = FormModel.component(of: field)
-        if key == .enter, case .submitValue(let name) = purpose, name == field.name {
+        let submitKey: Key = TextFieldComponent.isMultiline(field) ? .endOfText : .enter
+        if key == submitKey, case .submitValue(let name) = purpose, name == field.name {
             // What was typed goes first; the daemon judges it before Submit,
             // whatever this front end last heard of its validity.
             let typed = editing
@@ -47,7 +48,7 @@ extension FormModel {
             return commands
         }
         switch key {
-        case .tab, .down, .enter:
+        case .tab, .down, .enter, .endOfText:
             return moveFocus(by: 1)
         case .backTab, .up:
             return moveFocus(by: -1)

@@ -21,10 +21,18 @@ extension FormModel {
             var line = Line(isFocused ? "› " : "  ", .accent)
             line.append(TextWidth.pad(labels[index], labelWidth), isFocused ? .accent : isEnabled ? .bold : .dim)
             let border = field.attributes["border"]?.stringValue.flatMap { daemon.outputs[$0]?.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
-            for span in FormModel.component(of: field).view(field, in: self, focused: isFocused, border: border).spans {
+            let component = FormModel.component(of: field)
+            for span in component.view(field, in: self, focused: isFocused, border: border).spans {
                 line.append(span.text, isEnabled ? span.style : .dim)
             }
             lines.append(line)
+            for more in component.continuation(field, in: self, focused: isFocused) {
+                var indented = Line(String(repeating: " ", count: labelWidth + 2))
+                for span in more.spans {
+                    indented.append(span.text, isEnabled ? span.style : .dim)
+                }
+                lines.append(indented)
+            }
             lines.append(message(under: field, indent: String(repeating: " ", count: labelWidth + 2)))
         }
         let submitFocused = focusedName == nil
@@ -85,8 +93,8 @@ extension FormModel {
                 keys += " · " + own
             }
         }
-        if case .submitValue(let name) = purpose, focusedField?.name == name {
-            keys += " · enter done"
+        if case .submitValue(let name) = purpose, let field = focusedField, field.name == name {
+            keys += TextFieldComponent.isMultiline(field) ? "" : " · enter done"
         } else {
             keys += focusedField == nil ? " · enter submit" : " · enter next"
         }

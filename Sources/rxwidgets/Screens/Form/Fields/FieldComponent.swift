@@ -9,6 +9,8 @@ protocol FieldComponent {
     static var isTyped: Bool { get }
     /// The value cell of `field`.
     static func view(_ field: RemoteForm.Field, in model: FormModel, focused: Bool, border: Style) -> Line
+    /// The lines a value of several lines takes below its first, drawn under the value cell.
+    static func continuation(_ field: RemoteForm.Field, in model: FormModel, focused: Bool) -> [Line]
     /// What `key` does to `field`: the calls to make, or nil when the key is not for it.
     static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]?
 }
@@ -16,6 +18,7 @@ protocol FieldComponent {
 extension FieldComponent {
     static func keys(for field: RemoteForm.Field) -> String { "" }
     static var isTyped: Bool { false }
+    static func continuation(_ field: RemoteForm.Field, in model: FormModel, focused: Bool) -> [Line] { [] }
 }
 
 /// A field of a kind this front end does not know: its value, read only.

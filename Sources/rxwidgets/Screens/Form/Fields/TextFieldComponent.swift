@@ -1,14 +1,49 @@
 import RxWidgetsClient
 
 /// A text field: `[text ]` (bullets when secret, the placeholder while
-/// empty); typing edits the buffer, which is sent throttled.
+/// empty); typing edits the buffer, which is sent throttled. A `multiline`
+/// one takes Enter as a new line, draws its lines under one another (at most
+/// `shownLines`) and is left with Tab or Ctrl-D.
 enum TextFieldComponent: FieldComponent {
     static let isTyped = true
+    static let shownLines = 6
 
-    static func view(_ field: RemoteForm.Field, in model: FormModel, focused: Bool, border: Style) -> Line {
+    static func keys(for field: RemoteForm.Field) -> String {
+        isMultiline(field) ? "enter new line · ctrl-d done" : ""
+    }
+
+    static func isMultiline(_ field: RemoteForm.Field) -> Bool {
+        field.attributes["multiline"] == .boolean(true)
+    }
+
+    /// The text as drawn: the edit buffer, a secret's own copy, or the daemon's value.
+    private static func text(_ field: RemoteForm.Field, in model: FormModel) -> String {
         let isSecret = field.attributes["secret"] == .boolean(true)
         let text = model.editing?.field == field.name ? model.editing?.text ?? "" : (isSecret ? model.secrets[field.name] : nil) ?? model.daemon.values[field.name]?.stringValue ?? ""
-        let shown = isSecret ? String(repeating: "•", count: text.count) : text
+        return isSecret ? String(repeating: "•", count: text.count) : text
+    }
+
+    static func continuation(_ field: RemoteForm.Field, in model: FormModel, focused: Bool) -> [Line] {
+        guard isMultiline(field) else { return [] }
+        let lines = text(field, in: model).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var drawn = lines.dropFirst().prefix(shownLines - 1).enumerated().map { index, text -> Line in
+            let isLast = index == lines.count - 2
+            var line = Line(" " + TextWidth.fit(text, 29))
+            if focused && isLast { line.append(" ", .cursor) }
+            return line
+        }
+        if lines.count > shownLines {
+            drawn.append(Line(" … \(lines.count - shownLines) more lines", .dim))
+        }
+        return drawn
+    }
+
+    static func view(_ field: RemoteForm.Field, in model: FormModel, focused: Bool, border: Style) -> Line {
+        var shown = text(field, in: model)
+        let severalLines = isMultiline(field) && shown.contains("\n")
+        if isMultiline(field) {
+            shown = String(shown.prefix { $0 != "\n" })
+        }
         var line = Line("[", border)
         if shown.isEmpty, let placeholder = field.attributes["placeholder"]?.stringValue {
             // While empty, focused or not, as the spec's docs say.
@@ -17,8 +52,10 @@ enum TextFieldComponent: FieldComponent {
         } else {
             let fitted = TextWidth.fit(shown, 29)
             line.append(fitted)
-            line.append(focused ? " " : "", .cursor)
-            line.append(String(repeating: " ", count: max(0, 30 - TextWidth.columns(fitted) - (focused ? 1 : 0))))
+            // The cursor is at the end of the text: on its last line.
+            let cursorHere = focused && !severalLines
+            line.append(cursorHere ? " " : "", .cursor)
+            line.append(String(repeating: " ", count: max(0, 30 - TextWidth.columns(fitted) - (cursorHere ? 1 : 0))))
         }
         line.append("]", border)
         return line
@@ -26,6 +63,7 @@ enum TextFieldComponent: FieldComponent {
 
     static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
         switch key {
+        case .enter where isMultiline(field): return model.edit { $0.text.append("\n") }
         case .character(let character): return model.edit { $0.text.append(character) }
         case .backspace: return model.edit { if !$0.text.isEmpty { $0.text.removeLast() } }
         case .clearLine: return model.edit { $0.text = "" }
