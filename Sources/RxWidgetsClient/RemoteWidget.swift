@@ -201,6 +201,14 @@ public class RemoteWidget {
         client.request(path.rawValue, interface, member, arguments)
     }
 
+    /// Reads every property again and waits: the daemon answers calls in
+    /// the order they were sent, so the state read is the one after every
+    /// call this client sent before — what to act on when a person's keys
+    /// ran ahead of the replies.
+    public func refresh() throws {
+        try readProperties()
+    }
+
     /// Sets a read-write property of the contract and waits.
     public func set<Value>(_ property: PropertyContract<Value>, to value: Value) throws {
         _ = try client.call(path.rawValue, "org.freedesktop.DBus.Properties", "Set", [.string(interface), .string(property.name), .variant(value.dbusValue)])

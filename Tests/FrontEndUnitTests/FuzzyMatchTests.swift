@@ -26,6 +26,6 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertEqual(try Arguments(["choose", "--name", "fruit", "a"]).widgetName, "fruit")
         XCTAssertThrowsError(try Arguments(["choose", "--name", "no good", "a"]))
         XCTAssertThrowsError(try Arguments(["choose", "--limit", "2", "--no-limit", "a"]))
-        XCTAssertEqual(try Arguments(["choose", "--index", "--limit", "3", "a"]).command, .choose(header: nil, height: nil, selected: nil, limit: 3, index: true, timeout: nil, items: ["a"]))
+        XCTAssertEqual(try Arguments(["choose", "--index", "--limit", "3", "a"]).command, .choose(header: nil, height: nil, selected: nil, limit: 3, index: true, timeout: nil, labelDelimiter: nil, items: ["a"]))
     }
 }

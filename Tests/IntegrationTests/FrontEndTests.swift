@@ -332,6 +332,20 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(commas.output, "1,5 kg\tred\n")
     }
 
+    func testLabelsAreShownAndValuesPrinted() throws {
+        let single = try start(["choose", "--label-delimiter", ":", "Apple pie:apple", "Banana split:banana", "plain"])
+        single.waitForScreen("› Apple pie")
+        XCTAssertFalse(single.screen.contains(":apple"), single.screen)
+        single.send("Down", "Enter")
+        XCTAssertEqual(single.exitStatus(), 0, single.error)
+        XCTAssertEqual(single.output, "banana\n")
+        let several = try start(["choose", "--no-limit", "--label-delimiter", "=", "Small=s", "Large=l", "plain"])
+        several.waitForScreen("○ Large")
+        several.send("Space", "Down", "Down", "Space", "Enter")
+        XCTAssertEqual(several.exitStatus(), 0, several.error)
+        XCTAssertEqual(several.output, "s\nplain\n", "an item without the delimiter is its own value")
+    }
+
     func testChooseTimesOutWithTheSelectedItem() throws {
         let terminal = try start(["choose", "--timeout", "1", "--selected", "banana", "apple", "banana", "cherry"])
         terminal.waitForScreen("chosen after 1 s")

@@ -5,7 +5,8 @@ import RxWidgetsClient
 enum Command: Equatable {
     /// `limit`: how many items may be chosen (nil: any number).
     /// `timeout`: seconds after which the item selected then is chosen.
-    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: Int?, items: [String]?)
+    /// `labelDelimiter`: each item is `LABEL` + it + `VALUE`; labels are shown, values printed.
+    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: Int?, labelDelimiter: String?, items: [String]?)
     case filter(header: String?, height: Int?, limit: Int?, items: [String]?)
     /// `selected`: per component, the title it starts on (nil: its first row).
     case pick(components: [[String]], selected: [String?], header: String?, height: Int?)
@@ -71,7 +72,7 @@ struct Arguments {
     static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--name"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--label-delimiter", "--name"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name"],
         "pick": ["--component", "--selected", "--header", "--height", "--name"],
         "table": ["--header", "--height", "--multiple", "--selected", "--name"],
@@ -216,8 +217,12 @@ struct Arguments {
                 guard try limit() == 1 else { throw UsageError(description: "--timeout chooses one item; it does not go with --limit or --no-limit") }
                 timeout = seconds
             }
+            let delimiter = try single("--label-delimiter")
+            if delimiter == "" {
+                throw UsageError(description: "--label-delimiter needs a non-empty text between an item's label and its value")
+            }
             return .choose(header: header, height: try height(), selected: try single("--selected"), limit: try limit(), index: values["--index"] != nil, timeout: timeout,
-                           items: positional.isEmpty ? nil : positional)
+                           labelDelimiter: delimiter, items: positional.isEmpty ? nil : positional)
         case "filter":
             return .filter(header: header, height: try height(), limit: try limit(), items: positional.isEmpty ? nil : positional)
         case "pick":
@@ -345,10 +350,11 @@ struct Arguments {
 
     Commands:
       choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [--index]
-             [--timeout SECONDS] [ITEM…]
+             [--timeout SECONDS] [--label-delimiter D] [ITEM…]
                  a popup picker; prints the chosen item, or its index from 0
                  with --index; after --timeout seconds the item selected then
-                 (--selected, else the first) is chosen (items from standard
+                 (--selected, else the first) is chosen; with --label-delimiter
+                 D, an item LABEL D VALUE shows LABEL and prints VALUE (items from standard
                  input, one a line, when none are given); with --limit N
                  above 1 or --no-limit, a table where Space chooses up to N
                  items (Ctrl-A all) and Enter prints them, one a line

@@ -9,18 +9,19 @@ enum Interactive {
     static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil) throws -> Outcome {
         let session = Session(terminal: terminal)
         switch command {
-        case .choose(let header, let height, let selected, let limit, let index, _, let items) where limit != 1:
-            let rows = try items ?? standardInputLines()
-            guard !rows.isEmpty else { throw UsageError(description: "choose needs at least one item") }
-            let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
+        case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
+            let (labels, values) = try labelled(items ?? standardInputLines(), delimiter)
+            guard !labels.isEmpty else { throw UsageError(description: "choose needs at least one item") }
+            let table = try create(named: name) { try client.createTable($0, items: labels, transient: true) }
             try table.setAllowsMultipleSelection(true)
             if let selected {
-                guard let row = rows.firstIndex(of: selected) else {
+                guard let row = labels.firstIndex(of: selected) else {
                     throw UsageError(description: "--selected \(quoted(selected)) is not one of the items")
                 }
                 try table.selectRow(at: IndexPath(row: row, section: 0))
             }
-            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index))
+            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
+                                           values: delimiter == nil ? nil : values))
         case .filter(let header, let height, let limit, let items):
             let rows = try items ?? standardInputLines()
             guard !rows.isEmpty else { throw UsageError(description: "filter needs at least one item") }
@@ -29,8 +30,8 @@ enum Interactive {
                 try table.setAllowsMultipleSelection(true)
             }
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
-        case .choose(let header, let height, let selected, _, let index, let timeout, let items):
-            let titles = try items ?? standardInputLines()
+        case .choose(let header, let height, let selected, _, let index, let timeout, let delimiter, let items):
+            let (titles, values) = try labelled(items ?? standardInputLines(), delimiter)
             guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
             let picker = try create(named: name) { try client.createPicker($0, items: [titles], popup: true, transient: true) }
             if let selected {
@@ -40,7 +41,8 @@ enum Interactive {
                 try picker.setSelectedRow(row, inComponent: 0)
             }
             try picker.show()
-            return session.run(PickerScreen(picker: picker, session: session, purpose: index ? .chooseIndex : .choose, header: header, height: height, timeout: timeout))
+            let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
+            return session.run(PickerScreen(picker: picker, session: session, purpose: purpose, header: header, height: height, timeout: timeout))
         case .pick(let components, let selected, let header, let height):
             let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: true) }
             for (component, title) in selected.enumerated() {
@@ -125,6 +127,17 @@ enum Interactive {
         default:
             throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
         }
+    }
+
+    /// Items as labels and values: split at the first `delimiter` (an item
+    /// without it is both); without a delimiter, the items twice.
+    static func labelled(_ items: [String], _ delimiter: String?) throws -> (labels: [String], values: [String]) {
+        guard let delimiter else { return (items, items) }
+        let pairs = items.map { item -> (String, String) in
+            guard let range = item.firstRange(of: delimiter) else { return (item, item) }
+            return (String(item[..<range.lowerBound]), String(item[range.upperBound...]))
+        }
+        return (pairs.map { $0.0 }, pairs.map { $0.1 })
     }
 
     /// `input`'s form: one text field, its rules the daemon's to check.

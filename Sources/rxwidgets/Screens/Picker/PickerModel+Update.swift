@@ -33,6 +33,7 @@ extension PickerModel {
             switch purpose {
             case .confirm(let affirmative, _): return [.finish(title == affirmative ? .done("") : .cancelled)]
             case .chooseIndex: return [.finish(.done("\(index)\n"))]
+            case .chooseValue(let values): return [.finish(.done((values.indices.contains(index) ? values[index] : title) + "\n"))]
             case .choose: return [.finish(.done(title + "\n"))]
             case .pick: return [.printSelectedTitles]
             case .attach: return []

@@ -37,7 +37,7 @@ extension PickerModel {
         if daemon.numberOfComponents > 1 { keys += " · tab component" }
         keys += " · / filter"
         switch purpose {
-        case .choose, .chooseIndex, .pick, .confirm: keys += " · enter done · esc cancel"
+        case .choose, .chooseIndex, .chooseValue, .pick, .confirm: keys += " · enter done · esc cancel"
         case .attach: keys += (daemon.isPopup ? " · enter done" : "") + " · q quit"
         }
         if daemon.isPopup, !daemon.isVisible {

@@ -41,6 +41,8 @@ struct PickerModel {
         case choose
         /// `choose --index`: print its index instead.
         case chooseIndex
+        /// `choose --label-delimiter`: print the value of the chosen label.
+        case chooseValue([String])
         /// `pick`: print the selected title of every component, tab-separated.
         case pick
         /// `attach`: operate the picker until `q`; print nothing.

@@ -45,6 +45,8 @@ struct TableModel {
     let fuzzy: Bool
     /// `choose --index`: print the chosen rows' indexes, not their cells.
     let printsIndexes: Bool
+    /// `choose --label-delimiter`: per row, what is printed instead of its cell.
+    let values: [String]?
     var daemon: TableSnapshot
     /// Per section, its cells as fetched.
     var cells: [Int: TextWindow] = [:]
@@ -58,7 +60,7 @@ struct TableModel {
     /// they are in, on the rows the filter then shows.
     var finishWhenFiltered = false
 
-    init(daemon: TableSnapshot, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false) {
+    init(daemon: TableSnapshot, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false, values: [String]? = nil) {
         self.daemon = daemon
         self.purpose = purpose
         self.header = header
@@ -66,6 +68,7 @@ struct TableModel {
         self.limit = limit
         self.fuzzy = fuzzy
         self.printsIndexes = printsIndexes
+        self.values = values
         if fuzzy {
             filter = ListFilter()
         }

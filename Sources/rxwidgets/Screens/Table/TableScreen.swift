@@ -14,10 +14,11 @@ final class TableScreen: ListScreen {
     private var fetchers: [Int: RemoteTexts] = [:]
     private let disposeBag = DisposeBag()
 
-    init(table: RemoteTable, session: Session, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false) {
+    init(table: RemoteTable, session: Session, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false,
+         values: [String]? = nil) {
         self.table = table
         self.session = session
-        model = TableModel(daemon: TableSnapshot(table), purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy, printsIndexes: printsIndexes)
+        model = TableModel(daemon: TableSnapshot(table), purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy, printsIndexes: printsIndexes, values: values)
         table.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
             dispatch(.daemonChanged(TableSnapshot(table)))
@@ -69,8 +70,13 @@ final class TableScreen: ListScreen {
         let printSelection = { [weak self] in
             guard let self else { return }
             do {
+                // Taps typed ahead of their replies count: the selection is read after them.
+                try table.refresh()
+                let values = model.values
                 let lines = try table.indexPathsForSelectedRows.sorted().map { indexPath in
-                    printsIndexes ? "\(indexPath.row)" : try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? ""
+                    if printsIndexes { return "\(indexPath.row)" }
+                    if let values, values.indices.contains(indexPath.row) { return values[indexPath.row] }
+                    return try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? ""
                 }
                 session.finish(.done(lines.map { $0 + "\n" }.joined()))
             } catch {
