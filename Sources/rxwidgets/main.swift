@@ -114,7 +114,9 @@ default:
 
 let outcome: Outcome
 do {
-    outcome = try Interactive.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName)
+    outcome = arguments.accessible
+        ? try Accessible.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName)
+        : try Interactive.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName)
 } catch let error as UsageError {
     terminal?.restore()
     failUsage("\(error)")

@@ -332,6 +332,46 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(commas.output, "1,5 kg\tred\n")
     }
 
+    func testAccessibleModeAsksInPlainLines() throws {
+        let choose = try start(["choose", "--accessible", "--header", "Fruit?", "apple", "banana", "cherry"])
+        choose.waitForScreen("3. cherry")
+        XCTAssertTrue(choose.screen.contains("Choose a number from 1 to 3 [1]:"), choose.screen)
+        choose.type("7")
+        choose.send("Enter")
+        choose.waitForScreen("\"7\" is not a number from 1 to 3.")
+        choose.type("2")
+        choose.send("Enter")
+        XCTAssertEqual(choose.exitStatus(), 0, choose.error)
+        XCTAssertEqual(choose.output, "banana\n")
+
+        let input = try start(["input", "--prompt", "Code:", "--pattern", "[A-Z]{3}", "--password"], environment: ["RXWIDGETS_ACCESSIBLE": "1"])
+        input.waitForScreen("Code:")
+        input.type("abc")
+        input.send("Enter")
+        input.waitForScreen("Please match the requested format.")
+        XCTAssertFalse(input.screen.contains("abc"), "a password is not echoed: \(input.screen)")
+        input.type("ABC")
+        input.send("Enter")
+        XCTAssertEqual(input.exitStatus(), 0, input.error)
+        XCTAssertEqual(input.output, "ABC\n")
+
+        let write = try start(["write", "--accessible", "--prompt", "Note"])
+        write.waitForScreen("Note (end with a line holding only a period, or Ctrl-D):")
+        write.type("one")
+        write.send("Enter")
+        write.type("two")
+        write.send("Enter")
+        write.type(".")
+        write.send("Enter")
+        XCTAssertEqual(write.exitStatus(), 0, write.error)
+        XCTAssertEqual(write.output, "one\ntwo\n")
+
+        let confirm = try start(["confirm", "--accessible", "Go?", "--default", "no"])
+        confirm.waitForScreen("Go? [yes/No]:")
+        confirm.send("Enter")
+        XCTAssertEqual(confirm.exitStatus(), 1, "the default, no")
+    }
+
     func testLabelsAreShownAndValuesPrinted() throws {
         let single = try start(["choose", "--label-delimiter", ":", "Apple pie:apple", "Banana split:banana", "plain"])
         single.waitForScreen("› Apple pie")

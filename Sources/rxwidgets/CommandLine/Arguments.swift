@@ -1,3 +1,4 @@
+import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
 
@@ -51,6 +52,9 @@ struct Arguments {
     /// `--name NAME`: the name of the widget an asking command makes, so
     /// another program can find it (`attach`, `watch`); nil for one of its own.
     let widgetName: String?
+    /// `--accessible` (or `RXWIDGETS_ACCESSIBLE=1` for the commands that
+    /// take it): plain prompts answered a line at a time.
+    let accessible: Bool
 
     /// Every command with what it does, in the order help lists them.
     static let summaries: [(command: String, summary: String)] = [
@@ -72,14 +76,14 @@ struct Arguments {
     static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--label-delimiter", "--name"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--label-delimiter", "--name", "--accessible"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name"],
         "pick": ["--component", "--selected", "--header", "--height", "--name"],
         "table": ["--header", "--height", "--multiple", "--selected", "--name"],
         "form": ["--json", "--header", "--outputs", "--name"],
-        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name"],
-        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name"],
-        "confirm": ["--affirmative", "--negative", "--default", "--name"],
+        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible"],
+        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible"],
+        "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
@@ -87,7 +91,7 @@ struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index"]
+    static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible"]
     static let templates = WidgetsAPI.formTemplates
     static let shells = ["bash", "zsh", "fish"]
 
@@ -160,13 +164,16 @@ struct Arguments {
             }
             widgetName = name
         }
-        self.init(command: command, address: address, widgetName: widgetName)
+        let asked = values["--accessible"] != nil || (getenv("RXWIDGETS_ACCESSIBLE").map { String(cString: $0) == "1" } ?? false)
+        self.init(command: command, address: address, widgetName: widgetName,
+                  accessible: asked && Arguments.options[commandName, default: []].contains("--accessible"))
     }
 
-    private init(command: Command, address: String?, widgetName: String? = nil) {
+    private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false) {
         self.command = command
         self.address = address
         self.widgetName = widgetName
+        self.accessible = accessible
     }
 
     private static func value(of name: String, from words: inout ArraySlice<String>) throws -> String {
@@ -408,6 +415,9 @@ struct Arguments {
                       program, else the session bus)
       --name NAME     (choose, filter, pick, table, form, input, confirm) the
                       widget's name, so other programs can attach to it
+      --accessible    (choose, confirm, input, write; or RXWIDGETS_ACCESSIBLE=1)
+                      plain numbered prompts answered a line at a time, no
+                      redrawing, for screen readers
       --help, --version
 
     Keys: ↑/↓ or k/j, PgUp/PgDn, Home/End, / filter, Tab/Shift-Tab between

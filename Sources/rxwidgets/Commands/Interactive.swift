@@ -93,7 +93,7 @@ enum Interactive {
 
     /// Makes a transient widget under `name`, or under a name of this
     /// process's own, trying another when one of that name exists.
-    private static func create<W>(named name: String?, _ make: (String) throws -> W) throws -> W {
+    static func create<W>(named name: String?, _ make: (String) throws -> W) throws -> W {
         if let name {
             return try make(name)
         }
@@ -179,7 +179,7 @@ enum Interactive {
     }
 
     /// Standard input's lines, when it is not a terminal.
-    private static func standardInputLines() throws -> [String] {
+    static func standardInputLines() throws -> [String] {
         guard isatty(0) == 0 else {
             throw UsageError(description: "no items: give them as arguments, or one a line on standard input")
         }
