@@ -15,6 +15,7 @@ func runBenchmark() {
     let run = BenchmarkRun(arguments: CommandLine.arguments)
     run.compareWithReference()
     run.measureStartup()
+    run.measurePingDuringBinds()
     run.startMeasuredDaemon()
     run.measurePing()
     run.measureSelect()

@@ -74,11 +74,11 @@ final class BenchmarkRun {
 
     /// Starts the server at `path` and returns it with the nanoseconds from
     /// exec to its name on the bus.
-    func startDaemon(_ path: String) -> (RunningDaemon, UInt64) {
+    func startDaemon(_ path: String, stateDirectory: String? = nil) -> (RunningDaemon, UInt64) {
         let start = now()
         let daemon: RunningDaemon
         do {
-            daemon = try RunningDaemon(path: path, address: bus.address)
+            daemon = try RunningDaemon(path: path, address: bus.address, stateDirectory: stateDirectory)
         } catch {
             fail("cannot start \(path): \(error)")
         }

@@ -6,9 +6,10 @@ final class RunningDaemon {
     var pid: Int32 { process.processIdentifier }
     var stats: ProcessStats { ProcessStats(pid: pid) }
 
-    init(path: String, address: String) throws {
+    /// With `stateDirectory`, the daemon keeps its widgets there; without, `--no-state`.
+    init(path: String, address: String, stateDirectory: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--address", address, "--today", "2024-06-15", "--no-state"]
+        process.arguments = ["--address", address, "--today", "2024-06-15"] + (stateDirectory.map { ["--state-dir", $0] } ?? ["--no-state"])
         process.standardError = FileHandle.nullDevice
         try process.run()
     }
