@@ -58,8 +58,10 @@ extension Form {
     /// Derives every field's state and validity, the outputs and
     /// `submitEnabled` from the values now, in dependency order; with
     /// `askingRemotely`, hands a value its rules now pass to its remote check.
-    func settle(askingRemotely: Bool = true) {
-        let values = Dictionary(fields.map { ($0.spec.name, $0.currentValue) }, uniquingKeysWith: { first, _ in first })
+    /// Returns the values it derived from, as the controls hold them.
+    @discardableResult
+    func settle(askingRemotely: Bool = true) -> [String: FieldValue] {
+        let values = currentValues
         let day = today()
         for field in dependencyOrder {
             let spec = field.spec
@@ -92,6 +94,7 @@ extension Form {
         }
         let counted = spec.submitRequires ?? spec.fields.map(\.name)
         latestSubmitEnabled = counted.allSatisfy { latestStates[$0]?.visible == false || latestValidity[$0]?.isValid == true }
+        return values
     }
 
     /// A bound as a value: a number, a day (today's resolved), or another

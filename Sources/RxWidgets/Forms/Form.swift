@@ -110,7 +110,7 @@ public final class Form: ReactiveCompatible {
 
     /// Every field's value as its control holds it now (the one copy besides
     /// the published `values`, which is what observers were last told).
-    private var currentValues: [String: FieldValue] {
+    var currentValues: [String: FieldValue] {
         Dictionary(fields.map { ($0.spec.name, $0.currentValue) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -416,12 +416,11 @@ public final class Form: ReactiveCompatible {
         isPublishing = true
         defer { isPublishing = outer }
         try body()
-        settle()
+        let latestValues = settle()
         let names = fieldNames
         func changes<Value>(_ latest: [String: Value], _ published: [String: Value], _ names: [String]) -> [FieldChange<Value>] {
             names.compactMap { name in latest[name].flatMap { $0 != published[name] ? FieldChange(name: name, value: $0) : nil } }
         }
-        let latestValues = currentValues
         let latestOptions = currentOptions
         let changedValues = changes(latestValues, values, names)
         let changedValidity = changes(latestValidity, validity, names)

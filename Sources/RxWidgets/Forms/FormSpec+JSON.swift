@@ -222,7 +222,7 @@ struct SpecDecoder {
         if kind == .choice, members["options"] == nil, optionsFrom == nil, members["optionsFrom"] == nil {
             problem(path, "missing \"options\" of a choice field")
         }
-        let possibleOptions = optionsFrom.map { SpecDecoder.possibleOptions(options, from: $0) } ?? options
+        let possibleOptions = optionsFrom?.possibleOptions(besides: options) ?? options
         let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: possibleOptions) }
         let rules = members["rules"].map { decodeRules($0, kind: kind) } ?? FieldRules()
         var presentation = FieldPresentation(label: string(members["label"]), help: string(members["help"]))

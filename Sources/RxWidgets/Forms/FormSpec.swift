@@ -85,8 +85,7 @@ public struct FieldSpec: Equatable, Sendable {
     /// Every option the field can ever offer: its own and, for options
     /// derived from a map, every list of the map.
     public var possibleOptions: [String] {
-        guard case .map(_, let lists)? = optionsFrom else { return options }
-        return (options + lists.keys.sorted().flatMap { lists[$0] ?? [] }).uniqued()
+        optionsFrom?.possibleOptions(besides: options) ?? options
     }
 
     /// The other fields this one's state, options, bounds or validity read

@@ -30,6 +30,12 @@ public enum OptionsSource: Equatable, Sendable {
     /// Asked of a remote options provider of this name, given these fields' values.
     case provider(name: String, fields: [String])
 
+    /// `options` and, for a map, every list it holds, each option once.
+    public func possibleOptions(besides options: [String]) -> [String] {
+        guard case .map(_, let lists) = self else { return options }
+        return (options + lists.keys.sorted().flatMap { lists[$0] ?? [] }).uniqued()
+    }
+
     /// The fields the options are derived from.
     public var fields: [String] {
         switch self {

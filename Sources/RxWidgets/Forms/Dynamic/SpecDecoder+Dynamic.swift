@@ -5,10 +5,6 @@ extension SpecDecoder {
     static let fieldKeys: Set<String> = ["name", "kind", "initial", "options", "rules", "label", "help", "placeholder", "secret", "multiline",
                                          "visibleWhen", "enabledWhen", "requiredWhen", "optionsFrom", "updateOn"]
 
-    static func possibleOptions(_ options: [String], from source: OptionsSource) -> [String] {
-        FieldSpec(name: "_", kind: .choice, options: options, optionsFrom: source).possibleOptions
-    }
-
     // MARK: First pass: what needs no other field
 
     mutating func decodeOptionsSource(_ entry: (JSONValue, String), kind: FieldKind) -> OptionsSource? {
