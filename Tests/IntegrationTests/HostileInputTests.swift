@@ -210,6 +210,53 @@ final class HostileInputTests: DaemonTestCase {
         assertAnswering("refused highlight gestures")
     }
 
+    func testTheDynamicMembersRefuseBadArgumentsAndOtherUIDs() throws {
+        XCTAssertNil(createForm("f", "github-signup"))
+        let form = "\(root)/form/f"
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([("items", titles([["a"]])), ("dependent", .array(element: .array(.dictEntry(key: .string, value: .array(.string))), [
+            .dictionary(key: .string, value: .array(.string), [(.string("a"), .array(element: .string, [.string("b")]))]),
+        ]))])])
+        let picker = "\(root)/picker/p"
+        _ = takeEvents()
+        let long = String(repeating: "x", count: 100_000)
+        let maps = { (title: String) in DBusValue.array(element: .array(.dictEntry(key: .string, value: .array(.string))), [
+            .dictionary(key: .string, value: .array(.string), [(.string("a"), .array(element: .string, [.string(title)]))]),
+        ]) }
+        assertRefused(error(form, formInterface, "Commit", [.string(long)]), errorPrefix + "UnknownField", containing: "(100000 characters)", "Commit of a 100,000-character field")
+        assertRefused(error(form, formInterface, "AttachValidator", [.string(long), .objectPath(ObjectPath("/v")!)]), "org.freedesktop.DBus.Error.InvalidArgs", containing: "(100000 characters)", "a 100,000-character validator name")
+        assertRefused(error(form, formInterface, "AttachOptionsProvider", [.string("usernameAvailable"), .objectPath(ObjectPath("/v")!)]), "org.freedesktop.DBus.Error.InvalidArgs", "a provider no field uses")
+        assertRefused(error(form, formInterface, "AttachValidator", [.string("usernameAvailable")]), "org.freedesktop.DBus.Error.InvalidArgs", "AttachValidator without its object")
+        assertRefused(error(picker, pickerInterface, "SetDependentItems", [maps(long)]), errorPrefix + "LimitExceeded", "a 100,000-character title in a map")
+        var deep = DBusValue.string("x")
+        for _ in 0..<31 {
+            deep = .array(element: deep.type, [deep])
+        }
+        assertRefused(error(picker, pickerInterface, "SetDependentItems", [.variant(deep)]), "org.freedesktop.DBus.Error.InvalidArgs", "SetDependentItems with a value nested 32 deep")
+        assertRefused(error(root, managerInterface, "CreatePicker", [.string("q"), options([("dependent", .variant(deep))])]), "org.freedesktop.DBus.Error.InvalidArgs", "a dependent option nested 32 deep")
+        if getuid() == 0 {
+            let script = """
+            import dbus
+            bus = dbus.bus.BusConnection("\(bus.address)")
+            form = bus.get_object("\(busName)", "\(form)")
+            picker = bus.get_object("\(busName)", "\(picker)")
+            for call in (lambda: form.get_dbus_method("Commit", "\(formInterface)")("username"),
+                         lambda: form.get_dbus_method("AttachValidator", "\(formInterface)")("usernameAvailable", dbus.ObjectPath("/v")),
+                         lambda: picker.get_dbus_method("SetDependentItems", "\(pickerInterface)")(dbus.Array([{"a": ["z"]}], signature="a{sas}"))):
+                try:
+                    call()
+                except dbus.exceptions.DBusException as error:
+                    print(error.get_dbus_name())
+            """
+            let other = try runCommand(nobody[0], Array(nobody.dropFirst()) + ["/usr/bin/python3", "-c", script])
+            XCTAssertEqual(other.output, String(repeating: "org.freedesktop.DBus.Error.AccessDenied\n", count: 3), other.error)
+        }
+        XCTAssertEqual(takeEvents().filter { !$0.hasPrefix("reply") && !$0.hasPrefix("error") }, [], "no signal")
+        XCTAssertEqual(try property(form, formInterface, "Revision"), .uint64(1))
+        XCTAssertEqual(try property(picker, pickerInterface, "Revision"), .uint64(1))
+        XCTAssertEqual(try call(picker, pickerInterface, "Titles", [.int32(1), .int32(0), .int32(5)]).first, .array(element: .string, [.string("b")]), "the maps as they were")
+        assertAnswering("refused dynamic members")
+    }
+
     func testSetErrorsAndReplaceRefuseBadArgumentsAndOtherUIDs() throws {
         XCTAssertNil(createForm("f", "sign-up"))
         let path = "\(root)/form/f"
