@@ -29,6 +29,24 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.exitStatus(), 1)
     }
 
+    func testHeightDrawsInlineBelowWhatWasOnTheTerminalAndLeavesItAsItWas() throws {
+        let items = (1...10).map { "item \($0)" }
+        let terminal = try TerminalSession(["choose", "--header", "Pick one", "--height", "3"] + items, address: bus.address, rows: 12,
+                                           before: (1...10).map { "earlier \($0)" }, staysOpen: true)
+        terminal.waitForScreen("› item 1")
+        var lines = terminal.screen.components(separatedBy: "\n")
+        XCTAssertEqual(lines.first, "earlier 4", "the list took the five lines it needs, scrolling up what was there:\n\(terminal.screen)")
+        XCTAssertEqual(lines.firstIndex(of: "earlier 10"), 6)
+        XCTAssertEqual(lines[7], "Pick one")
+        XCTAssertTrue(lines[8].hasPrefix("› item 1") && lines[10].hasSuffix("item 3") && lines[11].contains("enter done"), terminal.screen)
+        terminal.send("Down", "Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "item 2\n")
+        lines = terminal.screen.components(separatedBy: "\n")
+        XCTAssertEqual(lines.firstIndex(of: "earlier 10"), 6)
+        XCTAssertTrue(lines[7...].allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }, "the lines it drew are cleared:\n\(terminal.screen)")
+    }
+
     func testColoursAreDrawnUnlessNO_COLORIsSet() throws {
         let coloured = try start(["choose", "a", "b"])
         coloured.waitForScreen("› a")
@@ -392,6 +410,20 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
         XCTAssertEqual(terminal.output, "banana\n", "no key pressed: the item selected then")
         XCTAssertEqual(try run(["choose", "--timeout", "0", "a"]).status, 2)
+    }
+
+    func testChooseTimesOutWithTheDefaultNotTheCursor() throws {
+        let terminal = try start(["choose", "--timeout", "2", "--default", "cherry", "--selected", "banana", "apple", "banana", "cherry"])
+        terminal.waitForScreen("cherry after 2 s")
+        terminal.send("Up")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "cherry\n", "the cursor moved to apple; the timeout's answer is --default")
+        let unknown = try start(["choose", "--timeout", "1", "--default", "durian", "apple"])
+        XCTAssertEqual(unknown.exitStatus(), 2)
+        XCTAssertTrue(unknown.error.contains("--default 'durian' is not one of the items"), unknown.error)
+        let alone = try run(["choose", "--default", "apple", "apple"])
+        XCTAssertEqual(alone.status, 2)
+        XCTAssertTrue(alone.error.contains("give --timeout"), alone.error)
     }
 
     private func run(_ arguments: [String]) throws -> CommandResult {

@@ -16,7 +16,10 @@ final class TerminalSession {
 
     /// Starts `rxwidgets ARGUMENTS` in a terminal of `columns` × `rows`,
     /// on the bus at `address`, with `input` as its standard input when given.
-    init(_ arguments: [String], address: String, columns: Int = 80, rows: Int = 24, input: String? = nil, environment: [String: String] = [:]) throws {
+    /// `before`: lines the shell prints first, as earlier output would be;
+    /// `staysOpen`: the pane is kept after the command ends, to be looked at.
+    init(_ arguments: [String], address: String, columns: Int = 80, rows: Int = 24, input: String? = nil, environment: [String: String] = [:],
+         before: [String] = [], staysOpen: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let inputFile = directory.appendingPathComponent("in")
@@ -30,8 +33,9 @@ final class TerminalSession {
         // sent signals by its pid.
         let script = """
         cd \(TerminalSession.shellQuoted(directory.path)) || exit; stty -a > stty-before
+        \(before.map { "printf '%s\\n' \(TerminalSession.shellQuoted($0))" }.joined(separator: "; "))
         env -u NO_COLOR \(variables.map { "\($0.key)=\(TerminalSession.shellQuoted($0.value))" }.joined(separator: " ")) \(command)\(stdin) > out 2> err &
-        echo $! > pid; wait $!; echo $? > status.tmp; stty -a > stty-after; mv status.tmp status
+        echo $! > pid; wait $!; echo $? > status.tmp; stty -a > stty-after; mv status.tmp status\(staysOpen ? "; sleep 600" : "")
         """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh \(TerminalSession.shellQuoted(directory.appendingPathComponent("run.sh").path))"])

@@ -5,9 +5,8 @@ import RxWidgetsClient
 /// What the command line asks for.
 enum Command: Equatable {
     /// `limit`: how many items may be chosen (nil: any number).
-    /// `timeout`: seconds after which the item selected then is chosen.
     /// `labelDelimiter`: each item is `LABEL` + it + `VALUE`; labels are shown, values printed.
-    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: Int?, labelDelimiter: String?, items: [String]?)
+    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: ChooseTimeout?, labelDelimiter: String?, items: [String]?)
     case filter(header: String?, height: Int?, limit: Int?, items: [String]?)
     /// `selected`: per component, the title it starts on (nil: its first row).
     case pick(components: [[String]], selected: [String?], header: String?, height: Int?)
@@ -24,6 +23,17 @@ enum Command: Equatable {
     /// The usage, of every command or of one.
     case help(String?)
     case version
+
+    /// `--height`: the rows of a list, drawn inline below the cursor.
+    var height: Int? {
+        switch self {
+        case .choose(_, let height, _, _, _, _, _, _), .filter(_, let height, _, _), .pick(_, _, _, let height),
+             .table(_, let height, _, _, _), .attach(_, let height, _):
+            return height
+        default:
+            return nil
+        }
+    }
 }
 
 /// What `input` asks for: one text field and how it is shown and checked.
@@ -37,6 +47,14 @@ struct InputOptions: Equatable {
     var pattern: String?
     /// `write`: several lines; Enter is a new line, Ctrl-D is done.
     var multiline = false
+}
+
+/// `choose --timeout`: when no key has chosen within `seconds`, the item
+/// `defaultItem` is the answer (gum's `--timeout` with a default), or without
+/// one the item selected then.
+struct ChooseTimeout: Equatable {
+    let seconds: Int
+    let defaultItem: String?
 }
 
 /// A command line that does not say anything the command can do (exit 2).
@@ -76,7 +94,7 @@ struct Arguments {
     static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--label-delimiter", "--name", "--accessible"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name"],
         "pick": ["--component", "--selected", "--header", "--height", "--name"],
         "table": ["--header", "--height", "--multiple", "--selected", "--name"],
@@ -216,13 +234,15 @@ struct Arguments {
         let header = try single("--header")
         switch name {
         case "choose":
-            var timeout: Int?
+            var timeout: ChooseTimeout?
             if let text = try single("--timeout") {
                 guard let seconds = Int(text), (1...86_400).contains(seconds) else {
                     throw UsageError(description: "--timeout \(quoted(text)) is not a number of seconds from 1 to 86400")
                 }
                 guard try limit() == 1 else { throw UsageError(description: "--timeout chooses one item; it does not go with --limit or --no-limit") }
-                timeout = seconds
+                timeout = ChooseTimeout(seconds: seconds, defaultItem: try single("--default"))
+            } else if let item = try single("--default") {
+                throw UsageError(description: "--default \(quoted(item)) is what --timeout chooses; give --timeout SECONDS too")
             }
             let delimiter = try single("--label-delimiter")
             if delimiter == "" {
@@ -357,10 +377,10 @@ struct Arguments {
 
     Commands:
       choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [--index]
-             [--timeout SECONDS] [--label-delimiter D] [ITEM…]
+             [--timeout SECONDS [--default ITEM]] [--label-delimiter D] [ITEM…]
                  a popup picker; prints the chosen item, or its index from 0
-                 with --index; after --timeout seconds the item selected then
-                 (--selected, else the first) is chosen; with --label-delimiter
+                 with --index; after --timeout seconds --default ITEM is
+                 chosen, without it the item selected then; with --label-delimiter
                  D, an item LABEL D VALUE shows LABEL and prints VALUE (items from standard
                  input, one a line, when none are given); with --limit N
                  above 1 or --no-limit, a table where Space chooses up to N
@@ -415,6 +435,9 @@ struct Arguments {
                       program, else the session bus)
       --name NAME     (choose, filter, pick, table, form, input, confirm) the
                       widget's name, so other programs can attach to it
+      --height N      (choose, filter, pick, table, attach) at most N rows,
+                      drawn inline below the cursor and cleared at the end,
+                      not on the full screen
       --accessible    (choose, confirm, input, write; or RXWIDGETS_ACCESSIBLE=1)
                       plain numbered prompts answered a line at a time, no
                       redrawing, for screen readers

@@ -7,7 +7,8 @@ import RxWidgetsClient
 /// into standard output and an exit status.
 enum Interactive {
     static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil) throws -> Outcome {
-        let session = Session(terminal: terminal)
+        // gum draws inline; here a list of a given height does, the rest take the screen.
+        let session = Session(terminal: terminal, inline: command.height != nil)
         switch command {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
             let (labels, values) = try labelled(items ?? standardInputLines(), delimiter)
@@ -40,9 +41,18 @@ enum Interactive {
                 }
                 try picker.setSelectedRow(row, inComponent: 0)
             }
+            let deadline = try timeout.map { timeout -> PickerModel.Deadline in
+                let row = try timeout.defaultItem.map { item -> Int in
+                    guard let row = titles.firstIndex(of: item) else {
+                        throw UsageError(description: "--default \(quoted(item)) is not one of the items")
+                    }
+                    return row
+                }
+                return PickerModel.Deadline(seconds: timeout.seconds, defaultRow: row, defaultTitle: timeout.defaultItem)
+            }
             try picker.show()
             let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
-            return session.run(PickerScreen(picker: picker, session: session, purpose: purpose, header: header, height: height, timeout: timeout))
+            return session.run(PickerScreen(picker: picker, session: session, purpose: purpose, header: header, height: height, deadline: deadline))
         case .pick(let components, let selected, let header, let height):
             let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: true) }
             for (component, title) in selected.enumerated() {

@@ -51,15 +51,19 @@ final class Session {
     private var escapeTimer: LoopTimer?
     private var sources: [LoopSource] = []
 
-    init(terminal: Terminal) {
+    private let isInline: Bool
+
+    /// `inline`: drawn below the cursor in the lines it needs, not on the alternate screen.
+    init(terminal: Terminal, inline: Bool = false) {
         self.terminal = terminal
-        screen = Screen(terminal: terminal)
+        isInline = inline
+        screen = Screen(terminal: terminal, inline: inline)
     }
 
     /// Shows `view` until it (or a signal, or the terminal going away) ends the session.
     func run(_ view: InteractiveScreen) -> Outcome {
         self.view = view
-        terminal.activate()
+        terminal.activate(inline: isInline)
         let input = MainLoop.shared.addSource(fd: terminal.descriptor, events: Int16(POLLIN)) { [weak self] events in
             self?.readInput(events)
         }
@@ -79,6 +83,7 @@ final class Session {
         sources = []
         escapeTimer?.dispose()
         self.view = nil
+        screen.erase()
         terminal.restore()
         return outcome ?? .cancelled
     }

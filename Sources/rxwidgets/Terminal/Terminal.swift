@@ -11,6 +11,7 @@ final class Terminal {
     let descriptor: Int32
     private var saved = termios()
     private var isActive = false
+    private var leaveSequence = Terminal.leaveSequence
     /// Rows and columns, as the terminal last reported them.
     private(set) var size: (rows: Int, columns: Int) = (24, 80)
 
@@ -32,9 +33,10 @@ final class Terminal {
     }
 
     /// Raw input (no echo, no line editing, keys such as Ctrl-C as bytes),
-    /// the alternate screen, no cursor.
-    func activate() {
+    /// no cursor, and the alternate screen unless `inline`.
+    func activate(inline: Bool = false) {
         guard !isActive else { return }
+        leaveSequence = inline ? Terminal.inlineLeaveSequence : Terminal.leaveSequence
         var raw = saved
         cfmakeraw(&raw)
         // One byte is enough for a read to return; never wait for more.
@@ -44,15 +46,15 @@ final class Terminal {
         }
         tcsetattr(descriptor, TCSAFLUSH, &raw)
         isActive = true
-        clinux_restore_terminal_on_crash(descriptor, &saved, Terminal.leaveSequence)
-        write(Terminal.enterSequence)
+        clinux_restore_terminal_on_crash(descriptor, &saved, leaveSequence)
+        write(inline ? Terminal.inlineEnterSequence : Terminal.enterSequence)
     }
 
     /// Back to the terminal as it was: main screen, cursor, cooked mode.
     func restore() {
         guard isActive else { return }
         isActive = false
-        write(Terminal.leaveSequence)
+        write(leaveSequence)
         tcsetattr(descriptor, TCSAFLUSH, &saved)
         clinux_restore_terminal_on_crash(-1, nil, nil)
     }
@@ -82,4 +84,8 @@ final class Terminal {
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
     /// Styles reset, cursor shown, main screen back.
     static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// Inline: only the cursor hidden.
+    static let inlineEnterSequence = "\u{1B}[?25l"
+    /// Inline: styles reset, cursor shown.
+    static let inlineLeaveSequence = "\u{1B}[0m\u{1B}[?25h"
 }

@@ -44,6 +44,10 @@ extension PickerModel {
             status = message
             return []
         case .timedOut:
+            if let row = deadline?.defaultRow, daemon.isPopup {
+                filters[focus] = nil
+                return select(row, in: focus) + [.done]
+            }
             // What is selected now is the answer, as Enter would give it: a
             // filter still narrowing waits for its titles, as it does for Enter.
             return accept()

@@ -43,8 +43,8 @@ extension PickerModel {
         if daemon.isPopup, !daemon.isVisible {
             keys = "(hidden) " + keys
         }
-        if let timeout {
-            keys += " · chosen after \(timeout) s"
+        if let deadline {
+            keys += " · \(deadline.defaultTitle ?? "chosen") after \(deadline.seconds) s"
         }
         return keys
     }

@@ -54,8 +54,15 @@ struct PickerModel {
     let purpose: Purpose
     let header: String?
     let heightLimit: Int?
-    /// `choose --timeout`: seconds after which the selected item is chosen.
-    let timeout: Int?
+    /// `choose --timeout`: when `Done` is called without a key.
+    struct Deadline: Equatable {
+        let seconds: Int
+        /// `--default`: the row chosen then, and its title; nil, the row selected then.
+        let defaultRow: Int?
+        var defaultTitle: String?
+    }
+
+    let deadline: Deadline?
     var daemon: PickerSnapshot
     var titles: [Int: TextWindow] = [:]
     var focus = 0
@@ -70,12 +77,12 @@ struct PickerModel {
     /// once they are in, on the rows the filter then shows.
     var acceptWhenFiltered = false
 
-    init(daemon: PickerSnapshot, purpose: Purpose, header: String?, height: Int?, timeout: Int? = nil) {
+    init(daemon: PickerSnapshot, purpose: Purpose, header: String?, height: Int?, deadline: Deadline? = nil) {
         self.daemon = daemon
         self.purpose = purpose
         self.header = header
         self.heightLimit = height
-        self.timeout = timeout
+        self.deadline = deadline
     }
 
     func rowCount(_ component: Int) -> Int {

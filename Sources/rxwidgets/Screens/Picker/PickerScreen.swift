@@ -10,17 +10,17 @@ final class PickerScreen: ListScreen {
     var model: PickerModel
     /// Per component, the fetcher of its titles.
     private var fetchers: [Int: RemoteTexts] = [:]
-    private var deadline: LoopTimer?
+    private var timer: LoopTimer?
     private let disposeBag = DisposeBag()
 
-    /// With `timeout`, `Done` is called once that many seconds have passed.
-    init(picker: RemotePicker, session: Session, purpose: PickerModel.Purpose, header: String?, height: Int?, timeout: Int? = nil) {
+    /// With `deadline`, `Done` is called once its seconds have passed.
+    init(picker: RemotePicker, session: Session, purpose: PickerModel.Purpose, header: String?, height: Int?, deadline: PickerModel.Deadline? = nil) {
         self.picker = picker
         self.session = session
-        model = PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height, timeout: timeout)
-        if let timeout {
-            deadline = MainLoop.shared.addTimer(after: Int64(timeout) * 1_000_000_000) { [weak self] in
-                self?.deadline = nil
+        model = PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height, deadline: deadline)
+        if let deadline {
+            timer = MainLoop.shared.addTimer(after: Int64(deadline.seconds) * 1_000_000_000) { [weak self] in
+                self?.timer = nil
                 self?.dispatch(.timedOut)
             }
         }
@@ -36,7 +36,7 @@ final class PickerScreen: ListScreen {
     }
 
     deinit {
-        deadline?.dispose()
+        timer?.dispose()
     }
 
     func run(_ commands: [PickerCommand]) {
