@@ -390,6 +390,105 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(confirm.exitStatus(), 1, "the default, no")
     }
 
+    func testAccessibleModeChoosesSeveralPicksAndFilters() throws {
+        let several = try start(["choose", "--accessible", "--limit", "2", "--selected", "b", "a", "b", "c"])
+        several.waitForScreen("Choose numbers from 1 to 3 (at most 2), separated by spaces; - for none [2]:")
+        several.type("1 2 3")
+        several.send("Enter")
+        several.waitForScreen("That is 3 items; choose at most 2.")
+        several.type("3,1")
+        several.send("Enter")
+        XCTAssertEqual(several.exitStatus(), 0, several.error)
+        XCTAssertEqual(several.output, "a\nc\n", "in the list's order, the --selected one dropped")
+
+        let none = try start(["table", "--accessible", "--multiple", "--selected", "x", "x", "y"])
+        none.waitForScreen("[1]:")
+        none.type("-")
+        none.send("Enter")
+        XCTAssertEqual(none.exitStatus(), 0, none.error)
+        XCTAssertEqual(none.output, "", "nothing chosen is an answer")
+
+        let pick = try start(["pick", "--accessible", "--component", "S,M,L", "--component", "red,blue", "--selected", "M,red"])
+        pick.waitForScreen("Part 1 of 2:")
+        XCTAssertTrue(pick.screen.contains("[2]:"), "starts on --selected: \(pick.screen)")
+        pick.send("Enter")
+        pick.waitForScreen("Part 2 of 2:")
+        pick.type("2")
+        pick.send("Enter")
+        XCTAssertEqual(pick.exitStatus(), 0, pick.error)
+        XCTAssertEqual(pick.output, "M\tblue\n")
+
+        let filter = try start(["filter", "--accessible", "apple", "banana", "blueberry", "cherry"])
+        filter.waitForScreen("Filter (the letters in order; Enter for all):")
+        filter.type("zz")
+        filter.send("Enter")
+        filter.waitForScreen("No item matches \"zz\".")
+        filter.type("bb")
+        filter.send("Enter")
+        filter.waitForScreen("1. blueberry")
+        XCTAssertFalse(filter.screen.contains("2. "), "only what matches, ranked: \(filter.screen)")
+        filter.send("Enter")
+        XCTAssertEqual(filter.exitStatus(), 0, filter.error)
+        XCTAssertEqual(filter.output, "blueberry\n")
+
+        let cancelled = try start(["table", "--accessible", "x", "y"])
+        cancelled.waitForScreen("[1]:")
+        cancelled.send("C-d")
+        XCTAssertEqual(cancelled.exitStatus(), 1, "end of input cancels")
+    }
+
+    func testAccessibleFormAsksEachShownFieldAndSaysTheDaemonsMessages() throws {
+        let spec = FileManager.default.temporaryDirectory.appendingPathComponent("accessible-\(UUID().uuidString).json")
+        try #"""
+        {"fields": [
+          {"name": "name", "kind": "text", "label": "Name", "rules": {"required": true, "minLength": 2}},
+          {"name": "size", "kind": "choice", "label": "Size", "options": ["S", "M", "L"]},
+          {"name": "gift", "kind": "switch", "label": "A gift"},
+          {"name": "note", "kind": "text", "label": "Gift note", "visibleWhen": {"field": "gift", "equals": true}},
+          {"name": "level", "kind": "slider", "label": "Level", "initial": 0.5, "rules": {"min": 0, "max": 1, "step": 0.25}}
+        ]}
+        """#.write(to: spec, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: spec) }
+        let form = try start(["form", "--accessible", spec.path])
+        form.waitForScreen("Name:")
+        form.type("x")
+        form.send("Enter")
+        form.waitForScreen("Please use at least 2 characters (you are using 1).")
+        form.type("Al")
+        form.send("Enter")
+        form.waitForScreen("3. L")
+        form.type("2")
+        form.send("Enter")
+        form.waitForScreen("A gift (yes or no) [no]:")
+        form.send("Enter")
+        form.waitForScreen("Level (a number from 0 to 1 in steps of 0.25) [0.5]:")
+        XCTAssertFalse(form.screen.contains("Gift note"), "a hidden field is not asked: \(form.screen)")
+        form.type("0.6")
+        form.send("Enter")
+        form.waitForScreen("Please enter a valid value")
+        form.type("0.75")
+        form.send("Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "name=Al\nsize=M\ngift=false\nlevel=0.75\n")
+
+        let json = try start(["form", "--accessible", "--json", spec.path])
+        json.waitForScreen("Name:")
+        json.type("Bo")
+        json.send("Enter")
+        json.waitForScreen("[1]:")
+        json.send("Enter")
+        json.waitForScreen("A gift (yes or no) [no]:")
+        json.type("y")
+        json.send("Enter")
+        json.waitForScreen("Gift note:")
+        json.type("for Al")
+        json.send("Enter")
+        json.waitForScreen("[0.5]:")
+        json.send("Enter")
+        XCTAssertEqual(json.exitStatus(), 0, json.error)
+        XCTAssertEqual(json.output, #"{"name":"Bo","size":"S","gift":true,"note":"for Al","level":0.5}"# + "\n")
+    }
+
     func testLabelsAreShownAndValuesPrinted() throws {
         let single = try start(["choose", "--label-delimiter", ":", "Apple pie:apple", "Banana split:banana", "plain"])
         single.waitForScreen("› Apple pie")

@@ -95,10 +95,10 @@ struct Arguments {
     /// Each command's options, for parsing, `--help` and the completions.
     static let options: [String: [String]] = [
         "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible"],
-        "filter": ["--header", "--height", "--limit", "--no-limit", "--name"],
-        "pick": ["--component", "--selected", "--header", "--height", "--name"],
-        "table": ["--header", "--height", "--multiple", "--selected", "--name"],
-        "form": ["--json", "--header", "--outputs", "--name"],
+        "filter": ["--header", "--height", "--limit", "--no-limit", "--name", "--accessible"],
+        "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible"],
+        "table": ["--header", "--height", "--multiple", "--selected", "--name", "--accessible"],
+        "form": ["--json", "--header", "--outputs", "--name", "--accessible"],
         "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible"],
         "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible"],
         "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible"],
@@ -438,7 +438,7 @@ struct Arguments {
       --height N      (choose, filter, pick, table, attach) at most N rows,
                       drawn inline below the cursor and cleared at the end,
                       not on the full screen
-      --accessible    (choose, confirm, input, write; or RXWIDGETS_ACCESSIBLE=1)
+      --accessible    (every command that asks, but attach; or RXWIDGETS_ACCESSIBLE=1)
                       plain numbered prompts answered a line at a time, no
                       redrawing, for screen readers
       --help, --version

@@ -109,18 +109,11 @@ extension FormModel {
     }
 
     private mutating func submitted(_ values: [String: DBusValue]) -> [FormCommand] {
-        let ordered = daemon.layout.compactMap { field in values[field.name].map { (field.name, $0) } }
-        switch purpose {
-        case .submit:
-            return [.finish(.done(ordered.map { "\($0.0)=\(ValueText.plain($0.1))\n" }.joined()))]
-        case .submitJSON:
-            return [.finish(.done("{" + ordered.map { ValueText.string($0.0) + ":" + ValueText.json($0.1) }.joined(separator: ",") + "}\n"))]
-        case .attach:
+        guard let output = purpose.output(of: values, layout: daemon.layout) else {
             status = ("submitted", .success)
             return []
-        case .submitValue(let name):
-            return [.finish(.done((values[name].map(ValueText.plain) ?? "") + "\n"))]
         }
+        return [.finish(.done(output))]
     }
 
     // MARK: Answers

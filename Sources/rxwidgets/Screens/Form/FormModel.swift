@@ -14,6 +14,17 @@ struct FormModel {
         case attach
         /// `input`: print this field's value alone; Enter in it submits.
         case submitValue(String)
+
+        /// What a Submit's `values` print, in the layout's order; nil for `attach`, which goes on.
+        func output(of values: [String: DBusValue], layout: [RemoteForm.Field]) -> String? {
+            let ordered = layout.compactMap { field in values[field.name].map { (field.name, $0) } }
+            switch self {
+            case .submit: return ordered.map { "\($0.0)=\(ValueText.plain($0.1))\n" }.joined()
+            case .submitJSON: return "{" + ordered.map { ValueText.string($0.0) + ":" + ValueText.json($0.1) }.joined(separator: ",") + "}\n"
+            case .attach: return nil
+            case .submitValue(let name): return (values[name].map(ValueText.plain) ?? "") + "\n"
+            }
+        }
     }
 
     /// The text being typed into the focused text or date field, until the daemon has it.

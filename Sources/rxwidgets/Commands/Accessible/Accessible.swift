@@ -1,0 +1,135 @@
+import RxCoreEssentials
+import RxWidgetsClient
+
+/// Accessible mode (`--accessible`, or `RXWIDGETS_ACCESSIBLE=1`), as huh's:
+/// no redrawing, no cursor movement, no raw keys — numbered choices and
+/// plain prompts written once and answered a line at a time on the
+/// terminal, so a screen reader follows every word. The widgets are the
+/// daemon's as in the drawn interface (`CommandWidgets`: others can
+/// `attach`); each answer is the same call a key would make, and a refused
+/// one is said and asked again. End of input (Ctrl-D) cancels.
+enum Accessible {
+    /// The commands it speaks: all that ask a person, but `attach`, which
+    /// follows another's changes as they come and so must redraw.
+    static let commands: Set<String> = ["choose", "confirm", "filter", "form", "input", "pick", "table", "write"]
+
+    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String?) throws -> Outcome {
+        let tty = Prompter(terminal.descriptor)
+        switch command {
+        case .choose(let header, _, let selected, let limit, let index, _, let delimiter, let items) where limit == 1:
+            let (labels, values) = try Interactive.labelled(items ?? Interactive.standardInputLines(), delimiter)
+            let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, selected: selected)
+            tty.say(header)
+            guard let row = tty.chooseOne(labels, current: max(picker.selectedRows.first ?? 0, 0)) else { return .cancelled }
+            try picker.selectRow(row, inComponent: 0)
+            var chosen: (index: Int, title: String)?
+            let watch = picker.rx.selectedItem.subscribe(onNext: { chosen = ($0.index, $0.title) })
+            defer { watch.dispose() }
+            // SelectedItem is sent before Done's reply.
+            try picker.done()
+            guard let chosen else { return .failed("the picker answered Done without SelectedItem") }
+            tty.say("Chosen: \(labels[chosen.index]).")
+            return .done((index ? "\(chosen.index)" : delimiter == nil ? chosen.title : values[chosen.index]) + "\n")
+        case .choose(let header, _, let selected, let limit, let index, _, let delimiter, let items):
+            let (labels, values) = try Interactive.labelled(items ?? Interactive.standardInputLines(), delimiter)
+            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
+            tty.say(header)
+            return try chooseRows(of: table, titles: labels, limit: limit, tty: tty) { row in
+                index ? "\(row)" : delimiter == nil ? labels[row] : values[row]
+            }
+        case .filter(let header, _, let limit, let items):
+            let rows = try items ?? Interactive.standardInputLines()
+            let table = try CommandWidgets.filterTable(client, named: name, rows: rows, limit: limit)
+            tty.say(header)
+            return try chooseRows(of: table, titles: rows, limit: limit, fuzzy: true, tty: tty) { rows[$0] }
+        case .table(let header, _, let multiple, let selected, let items):
+            let rows = try items ?? Interactive.standardInputLines()
+            let table = try CommandWidgets.table(client, named: name, rows: rows, multiple: multiple, selected: selected)
+            tty.say(header)
+            return try chooseRows(of: table, titles: rows, limit: multiple ? nil : 1, tty: tty) { rows[$0] }
+        case .pick(let components, let selected, let header, _):
+            let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected)
+            tty.say(header)
+            for (component, titles) in components.enumerated() {
+                if components.count > 1 {
+                    tty.say("Part \(component + 1) of \(components.count):")
+                }
+                let current = picker.selectedRows.indices.contains(component) ? max(picker.selectedRows[component], 0) : 0
+                guard let row = tty.chooseOne(titles, current: current) else { return .cancelled }
+                try picker.selectRow(row, inComponent: component)
+            }
+            try picker.done()
+            let titles = picker.selectedRows.enumerated().map { component, row in
+                components[component].indices.contains(row) ? components[component][row] : ""
+            }
+            tty.say("Chosen: \(titles.joined(separator: ", ")).")
+            return .done(titles.joined(separator: "\t") + "\n")
+        case .confirm(let prompt, let affirmative, let negative, let defaultYes):
+            let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
+            let choices = defaultYes ? "[\(affirmative)/\(negative.lowercased())]" : "[\(affirmative.lowercased())/\(negative)]"
+            while true {
+                guard let answer = tty.ask("\(prompt) \(choices): ")?.lowercased() else { return .cancelled }
+                let yes: Bool
+                switch answer {
+                case "": yes = defaultYes
+                case "y", "yes", affirmative.lowercased(): yes = true
+                case "n", "no", negative.lowercased(): yes = false
+                default:
+                    tty.say("Answer \(affirmative) or \(negative) (y or n).")
+                    continue
+                }
+                try picker.selectRow(yes ? 0 : 1, inComponent: 0)
+                try picker.done()
+                return yes ? .done("") : .cancelled
+            }
+        case .input(let options):
+            let form = try CommandWidgets.input(client, named: name, options)
+            tty.say(options.header)
+            if let limit = options.charLimit {
+                tty.say("At most \(limit) characters.")
+            }
+            return try AccessibleForm(form: form, tty: tty, purpose: .submitValue("value")).run()
+        case .form(let spec, let json, let header, _):
+            let form = try CommandWidgets.form(client, named: name, spec: spec)
+            tty.say(header)
+            return try AccessibleForm(form: form, tty: tty, purpose: json ? .submitJSON : .submit).run()
+        default:
+            throw UsageError(description: "accessible mode speaks \(commands.sorted().joined(separator: ", ")); use the drawn interface for the others")
+        }
+    }
+
+    /// A table's rows as a numbered list (with `fuzzy`, narrowed and ranked
+    /// by a filter asked first); one number is chosen, or with `limit` not 1
+    /// several, which become the table's selection. Prints `printed` of each
+    /// row then selected, in order, as the drawn table does.
+    private static func chooseRows(of table: RemoteTable, titles: [String], limit: Int?, fuzzy: Bool = false, tty: Prompter,
+                                   printed: (Int) -> String) throws -> Outcome {
+        var shown = Array(titles.indices)
+        while fuzzy {
+            guard let query = tty.ask("Filter (the letters in order; Enter for all): ") else { return .cancelled }
+            shown = query.isEmpty ? Array(titles.indices) : FuzzyMatch.ranked(titles.enumerated().map { ($0.offset, $0.element) }, query: query)
+            if !shown.isEmpty { break }
+            tty.say("No item matches \(quoted(query, quote: "\"")).")
+        }
+        let selected = Set(table.indexPathsForSelectedRows.map(\.row))
+        let wanted: [Int]
+        if limit == 1 {
+            let current = shown.firstIndex { selected.contains($0) } ?? 0
+            guard let number = tty.chooseOne(shown.map { titles[$0] }, current: current) else { return .cancelled }
+            wanted = [shown[number]]
+        } else {
+            let current = shown.indices.filter { selected.contains(shown[$0]) }
+            guard let numbers = tty.chooseSeveral(shown.map { titles[$0] }, current: current, limit: limit) else { return .cancelled }
+            wanted = numbers.map { shown[$0] }
+        }
+        for row in selected.subtracting(wanted).sorted() {
+            try table.deselectRow(at: IndexPath(row: row, section: 0))
+        }
+        for row in wanted where !selected.contains(row) {
+            try table.selectRow(at: IndexPath(row: row, section: 0))
+        }
+        let rows = table.indexPathsForSelectedRows.map(\.row).sorted()
+        tty.say(rows.isEmpty ? "Nothing chosen." : "Chosen: \(rows.map { titles[$0] }.joined(separator: ", ")).")
+        return .done(rows.map { printed($0) + "\n" }.joined())
+    }
+}

@@ -1,0 +1,141 @@
+import RxCoreEssentials
+import RxWidgetsClient
+
+/// A form spoken a field at a time: each shown, editable field is asked in
+/// the layout's order (its label, what it takes, its current value kept by
+/// Enter), each answer is `SetValue` and the daemon's message for it is
+/// said, and the field asked again, while it is invalid. Then `Submit`; a
+/// refused one says what is left and asks those fields again. Conditions
+/// apply as they change: a field that becomes hidden is not asked, one that
+/// appears is.
+struct AccessibleForm {
+    let form: RemoteForm
+    let tty: Prompter
+    let purpose: FormModel.Purpose
+
+    func run() throws -> Outcome {
+        var asking = form.layout.map(\.name)
+        while true {
+            for name in asking {
+                // The layout and states are read again per field: earlier answers change them.
+                guard let field = form.layout.first(where: { $0.name == name }), isAsked(name) else { continue }
+                guard try ask(field) else { return .cancelled }
+            }
+            do {
+                let values = try form.submit()
+                tty.say("Submitted.")
+                return .done(purpose.output(of: values, layout: form.layout) ?? "")
+            } catch let error as WidgetsClientError where error.name == WidgetsErrorName.validationFailed {
+                try form.refresh()
+                let invalid = form.layout.filter { isAsked($0.name) && form.validity[$0.name]?.valid == false }
+                guard !invalid.isEmpty else { return .failed(error.message) }
+                tty.say("Not submitted: " + invalid.map { "\(label($0)): \(message($0.name))" }.joined(separator: "; "))
+                asking = invalid.map(\.name)
+            }
+        }
+    }
+
+    private func isAsked(_ name: String) -> Bool {
+        let state = form.fieldStates[name]
+        return state?.visible != false && state?.enabled != false
+    }
+
+    private func label(_ field: RemoteForm.Field) -> String {
+        field.attributes["label"]?.stringValue ?? field.name
+    }
+
+    private func message(_ name: String) -> String {
+        let validity = form.validity[name]
+        return validity?.message.isEmpty == false ? validity!.message : validity?.reason ?? "invalid"
+    }
+
+    /// Asks `field` until an answer is valid, or Enter keeps its value; false at end of input.
+    private func ask(_ field: RemoteForm.Field) throws -> Bool {
+        if let help = field.attributes["help"]?.stringValue, !help.isEmpty {
+            tty.say(help)
+        }
+        while true {
+            let answer: DBusValue
+            switch question(field) {
+            case .cancelled: return false
+            case .kept: return true
+            case .invalid(let message):
+                tty.say(message)
+                continue
+            case .answered(let value): answer = value
+            }
+            do {
+                try form.setValue(answer, for: field.name)
+            } catch let error as WidgetsClientError {
+                tty.say(error.message)
+                continue
+            }
+            let validity = form.validity[field.name]
+            // A remote check still running is the daemon's to finish; Submit waits for it.
+            if validity?.valid != false || validity?.reason == "pending" {
+                return true
+            }
+            tty.say(message(field.name))
+        }
+    }
+
+    private enum Answer {
+        case answered(DBusValue)
+        case kept
+        case invalid(String)
+        case cancelled
+    }
+
+    /// One question for `field` by its kind, and the value its answer means.
+    private func question(_ field: RemoteForm.Field) -> Answer {
+        let name = label(field)
+        let current = form.values[field.name]
+        let secret = field.attributes["secret"] == .boolean(true)
+        let shown = current.map(ValueText.plain).flatMap { $0.isEmpty || secret ? nil : " [\($0)]" } ?? ""
+        switch field.kind {
+        case "choice":
+            let options = form.options(for: field.name)
+            guard !options.isEmpty else { return .kept }
+            tty.say("\(name):")
+            let now = current?.stringValue.flatMap { options.firstIndex(of: $0) }
+            guard let index = tty.chooseOne(options, current: now ?? 0) else { return .cancelled }
+            return now == index ? .kept : .answered(.string(options[index]))
+        case "switch":
+            let on = current == .boolean(true)
+            guard let answer = tty.ask("\(name) (yes or no) [\(on ? "yes" : "no")]: ")?.lowercased() else { return .cancelled }
+            switch answer {
+            case "": return .kept
+            case "y", "yes": return .answered(.boolean(true))
+            case "n", "no": return .answered(.boolean(false))
+            default: return .invalid("Answer yes or no (y or n).")
+            }
+        case "slider", "stepper":
+            let bounds = [field.attributes["min"], field.attributes["max"]].map { $0.flatMap { try? Double(dbusValue: $0) } }
+            var range = bounds[0] != nil && bounds[1] != nil ? "a number from \(ValueText.plain(.double(bounds[0]!))) to \(ValueText.plain(.double(bounds[1]!)))" : "a number"
+            if let step = field.attributes["step"].flatMap({ try? Double(dbusValue: $0) }), step > 0 {
+                range += " in steps of \(ValueText.plain(.double(step)))"
+            }
+            guard let answer = tty.ask("\(name) (\(range))\(shown): ") else { return .cancelled }
+            if answer.isEmpty { return .kept }
+            guard let number = Double(answer.filter { $0 != " " }), number.isFinite else {
+                return .invalid("\(quoted(answer, quote: "\"")) is not a number.")
+            }
+            return .answered(.double(number))
+        case "date":
+            guard let answer = tty.ask("\(name) (a date, YYYY-MM-DD)\(shown): ") else { return .cancelled }
+            return answer.isEmpty ? .kept : .answered(.string(answer))
+        default:
+            if field.attributes["multiline"] == .boolean(true) {
+                tty.say("\(name) (end with a line holding only a period, or Ctrl-D)\(shown):")
+                guard let text = tty.lines() else { return .cancelled }
+                return text.isEmpty && current != nil ? .kept : .answered(.string(text))
+            }
+            let placeholder = field.attributes["placeholder"]?.stringValue.map { " (\($0))" } ?? ""
+            // A label that ends as a prompt (`>`, `Code:`) is one.
+            let colon = placeholder.isEmpty && shown.isEmpty && [":", ">", "?"].contains(name.last) ? "" : ":"
+            guard let text = tty.ask("\(name)\(placeholder)\(shown)\(colon) ", echo: !secret) else { return .cancelled }
+            // Enter on an empty required field is an answer the daemon judges.
+            return text.isEmpty && current.map(ValueText.plain)?.isEmpty == false ? .kept : .answered(.string(text))
+        }
+    }
+}

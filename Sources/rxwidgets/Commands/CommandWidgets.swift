@@ -1,0 +1,152 @@
+import Glibc
+import RxCoreEssentials
+import RxWidgetsClient
+
+/// The widgets the commands make, the same whether they are drawn or
+/// spoken (accessible mode): transient, named as `--name` says (else after
+/// this process), and set up as the command line asks before anyone sees them.
+enum CommandWidgets {
+    /// `choose`: a popup picker of `titles`, on `selected`, shown.
+    static func choicePicker(_ client: WidgetsClient, named name: String?, titles: [String], selected: String?) throws -> RemotePicker {
+        guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
+        let picker = try create(named: name) { try client.createPicker($0, items: [titles], popup: true, transient: true) }
+        if let selected {
+            try picker.setSelectedRow(try row(of: selected, in: titles, option: "--selected"), inComponent: 0)
+        }
+        try picker.show()
+        return picker
+    }
+
+    /// `choose --limit`/`--no-limit`: a table of `labels` with multiple selection.
+    static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], selected: String?) throws -> RemoteTable {
+        guard !labels.isEmpty else { throw UsageError(description: "choose needs at least one item") }
+        let table = try create(named: name) { try client.createTable($0, items: labels, transient: true) }
+        try table.setAllowsMultipleSelection(true)
+        if let selected {
+            try table.selectRow(at: IndexPath(row: try row(of: selected, in: labels, option: "--selected"), section: 0))
+        }
+        return table
+    }
+
+    /// `filter`: a table of `rows`, multiple selection unless `limit` is 1.
+    static func filterTable(_ client: WidgetsClient, named name: String?, rows: [String], limit: Int?) throws -> RemoteTable {
+        guard !rows.isEmpty else { throw UsageError(description: "filter needs at least one item") }
+        let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
+        if limit != 1 {
+            try table.setAllowsMultipleSelection(true)
+        }
+        return table
+    }
+
+    /// `pick`: a popup picker of `components`, each on its `selected` title, shown.
+    static func picker(_ client: WidgetsClient, named name: String?, components: [[String]], selected: [String?]) throws -> RemotePicker {
+        let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: true) }
+        for (component, title) in selected.enumerated() {
+            if let title, let row = components[component].firstIndex(of: title) {
+                try picker.setSelectedRow(row, inComponent: component)
+            }
+        }
+        try picker.show()
+        return picker
+    }
+
+    /// `table`: a table of `rows`, the `selected` ones selected.
+    static func table(_ client: WidgetsClient, named name: String?, rows: [String], multiple: Bool, selected: [String]) throws -> RemoteTable {
+        guard !rows.isEmpty else { throw UsageError(description: "table needs at least one item") }
+        let rowsOfSelected = try selected.map { try row(of: $0, in: rows, option: "--selected") }
+        let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
+        if multiple {
+            try table.setAllowsMultipleSelection(true)
+        }
+        for row in rowsOfSelected {
+            try table.selectRow(at: IndexPath(row: row, section: 0))
+        }
+        return table
+    }
+
+    /// `form`: a template or a spec file's form; a spec the daemon refuses is a usage error.
+    static func form(_ client: WidgetsClient, named name: String?, spec: String) throws -> RemoteForm {
+        do {
+            return try create(named: name) { try client.createForm($0, spec: try formSpec(spec), transient: true) }
+        } catch let error as WidgetsClientError where error.name == WidgetsErrorName.invalidSpec {
+            // The person's spec is wrong, not the daemon: a usage error.
+            throw UsageError(description: "\(spec): \(error.message)")
+        }
+    }
+
+    /// `input` and `write`: a form of one text field named `value`.
+    static func input(_ client: WidgetsClient, named name: String?, _ options: InputOptions) throws -> RemoteForm {
+        try create(named: name) { try client.createForm($0, spec: inputSpec(options), transient: true) }
+    }
+
+    /// `confirm`: a popup picker of the two answers, on the default one, shown.
+    static func confirmation(_ client: WidgetsClient, named name: String?, affirmative: String, negative: String, defaultYes: Bool) throws -> RemotePicker {
+        let picker = try create(named: name) { try client.createPicker($0, items: [[affirmative, negative]], popup: true, transient: true) }
+        try picker.setSelectedRow(defaultYes ? 0 : 1, inComponent: 0)
+        try picker.show()
+        return picker
+    }
+
+    /// The row of `item` in `items`; a usage error naming `option` when it is none of them.
+    static func row(of item: String, in items: [String], option: String) throws -> Int {
+        guard let row = items.firstIndex(of: item) else {
+            throw UsageError(description: "\(option) \(quoted(item)) is not one of the items")
+        }
+        return row
+    }
+
+    /// Makes a transient widget under `name`, or under a name of this
+    /// process's own, trying another when one of that name exists.
+    private static func create<W>(named name: String?, _ make: (String) throws -> W) throws -> W {
+        if let name {
+            return try make(name)
+        }
+        for attempt in 0..<100 {
+            let name = "rxwidgets_\(getpid())" + (attempt == 0 ? "" : "_\(attempt)")
+            do {
+                return try make(name)
+            } catch let error as WidgetsClientError where error.name == WidgetsErrorName.exists {
+                continue
+            }
+        }
+        throw WidgetsClientError(name: WidgetsErrorName.exists, message: "no free widget name for this process")
+    }
+
+    /// `input`'s form: one text field, its rules the daemon's to check.
+    private static func inputSpec(_ options: InputOptions) -> String {
+        var field = [#""name":"value""#, #""kind":"text""#, #""label":\#(ValueText.string(options.prompt))"#, #""initial":\#(ValueText.string(options.value))"#]
+        if let placeholder = options.placeholder {
+            field.append(#""placeholder":\#(ValueText.string(placeholder))"#)
+        }
+        if options.password {
+            field.append(#""secret":true"#)
+        }
+        if options.multiline {
+            field.append(#""multiline":true"#)
+        }
+        var rules: [String] = []
+        if let limit = options.charLimit {
+            rules.append(#""maxLength":\#(limit)"#)
+        }
+        if let pattern = options.pattern {
+            rules.append(#""pattern":\#(ValueText.string(pattern))"#)
+        }
+        if !rules.isEmpty {
+            field.append(#""rules":{\#(rules.joined(separator: ","))}"#)
+        }
+        return #"{"fields":[{\#(field.joined(separator: ","))}]}"#
+    }
+
+    /// A template's name as it is; a file's contents otherwise.
+    private static func formSpec(_ argument: String) throws -> String {
+        if Arguments.templates.contains(argument) {
+            return argument
+        }
+        let descriptor = open(argument, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw UsageError(description: "cannot read the form spec \(quoted(argument)): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        return String(decoding: Interactive.readAll(descriptor), as: UTF8.self)
+    }
+}
