@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "Service", dependencies: ["WidgetsAPI", "RxWidgets"]),
         .target(name: "RxWidgetsClient", dependencies: ["WidgetsAPI", "RxCoreEssentials"]),
         .executableTarget(name: "rxwidgetsd", dependencies: ["Service", "CLinux"]),
-        .executableTarget(name: "rxwidgets", dependencies: ["RxWidgetsClient", "CLinux"]),
+        .target(name: "RxWidgetsCommandLine", dependencies: ["RxWidgetsClient"]),
+        .executableTarget(name: "rxwidgets", dependencies: ["RxWidgetsCommandLine", "RxWidgetsClient", "CLinux"]),
         .target(name: "BusTestSupport", dependencies: ["RxCoreEssentials"]),
         .executableTarget(name: "rxwidgets-bench", dependencies: ["DBus", "BusTestSupport", "CLinux"]),
         .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),
@@ -41,7 +42,7 @@ let package = Package(
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "WidgetsAPI", "BusTestSupport"]),
-        .testTarget(name: "FrontEndUnitTests", dependencies: ["rxwidgets"]),
+        .testTarget(name: "FrontEndUnitTests", dependencies: ["rxwidgets", "RxWidgetsCommandLine"]),
         .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "WidgetsAPI", "BusTestSupport", "CLinux"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,8 @@
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
+import RxWidgetsCommandLine
 
 /// `rxwidgets`: the daemon's widgets in a terminal and a shell script.
 /// Exit status: 0 chosen or submitted, 1 cancelled, 2 usage error or no

@@ -1,4 +1,5 @@
 @testable import rxwidgets
+import RxWidgetsCommandLine
 import XCTest
 
 final class FuzzyMatchTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// The commands that ask a person: each makes (or finds) its widget, runs
 /// its screen in a session on the terminal, and turns the session's outcome
@@ -11,15 +12,15 @@ enum Interactive {
         let session = Session(terminal: terminal, inline: command.height != nil)
         switch command {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
-            let (labels, values) = try labelled(items ?? standardInputLines(), delimiter)
+            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
                                            values: delimiter == nil ? nil : values))
         case .filter(let header, let height, let limit, let items):
-            let table = try CommandWidgets.filterTable(client, named: name, rows: try items ?? standardInputLines(), limit: limit)
+            let table = try CommandWidgets.filterTable(client, named: name, rows: try items ?? CommandInput.standardInputLines(), limit: limit)
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
         case .choose(let header, let height, let selected, _, let index, let timeout, let delimiter, let items):
-            let (titles, values) = try labelled(items ?? standardInputLines(), delimiter)
+            let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let picker = try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected)
             let deadline = try timeout.map { timeout -> PickerModel.Deadline in
                 let row = try timeout.defaultItem.map { try CommandWidgets.row(of: $0, in: titles, option: "--default") }
@@ -31,7 +32,7 @@ enum Interactive {
             let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected)
             return session.run(PickerScreen(picker: picker, session: session, purpose: .pick, header: header, height: height))
         case .table(let header, let height, let multiple, let selected, let items):
-            let table = try CommandWidgets.table(client, named: name, rows: try items ?? standardInputLines(), multiple: multiple, selected: selected)
+            let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected)
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height))
         case .form(let spec, let json, let header, let showsOutputs):
             let form = try CommandWidgets.form(client, named: name, spec: spec)
@@ -68,40 +69,5 @@ enum Interactive {
         default:
             throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
         }
-    }
-
-    /// Items as labels and values: split at the first `delimiter` (an item
-    /// without it is both); without a delimiter, the items twice.
-    static func labelled(_ items: [String], _ delimiter: String?) throws -> (labels: [String], values: [String]) {
-        guard let delimiter else { return (items, items) }
-        let pairs = items.map { item -> (String, String) in
-            guard let range = item.firstRange(of: delimiter) else { return (item, item) }
-            return (String(item[..<range.lowerBound]), String(item[range.upperBound...]))
-        }
-        return (pairs.map { $0.0 }, pairs.map { $0.1 })
-    }
-
-    /// Standard input's lines, when it is not a terminal.
-    static func standardInputLines() throws -> [String] {
-        guard isatty(0) == 0 else {
-            throw UsageError(description: "no items: give them as arguments, or one a line on standard input")
-        }
-        var lines = String(decoding: readAll(0), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" {
-            lines.removeLast()
-        }
-        return lines
-    }
-
-    static func readAll(_ descriptor: Int32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        return bytes
     }
 }

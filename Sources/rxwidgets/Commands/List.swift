@@ -1,5 +1,6 @@
 import Glibc
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// `rxwidgets list`: every widget the daemon serves, sorted by path.
 enum List {

@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// `rxwidgets validate NAME [--form PATH] [--timeout SECONDS] -- COMMAND…`:
 /// serves the remote check NAME (a spec's `rules.remote`) from a shell

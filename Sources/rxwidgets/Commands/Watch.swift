@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// `rxwidgets watch`: each signal of the widgets (not PropertiesChanged,
 /// nor the object manager's), one line each, written and flushed as it

@@ -1,5 +1,6 @@
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// Fetches the texts of one list the daemon serves a window at a time with
 /// the batch reads (`Titles`, `Cells`), for the widget's `Revision` they

@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// How an interactive command ended, and so what it prints and exits with.
 enum Outcome {

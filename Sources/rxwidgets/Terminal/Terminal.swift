@@ -1,3 +1,4 @@
+import RxWidgetsCommandLine
 import CLinux
 import Glibc
 

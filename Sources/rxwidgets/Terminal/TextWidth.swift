@@ -1,3 +1,4 @@
+import RxWidgetsCommandLine
 import CLinux
 
 /// Text as a terminal draws it: how many columns it takes, cut or padded to

@@ -1,5 +1,6 @@
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// Accessible mode (`--accessible`, or `RXWIDGETS_ACCESSIBLE=1`), as huh's:
 /// no redrawing, no cursor movement, no raw keys — numbered choices and
@@ -17,7 +18,7 @@ enum Accessible {
         let tty = Prompter(terminal.descriptor)
         switch command {
         case .choose(let header, _, let selected, let limit, let index, _, let delimiter, let items) where limit == 1:
-            let (labels, values) = try Interactive.labelled(items ?? Interactive.standardInputLines(), delimiter)
+            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, selected: selected)
             tty.say(header)
             guard let row = tty.chooseOne(labels, current: max(picker.selectedRows.first ?? 0, 0)) else { return .cancelled }
@@ -31,19 +32,19 @@ enum Accessible {
             tty.say("Chosen: \(labels[chosen.index]).")
             return .done((index ? "\(chosen.index)" : delimiter == nil ? chosen.title : values[chosen.index]) + "\n")
         case .choose(let header, _, let selected, let limit, let index, _, let delimiter, let items):
-            let (labels, values) = try Interactive.labelled(items ?? Interactive.standardInputLines(), delimiter)
+            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
             tty.say(header)
             return try chooseRows(of: table, titles: labels, limit: limit, tty: tty) { row in
                 index ? "\(row)" : delimiter == nil ? labels[row] : values[row]
             }
         case .filter(let header, _, let limit, let items):
-            let rows = try items ?? Interactive.standardInputLines()
+            let rows = try items ?? CommandInput.standardInputLines()
             let table = try CommandWidgets.filterTable(client, named: name, rows: rows, limit: limit)
             tty.say(header)
             return try chooseRows(of: table, titles: rows, limit: limit, fuzzy: true, tty: tty) { rows[$0] }
         case .table(let header, _, let multiple, let selected, let items):
-            let rows = try items ?? Interactive.standardInputLines()
+            let rows = try items ?? CommandInput.standardInputLines()
             let table = try CommandWidgets.table(client, named: name, rows: rows, multiple: multiple, selected: selected)
             tty.say(header)
             return try chooseRows(of: table, titles: rows, limit: multiple ? nil : 1, tty: tty) { rows[$0] }

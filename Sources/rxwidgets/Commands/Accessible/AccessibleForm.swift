@@ -1,5 +1,6 @@
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A form spoken a field at a time: each shown, editable field is asked in
 /// the layout's order (its label, what it takes, its current value kept by

@@ -1,3 +1,4 @@
+import RxWidgetsCommandLine
 import Glibc
 import RxCoreEssentials
 

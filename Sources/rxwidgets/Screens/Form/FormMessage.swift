@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// What happens to a form screen: a key, or news from the daemon.
 enum FormMessage {

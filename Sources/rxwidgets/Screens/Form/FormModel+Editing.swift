@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// The edit buffer of the focused text or date field: what was typed and
 /// not yet sent, throttled sends, and another front end's changes rebased

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// What each message does to a form screen, and the calls it asks for.
 extension FormModel {

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// The form as lines: one row per shown field, the daemon's message for it
 /// underneath (red while invalid, a spinner while its remote check runs),

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A form screen's state: the daemon's (`daemon`) and this front end's own —
 /// the focus, the edit buffer and what was sent and not yet heard back.
@@ -17,12 +18,11 @@ struct FormModel {
 
         /// What a Submit's `values` print, in the layout's order; nil for `attach`, which goes on.
         func output(of values: [String: DBusValue], layout: [RemoteForm.Field]) -> String? {
-            let ordered = layout.compactMap { field in values[field.name].map { (field.name, $0) } }
             switch self {
-            case .submit: return ordered.map { "\($0.0)=\(ValueText.plain($0.1))\n" }.joined()
-            case .submitJSON: return "{" + ordered.map { ValueText.string($0.0) + ":" + ValueText.json($0.1) }.joined(separator: ",") + "}\n"
+            case .submit: return SubmittedValues.output(of: values, layout: layout, as: .lines)
+            case .submitJSON: return SubmittedValues.output(of: values, layout: layout, as: .json)
             case .attach: return nil
-            case .submitValue(let name): return (values[name].map(ValueText.plain) ?? "") + "\n"
+            case .submitValue(let name): return SubmittedValues.output(of: values, layout: layout, as: .value(name))
             }
         }
     }

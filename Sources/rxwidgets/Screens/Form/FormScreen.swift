@@ -1,5 +1,6 @@
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A form on the terminal: the runtime of `FormModel`. It turns keys and
 /// the client's signals and replies into messages, runs `update`, makes the

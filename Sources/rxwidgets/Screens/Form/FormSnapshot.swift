@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// What the daemon says of a form, read at once: everything a front end
 /// draws but its own editing. Validity, options and field states are only

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// What each message does to a picker screen.
 extension PickerModel {

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// The picker as lines: its components side by side, each a column of
 /// titles with its selected row marked, the filter and the keys. Drawing

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// What the daemon says of a picker, read at once.
 struct PickerSnapshot: Equatable {

@@ -1,5 +1,6 @@
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A picker on the terminal: the runtime of `PickerModel`. Keys, the
 /// client's signals and fetched titles become messages; the commands

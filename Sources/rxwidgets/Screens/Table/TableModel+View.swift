@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// The table as lines: the headers and cells shown, the cursor, the chosen
 /// rows marked, the filter and the keys. Drawing changes nothing.

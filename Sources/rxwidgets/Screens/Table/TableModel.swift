@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// What the daemon says of a table, read at once.
 struct TableSnapshot: Equatable {

@@ -1,5 +1,6 @@
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A table on the terminal: the runtime of `TableModel`. Keys, the
 /// client's changes and fetched cells become messages; the commands become

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A choice: its buttons, else its current options, as radio buttons;
 /// ←/→ move the cursor, Space taps the button (or chooses the option).

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A date: `[YYYY-MM-DD]` with a cursor on a digit; digits overwrite it,
 /// ←/→ move it. The date is sent whole — once its last digit is typed, or

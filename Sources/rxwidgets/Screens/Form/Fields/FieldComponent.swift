@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// One kind of field on the terminal, as huh has one field per file: how
 /// its value is drawn and what a key does to it.

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A slider: a bar of 20 cells and the value; ←/→ move it by the spec's
 /// step (else a tenth of the range), on the step's grid from the minimum.

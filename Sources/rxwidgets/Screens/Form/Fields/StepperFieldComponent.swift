@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A stepper: `− 3 +`; ←/− is `Decrement`, →/+ `Increment`.
 enum StepperFieldComponent: FieldComponent {

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A switch: `[x] on` / `[ ] off`; Space toggles it.
 enum SwitchFieldComponent: FieldComponent {

@@ -1,4 +1,5 @@
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// A text field: `[text ]` (bullets when secret, the placeholder while
 /// empty); typing edits the buffer, which is sent throttled. A `multiline`

@@ -1,8 +1,8 @@
 /// Completion scripts for `rxwidgets completions SHELL`, made from the
 /// command table in `Arguments`, so they offer exactly what the parser takes.
 /// Object paths are completed from `rxwidgets list` on the live bus.
-enum Completions {
-    static func script(for shell: String) -> String {
+package enum Completions {
+    package static func script(for shell: String) -> String {
         switch shell {
         case "bash": return bash
         case "zsh": return zsh

@@ -3,7 +3,7 @@ import RxCoreEssentials
 import RxWidgetsClient
 
 /// What the command line asks for.
-enum Command: Equatable {
+package enum Command: Equatable {
     /// `limit`: how many items may be chosen (nil: any number).
     /// `labelDelimiter`: each item is `LABEL` + it + `VALUE`; labels are shown, values printed.
     case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: ChooseTimeout?, labelDelimiter: String?, items: [String]?)
@@ -25,7 +25,7 @@ enum Command: Equatable {
     case version
 
     /// `--height`: the rows of a list, drawn inline below the cursor.
-    var height: Int? {
+    package var height: Int? {
         switch self {
         case .choose(_, let height, _, _, _, _, _, _), .filter(_, let height, _, _), .pick(_, _, _, let height),
              .table(_, let height, _, _, _), .attach(_, let height, _):
@@ -37,45 +37,54 @@ enum Command: Equatable {
 }
 
 /// What `input` asks for: one text field and how it is shown and checked.
-struct InputOptions: Equatable {
-    var header: String?
-    var prompt = ">"
-    var placeholder: String?
-    var value = ""
-    var password = false
-    var charLimit: Int?
-    var pattern: String?
+package struct InputOptions: Equatable {
+    package var header: String?
+    package var prompt = ">"
+    package var placeholder: String?
+    package var value = ""
+    package var password = false
+    package var charLimit: Int?
+    package var pattern: String?
     /// `write`: several lines; Enter is a new line, Ctrl-D is done.
-    var multiline = false
+    package var multiline = false
 }
 
 /// `choose --timeout`: when no key has chosen within `seconds`, the item
 /// `defaultItem` is the answer (gum's `--timeout` with a default), or without
 /// one the item selected then.
-struct ChooseTimeout: Equatable {
-    let seconds: Int
-    let defaultItem: String?
+package struct ChooseTimeout: Equatable {
+    package let seconds: Int
+    package let defaultItem: String?
+
+    package init(seconds: Int, defaultItem: String?) {
+        self.seconds = seconds
+        self.defaultItem = defaultItem
+    }
 }
 
 /// A command line that does not say anything the command can do (exit 2).
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
+package struct UsageError: Error, CustomStringConvertible {
+    package let description: String
+
+    package init(description: String) {
+        self.description = description
+    }
 }
 
 /// The parsed command line: the command and the bus to reach the daemon on.
-struct Arguments {
-    let command: Command
+package struct Arguments {
+    package let command: Command
     /// `--address ADDR`; nil for the bus that started us or the session bus.
-    let address: String?
+    package let address: String?
     /// `--name NAME`: the name of the widget an asking command makes, so
     /// another program can find it (`attach`, `watch`); nil for one of its own.
-    let widgetName: String?
+    package let widgetName: String?
     /// `--accessible` (or `RXWIDGETS_ACCESSIBLE=1` for the commands that
     /// take it): plain prompts answered a line at a time.
-    let accessible: Bool
+    package let accessible: Bool
 
     /// Every command with what it does, in the order help lists them.
-    static let summaries: [(command: String, summary: String)] = [
+    package static let summaries: [(command: String, summary: String)] = [
         ("choose", "a popup picker; prints the chosen item"),
         ("filter", "a fuzzy-filtered list; prints the chosen lines"),
         ("pick", "a picker of several components"),
@@ -91,9 +100,9 @@ struct Arguments {
         ("completions", "a completion script"),
         ("help", "the usage of every command or of one"),
     ]
-    static let commands = summaries.map(\.command)
+    package static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
-    static let options: [String: [String]] = [
+    package static let options: [String: [String]] = [
         "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name", "--accessible"],
         "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible"],
@@ -109,11 +118,11 @@ struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible"]
-    static let templates = WidgetsAPI.formTemplates
-    static let shells = ["bash", "zsh", "fish"]
+    package static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible"]
+    package static let templates = WidgetsAPI.formTemplates
+    package static let shells = ["bash", "zsh", "fish"]
 
-    init(_ words: [String]) throws {
+    package init(_ words: [String]) throws {
         var address: String?
         var words = words[...]
         var commandName: String?
@@ -346,7 +355,7 @@ struct Arguments {
 
     /// A `--component`'s titles: split at commas; `\,` is a comma in a
     /// title and `\\` a backslash.
-    static func titles(_ component: String) -> [String] {
+    package static func titles(_ component: String) -> [String] {
         var titles = [""]
         var escaped = false
         for character in component {
@@ -367,7 +376,7 @@ struct Arguments {
         return titles
     }
 
-    static let usage = """
+    package static let usage = """
     Usage: rxwidgets COMMAND [OPTION…] [ARGUMENT…]
 
     Ask a person on the terminal through the widgets rxwidgetsd serves: the
@@ -454,7 +463,7 @@ struct Arguments {
 
     /// One command's usage: its lines of the usage above, the options every
     /// command takes, and the exit statuses.
-    static func usage(of command: String) -> String {
+    package static func usage(of command: String) -> String {
         let lines = usage.components(separatedBy: "\n")
         guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return usage }
         var block = [lines[start]]

@@ -5,9 +5,9 @@ import RxWidgetsClient
 /// The widgets the commands make, the same whether they are drawn or
 /// spoken (accessible mode): transient, named as `--name` says (else after
 /// this process), and set up as the command line asks before anyone sees them.
-enum CommandWidgets {
+package enum CommandWidgets {
     /// `choose`: a popup picker of `titles`, on `selected`, shown.
-    static func choicePicker(_ client: WidgetsClient, named name: String?, titles: [String], selected: String?) throws -> RemotePicker {
+    package static func choicePicker(_ client: WidgetsClient, named name: String?, titles: [String], selected: String?) throws -> RemotePicker {
         guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
         let picker = try create(named: name) { try client.createPicker($0, items: [titles], popup: true, transient: true) }
         if let selected {
@@ -18,7 +18,7 @@ enum CommandWidgets {
     }
 
     /// `choose --limit`/`--no-limit`: a table of `labels` with multiple selection.
-    static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], selected: String?) throws -> RemoteTable {
+    package static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], selected: String?) throws -> RemoteTable {
         guard !labels.isEmpty else { throw UsageError(description: "choose needs at least one item") }
         let table = try create(named: name) { try client.createTable($0, items: labels, transient: true) }
         try table.setAllowsMultipleSelection(true)
@@ -29,7 +29,7 @@ enum CommandWidgets {
     }
 
     /// `filter`: a table of `rows`, multiple selection unless `limit` is 1.
-    static func filterTable(_ client: WidgetsClient, named name: String?, rows: [String], limit: Int?) throws -> RemoteTable {
+    package static func filterTable(_ client: WidgetsClient, named name: String?, rows: [String], limit: Int?) throws -> RemoteTable {
         guard !rows.isEmpty else { throw UsageError(description: "filter needs at least one item") }
         let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
         if limit != 1 {
@@ -39,7 +39,7 @@ enum CommandWidgets {
     }
 
     /// `pick`: a popup picker of `components`, each on its `selected` title, shown.
-    static func picker(_ client: WidgetsClient, named name: String?, components: [[String]], selected: [String?]) throws -> RemotePicker {
+    package static func picker(_ client: WidgetsClient, named name: String?, components: [[String]], selected: [String?]) throws -> RemotePicker {
         let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: true) }
         for (component, title) in selected.enumerated() {
             if let title, let row = components[component].firstIndex(of: title) {
@@ -51,7 +51,7 @@ enum CommandWidgets {
     }
 
     /// `table`: a table of `rows`, the `selected` ones selected.
-    static func table(_ client: WidgetsClient, named name: String?, rows: [String], multiple: Bool, selected: [String]) throws -> RemoteTable {
+    package static func table(_ client: WidgetsClient, named name: String?, rows: [String], multiple: Bool, selected: [String]) throws -> RemoteTable {
         guard !rows.isEmpty else { throw UsageError(description: "table needs at least one item") }
         let rowsOfSelected = try selected.map { try row(of: $0, in: rows, option: "--selected") }
         let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
@@ -65,7 +65,7 @@ enum CommandWidgets {
     }
 
     /// `form`: a template or a spec file's form; a spec the daemon refuses is a usage error.
-    static func form(_ client: WidgetsClient, named name: String?, spec: String) throws -> RemoteForm {
+    package static func form(_ client: WidgetsClient, named name: String?, spec: String) throws -> RemoteForm {
         do {
             return try create(named: name) { try client.createForm($0, spec: try formSpec(spec), transient: true) }
         } catch let error as WidgetsClientError where error.name == WidgetsErrorName.invalidSpec {
@@ -75,12 +75,12 @@ enum CommandWidgets {
     }
 
     /// `input` and `write`: a form of one text field named `value`.
-    static func input(_ client: WidgetsClient, named name: String?, _ options: InputOptions) throws -> RemoteForm {
+    package static func input(_ client: WidgetsClient, named name: String?, _ options: InputOptions) throws -> RemoteForm {
         try create(named: name) { try client.createForm($0, spec: inputSpec(options), transient: true) }
     }
 
     /// `confirm`: a popup picker of the two answers, on the default one, shown.
-    static func confirmation(_ client: WidgetsClient, named name: String?, affirmative: String, negative: String, defaultYes: Bool) throws -> RemotePicker {
+    package static func confirmation(_ client: WidgetsClient, named name: String?, affirmative: String, negative: String, defaultYes: Bool) throws -> RemotePicker {
         let picker = try create(named: name) { try client.createPicker($0, items: [[affirmative, negative]], popup: true, transient: true) }
         try picker.setSelectedRow(defaultYes ? 0 : 1, inComponent: 0)
         try picker.show()
@@ -88,7 +88,7 @@ enum CommandWidgets {
     }
 
     /// The row of `item` in `items`; a usage error naming `option` when it is none of them.
-    static func row(of item: String, in items: [String], option: String) throws -> Int {
+    package static func row(of item: String, in items: [String], option: String) throws -> Int {
         guard let row = items.firstIndex(of: item) else {
             throw UsageError(description: "\(option) \(quoted(item)) is not one of the items")
         }
@@ -147,6 +147,6 @@ enum CommandWidgets {
             throw UsageError(description: "cannot read the form spec \(quoted(argument)): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        return String(decoding: Interactive.readAll(descriptor), as: UTF8.self)
+        return String(decoding: CommandInput.readAll(descriptor), as: UTF8.self)
     }
 }

@@ -2,11 +2,11 @@ import RxWidgetsClient
 
 /// Values as the command prints them: JSON for `--json`, and plain text for
 /// `name=value` lines and `watch`.
-enum ValueText {
+package enum ValueText {
     /// `value` as JSON: numbers, booleans and strings as themselves, arrays
     /// and structures as arrays, dictionaries as objects (keys as text),
     /// variants as what they hold.
-    static func json(_ value: DBusValue) -> String {
+    package static func json(_ value: DBusValue) -> String {
         switch value {
         case .byte(let number): return "\(number)"
         case .boolean(let flag): return flag ? "true" : "false"
@@ -34,7 +34,7 @@ enum ValueText {
 
     /// `value` as plain text: a string as it is, a number or boolean as JSON
     /// writes it, anything else as JSON.
-    static func plain(_ value: DBusValue) -> String {
+    package static func plain(_ value: DBusValue) -> String {
         switch value {
         case .string(let text): return text
         case .objectPath(let path): return path.rawValue
@@ -53,7 +53,7 @@ enum ValueText {
     }
 
     /// `text` as a JSON string.
-    static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
