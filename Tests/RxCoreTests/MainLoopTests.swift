@@ -111,6 +111,47 @@ final class MainLoopTests: RxTestCase {
         XCTAssertEqual(readable, 2, "a removed source is not handled")
     }
 
+    func testAnotherLoopCanDoTheWaiting() {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
+        loop.runPending()
+        var readable = 0
+        let source = loop.addSource(fd: fds[0], events: Int16(POLLIN)) { _ in
+            var byte: UInt8 = 0
+            _ = read(fds[0], &byte, 1)
+            readable += 1
+        }
+        defer { source.dispose() }
+        var wait = loop.pendingWait()
+        XCTAssertTrue(wait.descriptors.contains { $0.fd == fds[0] && $0.events == Int16(POLLIN) }, "the source's descriptor is asked for")
+        XCTAssertEqual(wait.timeout, -1, "nothing is due: wait for ever")
+        var byte: UInt8 = 1
+        _ = write(fds[1], &byte, 1)
+        XCTAssertEqual(poll(&wait.descriptors, nfds_t(wait.descriptors.count), 1000), 1)
+        loop.dispatch(ready: wait.descriptors)
+        XCTAssertEqual(readable, 1)
+
+        var fired = false
+        let timer = loop.addTimer(after: 30_000_000) { fired = true }
+        defer { timer.dispose() }
+        wait = loop.pendingWait()
+        XCTAssertTrue((1...30).contains(wait.timeout), "the timer's wait: \(wait.timeout) ms")
+        _ = poll(&wait.descriptors, nfds_t(wait.descriptors.count), wait.timeout)
+        loop.dispatch(ready: wait.descriptors)
+        XCTAssertTrue(fired, "a due timer runs in dispatch")
+        XCTAssertEqual(readable, 1, "a descriptor not ready is not handled")
+
+        var ran = false
+        loop.enqueue { ran = true }
+        XCTAssertEqual(loop.pendingWait().timeout, 0, "a queued job is ready now")
+        loop.dispatch(ready: [])
+        XCTAssertTrue(ran)
+    }
+
     func testTimeBasedOperatorsOnTheMainScheduler() {
         let subject = PublishSubject<Int>()
         var received: [Int] = []

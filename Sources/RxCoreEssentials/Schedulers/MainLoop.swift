@@ -133,20 +133,50 @@ public final class MainLoop: @unchecked Sendable {
     /// or the next timer, then handle what is ready. Callers check their exit
     /// condition between turns, so nothing that a turn made true is slept on.
     private func turn(mayBlock: Bool, deadline: MonotonicClock.Instant?) {
-        if mainQueue == nil {
-            // The descriptor is an eventfd libdispatch signals per wake-up:
-            // reset it before running the queue, or poll would never sleep.
-            let descriptor = Int32(clinux_main_queue_descriptor())
-            mainQueue = addSource(fd: descriptor, events: Int16(POLLIN)) { _ in
-                _ = clinux_eventfd_drain(descriptor)
-                clinux_drain_main_queue()
-            }
-        }
+        watchMainQueue()
         let timeout = mayBlock && jobs.isEmpty ? pollTimeout(until: deadline) : 0
-        waitForDescriptors(timeout: timeout)
+        var descriptors = watchedDescriptors()
+        if poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 {
+            handleReady(descriptors)
+        }
         takePostedJobs()
         runJobs()
         runDueTimers()
+    }
+
+    // MARK: Driven by another loop
+
+    /// What a turn would wait for now, for a loop that does the waiting
+    /// itself (GLib's main context, with this loop as one of its sources):
+    /// the descriptors with their events, and the wait in milliseconds
+    /// (-1: nothing is due; 0: work is ready now).
+    public func pendingWait() -> (descriptors: [pollfd], timeout: Int32) {
+        requireLoopThread("pendingWait")
+        watchMainQueue()
+        let ready = !jobs.isEmpty || posted.withLock { !$0.isEmpty }
+        return (watchedDescriptors(), ready ? 0 : pollTimeout(until: nil))
+    }
+
+    /// The rest of a turn after another loop's wait: handles the descriptors
+    /// of `ready` whose `revents` are set, then runs the jobs and the timers
+    /// that are due. `stop()` does not apply: the other loop decides when to end.
+    public func dispatch(ready: [pollfd]) {
+        requireLoopThread("dispatch")
+        handleReady(ready)
+        takePostedJobs()
+        runJobs()
+        runDueTimers()
+    }
+
+    private func watchMainQueue() {
+        guard mainQueue == nil else { return }
+        // The descriptor is an eventfd libdispatch signals per wake-up:
+        // reset it before running the queue, or poll would never sleep.
+        let descriptor = Int32(clinux_main_queue_descriptor())
+        mainQueue = addSource(fd: descriptor, events: Int16(POLLIN)) { _ in
+            _ = clinux_eventfd_drain(descriptor)
+            clinux_drain_main_queue()
+        }
     }
 
     /// Runs the jobs waiting for the next turn now. For the main thread while
@@ -200,17 +230,28 @@ public final class MainLoop: @unchecked Sendable {
         return Int32(clamping: (nanoseconds + 999_999) / 1_000_000)
     }
 
-    private func waitForDescriptors(timeout: Int32) {
-        let watched = sources.values.filter { $0.events != 0 }
-        var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-        descriptors += watched.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
-        let count = poll(&descriptors, nfds_t(descriptors.count), timeout)
-        guard count > 0 else { return }
-        if descriptors[0].revents != 0 {
+    /// The wake-up descriptor first, then every source that wants events.
+    private func watchedDescriptors() -> [pollfd] {
+        [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
+            + sources.values.filter { $0.events != 0 }.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+    }
+
+    /// Calls the handler of each source whose descriptor is ready in
+    /// `descriptors`; a source removed by an earlier handler is skipped.
+    private func handleReady(_ descriptors: [pollfd]) {
+        var ready: [Int32: Int16] = [:]
+        for descriptor in descriptors where descriptor.revents != 0 {
+            ready[descriptor.fd, default: 0] |= descriptor.revents
+        }
+        guard !ready.isEmpty else { return }
+        if ready[wakeDescriptor] != nil {
             _ = clinux_eventfd_drain(wakeDescriptor)
         }
-        for (source, descriptor) in zip(watched, descriptors.dropFirst()) where descriptor.revents != 0 && !source.isDisposed {
-            source.handler(descriptor.revents)
+        let always = Int16(POLLHUP | POLLERR | POLLNVAL)
+        for source in sources.values where source.events != 0 {
+            if let revents = ready[source.fd].map({ $0 & (source.events | always) }), revents != 0, !source.isDisposed {
+                source.handler(revents)
+            }
         }
     }
 }
