@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "RxWidgetsClient", targets: ["RxWidgetsClient"]),
         .executable(name: "rxwidgetsd", targets: ["rxwidgetsd"]),
         .executable(name: "rxwidgets", targets: ["rxwidgets"]),
+        .executable(name: "rxwidgets-gtk", targets: ["rxwidgets-gtk"]),
         .executable(name: "rxwidgets-bench", targets: ["rxwidgets-bench"]),
     ],
     targets: [
@@ -34,6 +35,8 @@ let package = Package(
         .executableTarget(name: "rxwidgetsd", dependencies: ["Service", "CLinux"]),
         .target(name: "RxWidgetsCommandLine", dependencies: ["RxWidgetsClient"]),
         .executableTarget(name: "rxwidgets", dependencies: ["RxWidgetsCommandLine", "RxWidgetsClient", "CLinux"]),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4", providers: [.apt(["libgtk-4-dev"])]),
+        .executableTarget(name: "rxwidgets-gtk", dependencies: ["RxWidgetsCommandLine", "RxWidgetsClient", "CGtk"]),
         .target(name: "BusTestSupport", dependencies: ["RxCoreEssentials"]),
         .executableTarget(name: "rxwidgets-bench", dependencies: ["DBus", "BusTestSupport", "CLinux"]),
         .target(name: "ProxyTestSupport", dependencies: ["RxDelegate", "RxTest"]),

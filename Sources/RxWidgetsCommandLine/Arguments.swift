@@ -71,9 +71,47 @@ package struct UsageError: Error, CustomStringConvertible {
     }
 }
 
+/// Which program reads the command line: the terminal front end takes
+/// every command, the GTK one those that show a widget, with its window's
+/// options besides.
+package enum FrontEnd: Sendable {
+    case terminal
+    case gtk
+
+    /// The commands it takes.
+    package var commands: [String] {
+        switch self {
+        case .terminal: return Arguments.commands
+        case .gtk: return ["choose", "pick", "table", "form", "input", "write", "confirm", "attach", "completions", "help"]
+        }
+    }
+
+    /// The options it takes besides a command's own.
+    package var windowOptions: [String] {
+        switch self {
+        case .terminal: return []
+        case .gtk: return ["--title", "--width"]
+        }
+    }
+
+    /// A command's options for this front end.
+    package func options(of command: String) -> [String] {
+        let own = Arguments.options[command, default: []].filter { self == .terminal || $0 != "--accessible" }
+        return command == "completions" || command == "help" ? own : own + windowOptions
+    }
+}
+
+/// The window a GTK command opens (`--title`, `--width`; `--height` is the command's).
+package struct WindowOptions: Equatable, Sendable {
+    package var title: String?
+    package var width: Int?
+}
+
 /// The parsed command line: the command and the bus to reach the daemon on.
 package struct Arguments {
     package let command: Command
+    /// `--title`, `--width` (the GTK front end).
+    package var window = WindowOptions()
     /// `--address ADDR`; nil for the bus that started us or the session bus.
     package let address: String?
     /// `--name NAME`: the name of the widget an asking command makes, so
@@ -122,7 +160,7 @@ package struct Arguments {
     package static let templates = WidgetsAPI.formTemplates
     package static let shells = ["bash", "zsh", "fish"]
 
-    package init(_ words: [String]) throws {
+    package init(_ words: [String], frontEnd: FrontEnd = .terminal) throws {
         var address: String?
         var words = words[...]
         var commandName: String?
@@ -132,8 +170,8 @@ package struct Arguments {
         while let word = words.popFirst() {
             if onlyPositional || !word.hasPrefix("-") || word == "-" {
                 if commandName == nil {
-                    guard Arguments.commands.contains(word) else {
-                        throw UsageError(description: "unknown command \(quoted(word)); the commands are \(Arguments.commands.joined(separator: ", "))")
+                    guard frontEnd.commands.contains(word) else {
+                        throw UsageError(description: "unknown command \(quoted(word)); the commands are \(frontEnd.commands.joined(separator: ", "))")
                     }
                     commandName = word
                 } else {
@@ -166,10 +204,10 @@ package struct Arguments {
                 break
             }
             guard let commandName else {
-                throw UsageError(description: "option \(quoted(word)) before a command; the commands are \(Arguments.commands.joined(separator: ", "))")
+                throw UsageError(description: "option \(quoted(word)) before a command; the commands are \(frontEnd.commands.joined(separator: ", "))")
             }
-            guard Arguments.options[commandName, default: []].contains(name) else {
-                let known = Arguments.options[commandName, default: []]
+            guard frontEnd.options(of: commandName).contains(name) else {
+                let known = frontEnd.options(of: commandName)
                 throw UsageError(description: "\(commandName) has no option \(quoted(name))" + (known.isEmpty ? "" : "; its options are \(known.joined(separator: ", "))"))
             }
             if Arguments.flags.contains(name) {
@@ -180,7 +218,7 @@ package struct Arguments {
             }
         }
         guard let commandName else {
-            throw UsageError(description: "no command given; the commands are \(Arguments.commands.joined(separator: ", "))")
+            throw UsageError(description: "no command given; the commands are \(frontEnd.commands.joined(separator: ", "))")
         }
         let command = try Arguments.command(commandName, values: values, positional: positional)
         var widgetName: String?
@@ -193,7 +231,16 @@ package struct Arguments {
         }
         let asked = values["--accessible"] != nil || (getenv("RXWIDGETS_ACCESSIBLE").map { String(cString: $0) == "1" } ?? false)
         self.init(command: command, address: address, widgetName: widgetName,
-                  accessible: asked && Arguments.options[commandName, default: []].contains("--accessible"))
+                  accessible: asked && frontEnd.options(of: commandName).contains("--accessible"))
+        if let title = values["--title"]?.last {
+            window.title = title
+        }
+        if let text = values["--width"]?.last {
+            guard let width = Int(text), (100...10_000).contains(width) else {
+                throw UsageError(description: "--width \(quoted(text)) is not a number of pixels from 100 to 10000")
+            }
+            window.width = width
+        }
     }
 
     private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false) {

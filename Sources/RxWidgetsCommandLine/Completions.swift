@@ -1,21 +1,37 @@
-/// Completion scripts for `rxwidgets completions SHELL`, made from the
-/// command table in `Arguments`, so they offer exactly what the parser takes.
-/// Object paths are completed from `rxwidgets list` on the live bus.
-package enum Completions {
-    package static func script(for shell: String) -> String {
+/// Completion scripts for `rxwidgets completions SHELL` (and
+/// `rxwidgets-gtk completions SHELL`), made from the command table in
+/// `Arguments` for that front end, so they offer exactly what its parser
+/// takes. Object paths are completed from `rxwidgets list` on the live bus.
+package struct Completions {
+    private let frontEnd: FrontEnd
+    private let program: String
+    private let function: String
+
+    package static func script(for shell: String, frontEnd: FrontEnd = .terminal) -> String {
+        let completions = Completions(frontEnd: frontEnd)
         switch shell {
-        case "bash": return bash
-        case "zsh": return zsh
-        default: return fish
+        case "bash": return completions.bash
+        case "zsh": return completions.zsh
+        default: return completions.fish
         }
     }
 
-    private static func options(_ command: String) -> String {
-        (Arguments.options[command, default: []] + ["--address", "--help"]).joined(separator: " ")
+    private init(frontEnd: FrontEnd) {
+        self.frontEnd = frontEnd
+        program = frontEnd == .terminal ? "rxwidgets" : "rxwidgets-gtk"
+        function = frontEnd == .terminal ? "_rxwidgets" : "_rxwidgets_gtk"
     }
 
-    private static var bash: String {
-        let cases = Arguments.commands.map { command -> String in
+    private var commands: [String] {
+        frontEnd.commands
+    }
+
+    private func options(_ command: String) -> String {
+        (frontEnd.options(of: command) + ["--address", "--help"]).joined(separator: " ")
+    }
+
+    private var bash: String {
+        let cases = commands.map { command -> String in
             let words: String
             switch command {
             case "form": words = "\(options(command)) \(Arguments.templates.joined(separator: " "))"
@@ -28,8 +44,8 @@ package enum Completions {
             return "        \(command)) \(body) ;;"
         }.joined(separator: "\n")
         return """
-        # bash completion for rxwidgets (rxwidgets completions bash)
-        _rxwidgets() {
+        # bash completion for \(program) (\(program) completions bash)
+        \(function)() {
             local cur=${COMP_WORDS[COMP_CWORD]} command="" words="" files=0 paths=0 i
             for ((i = 1; i < COMP_CWORD; i++)); do
                 case ${COMP_WORDS[i]} in
@@ -38,7 +54,7 @@ package enum Completions {
                 esac
             done
             case $command in
-                "") words="\(Arguments.commands.joined(separator: " ")) --address --help --version" ;;
+                "") words="\(commands.joined(separator: " ")) --address --help --version" ;;
         \(cases)
             esac
             COMPREPLY=($(compgen -W "$words" -- "$cur"))
@@ -50,20 +66,20 @@ package enum Completions {
                 COMPREPLY+=($(compgen -f -X '!*.json' -- "$cur") $(compgen -d -- "$cur"))
             fi
         }
-        complete -o filenames -F _rxwidgets rxwidgets
+        complete -o filenames -F \(function) \(program)
 
         """
     }
 
-    private static var zsh: String {
-        let commands = Arguments.summaries.map { "        '\($0.command):\($0.summary)'" }.joined(separator: "\n")
-        let cases = Arguments.commands.map { command -> String in
-            var specs = Arguments.options[command, default: []].map { option in
+    private var zsh: String {
+        let described = Arguments.summaries.filter { commands.contains($0.command) }.map { "        '\($0.command):\($0.summary)'" }.joined(separator: "\n")
+        let cases = commands.map { command -> String in
+            var specs = frontEnd.options(of: command).map { option in
                 Arguments.flags.contains(option) ? "'\(option)[\(option.dropFirst(2))]'" : "'\(option)=[\(option.dropFirst(2))]:value:'"
             }
             switch command {
             case "form": specs.append("'1:spec:(\(Arguments.templates.joined(separator: " ")) *.json(-.)):_files -g \"*.json\"'")
-            case "attach", "watch": specs.append("'1:object path:_rxwidgets_paths'")
+            case "attach", "watch": specs.append("'1:object path:\(function)_paths'")
             case "completions": specs.append("'1:shell:(\(Arguments.shells.joined(separator: " ")))'")
             case "choose", "table": specs.append("'*:item:'")
             default: break
@@ -71,17 +87,17 @@ package enum Completions {
             return "        \(command)) _arguments \(specs.joined(separator: " ")) ;;"
         }.joined(separator: "\n")
         return """
-        #compdef rxwidgets
-        # zsh completion for rxwidgets (rxwidgets completions zsh)
-        _rxwidgets_paths() {
+        #compdef \(program)
+        # zsh completion for \(program) (\(program) completions zsh)
+        \(function)_paths() {
             local -a paths
             paths=(${(f)"$(rxwidgets list 2>/dev/null | cut -d' ' -f1)"})
             compadd -a paths
         }
-        _rxwidgets() {
+        \(function)() {
             local -a commands
             commands=(
-        \(commands)
+        \(described)
             )
             _arguments '--address=[the bus]:address:' '(- *)--help[help]' '(- *)--version[version]' '1:command:->command' '*::argument:->argument'
             case $state in
@@ -92,30 +108,30 @@ package enum Completions {
                     esac ;;
             esac
         }
-        _rxwidgets "$@"
+        \(function) "$@"
 
         """
     }
 
-    private static var fish: String {
+    private var fish: String {
         var lines = [
-            "# fish completion for rxwidgets (rxwidgets completions fish)",
-            "complete -c rxwidgets -f",
-            "complete -c rxwidgets -l address -r -d 'the bus to use'",
-            "complete -c rxwidgets -l help -d 'help'",
-            "complete -c rxwidgets -l version -d 'version'",
-            "complete -c rxwidgets -n '__fish_use_subcommand' -a '\(Arguments.commands.joined(separator: " "))'",
+            "# fish completion for \(program) (\(program) completions fish)",
+            "complete -c \(program) -f",
+            "complete -c \(program) -l address -r -d 'the bus to use'",
+            "complete -c \(program) -l help -d 'help'",
+            "complete -c \(program) -l version -d 'version'",
+            "complete -c \(program) -n '__fish_use_subcommand' -a '\(commands.joined(separator: " "))'",
         ]
-        for command in Arguments.commands {
-            for option in Arguments.options[command, default: []] {
+        for command in commands {
+            for option in frontEnd.options(of: command) {
                 let takesValue = Arguments.flags.contains(option) ? "" : " -r"
-                lines.append("complete -c rxwidgets -n '__fish_seen_subcommand_from \(command)' -l \(option.dropFirst(2))\(takesValue)")
+                lines.append("complete -c \(program) -n '__fish_seen_subcommand_from \(command)' -l \(option.dropFirst(2))\(takesValue)")
             }
         }
-        lines.append("complete -c rxwidgets -n '__fish_seen_subcommand_from form' -a '\(Arguments.templates.joined(separator: " "))'")
-        lines.append("complete -c rxwidgets -n '__fish_seen_subcommand_from form' -F")
-        lines.append("complete -c rxwidgets -n '__fish_seen_subcommand_from completions' -a '\(Arguments.shells.joined(separator: " "))'")
-        lines.append("complete -c rxwidgets -n '__fish_seen_subcommand_from attach watch' -a '(rxwidgets list 2>/dev/null | string split -f1 \" \")'")
+        lines.append("complete -c \(program) -n '__fish_seen_subcommand_from form' -a '\(Arguments.templates.joined(separator: " "))'")
+        lines.append("complete -c \(program) -n '__fish_seen_subcommand_from form' -F")
+        lines.append("complete -c \(program) -n '__fish_seen_subcommand_from completions' -a '\(Arguments.shells.joined(separator: " "))'")
+        lines.append("complete -c \(program) -n '__fish_seen_subcommand_from attach watch' -a '(rxwidgets list 2>/dev/null | string split -f1 \" \")'")
         return lines.joined(separator: "\n") + "\n"
     }
 }

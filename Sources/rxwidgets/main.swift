@@ -14,23 +14,11 @@ import RxWidgetsCommandLine
 let version = "1.0.0"
 
 func failUsage(_ message: String) -> Never {
-    Output.error("rxwidgets: \(message)\nTry 'rxwidgets --help'.\n")
-    exit(2)
+    Failure.usage(message, program: "rxwidgets")
 }
 
 func failDaemon(_ failure: Error, bus: String) -> Never {
-    let error = failure as? WidgetsClientError ?? WidgetsClientError(failure)
-    var message = "\(error)"
-    switch error.name {
-    case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-        message = "rxwidgetsd is not running on \(bus), and the bus cannot start it (no activation file for \(WidgetsClient.busName) is installed). Start it with 'rxwidgetsd &' (or 'make run' in the source tree), or install it with 'make install' so the bus starts it."
-    case WidgetsClientError.noBusName, "org.freedesktop.DBus.Error.NoServer", "org.freedesktop.DBus.Error.FileNotFound", "org.freedesktop.DBus.Error.BadAddress":
-        message = "cannot reach \(bus): \(error.message). Pass --address, or run inside a D-Bus session (dbus-run-session)."
-    default:
-        break
-    }
-    Output.error("rxwidgets: \(message)\n")
-    exit(3)
+    Failure.daemon(failure, bus: bus, program: "rxwidgets")
 }
 
 // Widths come from wcwidth, which needs a UTF-8 locale; the terminal is
@@ -128,20 +116,4 @@ do {
 }
 terminal?.restore()
 
-switch outcome {
-case .done(let output):
-    Output.write(output)
-    exit(0)
-case .cancelled:
-    exit(1)
-case .interrupted:
-    exit(130)
-case .signalled(let signal):
-    exit(128 + signal)
-case .failed(let message):
-    Output.error("rxwidgets: \(message)\n")
-    exit(3)
-case .destroyed(let path):
-    Output.error("rxwidgets: \(path) was destroyed (its owner closed it)\n")
-    exit(4)
-}
+outcome.exit(program: "rxwidgets")

@@ -4,22 +4,6 @@ import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
-/// How an interactive command ended, and so what it prints and exits with.
-enum Outcome {
-    /// Chosen or submitted: the result for standard output.
-    case done(String)
-    /// Esc, `q`, Cancel.
-    case cancelled
-    /// Ctrl-C.
-    case interrupted
-    /// SIGTERM, SIGHUP or SIGINT from outside.
-    case signalled(Int32)
-    /// The daemon failed a call or left the bus: one line for standard error.
-    case failed(String)
-    /// The widget shown was destroyed (its owner closed it): its path.
-    case destroyed(String)
-}
-
 /// What an interactive command shows: it draws a frame on request and takes
 /// keys, and asks its session to redraw or to finish.
 protocol InteractiveScreen: AnyObject {
@@ -112,11 +96,7 @@ final class Session {
     /// Ends the session because a call failed, the daemon left or the
     /// widget was destroyed.
     func fail(_ error: Error) {
-        if let error = error as? WidgetsClientError, error.name == WidgetsClientError.widgetDestroyedName {
-            finish(.destroyed(String(error.message.prefix { $0 != " " })))
-            return
-        }
-        finish(.failed("\(error)"))
+        finish(Outcome(failure: error))
     }
 
     private func draw() {

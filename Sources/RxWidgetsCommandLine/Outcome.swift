@@ -1,0 +1,76 @@
+import Glibc
+import RxWidgetsClient
+
+/// How an interactive command ended, and so what it prints and exits with —
+/// the same statuses from every front end, so a script can switch between
+/// them by name.
+package enum Outcome {
+    /// Chosen or submitted: the result for standard output.
+    case done(String)
+    /// Esc, `q`, Cancel, the window closed.
+    case cancelled
+    /// Ctrl-C.
+    case interrupted
+    /// SIGTERM, SIGHUP or SIGINT from outside.
+    case signalled(Int32)
+    /// The daemon failed a call or left the bus: one line for standard error.
+    case failed(String)
+    /// The widget shown was destroyed (its owner closed it): its path.
+    case destroyed(String)
+
+    /// Prints what the outcome says and exits with its status: 0 done, 1
+    /// cancelled, 3 failed, 4 destroyed, 128+N for signal N (130 Ctrl-C).
+    package func exit(program: String) -> Never {
+        switch self {
+        case .done(let output):
+            Output.write(output)
+            Glibc.exit(0)
+        case .cancelled:
+            Glibc.exit(1)
+        case .interrupted:
+            Glibc.exit(130)
+        case .signalled(let signal):
+            Glibc.exit(128 + signal)
+        case .failed(let message):
+            Output.error("\(program): \(message)\n")
+            Glibc.exit(3)
+        case .destroyed(let path):
+            Output.error("\(program): \(path) was destroyed (its owner closed it)\n")
+            Glibc.exit(4)
+        }
+    }
+
+    /// The outcome of `error`, a client call's failure: a widget destroyed is `destroyed`, the rest `failed`.
+    package init(failure error: Error) {
+        if let error = error as? WidgetsClientError, error.name == WidgetsClientError.widgetDestroyedName {
+            self = .destroyed(String(error.message.prefix { $0 != " " }))
+        } else {
+            self = .failed("\(error)")
+        }
+    }
+}
+
+/// The exits before a widget is shown.
+package enum Failure {
+    /// A command line that says nothing the program can do: exit 2.
+    package static func usage(_ message: String, program: String) -> Never {
+        Output.error("\(program): \(message)\nTry '\(program) --help'.\n")
+        exit(2)
+    }
+
+    /// The daemon could not be reached or refused: exit 3, saying what to do about it.
+    package static func daemon(_ failure: Error, bus: String, program: String) -> Never {
+        let error = failure as? WidgetsClientError ?? WidgetsClientError(failure)
+        var message = "\(error)"
+        switch error.name {
+        case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
+            message = "rxwidgetsd is not running on \(bus), and the bus cannot start it (no activation file for \(WidgetsClient.busName) is installed). Start it with 'rxwidgetsd &' (or 'make run' in the source tree), or install it with 'make install' so the bus starts it."
+        case WidgetsClientError.noBusName, "org.freedesktop.DBus.Error.NoServer", "org.freedesktop.DBus.Error.FileNotFound", "org.freedesktop.DBus.Error.BadAddress":
+            message = "cannot reach \(bus): \(error.message). Pass --address, or run inside a D-Bus session (dbus-run-session)."
+        default:
+            break
+        }
+        Output.error("\(program): \(message)\n")
+        exit(3)
+    }
+}

@@ -1,0 +1,59 @@
+import CGtk
+import RxWidgetsClient
+
+/// A date: an entry of `YYYY-MM-DD`. The date is sent when what is typed is
+/// a whole calendar day, or as it stands when the field is left (so the
+/// daemon's message says what is wrong) — never a partial one.
+final class DateControl: FieldControl {
+    let widget: Widget
+    private var isApplying = false
+    private var sent: String?
+
+    init(_ field: RemoteForm.Field, actions: FieldActions) {
+        widget = gtk_entry_new()!
+        setProperty(widget.raw, "placeholder-text", "YYYY-MM-DD")
+        setProperty(widget.raw, "activates-default", true)
+        gtk_editable_set_max_width_chars(widget.c(), 12)
+        gtk_widget_set_halign(widget, GTK_ALIGN_START)
+        Signals.on(widget.raw, "changed") { [weak self] in
+            guard let self, !isApplying else { return }
+            actions.touched()
+            if DateControl.isWholeDay(text) {
+                send(actions)
+            }
+        }
+        let focus = gtk_event_controller_focus_new()!
+        Signals.on(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
+            guard let self, sent != text else { return }
+            send(actions)
+        }
+        gtk_widget_add_controller(widget, focus)
+    }
+
+    private var text: String {
+        String(cString: gtk_editable_get_text(widget.c()))
+    }
+
+    private func send(_ actions: FieldActions) {
+        sent = text
+        actions.setValue(.string(text))
+    }
+
+    /// `YYYY-MM-DD` naming a day the calendar has (29 February in leap years only).
+    static func isWholeDay(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]), (1...12).contains(month) else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
+    }
+
+    func show(_ value: DBusValue?, field: RemoteForm.Field, buttons: [(name: String, field: String, value: String)]) {
+        guard let shown = value?.stringValue, shown != text, shown != sent || DateControl.isWholeDay(text) else { return }
+        isApplying = true
+        defer { isApplying = false }
+        gtk_editable_set_text(widget.c(), shown)
+        sent = shown
+    }
+}

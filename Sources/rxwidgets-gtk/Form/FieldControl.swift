@@ -1,0 +1,67 @@
+import CGtk
+import RxWidgetsClient
+
+/// The calls a field's control makes for a person's gestures.
+struct FieldActions {
+    /// `SetValue` (typing throttled by the control).
+    let setValue: (DBusValue) -> Void
+    /// `Tap` of a button.
+    let tap: (String) -> Void
+    /// `Increment` / `Decrement`.
+    let step: (_ up: Bool) -> Void
+    /// The person changed or left the field: its message may show now.
+    let touched: () -> Void
+}
+
+/// One form field's GTK control: built from its `Layout` entry, it shows
+/// the daemon's value (`show`, which sends nothing back) and turns a
+/// person's gestures into `FieldActions`.
+protocol FieldControl: AnyObject {
+    /// What a screen reader names and what takes the focus.
+    var widget: Widget { get }
+    /// What is placed in the form (the widget, or a box around it).
+    var container: Widget { get }
+    /// Shows what the daemon holds for the field.
+    func show(_ value: DBusValue?, field: RemoteForm.Field, buttons: [(name: String, field: String, value: String)])
+}
+
+extension FieldControl {
+    var container: Widget { widget }
+}
+
+/// The control of each kind of field.
+enum FieldControls {
+    static func make(_ field: RemoteForm.Field, actions: FieldActions) -> FieldControl {
+        switch field.kind {
+        case "switch": return SwitchControl(actions: actions)
+        case "slider": return SliderControl(field, actions: actions)
+        case "stepper": return StepperControl(field, actions: actions)
+        case "choice": return ChoiceControl(field, actions: actions)
+        case "date": return DateControl(field, actions: actions)
+        default:
+            return field.attributes["multiline"] == .boolean(true) ? MultilineTextControl(actions: actions) : TextControl(field, actions: actions)
+        }
+    }
+
+    static func number(_ value: DBusValue?) -> Double? {
+        value.flatMap { try? Double(dbusValue: $0) }
+    }
+}
+
+/// Sets a string property of a GObject (those with no setter function).
+func setProperty(_ object: UnsafeMutableRawPointer, _ name: String, _ text: String) {
+    var value = GValue()
+    g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+    g_value_set_string(&value, text)
+    g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+    g_value_unset(&value)
+}
+
+/// Sets a boolean property of a GObject.
+func setProperty(_ object: UnsafeMutableRawPointer, _ name: String, _ flag: Bool) {
+    var value = GValue()
+    g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+    g_value_set_boolean(&value, flag ? 1 : 0)
+    g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+    g_value_unset(&value)
+}

@@ -1,0 +1,38 @@
+import RxWidgetsCommandLine
+
+/// `rxwidgets-gtk --help`: its commands are those of `rxwidgets` that show a
+/// widget, with the same arguments, results and exit statuses.
+enum GtkUsage {
+    static let usage = """
+    Usage: rxwidgets-gtk [--address ADDR] COMMAND [OPTIONS] [ARGUMENTS]
+
+    The widgets of rxwidgetsd in GTK 4 windows: the same commands, arguments,
+    results on standard output and exit statuses as rxwidgets, so a script
+    can switch front ends by name (or set RXWIDGETS_FRONTEND=gtk for
+    rxwidgets itself).
+
+    Commands:
+      choose, pick, table, form, input, write, confirm, attach
+                 as in rxwidgets (rxwidgets help COMMAND); each opens a window
+      completions (bash | zsh | fish)
+      help [COMMAND]
+
+    Window options (every command that opens one):
+      --title TEXT    the window's title
+      --width PIXELS  its width (100 to 10000)
+      --height N      its height in pixels
+
+    Keys: Tab between controls, arrows in lists, Enter activates (Done,
+    Submit), Space toggles a row of a multiple choice, Escape cancels.
+
+    Exit status: 0 chosen or submitted (confirm: the affirmative), 1 cancelled
+    (Escape, Cancel, the window closed; confirm: the negative), 2 usage error
+    or no display, 3 no daemon or a D-Bus error, 4 the widget shown was
+    destroyed (attach), 128+N killed by signal N.
+    """
+
+    static func usage(of command: String) -> String {
+        "Usage: rxwidgets-gtk \(command) \(FrontEnd.gtk.options(of: command).map { "[\($0)]" }.joined(separator: " "))\n\n"
+            + "As 'rxwidgets \(command)' (see 'rxwidgets help \(command)'), in a window."
+    }
+}

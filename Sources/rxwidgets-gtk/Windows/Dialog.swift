@@ -1,0 +1,86 @@
+import CGtk
+import RxWidgetsCommandLine
+
+/// One top-level window and how the command ends: the window's content
+/// above a row of buttons, its title and size from the command line.
+/// Escape and the window manager's close are `onCancel`; the first
+/// `finish` decides the outcome, and `main` turns GLib until there is one.
+final class Dialog {
+    let window: Widget
+    private let content: Widget
+    private let buttons: Widget
+    /// A refusal or a note from the daemon, above the buttons.
+    private let status: Widget
+    private(set) var outcome: Outcome?
+    /// Escape or close: the command's own cancel (a picker's `Cancel` call…).
+    var onCancel: () -> Void = {}
+
+    init(title: String, options: WindowOptions, height: Int?) {
+        window = gtk_window_new()!
+        gtk_window_set_title(window.c(), title)
+        gtk_window_set_default_size(window.c(), Int32(options.width ?? 420), Int32(height ?? 480))
+        content = makeBox(spacing: 8)
+        gtk_widget_set_vexpand(content, 1)
+        status = makeLabel("")
+        gtk_widget_add_css_class(status, "error")
+        gtk_widget_set_visible(status, 0)
+        buttons = makeBox(horizontal: true, spacing: 8)
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let outer = makeBox(spacing: 10, [content, status, buttons])
+        for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            margin(outer, 14)
+        }
+        gtk_window_set_child(window.c(), outer)
+        Signals.onRequest(window.raw, "close-request") { [weak self] in
+            self?.onCancel()
+            return false
+        }
+        let keys = gtk_event_controller_key_new()!
+        Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in
+            guard key == UInt32(GDK_KEY_Escape) else { return false }
+            self?.onCancel()
+            return true
+        }
+        gtk_widget_add_controller(window, keys)
+    }
+
+    /// Adds `widget` below what is there; `expands`: it takes the height left.
+    func add(_ widget: Widget, expands: Bool = false) {
+        gtk_widget_set_vexpand(widget, expands ? 1 : 0)
+        gtk_box_append(content.c(), widget)
+    }
+
+    /// A button at the end of the row; `isDefault`: Enter in an entry presses it.
+    @discardableResult
+    func addButton(_ label: String, isDefault: Bool = false, _ action: @escaping () -> Void) -> Widget {
+        let button = gtk_button_new_with_label(label)!
+        Signals.on(button.raw, "clicked", action)
+        gtk_box_append(buttons.c(), button)
+        if isDefault {
+            gtk_widget_add_css_class(button, "suggested-action")
+            gtk_window_set_default_widget(window.c(), button)
+        }
+        return button
+    }
+
+    /// Shows `message` above the buttons (nil hides it).
+    func say(_ message: String?) {
+        gtk_label_set_text(status.c(), message ?? "")
+        gtk_widget_set_visible(status, message == nil ? 0 : 1)
+    }
+
+    func present() {
+        gtk_window_present(window.c())
+    }
+
+    /// Ends the command with `outcome` (the first one given counts).
+    func finish(_ outcome: Outcome) {
+        guard self.outcome == nil else { return }
+        self.outcome = outcome
+    }
+
+    /// Ends the command because a call failed, the daemon left or the widget was destroyed.
+    func fail(_ error: Error) {
+        finish(Outcome(failure: error))
+    }
+}

@@ -1,0 +1,136 @@
+import CGtk
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// A table in a window: a `GtkColumnView` of its cells (sections one after
+/// another, each row under its section's header), single or multiple
+/// selection as the table allows. A person's selection is `SelectRow` /
+/// `DeselectRow`; what is shown follows the daemon's `SelectedRows`. Done
+/// prints the rows selected then, in order.
+final class TableWindow {
+    private let table: RemoteTable
+    private let dialog: Dialog
+    private let limit: Int?
+    private let attached: Bool
+    private let printed: (Int, String) -> String
+    private let list: TitleList
+    /// Each shown row's place in the table.
+    private var indexPaths: [IndexPath] = []
+    private var shownRowCounts: [Int] = []
+    private var shownSelection: [IndexPath] = []
+    private let disposeBag = DisposeBag()
+
+    /// `limit`: how many rows may be chosen (nil: any); `printed`: a chosen row's line from its row and text.
+    init(table: RemoteTable, dialog: Dialog, header: String?, limit: Int?, attached: Bool = false, printed: @escaping (Int, String) -> String) {
+        self.table = table
+        self.dialog = dialog
+        self.limit = limit
+        self.attached = attached
+        self.printed = printed
+        list = TitleList(multiple: table.allowsMultipleSelection)
+        if let header {
+            dialog.add(makeLabel(header))
+        }
+        let view = gtk_column_view_new(list.selection)!
+        let column = gtk_column_view_column_new(header ?? "Item", TitleList.labelFactory())
+        gtk_column_view_column_set_expand(column, 1)
+        gtk_column_view_append_column(view.c(), column)
+        view.describe(label: header ?? "Items", description: table.allowsMultipleSelection
+            ? (limit.map { "Choose up to \($0) rows" } ?? "Choose any rows") : "Choose a row")
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(scrolled.c(), view)
+        dialog.add(scrolled, expands: true)
+        list.onSelect = { [weak self] row in self?.select([row]) }
+        list.onSelectionChanged = { [weak self] rows in self?.select(rows) }
+        Signals.onPosition(view.raw, "activate") { [weak self] row in
+            guard let self else { return }
+            if !table.allowsMultipleSelection {
+                select([row])
+            }
+            done()
+        }
+        dialog.addButton(attached ? "Close" : "Cancel") { [weak self] in self?.cancel() }
+        if !attached {
+            dialog.addButton("Done", isDefault: true) { [weak self] in self?.done() }
+        }
+        dialog.onCancel = { [weak self] in self?.cancel() }
+        daemonChanged()
+        table.rx.revision.subscribe(onNext: { [weak self] _ in self?.daemonChanged() },
+                                    onError: { [weak self] in self?.dialog.fail($0) })
+            .disposed(by: disposeBag)
+        gtk_widget_grab_focus(view)
+    }
+
+    private func daemonChanged() {
+        let counts = table.rowCounts
+        let selection = table.indexPathsForSelectedRows
+        do {
+            // A selection alone keeps the cells; anything else may have replaced them.
+            if counts != shownRowCounts || selection == shownSelection {
+                let headers = counts.count > 1 ? try table.headers() : []
+                var titles: [String] = []
+                indexPaths = []
+                for (section, count) in counts.enumerated() {
+                    var first = 0
+                    while first < count {
+                        let cells = try table.cells(section: section, first: first, count: min(4096, count - first))
+                        if cells.isEmpty { break }
+                        for (offset, cell) in cells.enumerated() {
+                            let header = headers.indices.contains(section) && !headers[section].isEmpty ? headers[section] + " ▸ " : ""
+                            titles.append(header + cell.text)
+                            indexPaths.append(IndexPath(row: first + offset, section: section))
+                        }
+                        first += cells.count
+                    }
+                }
+                list.setTitles(titles)
+            }
+        } catch {
+            dialog.fail(error)
+        }
+        let wanted = Set(selection)
+        list.select(Set(indexPaths.indices.filter { wanted.contains(indexPaths[$0]) }))
+        shownRowCounts = counts
+        shownSelection = selection
+    }
+
+    /// A person's selection: each row added is `SelectRow`, each removed `DeselectRow`.
+    private func select(_ rows: Set<Int>) {
+        let wanted = Set(rows.compactMap { indexPaths.indices.contains($0) ? indexPaths[$0] : nil })
+        let now = Set(table.indexPathsForSelectedRows)
+        if let limit, table.allowsMultipleSelection, wanted.count > limit {
+            dialog.say("At most \(limit) may be chosen.")
+            daemonChanged()
+            return
+        }
+        dialog.say(nil)
+        let report: (Error) -> Void = { [weak self] in self?.dialog.say("\($0)") }
+        for indexPath in now.subtracting(wanted).sorted() where table.allowsMultipleSelection {
+            table.rx.deselectRow(at: indexPath).subscribe(onError: report).disposed(by: disposeBag)
+        }
+        for indexPath in wanted.subtracting(now).sorted() {
+            table.rx.selectRow(at: indexPath).subscribe(onError: report).disposed(by: disposeBag)
+        }
+    }
+
+    private func done() {
+        guard !attached else { return }
+        do {
+            // Selections made just before are read after their replies.
+            try table.refresh()
+            let selected = table.indexPathsForSelectedRows.sorted()
+            guard table.allowsMultipleSelection || !selected.isEmpty else { return dialog.say("Choose a row first.") }
+            let lines = try selected.map { indexPath in
+                printed(indexPath.row, try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? "")
+            }
+            dialog.finish(.done(lines.map { $0 + "\n" }.joined()))
+        } catch {
+            dialog.fail(error)
+        }
+    }
+
+    private func cancel() {
+        dialog.finish(attached ? .done("") : .cancelled)
+    }
+}

@@ -1,0 +1,67 @@
+import CGtk
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// The window each command opens, on the widget it makes (the same one
+/// `rxwidgets` makes: `CommandWidgets`) or finds (`attach`).
+enum Windows {
+    /// The dialog and the object that runs it (kept while it is shown).
+    static func open(_ command: Command, client: WidgetsClient, name: String?, window: WindowOptions) throws -> (Dialog, AnyObject) {
+        func dialog(_ command: String, height: Int? = nil) -> Dialog {
+            Dialog(title: window.title ?? "rxwidgets — \(command)", options: window, height: height)
+        }
+        switch command {
+        case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
+            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
+            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
+            let shown = dialog("choose", height: height)
+            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: limit, printed: { row, _ in
+                index ? "\(row)" : delimiter == nil ? labels[row] : values[row]
+            }))
+        case .choose(let header, let height, let selected, _, let index, _, let delimiter, let items):
+            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
+            let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, selected: selected)
+            let shown = dialog("choose", height: height)
+            return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .choose(index: index, values: delimiter == nil ? nil : values), header: header))
+        case .pick(let components, let selected, let header, let height):
+            let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected)
+            let shown = dialog("pick", height: height)
+            return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .pick, header: header))
+        case .table(let header, let height, let multiple, let selected, let items):
+            let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected)
+            let shown = dialog("table", height: height)
+            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: multiple ? nil : 1, printed: { _, text in text }))
+        case .form(let spec, let json, let header, let outputs):
+            let form = try CommandWidgets.form(client, named: name, spec: spec)
+            let shown = dialog("form", height: nil)
+            return (shown, FormWindow(form: form, dialog: shown, format: json ? .json : .lines, header: header, showsOutputs: outputs))
+        case .input(let options):
+            let form = try CommandWidgets.input(client, named: name, options)
+            let shown = dialog(options.multiline ? "write" : "input", height: options.multiline ? nil : 200)
+            return (shown, FormWindow(form: form, dialog: shown, format: .value("value"), header: options.header, showsOutputs: false))
+        case .confirm(let prompt, let affirmative, let negative, let defaultYes):
+            let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
+            let shown = dialog("confirm", height: 140)
+            return (shown, ConfirmWindow(picker: picker, dialog: shown, prompt: prompt, affirmative: affirmative, negative: negative, defaultYes: defaultYes))
+        case .attach(let path, let height, let outputs):
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let prefix = WidgetsClient.rootPath + "/"
+            guard path.hasPrefix(prefix), parts.count == 6 else {
+                throw UsageError(description: "\(quoted(path)) is not a widget's path (\(prefix)KIND/NAME, as 'rxwidgets list' shows them)")
+            }
+            let shown = Dialog(title: window.title ?? path, options: window, height: height)
+            switch parts[4] {
+            case "picker":
+                return (shown, PickerWindow(picker: try client.picker(parts[5]), dialog: shown, purpose: .attach, header: path))
+            case "table":
+                return (shown, TableWindow(table: try client.table(parts[5]), dialog: shown, header: path, limit: nil, attached: true, printed: { _, text in text }))
+            case "form":
+                return (shown, FormWindow(form: try client.form(parts[5]), dialog: shown, format: nil, header: path, showsOutputs: outputs))
+            default:
+                throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
+            }
+        default:
+            throw UsageError(description: "\(program) does not show this command; use rxwidgets")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import CGtk
+import Glibc
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// `rxwidgets-gtk`: the daemon's widgets in GTK 4 windows — the commands,
+/// arguments, results and exit statuses of `rxwidgets`, so a script can
+/// switch front ends by name. 0 chosen or submitted, 1 cancelled (Escape,
+/// Cancel, the window closed), 2 usage error or no display, 3 no daemon or a
+/// D-Bus error, 4 the widget shown was destroyed.
+
+let program = "rxwidgets-gtk"
+let version = "1.0.0"
+
+let arguments: Arguments
+do {
+    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), frontEnd: .gtk)
+} catch {
+    Failure.usage("\(error)", program: program)
+}
+
+switch arguments.command {
+case .help(let command):
+    print(command.map(GtkUsage.usage(of:)) ?? GtkUsage.usage)
+    exit(0)
+case .version:
+    print("\(program) \(version)")
+    exit(0)
+case .completions(let shell):
+    Output.write(Completions.script(for: shell, frontEnd: .gtk))
+    exit(0)
+default:
+    break
+}
+
+// Assistive technologies (and the tests) find the windows by this name.
+g_set_prgname(program)
+g_set_application_name(program)
+guard gtk_init_check() != 0 else {
+    Failure.usage("cannot open a display (DISPLAY or WAYLAND_DISPLAY); use rxwidgets in a terminal", program: program)
+}
+
+let busDescription = arguments.address.map { "the bus at \($0)" } ?? "the session bus"
+let client: WidgetsClient
+do {
+    client = try arguments.address.map { try WidgetsClient(address: $0) } ?? WidgetsClient()
+} catch {
+    Failure.daemon(error, bus: busDescription, program: program)
+}
+GLibMainLoop.shared.attach()
+
+let dialog: Dialog
+let shown: AnyObject
+do {
+    (dialog, shown) = try Windows.open(arguments.command, client: client, name: arguments.widgetName, window: arguments.window)
+} catch let error as UsageError {
+    Failure.usage("\(error)", program: program)
+} catch {
+    Failure.daemon(error, bus: busDescription, program: program)
+}
+UnixSignals.end(dialog)
+dialog.present()
+while dialog.outcome == nil {
+    g_main_context_iteration(nil, 1)
+}
+gtk_window_destroy(dialog.window.c())
+withExtendedLifetime(shown) {}
+dialog.outcome!.exit(program: program)

@@ -1,0 +1,190 @@
+import BusTestSupport
+import Foundation
+import Glibc
+import RxCoreEssentials
+import XCTest
+
+/// The GTK front end built by `swift build`.
+let gtkFrontEndExecutable = repositoryRoot.appendingPathComponent(".build/debug/rxwidgets-gtk").path
+
+/// Where the GTK tests put their screenshots.
+let screenshotDirectory = repositoryRoot.appendingPathComponent(".build/gtk-screenshots")
+
+/// A desktop of the test's own: an X server (Xvfb) on a free display and the
+/// accessibility bus (`at-spi-bus-launcher`) announced on the test's private
+/// session bus, so that GTK windows shown there can be read and driven as
+/// a screen reader does, and keys sent as a keyboard does (`xdotool`).
+final class Desktop {
+    let display: String
+    private let server = Process()
+    private let accessibility = Process()
+    private let bus: PrivateBus
+
+    init(bus: PrivateBus) throws {
+        self.bus = bus
+        // Xvfb picks a free display and writes its number once it accepts clients.
+        let ready = Pipe()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        server.standardOutput = ready
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        var number = Data()
+        while !number.contains(UInt8(ascii: "\n")) {
+            let chunk = ready.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            number += chunk
+        }
+        display = ":" + String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        accessibility.executableURL = URL(fileURLWithPath: "/usr/libexec/at-spi-bus-launcher")
+        accessibility.arguments = ["--launch-immediately"]
+        accessibility.environment = environment
+        accessibility.standardOutput = FileHandle.nullDevice
+        accessibility.standardError = FileHandle.nullDevice
+        try accessibility.run()
+    }
+
+    deinit {
+        stop()
+    }
+
+    func stop() {
+        for process in [accessibility, server] where process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// What a program on this desktop runs with.
+    var environment: [String: String] {
+        ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": bus.address, "GDK_BACKEND": "x11", "GSETTINGS_BACKEND": "memory",
+         "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": bus.directory.path, "XDG_RUNTIME_DIR": bus.directory.path]
+    }
+
+    /// Presses `keys` (xdotool's names: Down, Return, Escape, ctrl+space…) in the focused window.
+    func press(_ keys: String...) {
+        _ = try? runCommand("/usr/bin/xdotool", ["key", "--delay", "60"] + keys, environment: environment)
+    }
+
+    /// Types `text` as key presses.
+    func type(_ text: String) {
+        _ = try? runCommand("/usr/bin/xdotool", ["type", "--delay", "40", text], environment: environment)
+    }
+
+    /// The whole screen as a PNG at `path`; the number of colours in it (a blank screen has one).
+    @discardableResult
+    func screenshot(to path: URL) throws -> Int {
+        try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let shot = try runCommand("/usr/bin/import", ["-display", display, "-window", "root", path.path], environment: environment)
+        XCTAssertEqual(shot.status, 0, shot.error)
+        let colours = try runCommand("/usr/bin/identify", ["-format", "%k", path.path], environment: environment)
+        return Int(colours.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+}
+
+/// One node of a window's accessibility tree, as `Tests/desktop/atspi.py` reports it.
+struct AccessibleNode: Decodable {
+    let role: String
+    let name: String
+    let description: String
+    let states: [String]
+    let text: String?
+    let value: Double?
+    let children: [String]
+}
+
+/// `rxwidgets-gtk ARGUMENTS` on a desktop: its standard output, standard
+/// error and exit status, and its window read and driven through AT-SPI.
+final class GtkSession {
+    private let process = Process()
+    private let desktop: Desktop
+    private let outputURL: URL
+    private let errorURL: URL
+    private static let driver = repositoryRoot.appendingPathComponent("Tests/desktop/atspi.py").path
+
+    init(_ arguments: [String], desktop: Desktop, input: String? = nil) throws {
+        self.desktop = desktop
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-gtk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        outputURL = directory.appendingPathComponent("out")
+        errorURL = directory.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        process.executableURL = URL(fileURLWithPath: gtkFrontEndExecutable)
+        process.arguments = arguments
+        process.environment = desktop.environment
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        if let input {
+            let pipe = Pipe()
+            process.standardInput = pipe
+            try process.run()
+            pipe.fileHandleForWriting.write(Data(input.utf8))
+            try pipe.fileHandleForWriting.close()
+        } else {
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// The exit status once it has exited (nil if it did not within `timeout` seconds).
+    func exitStatus(timeout: TimeInterval = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline {
+            usleep(20_000)
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    var output: String { (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "" }
+    var error: String { (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "" }
+
+    /// Waits up to `timeout` seconds for a node of `role` named `name` ("*": any) in the window.
+    func find(_ role: String, _ name: String, timeout: TimeInterval = 10) -> AccessibleNode? {
+        guard let result = try? runCommand("/usr/bin/python3", [GtkSession.driver, "find", "rxwidgets-gtk", role, name, "\(timeout)"],
+                                           environment: desktop.environment, timeout: .seconds(Int(timeout) + 20)),
+              result.status == 0 else { return nil }
+        return try? JSONDecoder().decode(AccessibleNode.self, from: Data(result.output.utf8))
+    }
+
+    /// Waits until the node of `role` named `name` satisfies `condition`; the last one seen.
+    @discardableResult
+    func waitFor(_ role: String, _ name: String, timeout: TimeInterval = 10, _ condition: (AccessibleNode) -> Bool,
+                 file: StaticString = #filePath, line: UInt = #line) -> AccessibleNode? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: AccessibleNode?
+        repeat {
+            last = find(role, name, timeout: max(1, deadline.timeIntervalSinceNow))
+            if let last, condition(last) { return last }
+            usleep(50_000)
+        } while Date() < deadline
+        XCTFail("\(role) \(quoted(name)) never became as expected; last seen: \(String(describing: last))\n\(tree)", file: file, line: line)
+        return last
+    }
+
+    /// Performs the action named `action` of the node (click, toggle, window.close…).
+    func act(_ role: String, _ name: String, _ action: String, file: StaticString = #filePath, line: UInt = #line) {
+        let result = try? runCommand("/usr/bin/python3", [GtkSession.driver, "act", "rxwidgets-gtk", role, name, action], environment: desktop.environment)
+        XCTAssertEqual(result?.status, 0, result?.error ?? "the AT-SPI driver did not run", file: file, line: line)
+    }
+
+    /// Gives the node the keyboard focus.
+    func focus(_ role: String, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        let result = try? runCommand("/usr/bin/python3", [GtkSession.driver, "focus", "rxwidgets-gtk", role, name], environment: desktop.environment)
+        XCTAssertEqual(result?.status, 0, result?.error ?? "the AT-SPI driver did not run", file: file, line: line)
+    }
+
+    /// The whole accessibility tree, for failure messages.
+    var tree: String {
+        (try? runCommand("/usr/bin/python3", [GtkSession.driver, "tree", "rxwidgets-gtk"], environment: desktop.environment).output) ?? ""
+    }
+}
