@@ -8,7 +8,7 @@ screen reader does, for the GTK front end's tests.
     atspi.py focus APP ROLE NAME           gives the node the keyboard focus
 
 APP is the application's name (rxwidgets-gtk); NAME may be '*' for any. A
-node without a name of its own (a list's row) goes by its first child's.
+node without a name of its own (a list's row) goes by the first name inside it.
 Exit status 0 when the node was found and the action done, 1 otherwise."""
 
 import json
@@ -34,11 +34,18 @@ def walk(node, depth=0):
         yield from walk(child, depth + 1)
 
 
-def name_of(node):
-    if node.name or node.childCount == 0:
+def name_of(node, depth=0):
+    # GTK names an unnamed node after its class (GtkListItemWidget): such a
+    # node goes by the first name inside it, as a screen reader reads it.
+    if node.name and not node.name.startswith("Gtk"):
         return node.name
-    child = node.getChildAtIndex(0)
-    return child.name if child is not None else ""
+    if depth < 4:
+        for child in node:
+            if child is not None:
+                name = name_of(child, depth + 1)
+                if name:
+                    return name
+    return ""
 
 
 def describe(node):

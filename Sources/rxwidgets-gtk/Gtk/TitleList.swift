@@ -59,8 +59,10 @@ final class TitleList {
     }
 
     /// Selects exactly `rows` (what the daemon holds); -1 or none, nothing.
-    func select(_ rows: Set<Int>) {
-        guard rows != selectedRows else { return }
+    /// Whether the selection shown changed.
+    @discardableResult
+    func select(_ rows: Set<Int>) -> Bool {
+        guard rows.filter({ titles.indices.contains($0) }) != selectedRows else { return false }
         isApplying = true
         defer { isApplying = false }
         if allowsMultiple {
@@ -76,6 +78,7 @@ final class TitleList {
             let row = rows.first.flatMap { titles.indices.contains($0) ? $0 : nil }
             gtk_single_selection_set_selected(selection, row.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
         }
+        return true
     }
 
     /// A factory of rows that are labels showing their string.

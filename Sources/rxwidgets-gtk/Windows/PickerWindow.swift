@@ -23,6 +23,8 @@ final class PickerWindow {
     private let purpose: Purpose
     private var lists: [TitleList] = []
     private var listWidgets: [Widget] = []
+    /// Rows asked for with `SelectRow` and not yet answered, per component.
+    private var pending: [Int: (row: Int, calls: Int)] = [:]
     private let columns: Widget
     private var shownRowCounts: [Int] = []
     private var shownSelection: [Int] = []
@@ -72,7 +74,10 @@ final class PickerWindow {
                 if component >= shownRowCounts.count || shownRowCounts[component] != count || !selectionOnlyChanged {
                     lists[component].setTitles(try titles(component, count: count))
                 }
-                lists[component].select([picker.selectedRows.indices.contains(component) ? picker.selectedRows[component] : -1])
+                let row = picker.selectedRows.indices.contains(component) ? picker.selectedRows[component] : -1
+                if lists[component].select([row]), row >= 0 {
+                    scroll(to: row, in: component)
+                }
             }
         } catch {
             dialog.fail(error)
@@ -83,6 +88,46 @@ final class PickerWindow {
 
     private var selectionOnlyChanged: Bool {
         picker.selectedRows != shownSelection
+    }
+
+    /// Keeps the daemon's row of `component` in view.
+    private func scroll(to row: Int, in component: Int) {
+        gtk_widget_activate_action_variant(listWidgets[component], "list.scroll-to-item", g_variant_new_uint32(guint32(row)))
+    }
+
+    /// The keys that move and choose act on the daemon's row (the selection
+    /// may have been made by another front end, where GTK's own keyboard
+    /// place is not): ↑/↓, PgUp/PgDn, Home/End are `SelectRow` from it (or
+    /// from the last row asked for, so keys typed ahead of the replies move
+    /// as far as they say), Enter is Done, Tab and Shift-Tab go to the next
+    /// and the previous component. Other keys go to GTK.
+    private func key(_ key: UInt32, in component: Int) -> Bool {
+        let count = lists[component].titles.count
+        let current = pending[component]?.row ?? (picker.selectedRows.indices.contains(component) ? picker.selectedRows[component] : -1)
+        let target: Int
+        switch Int32(bitPattern: key) {
+        case GDK_KEY_Down, GDK_KEY_KP_Down: target = current + 1
+        case GDK_KEY_Up, GDK_KEY_KP_Up: target = current - 1
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: target = current + 10
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: target = current - 10
+        case GDK_KEY_Home, GDK_KEY_KP_Home: target = 0
+        case GDK_KEY_End, GDK_KEY_KP_End: target = count - 1
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter:
+            done()
+            return true
+        case GDK_KEY_Tab where component + 1 < listWidgets.count:
+            gtk_widget_grab_focus(listWidgets[component + 1])
+            return true
+        case GDK_KEY_ISO_Left_Tab where component > 0:
+            gtk_widget_grab_focus(listWidgets[component - 1])
+            return true
+        default:
+            return false
+        }
+        if count > 0 {
+            select(min(max(target, 0), count - 1), in: component)
+        }
+        return true
     }
 
     private func titles(_ component: Int, count: Int) throws -> [String] {
@@ -101,6 +146,10 @@ final class PickerWindow {
         let view = gtk_list_view_new(list.selection, TitleList.labelFactory())!
         gtk_list_view_set_single_click_activate(view.c(), 0)
         view.describe(label: count > 1 ? "Component \(component + 1) of \(count)" : "Items")
+        let keys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in self?.key(key, in: component) ?? false }
+        gtk_widget_add_controller(view, keys)
         Signals.onPosition(view.raw, "activate") { [weak self] row in
             self?.select(row, in: component)
             self?.done()
@@ -115,8 +164,17 @@ final class PickerWindow {
     }
 
     private func select(_ row: Int, in component: Int) {
-        guard picker.selectedRows.indices.contains(component), picker.selectedRows[component] != row else { return }
-        picker.rx.selectRow(row, inComponent: component).subscribe(onError: { [weak self] in self?.dialog.say("\($0)") }).disposed(by: disposeBag)
+        let base = pending[component]?.row ?? (picker.selectedRows.indices.contains(component) ? picker.selectedRows[component] : -1)
+        guard row != base else { return }
+        pending[component] = (row, (pending[component]?.calls ?? 0) + 1)
+        let answered: () -> Void = { [weak self] in
+            guard let self, let waiting = pending[component] else { return }
+            pending[component] = waiting.calls > 1 ? (waiting.row, waiting.calls - 1) : nil
+        }
+        picker.rx.selectRow(row, inComponent: component).subscribe(onError: { [weak self] in
+            answered()
+            self?.dialog.say("\($0)")
+        }, onCompleted: answered).disposed(by: disposeBag)
     }
 
     private func done() {
@@ -158,3 +216,4 @@ final class PickerWindow {
         dialog.finish(.cancelled)
     }
 }
+
