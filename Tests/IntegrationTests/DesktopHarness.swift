@@ -71,11 +71,14 @@ final class Desktop {
         _ = try? runCommand("/usr/bin/xdotool", ["type", "--delay", "40", text], environment: environment)
     }
 
-    /// The whole screen as a PNG at `path`; the number of colours in it (a blank screen has one).
+    /// The window of process `pid` (the whole screen when it has none) as a
+    /// PNG at `path`; the number of colours in it (a blank one has one).
     @discardableResult
-    func screenshot(to path: URL) throws -> Int {
+    func screenshot(of pid: Int32, to path: URL) throws -> Int {
         try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let shot = try runCommand("/usr/bin/import", ["-display", display, "-window", "root", path.path], environment: environment)
+        let windows = try runCommand("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(pid)"], environment: environment)
+        let window = windows.output.split(separator: "\n").last.map(String.init) ?? "root"
+        let shot = try runCommand("/usr/bin/import", ["-display", display, "-window", window, path.path], environment: environment)
         XCTAssertEqual(shot.status, 0, shot.error)
         let colours = try runCommand("/usr/bin/identify", ["-format", "%k", path.path], environment: environment)
         return Int(colours.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
@@ -183,8 +186,74 @@ final class GtkSession {
         XCTAssertEqual(result?.status, 0, result?.error ?? "the AT-SPI driver did not run", file: file, line: line)
     }
 
+    /// Sets the node's value (AT-SPI's Value: a slider, a spin button).
+    func setValue(_ role: String, _ name: String, _ value: Double, file: StaticString = #filePath, line: UInt = #line) {
+        let result = try? runCommand("/usr/bin/python3", [GtkSession.driver, "set-value", "rxwidgets-gtk", role, name, "\(value)"], environment: desktop.environment)
+        XCTAssertEqual(result?.status, 0, result?.error ?? "the AT-SPI driver did not run", file: file, line: line)
+    }
+
+    /// Starts watching, through AT-SPI, for the node to have `state`: what
+    /// a screen reader would notice, timed on the monotonic clock.
+    func watchState(_ role: String, _ name: String, _ state: String, seconds: Int = 5) throws -> StateWatch {
+        try StateWatch(arguments: [GtkSession.driver, "wait-state", "rxwidgets-gtk", role, name, state, "\(seconds)"], environment: desktop.environment)
+    }
+
     /// The whole accessibility tree, for failure messages.
     var tree: String {
         (try? runCommand("/usr/bin/python3", [GtkSession.driver, "tree", "rxwidgets-gtk"], environment: desktop.environment).output) ?? ""
     }
+}
+
+/// A running `atspi.py wait-state`: it says "ready" once it has found its
+/// node, then the monotonic second at which the node first had the state.
+final class StateWatch {
+    private let process = Process()
+    private let output = Pipe()
+    private var lines: [String] = []
+    private var buffer = Data()
+
+    init(arguments: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+        }
+    }
+
+    private func nextLine() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer = Data(buffer[buffer.index(after: newline)...])
+                return line
+            }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffer += chunk
+        }
+    }
+
+    /// Whether the node was found.
+    func waitUntilReady() -> Bool {
+        nextLine() == "ready"
+    }
+
+    /// When the node had the state (seconds on CLOCK_MONOTONIC), or nil if it never did.
+    func observedAt() -> Double? {
+        nextLine().flatMap(Double.init)
+    }
+}
+
+/// Now on CLOCK_MONOTONIC, in seconds: the clock `StateWatch` reports on.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

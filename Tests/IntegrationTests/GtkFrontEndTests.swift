@@ -27,8 +27,8 @@ final class GtkFrontEndTests: DaemonTestCase {
         try GtkSession(arguments + ["--address", bus.address], desktop: desktop, input: input)
     }
 
-    private func screenshot(_ name: String) throws {
-        let colours = try desktop.screenshot(to: screenshotDirectory.appendingPathComponent("\(name).png"))
+    private func screenshot(_ name: String, of session: GtkSession) throws {
+        let colours = try desktop.screenshot(of: session.pid, to: screenshotDirectory.appendingPathComponent("\(name).png"))
         XCTAssertGreaterThan(colours, 16, "the screenshot of \(name) is not blank")
     }
 
@@ -38,7 +38,7 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertEqual(list?.children, ["apple", "banana", "cherry"])
         choose.waitFor("list item", "apple") { $0.states.contains("selected") && $0.states.contains("focused") }
         XCTAssertNotNil(choose.find("label", "Fruit?"), "the header is shown")
-        try screenshot("choose")
+        try screenshot("choose", of: choose)
         desktop.press("Down", "Down")
         XCTAssertTrue(waitFor { self.events.contains("ItemSelected(2, 0)") }, "↓↓ is SelectRow(2): \(events)")
         choose.waitFor("list item", "cherry") { $0.states.contains("selected") }
@@ -52,7 +52,7 @@ final class GtkFrontEndTests: DaemonTestCase {
         let pick = try start(["pick", "--component", "S,M,L", "--component", "red,blue", "--selected", "M,red"])
         pick.waitFor("list item", "M") { $0.states.contains("selected") }
         XCTAssertNotNil(pick.find("list", "Component 2 of 2"), "each component is a list named for screen readers")
-        try screenshot("pick")
+        try screenshot("pick", of: pick)
         desktop.press("Down")
         pick.waitFor("list item", "L") { $0.states.contains("selected") }
         desktop.press("Tab", "Down")
@@ -73,7 +73,7 @@ final class GtkFrontEndTests: DaemonTestCase {
         table.waitFor("table row", "ham") { $0.states.contains("selected") }
         XCTAssertEqual(table.find("table row", "cheese")?.states.contains("selected"), true)
         XCTAssertEqual(table.find("table row", "olives")?.states.contains("selected"), false)
-        try screenshot("table")
+        try screenshot("table", of: table)
         table.act("push button", "Done", "click")
         XCTAssertEqual(table.exitStatus(), 0, table.error)
         XCTAssertEqual(table.output, "cheese\nham\n")
@@ -98,6 +98,81 @@ final class GtkFrontEndTests: DaemonTestCase {
         daemon = nil
         XCTAssertEqual(choose.exitStatus(), 3, "exit 3 when the daemon leaves: \(choose.error)")
         XCTAssertTrue(choose.error.hasPrefix("rxwidgets-gtk: "), choose.error)
+    }
+
+    func testSignUpShowsTheDaemonsMessagesAndEnablesSubmitWhenAllIsValid() throws {
+        let form = try start(["form", "sign-up", "--json"])
+        form.waitFor("text", "Username") { $0.states.contains("focused") }
+        XCTAssertEqual(form.find("push button", "Submit")?.states.contains("sensitive"), false, "Submit is insensitive while the form is invalid")
+        desktop.type("abc")
+        XCTAssertNotNil(form.find("label", "Please use at least 5 characters (you are using 3)."), "the daemon's message under the field")
+        let username = form.waitFor("text", "Username") { $0.states.contains("invalid") }
+        XCTAssertEqual(username?.description, "Please use at least 5 characters (you are using 3).", "a screen reader hears the message")
+        XCTAssertEqual(username?.text, "abc")
+        XCTAssertTrue(events.contains { $0.hasPrefix("ValidationChanged('username', false") }, "\(events)")
+        try screenshot("form", of: form)
+        desktop.type("de")
+        form.waitFor("text", "Username") { !$0.states.contains("invalid") && $0.description.isEmpty }
+        desktop.press("Tab")
+        desktop.type("hunter2")
+        desktop.press("Tab")
+        desktop.type("hunter")
+        form.waitFor("password text", "Repeat password") { $0.description == "Passwords do not match." }
+        XCTAssertEqual(form.find("push button", "Submit")?.states.contains("sensitive"), false)
+        desktop.type("2")
+        form.waitFor("push button", "Submit") { $0.states.contains("sensitive") }
+        desktop.press("Return")
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, #"{"username":"abcde","password":"hunter2","repeatPassword":"hunter2"}"# + "\n")
+    }
+
+    func testAboutYouWithEveryKindOfField() throws {
+        let form = try start(["form", "about-you"])
+        form.waitFor("text", "Birthday") { $0.states.contains("focused") && $0.text == "2024-06-15" }
+        desktop.press("ctrl+a")
+        desktop.type("19900230")
+        desktop.press("ctrl+a")
+        desktop.type("1990-05-17")
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('birthday', <'1990-05-17'>)") }, "the whole date: \(events)")
+        XCTAssertEqual(events.filter { $0.hasPrefix("ValueChanged('birthday'") }.count, 1, "no partial date is sent: \(events)")
+        form.act("push button", "female", "click")
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('gender', <'female'>)") }, "a button is Tap: \(events)")
+        form.act("check box", "I know Swift", "toggle")
+        form.waitFor("check box", "I know Swift") { $0.states.contains("checked") }
+        XCTAssertTrue(events.contains("ValueChanged('knowSwift', <true>)"), "\(events)")
+        form.setValue("slider", "Swift level", 0.75)
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('swiftLevel', <0.75>)") }, "\(events)")
+        form.setValue("spin button", "Passion to learn", 3)
+        form.waitFor("spin button", "Passion to learn") { $0.value == 3 }
+        try screenshot("about-you", of: form)
+        form.waitFor("push button", "Submit") { $0.states.contains("sensitive") }
+        form.act("push button", "Submit", "click")
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "birthday=1990-05-17\ngender=female\nknowSwift=true\nswiftLevel=0.75\npassionToLearn=3\n")
+    }
+
+    func testAttachFollowsAnotherClientAndDrivesTheWidget() throws {
+        let path = "\(root)/picker/shared"
+        try call(root, managerInterface, "CreatePicker", [.string("shared"), options([("items", titles([["apple", "banana", "cherry"]]))])])
+        let attached = try start(["attach", path])
+        attached.waitFor("list item", "apple") { $0.states.contains("selected") }
+        let watch = try attached.watchState("list item", "cherry", "selected")
+        XCTAssertTrue(watch.waitUntilReady())
+        let sent = monotonicSeconds()
+        try call(path, pickerInterface, "SelectRow", [.int32(2), .int32(0)])
+        let seen = try XCTUnwrap(watch.observedAt(), "the window never showed cherry selected")
+        print("attach: another client's SelectRow was on screen (AT-SPI) after \(Int((seen - sent) * 1000)) ms")
+        XCTAssertLessThan(seen - sent, 0.2, "another client's SelectRow is on screen within 200 ms (took \(Int((seen - sent) * 1000)) ms)")
+        desktop.press("Up")
+        XCTAssertTrue(waitFor { self.events.contains("ItemSelected(1, 0)") }, "↑ in the window is SelectRow from the daemon's row: \(events)")
+        attached.act("push button", "Cancel", "click")
+        XCTAssertEqual(attached.exitStatus(), 0, "closing an attached window ends it: \(attached.error)")
+
+        let again = try start(["attach", path])
+        XCTAssertNotNil(again.find("list item", "banana"))
+        try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath(path)!)])
+        XCTAssertEqual(again.exitStatus(), 4, "the widget destroyed under it: \(again.error)")
+        XCTAssertTrue(again.error.contains("was destroyed"), again.error)
     }
 
     /// Turns the loop (so the daemon's signals arrive) until `condition` holds, at most `seconds`.

@@ -6,6 +6,11 @@ screen reader does, for the GTK front end's tests.
     atspi.py find APP ROLE NAME [SECONDS]  waits for a node; prints it as JSON
     atspi.py act APP ROLE NAME ACTION      performs the node's action (click…)
     atspi.py focus APP ROLE NAME           gives the node the keyboard focus
+    atspi.py set-value APP ROLE NAME VALUE sets the node's value (a slider's…)
+    atspi.py wait-state APP ROLE NAME STATE SECONDS
+                                           prints "ready" once the node is found,
+                                           then the monotonic time (seconds) at
+                                           which it first has STATE
 
 APP is the application's name (rxwidgets-gtk); NAME may be '*' for any. A
 node without a name of its own (a list's row) goes by the first name inside it.
@@ -112,7 +117,22 @@ def main(arguments):
             return 1
         action.doAction(names.index(arguments[4]))
     elif command == "focus":
-        node.queryComponent().grabFocus()
+        if not node.queryComponent().grabFocus():
+            print("%r did not take the focus" % arguments[3], file=sys.stderr)
+            return 1
+    elif command == "wait-state":
+        print("ready", flush=True)
+        deadline = time.monotonic() + float(arguments[5])
+        while time.monotonic() < deadline:
+            states = [pyatspi.stateToString(state) for state in node.getState().getStates()]
+            if arguments[4] in states:
+                print("%.6f" % time.monotonic(), flush=True)
+                return 0
+            time.sleep(0.005)
+        print("never %r" % arguments[4], file=sys.stderr)
+        return 1
+    elif command == "set-value":
+        node.queryValue().currentValue = float(arguments[4])
     return 0
 
 

@@ -19,6 +19,8 @@ final class FormWindow {
         let help: String?
         let message: Widget
         let spinner: Widget
+        /// The spinner and the message: shown only while there is either.
+        let messageLine: Widget
     }
 
     private let form: RemoteForm
@@ -109,7 +111,7 @@ final class FormWindow {
             children.append(helpLabel)
         }
         children.append(messageLine)
-        return Row(field: field, box: makeBox(spacing: 4, children), control: control, help: help, message: message, spinner: spinner)
+        return Row(field: field, box: makeBox(spacing: 4, children), control: control, help: help, message: message, spinner: spinner, messageLine: messageLine)
     }
 
     private func daemonChanged() {
@@ -132,6 +134,7 @@ final class FormWindow {
             let message = showsMessage ? check?.message ?? "" : ""
             gtk_label_set_text(row.message.c(), message)
             gtk_widget_set_visible(row.spinner, pending ? 1 : 0)
+            gtk_widget_set_visible(row.messageLine, pending || !message.isEmpty ? 1 : 0)
             pending ? gtk_spinner_start(row.spinner.c()) : gtk_spinner_stop(row.spinner.c())
             row.control.widget.setInvalid(showsMessage && !pending)
             row.control.widget.describe(label: field.attributes["label"]?.stringValue ?? name,

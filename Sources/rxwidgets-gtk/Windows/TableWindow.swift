@@ -3,8 +3,9 @@ import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
-/// A table in a window: a `GtkColumnView` of its cells (sections one after
-/// another, each row under its section's header), single or multiple
+/// A table in a window: a `GtkColumnView` of its cells under the header
+/// as the column's title (sections one after another, each row marked with
+/// its section's header), single or multiple
 /// selection as the table allows. A person's selection is `SelectRow` /
 /// `DeselectRow`; what is shown follows the daemon's `SelectedRows`. Done
 /// prints the rows selected then, in order.
@@ -29,9 +30,6 @@ final class TableWindow {
         self.attached = attached
         self.printed = printed
         list = TitleList(multiple: table.allowsMultipleSelection)
-        if let header {
-            dialog.add(makeLabel(header))
-        }
         let view = gtk_column_view_new(list.selection)!
         let column = gtk_column_view_column_new(header ?? "Item", TitleList.labelFactory())
         gtk_column_view_column_set_expand(column, 1)
