@@ -31,6 +31,7 @@ if !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().contains("UTF") 
 let arguments: Arguments
 do {
     arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
+    try FrontEndChoice.handOver(arguments, words: Array(CommandLine.arguments.dropFirst()))
 } catch {
     failUsage("\(error)")
 }

@@ -105,7 +105,8 @@ final class GtkSession {
     private let errorURL: URL
     private static let driver = repositoryRoot.appendingPathComponent("Tests/desktop/atspi.py").path
 
-    init(_ arguments: [String], desktop: Desktop, input: String? = nil) throws {
+    /// `executable`: rxwidgets-gtk, or rxwidgets choosing it; `environment` is added to the desktop's.
+    init(_ arguments: [String], desktop: Desktop, input: String? = nil, executable: String = gtkFrontEndExecutable, environment: [String: String] = [:]) throws {
         self.desktop = desktop
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-gtk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -113,9 +114,9 @@ final class GtkSession {
         errorURL = directory.appendingPathComponent("err")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: gtkFrontEndExecutable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = desktop.environment
+        process.environment = desktop.environment.merging(environment) { $1 }
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
         if let input {

@@ -526,7 +526,7 @@ final class FrontEndTests: DaemonTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> CommandResult {
-        try runCommand(frontEndExecutable, arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8"])
+        try runCommand(frontEndExecutable, arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "RXWIDGETS_FRONTEND": "tty"])
     }
 
     func testSelectedStartsPickAndTableOnTheirItems() throws {

@@ -175,6 +175,27 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertTrue(again.error.contains("was destroyed"), again.error)
     }
 
+    func testRxwidgetsChoosesTheGtkFrontEndWhereThereIsADisplay() throws {
+        let chosen = try GtkSession(["choose", "--address", bus.address, "a", "b", "c"], desktop: desktop, executable: frontEndExecutable)
+        XCTAssertNotNil(chosen.find("list item", "a"), "rxwidgets on a display opens the GTK window")
+        desktop.press("Down", "Return")
+        XCTAssertEqual(chosen.exitStatus(), 0, chosen.error)
+        XCTAssertEqual(chosen.output, "b\n")
+        let bogus = try GtkSession(["choose", "a"], desktop: desktop, executable: frontEndExecutable, environment: ["RXWIDGETS_FRONTEND": "qt"])
+        XCTAssertEqual(bogus.exitStatus(), 2)
+        XCTAssertTrue(bogus.error.contains("RXWIDGETS_FRONTEND='qt' is neither gtk nor tty"), bogus.error)
+        let listed = try GtkSession(["list", "--address", bus.address], desktop: desktop, executable: frontEndExecutable, environment: ["RXWIDGETS_FRONTEND": "gtk"])
+        XCTAssertEqual(listed.exitStatus(), 0, "a command without a window stays in rxwidgets: \(listed.error)")
+        // A copy of rxwidgets with no rxwidgets-gtk beside it or on PATH.
+        let alone = bus.directory.appendingPathComponent("alone")
+        try FileManager.default.createDirectory(at: alone, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: frontEndExecutable, toPath: alone.appendingPathComponent("rxwidgets").path)
+        let missing = try runCommand(alone.appendingPathComponent("rxwidgets").path, ["choose", "a"],
+                                     environment: ["RXWIDGETS_FRONTEND": "gtk", "PATH": "/usr/bin:/bin"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.error.contains("rxwidgets-gtk is neither beside rxwidgets nor on PATH"), missing.error)
+    }
+
     /// Turns the loop (so the daemon's signals arrive) until `condition` holds, at most `seconds`.
     private func waitFor(seconds: Int = 5, _ condition: () -> Bool) -> Bool {
         MainLoop.shared.run(while: { !condition() }, timeout: .seconds(seconds))

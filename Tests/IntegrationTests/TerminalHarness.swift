@@ -24,7 +24,8 @@ final class TerminalSession {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let inputFile = directory.appendingPathComponent("in")
         try (input ?? "").write(to: inputFile, atomically: true, encoding: .utf8)
-        let variables = ["LANG": "C.UTF-8", "DBUS_SESSION_BUS_ADDRESS": address].merging(environment) { $1 }
+        // The terminal front end, even where a display would choose the GTK one.
+        let variables = ["LANG": "C.UTF-8", "DBUS_SESSION_BUS_ADDRESS": address, "RXWIDGETS_FRONTEND": "tty"].merging(environment) { $1 }
         let command = ([frontEndExecutable] + arguments).map(TerminalSession.shellQuoted).joined(separator: " ")
         let stdin = input == nil ? "" : " < \(TerminalSession.shellQuoted(inputFile.path))"
         // NO_COLOR only when a test sets it (swift test sets it for its own
