@@ -27,15 +27,15 @@ endif
 BASH_COMPLETIONS := $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS := $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS := $(PREFIX)/share/fish/vendor_completions.d
-INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets \
+INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwidgets-gtk \
 	$(PREFIX)/share/dbus-1/services/org.rxwidgets.Widgets1.service \
 	$(PREFIX)/share/dbus-1/system-services/org.rxwidgets.Widgets1.service \
 	$(PREFIX)/lib/systemd/user/rxwidgetsd.service \
 	$(PREFIX)/lib/systemd/system/rxwidgetsd-system.service \
-	$(PREFIX)/share/man/man8/rxwidgetsd.8 $(PREFIX)/share/man/man1/rxwidgets.1 \
-	$(BASH_COMPLETIONS)/rxwidgetsd $(BASH_COMPLETIONS)/rxwidgets \
-	$(ZSH_COMPLETIONS)/_rxwidgetsd $(ZSH_COMPLETIONS)/_rxwidgets \
-	$(FISH_COMPLETIONS)/rxwidgetsd.fish $(FISH_COMPLETIONS)/rxwidgets.fish \
+	$(PREFIX)/share/man/man8/rxwidgetsd.8 $(PREFIX)/share/man/man1/rxwidgets.1 $(PREFIX)/share/man/man1/rxwidgets-gtk.1 \
+	$(BASH_COMPLETIONS)/rxwidgetsd $(BASH_COMPLETIONS)/rxwidgets $(BASH_COMPLETIONS)/rxwidgets-gtk \
+	$(ZSH_COMPLETIONS)/_rxwidgetsd $(ZSH_COMPLETIONS)/_rxwidgets $(ZSH_COMPLETIONS)/_rxwidgets-gtk \
+	$(FISH_COMPLETIONS)/rxwidgetsd.fish $(FISH_COMPLETIONS)/rxwidgets.fish $(FISH_COMPLETIONS)/rxwidgets-gtk.fish \
 	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
@@ -57,7 +57,8 @@ test: deps
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets
-	scripts/check-ship .build/release/rxwidgetsd .build/release/rxwidgets
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-gtk
+	scripts/check-ship .build/release/rxwidgetsd .build/release/rxwidgets .build/release/rxwidgets-gtk
 	$(SWIFT) test --skip-build --disable-swift-testing
 
 demo: deps
@@ -91,8 +92,10 @@ docs: deps
 install: deps
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-gtk
 	install -D -s -m 0755 .build/release/rxwidgetsd $(DESTDIR)$(PREFIX)/bin/rxwidgetsd
 	install -D -s -m 0755 .build/release/rxwidgets $(DESTDIR)$(PREFIX)/bin/rxwidgets
+	install -D -s -m 0755 .build/release/rxwidgets-gtk $(DESTDIR)$(PREFIX)/bin/rxwidgets-gtk
 	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services $(DESTDIR)$(PREFIX)/share/dbus-1/system-services \
 		$(DESTDIR)$(PREFIX)/share/dbus-1/interfaces $(DESTDIR)$(SYSTEM_POLICY_DIR) \
 		$(DESTDIR)$(PREFIX)/lib/systemd/user $(DESTDIR)$(PREFIX)/lib/systemd/system $(DESTDIR)$(PREFIX)/share/man/man8
@@ -108,6 +111,7 @@ install: deps
 		> $(DESTDIR)$(PREFIX)/lib/systemd/system/rxwidgetsd-system.service
 	install -m 0644 man/rxwidgetsd.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -D -m 0644 man/rxwidgets.1 $(DESTDIR)$(PREFIX)/share/man/man1/rxwidgets.1
+	install -D -m 0644 man/rxwidgets-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/rxwidgets-gtk.1
 	install -d $(DESTDIR)$(BASH_COMPLETIONS) $(DESTDIR)$(ZSH_COMPLETIONS) $(DESTDIR)$(FISH_COMPLETIONS)
 	install -m 0644 completions/rxwidgetsd.bash $(DESTDIR)$(BASH_COMPLETIONS)/rxwidgetsd
 	install -m 0644 completions/_rxwidgetsd $(DESTDIR)$(ZSH_COMPLETIONS)/_rxwidgetsd
@@ -115,6 +119,9 @@ install: deps
 	.build/release/rxwidgets completions bash > $(DESTDIR)$(BASH_COMPLETIONS)/rxwidgets
 	.build/release/rxwidgets completions zsh > $(DESTDIR)$(ZSH_COMPLETIONS)/_rxwidgets
 	.build/release/rxwidgets completions fish > $(DESTDIR)$(FISH_COMPLETIONS)/rxwidgets.fish
+	.build/release/rxwidgets-gtk completions bash > $(DESTDIR)$(BASH_COMPLETIONS)/rxwidgets-gtk
+	.build/release/rxwidgets-gtk completions zsh > $(DESTDIR)$(ZSH_COMPLETIONS)/_rxwidgets-gtk
+	.build/release/rxwidgets-gtk completions fish > $(DESTDIR)$(FISH_COMPLETIONS)/rxwidgets-gtk.fish
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
