@@ -32,6 +32,27 @@ public final class RemoteTable: RemoteWidget {
         try set(API.allowsMultipleSelection, to: allowed)
     }
 
+    /// Whether a user may delete and move rows, kept current.
+    public var isEditable: Bool {
+        value(API.editable) ?? false
+    }
+
+    /// Lets a user delete and move rows, or not.
+    public func setEditable(_ editable: Bool) throws {
+        try set(API.editable, to: editable)
+    }
+
+    /// A user's delete: `ItemDeleted`, `ModelDeleted` and `ItemsChanged` are
+    /// delivered before this returns; `NotEditable` unless `isEditable`.
+    public func deleteRow(at indexPath: IndexPath) throws {
+        try call(API.deleteRow, RemoteTable.cell(indexPath))
+    }
+
+    /// A user's move of a row to another place; `NotEditable` unless `isEditable`.
+    public func moveRow(at from: IndexPath, to destination: IndexPath) throws {
+        try call(API.moveRow, (Int32(clamping: from.section), Int32(clamping: from.row), Int32(clamping: destination.section), Int32(clamping: destination.row)))
+    }
+
     /// Binds one section of models.
     public func setItems(_ models: [DBusValue]) throws {
         try call(API.setItems, Raw(models.map(Variant.init)))
@@ -129,6 +150,16 @@ extension Reactive where Base: RemoteTable {
     /// `DeselectRow` without blocking.
     public func deselectRow(at indexPath: IndexPath) -> Observable<Void> {
         request(API.deselectRow, RemoteTable.cell(indexPath))
+    }
+
+    /// `DeleteRow` without blocking.
+    public func deleteRow(at indexPath: IndexPath) -> Observable<Void> {
+        request(API.deleteRow, RemoteTable.cell(indexPath))
+    }
+
+    /// `MoveRow` without blocking.
+    public func moveRow(at from: IndexPath, to destination: IndexPath) -> Observable<Void> {
+        request(API.moveRow, (Int32(clamping: from.section), Int32(clamping: from.row), Int32(clamping: destination.section), Int32(clamping: destination.row)))
     }
 
     /// `Cells` without blocking: identifier and text per row.

@@ -175,6 +175,16 @@ final class GtkSession {
         return last
     }
 
+    /// Waits up to `timeout` seconds for no node of `role` named `name` to be left; whether none is.
+    func waitUntilGone(_ role: String, _ name: String, timeout: TimeInterval = 5) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if find(role, name, timeout: 0.2) == nil { return true }
+            usleep(50_000)
+        } while Date() < deadline
+        return false
+    }
+
     /// Performs the action named `action` of the node (click, toggle, window.close…).
     func act(_ role: String, _ name: String, _ action: String, file: StaticString = #filePath, line: UInt = #line) {
         let result = try? runCommand("/usr/bin/python3", [GtkSession.driver, "act", "rxwidgets-gtk", role, name, action], environment: desktop.environment)

@@ -196,6 +196,25 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertTrue(missing.error.contains("rxwidgets-gtk is neither beside rxwidgets nor on PATH"), missing.error)
     }
 
+    func testAnEditableTableDeletesAndMovesRows() throws {
+        let path = "\(root)/table/letters"
+        try call(root, managerInterface, "CreateTable", [.string("letters"), options([("items", .array(element: .string, ["a", "b", "c"].map { .string($0) }))])])
+        try call(path, "org.freedesktop.DBus.Properties", "Set", [.string(tableInterface), .string("Editable"), .variant(.boolean(true))])
+        let attached = try start(["attach", path])
+        XCTAssertNotNil(attached.find("table row", "c"))
+        try call(path, tableInterface, "SelectRow", [.int32(0), .int32(1)])
+        attached.waitFor("table row", "b") { $0.states.contains("selected") }
+        desktop.press("Delete")
+        XCTAssertTrue(waitFor { self.events.contains("ItemDeleted(0, 1)") }, "Delete is DeleteRow of the selected row: \(events)")
+        XCTAssertTrue(attached.waitUntilGone("table row", "b"), "the deleted row leaves the window:\n\(attached.tree)")
+        try call(path, tableInterface, "SelectRow", [.int32(0), .int32(0)])
+        attached.waitFor("table row", "a") { $0.states.contains("selected") }
+        desktop.press("alt+Down")
+        XCTAssertTrue(waitFor { self.events.contains("ItemMoved(0, 0, 0, 1)") }, "Alt+↓ is MoveRow one place down: \(events)")
+        attached.act("push button", "Close", "click")
+        XCTAssertEqual(attached.exitStatus(), 0, attached.error)
+    }
+
     /// Turns the loop (so the daemon's signals arrive) until `condition` holds, at most `seconds`.
     private func waitFor(seconds: Int = 5, _ condition: () -> Bool) -> Bool {
         MainLoop.shared.run(while: { !condition() }, timeout: .seconds(seconds))

@@ -7,8 +7,9 @@ import RxWidgetsCommandLine
 /// as the column's title (sections one after another, each row marked with
 /// its section's header), single or multiple
 /// selection as the table allows. A person's selection is `SelectRow` /
-/// `DeselectRow`; what is shown follows the daemon's `SelectedRows`. Done
-/// prints the rows selected then, in order.
+/// `DeselectRow`, and where the table is `Editable` Delete and Alt+↑/↓ are
+/// `DeleteRow` and `MoveRow`; what is shown follows the daemon's rows and
+/// `SelectedRows`. Done prints the rows selected then, in order.
 final class TableWindow {
     private let table: RemoteTable
     private let dialog: Dialog
@@ -41,6 +42,9 @@ final class TableWindow {
         dialog.add(scrolled, expands: true)
         list.onSelect = { [weak self] row in self?.select([row]) }
         list.onSelectionChanged = { [weak self] rows in self?.select(rows) }
+        let keys = gtk_event_controller_key_new()!
+        Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] key, modifiers in self?.edit(key, modifiers) ?? false }
+        gtk_widget_add_controller(view, keys)
         Signals.onPosition(view.raw, "activate") { [weak self] row in
             guard let self else { return }
             if !table.allowsMultipleSelection {
@@ -109,6 +113,30 @@ final class TableWindow {
         }
         for indexPath in wanted.subtracting(now).sorted() {
             table.rx.selectRow(at: indexPath).subscribe(onError: report).disposed(by: disposeBag)
+        }
+    }
+
+    /// Where the table is `Editable`: Delete is `DeleteRow` of each selected
+    /// row, Alt+↑/↓ `MoveRow` of the selected row one place up or down.
+    private func edit(_ key: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        guard table.isEditable else { return false }
+        let selected = table.indexPathsForSelectedRows.sorted()
+        let report: (Error) -> Void = { [weak self] in self?.dialog.say(($0 as? WidgetsClientError)?.message ?? "\($0)") }
+        switch Int32(bitPattern: key) {
+        case GDK_KEY_Delete, GDK_KEY_KP_Delete:
+            // The last first: each delete leaves the rows before it where they were.
+            for indexPath in selected.reversed() {
+                table.rx.deleteRow(at: indexPath).subscribe(onError: report).disposed(by: disposeBag)
+            }
+            return !selected.isEmpty
+        case let moving where (moving == GDK_KEY_Up || moving == GDK_KEY_Down) && modifiers.rawValue & GDK_ALT_MASK.rawValue != 0 && selected.count == 1:
+            let from = selected[0]
+            let to = IndexPath(row: from.row + (moving == GDK_KEY_Up ? -1 : 1), section: from.section)
+            guard shownRowCounts.indices.contains(to.section), (0..<shownRowCounts[to.section]).contains(to.row) else { return true }
+            table.rx.moveRow(at: from, to: to).subscribe(onError: report).disposed(by: disposeBag)
+            return true
+        default:
+            return false
         }
     }
 
