@@ -105,6 +105,11 @@ package enum FrontEnd: Sendable {
 package struct WindowOptions: Equatable, Sendable {
     package var title: String?
     package var width: Int?
+
+    package init(title: String? = nil, width: Int? = nil) {
+        self.title = title
+        self.width = width
+    }
 }
 
 /// The parsed command line: the command and the bus to reach the daemon on.

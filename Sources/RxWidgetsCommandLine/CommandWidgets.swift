@@ -87,6 +87,28 @@ package enum CommandWidgets {
         return picker
     }
 
+    /// A widget someone else made, as `attach PATH` finds it.
+    package enum Attached {
+        case picker(RemotePicker)
+        case table(RemoteTable)
+        case form(RemoteForm)
+    }
+
+    /// The widget at `path` (`/org/rxwidgets/Widgets1/KIND/NAME`); a path of no widget's shape is a usage error.
+    package static func attached(_ path: String, client: WidgetsClient) throws -> Attached {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let prefix = WidgetsClient.rootPath + "/"
+        guard path.hasPrefix(prefix), parts.count == 6 else {
+            throw UsageError(description: "\(quoted(path)) is not a widget's path (\(prefix)KIND/NAME, as 'rxwidgets list' shows them)")
+        }
+        switch parts[4] {
+        case "picker": return .picker(try client.picker(parts[5]))
+        case "table": return .table(try client.table(parts[5]))
+        case "form": return .form(try client.form(parts[5]))
+        default: throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
+        }
+    }
+
     /// The row of `item` in `items`; a usage error naming `option` when it is none of them.
     package static func row(of item: String, in items: [String], option: String) throws -> Int {
         guard let row = items.firstIndex(of: item) else {

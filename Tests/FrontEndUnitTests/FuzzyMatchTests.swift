@@ -30,3 +30,27 @@ final class ArgumentsTests: XCTestCase {
         XCTAssertEqual(try Arguments(["choose", "--index", "--limit", "3", "a"]).command, .choose(header: nil, height: nil, selected: nil, limit: 3, index: true, timeout: nil, labelDelimiter: nil, items: ["a"]))
     }
 }
+
+final class GtkArgumentsTests: XCTestCase {
+    func testTheGtkFrontEndTakesWindowOptionsAndOnlyTheCommandsThatShowAWidget() throws {
+        let arguments = try Arguments(["choose", "--title", "Fruit", "--width", "300", "a"], frontEnd: .gtk)
+        XCTAssertEqual(arguments.window, WindowOptions(title: "Fruit", width: 300))
+        XCTAssertThrowsError(try Arguments(["choose", "--title", "Fruit", "a"]), "the terminal has no window to title")
+        XCTAssertThrowsError(try Arguments(["filter", "a"], frontEnd: .gtk)) { error in
+            XCTAssertTrue("\(error)".hasPrefix("unknown command 'filter'; the commands are choose, pick"), "\(error)")
+        }
+        XCTAssertThrowsError(try Arguments(["choose", "--accessible", "a"], frontEnd: .gtk), "windows are accessible through AT-SPI")
+        XCTAssertThrowsError(try Arguments(["form", "sign-up", "--width", "50"], frontEnd: .gtk))
+    }
+
+    func testCompletionsNameTheProgramTheyComplete() {
+        let bash = Completions.script(for: "bash", frontEnd: .gtk)
+        XCTAssertTrue(bash.contains("complete -o filenames -F _rxwidgets_gtk rxwidgets-gtk"), bash)
+        XCTAssertTrue(bash.contains("choose) words=\"--header --height --selected"), bash)
+        XCTAssertTrue(bash.contains("--title --width"), bash)
+        XCTAssertFalse(bash.contains("filter)"), "no command it does not take")
+        XCTAssertTrue(Completions.script(for: "fish", frontEnd: .gtk).contains("complete -c rxwidgets-gtk -n '__fish_seen_subcommand_from form' -l title -r"))
+        XCTAssertTrue(Completions.script(for: "zsh", frontEnd: .gtk).hasPrefix("#compdef rxwidgets-gtk"))
+        XCTAssertFalse(Completions.script(for: "bash").contains("--title"), "the terminal's have no window options")
+    }
+}

@@ -44,21 +44,14 @@ enum Windows {
             let shown = dialog("confirm", height: 140)
             return (shown, ConfirmWindow(picker: picker, dialog: shown, prompt: prompt, affirmative: affirmative, negative: negative, defaultYes: defaultYes))
         case .attach(let path, let height, let outputs):
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            let prefix = WidgetsClient.rootPath + "/"
-            guard path.hasPrefix(prefix), parts.count == 6 else {
-                throw UsageError(description: "\(quoted(path)) is not a widget's path (\(prefix)KIND/NAME, as 'rxwidgets list' shows them)")
-            }
             let shown = Dialog(title: window.title ?? path, options: window, height: height)
-            switch parts[4] {
-            case "picker":
-                return (shown, PickerWindow(picker: try client.picker(parts[5]), dialog: shown, purpose: .attach, header: path))
-            case "table":
-                return (shown, TableWindow(table: try client.table(parts[5]), dialog: shown, header: path, limit: nil, attached: true, printed: { _, text in text }))
-            case "form":
-                return (shown, FormWindow(form: try client.form(parts[5]), dialog: shown, format: nil, header: path, showsOutputs: outputs))
-            default:
-                throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
+            switch try CommandWidgets.attached(path, client: client) {
+            case .picker(let picker):
+                return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .attach, header: path))
+            case .table(let table):
+                return (shown, TableWindow(table: table, dialog: shown, header: path, limit: nil, attached: true, printed: { _, text in text }))
+            case .form(let form):
+                return (shown, FormWindow(form: form, dialog: shown, format: nil, header: path, showsOutputs: outputs))
             }
         default:
             throw UsageError(description: "\(program) does not show this command; use rxwidgets")

@@ -51,23 +51,13 @@ enum Interactive {
     }
 
     private static func attach(_ path: String, client: WidgetsClient, session: Session, height: Int?, showsOutputs: Bool) throws -> Outcome {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let prefix = WidgetsClient.rootPath + "/"
-        guard path.hasPrefix(prefix), parts.count == 6 else {
-            throw UsageError(description: "\(quoted(path)) is not a widget's path (\(prefix)KIND/NAME, as 'rxwidgets list' shows them)")
-        }
-        switch parts[4] {
-        case "picker":
-            let picker = try client.picker(parts[5])
+        switch try CommandWidgets.attached(path, client: client) {
+        case .picker(let picker):
             return session.run(PickerScreen(picker: picker, session: session, purpose: .attach, header: path, height: height))
-        case "table":
-            let table = try client.table(parts[5])
+        case .table(let table):
             return session.run(TableScreen(table: table, session: session, purpose: .attach, header: path, height: height))
-        case "form":
-            let form = try client.form(parts[5])
+        case .form(let form):
             return session.run(FormScreen(form: form, session: session, purpose: .attach, header: path, showsOutputs: showsOutputs))
-        default:
-            throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
         }
     }
 }
