@@ -238,6 +238,33 @@ final class StateTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("it belongs to uid 65534, not to this daemon's uid 0"), daemon.log)
     }
 
+    func testASecondDaemonOnTheSameDirectoryKeepsNoStateAndTouchesNoFile() throws {
+        let first = try startDaemon()
+        try makeWidgets()
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(300))
+        let files = try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted()
+        XCTAssertEqual(files, ["form.me.state", "picker.fruit.state", "picker.sheet.state", "table.letters.state"])
+        let otherBus = try PrivateBus()
+        defer { otherBus.stop() }
+        let other = try Connection(bus: .address(otherBus.address))
+        defer { other.close() }
+        let second = try Daemon(bus: otherBus, arguments: ["--state-dir", stateDirectory.path])
+        XCTAssertTrue(waitForName(busName, on: other), "the second daemon serves; log:\n\(second.log)")
+        XCTAssertTrue(second.log.contains("is in use by another rxwidgetsd"), second.log)
+        XCTAssertTrue(second.log.contains("serving without keeping state"), second.log)
+        let restored = try other.callAndWait(destination: busName, path: root, interface: "org.freedesktop.DBus.ObjectManager", member: "GetManagedObjects")
+        XCTAssertFalse(restored.description.contains("fruit"), "it did not take the first one's widgets: \(restored)")
+        _ = try other.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",
+                              [.string("fruit"), options([("items", .array(element: .array(.string), [.array(element: .string, [.string("kiwi")])]))])])
+        _ = try other.callAndWait(destination: busName, path: root, interface: managerInterface, member: "Destroy", [.objectPath(ObjectPath("\(root)/picker/fruit")!)])
+        XCTAssertEqual(second.stop(), 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted(), files, "the second daemon neither wrote nor deleted a file")
+        XCTAssertEqual(first.stop(), 0)
+        let again = try startDaemon()
+        XCTAssertTrue(try managedObjects().contains("/picker/fruit"), "the first daemon's widgets come back")
+        XCTAssertEqual(again.stop(), 0)
+    }
+
     func testAFullDiskNeitherStopsNorFloodsTheDaemon() throws {
         try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         let mounted = try runCommand("/bin/mount", ["-t", "tmpfs", "-o", "size=256k,mode=0700", "tmpfs", stateDirectory.path])

@@ -17,8 +17,15 @@ import RxWidgets
 /// write is under way is written again after it. `flush()` (at SIGTERM, and
 /// when a `--replace` takes the name) waits for the writer and writes
 /// everything still pending. A write that fails (a full disk, a read-only
-/// directory) leaves the daemon serving: it is logged once, retried every
-/// `retryInterval`, and its success is logged too.
+/// directory) leaves the daemon serving: it is logged once, retried after
+/// `retryInterval`, then after twice as long each time up to
+/// `longestRetryInterval`, and its success is logged too.
+///
+/// One daemon keeps one directory: the store holds an exclusive `flock` on
+/// it while it lives. A second daemon given the same directory (on another
+/// bus) waits up to `lockWait` for it — a daemon that `--replace`s another
+/// gets it once that one has flushed and exited — and is refused after
+/// that, so it never overwrites or deletes the first one's files.
 ///
 /// Every file is opened relative to the directory's descriptor, never
 /// through a symbolic link (`O_NOFOLLOW`), a new file only as new
@@ -27,8 +34,12 @@ import RxWidgets
 final class StateStore {
     /// The longest a change waits to be written.
     static let interval: Int64 = 100_000_000
-    /// How long a failed write waits to be tried again.
+    /// How long a failed write waits to be tried again at first…
     static let retryInterval: Int64 = 1_000_000_000
+    /// …and at most, doubling in between while writes keep failing.
+    static let longestRetryInterval: Int64 = 60_000_000_000
+    /// How long a new store waits for another daemon to let the directory go.
+    static let lockWait: Int64 = 2_000_000_000
 
     /// The largest state file read back: a widget's whole state must fit a
     /// D-Bus message (its format), which the protocol caps at 128 MiB.
@@ -40,7 +51,9 @@ final class StateStore {
     /// Widgets whose write the writer has and has not finished.
     private var writing: [ObjectPath: Widget] = [:]
     private var timer: LoopTimer?
-    private var isFailing = false
+    /// Rounds of writes that failed in a row; 0 while writing works.
+    private var failures = 0
+    private var isWaitingToRetry = false
     /// Where files are written, in the order they were handed over.
     private let writer = DispatchQueue(label: "rxwidgetsd.state-writer")
 
@@ -67,6 +80,24 @@ final class StateStore {
                 : "others may write to it (mode \(String(status.st_mode & 0o777, radix: 8)))"
             throw DBusError.failed("refusing the state directory \(directory): \(reason); another user could plant or read widget files there")
         }
+        var waited: Int64 = 0
+        while flock(directoryDescriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < StateStore.lockWait else {
+                close(directoryDescriptor)
+                throw DBusError.failed("the state directory \(directory) is in use by another rxwidgetsd (it holds the directory's lock); give each daemon its own --state-dir")
+            }
+            usleep(10_000)
+            waited += 10_000_000
+        }
+    }
+
+    /// How long the writes wait after `failures` failed in a row.
+    static func retryDelay(afterFailures failures: Int) -> Int64 {
+        var delay = retryInterval
+        for _ in 1..<max(failures, 1) where delay < longestRetryInterval {
+            delay *= 2
+        }
+        return min(delay, longestRetryInterval)
     }
 
     deinit {
@@ -150,20 +181,24 @@ final class StateStore {
             if widget.isServed, pending[path] == nil {
                 pending[path] = widget
             }
-            if !isFailing {
-                Hooks.log("<3>rxwidgetsd: cannot write widget state to \(directory) (\(failure)); serving on, retrying every \(StateStore.retryInterval / 1_000_000_000) s, logging again once a write succeeds")
-                isFailing = true
+            if failures == 0 {
+                Hooks.log("<3>rxwidgetsd: cannot write widget state to \(directory) (\(failure)); serving on, retrying after \(StateStore.retryInterval / 1_000_000_000) s and then less and less often (at most every \(StateStore.longestRetryInterval / 1_000_000_000) s), logging again once a write succeeds")
             }
+            // One step of the backoff per round of writes, however many failed in it.
+            guard !isWaitingToRetry else { return }
+            failures += 1
+            isWaitingToRetry = true
             timer?.dispose()
-            timer = MainLoop.shared.addTimer(after: StateStore.retryInterval) { [weak self] in
+            timer = MainLoop.shared.addTimer(after: StateStore.retryDelay(afterFailures: failures)) { [weak self] in
                 self?.timer = nil
+                self?.isWaitingToRetry = false
                 self?.startWrites()
             }
             return
         }
-        if isFailing {
+        if failures > 0 {
             Hooks.log("<5>rxwidgetsd: writing widget state to \(directory) works again")
-            isFailing = false
+            failures = 0
         }
         if pending[path] != nil, timer == nil {
             timer = MainLoop.shared.addTimer(after: StateStore.interval) { [weak self] in
