@@ -22,10 +22,12 @@ final class Desktop {
 
     init(bus: PrivateBus) throws {
         self.bus = bus
-        // Xvfb picks a free display and writes its number once it accepts clients.
+        // Xvfb picks a free display and writes its number once it accepts
+        // clients; -noreset, or the server resets when its last client
+        // leaves (a probe, a finished window) and refuses whoever comes then.
         let ready = Pipe()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        server.arguments = ["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
+        server.arguments = ["-displayfd", "1", "-noreset", "-screen", "0", "1024x768x24", "-nolisten", "tcp"]
         server.standardOutput = ready
         server.standardError = FileHandle.nullDevice
         try server.run()
@@ -36,6 +38,14 @@ final class Desktop {
             number += chunk
         }
         display = ":" + String(decoding: number, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        // A client must get in before the desktop counts as up.
+        let deadline = Date().addingTimeInterval(10)
+        var probe = try runCommand("/usr/bin/xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": display])
+        while probe.status != 0, Date() < deadline {
+            usleep(50_000)
+            probe = try runCommand("/usr/bin/xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": display])
+        }
+        XCTAssertEqual(probe.status, 0, "Xvfb on \(display) takes no client: \(probe.error)")
         accessibility.executableURL = URL(fileURLWithPath: "/usr/libexec/at-spi-bus-launcher")
         accessibility.arguments = ["--launch-immediately"]
         accessibility.environment = environment
@@ -171,7 +181,8 @@ final class GtkSession {
             if let last, condition(last) { return last }
             usleep(50_000)
         } while Date() < deadline
-        XCTFail("\(role) \(quoted(name)) never became as expected; last seen: \(String(describing: last))\n\(tree)", file: file, line: line)
+        XCTFail("\(role) \(quoted(name)) never became as expected; last seen: \(String(describing: last))\n\(tree)\n"
+                + "rxwidgets-gtk \(process.isRunning ? "runs" : "exited \(process.terminationStatus)"); its standard error:\n\(error)", file: file, line: line)
         return last
     }
 

@@ -164,7 +164,7 @@ final class StateTests: XCTestCase {
             XCTAssertFalse(files.contains(name))
         }
         XCTAssertEqual(daemon.stop(), 0)
-        XCTAssertTrue(daemon.log.contains("table.future.state cannot be restored (format version 99 is newer than this daemon's 1)"), daemon.log)
+        XCTAssertTrue(daemon.log.contains("table.future.state cannot be restored (format version 99 is newer than this daemon's 2)"), daemon.log)
         XCTAssertTrue(daemon.log.contains("form.torn.state cannot be restored"), daemon.log)
     }
 
@@ -173,14 +173,16 @@ final class StateTests: XCTestCase {
         try call(root, managerInterface, "CreatePicker", [.string("top"), options([("items", .array(element: .array(.string), [.array(element: .string, ["a", "b", "c"].map(DBusValue.string))]))])])
         XCTAssertEqual(daemon.stop(), 0)
         let bytes = [UInt8](try Data(contentsOf: stateDirectory.appendingPathComponent("picker.top.state")))
-        // The daemon's own file, with another name and Revision: as a hand-made file would be.
+        // The daemon's own file, with another name and Revision in its first
+        // message: as a hand-made file would be.
         func file(_ name: String, revision: UInt64) throws -> Data {
-            var values = try Message(marshalled: Array(bytes[12...])).arguments()
+            let headEnd = 12 + (try XCTUnwrap(Message.marshalledLength(at: bytes[12...])))
+            var values = try Message(marshalled: Array(bytes[12..<headEnd])).arguments()
             values[1] = .string(name)
             values[3] = .uint64(revision)
             let message = try Message.signal(path: root, interface: "org.rxwidgets.Widgets1.State", member: "Widget")
             try message.append(values)
-            return Data(bytes[0..<12] + (try message.marshalled()))
+            return Data(bytes[0..<12] + (try message.marshalled()) + bytes[headEnd...])
         }
         try file("top", revision: .max).write(to: stateDirectory.appendingPathComponent("picker.top.state"))
         try file("below", revision: .max - 1).write(to: stateDirectory.appendingPathComponent("picker.below.state"))
@@ -263,6 +265,55 @@ final class StateTests: XCTestCase {
         let again = try startDaemon()
         XCTAssertTrue(try managedObjects().contains("/picker/fruit"), "the first daemon's widgets come back")
         XCTAssertEqual(again.stop(), 0)
+    }
+
+    func testWidgetsPastD_BusArrayCapSurviveARestart() throws {
+        var daemon = try startDaemon()
+        // 1,998,900 rows of 32 characters and 1,100 titles of 65,536 (the
+        // two million rows a widget may hold): each component more than the
+        // 64 MiB one D-Bus array may hold.
+        let rows = bus.directory.appendingPathComponent("rows")
+        try Data(StateTests.numberedRows(1_998_900)).write(to: rows)
+        let long = bus.directory.appendingPathComponent("long")
+        try Data((0..<1_100).map { String(repeating: "t", count: 65_530) + String(format: "%05d\n", $0) }.joined().utf8).write(to: long)
+        try call(root, managerInterface, "CreatePicker", [.string("huge"), options([])])
+        for (component, url) in [(0, rows), (1, long)] {
+            let descriptor = open(url.path, O_RDONLY)
+            defer { close(descriptor) }
+            try call("\(root)/picker/huge", pickerInterface, "LoadItems", [.unixFD(descriptor), options([("component", .int32(Int32(component)))])])
+        }
+        try call("\(root)/picker/huge", pickerInterface, "SelectRow", [.int32(1_998_899), .int32(0)])
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        let file = try FileManager.default.attributesOfItem(atPath: stateDirectory.appendingPathComponent("picker.huge.state").path)
+        XCTAssertGreaterThan((file[.size] as? Int) ?? 0, 128 << 20, "more than one D-Bus message may hold")
+        daemon = try startDaemon()
+        XCTAssertFalse(daemon.log.contains("cannot be restored"), daemon.log)
+        let picker = "\(root)/picker/huge"
+        XCTAssertEqual(try client.callAndWait(destination: busName, path: picker, interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                              [.string(pickerInterface), .string("RowCounts")]).first, .variant(.array(element: .int32, [.int32(1_998_900), .int32(1_100)])))
+        XCTAssertEqual(try call(picker, pickerInterface, "SelectedRow", [.int32(0)]), [.int32(1_998_899)])
+        XCTAssertEqual(try call(picker, pickerInterface, "TitleForRow", [.int32(1_998_899), .int32(0)]), [.string("row " + String(repeating: "0", count: 20) + "1998899")])
+        XCTAssertEqual(try call(picker, pickerInterface, "TitleForRow", [.int32(1_099), .int32(1)]), [.string(String(repeating: "t", count: 65_530) + "01099")])
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    /// `count` lines `row NNN…N` of 31 characters, numbered from 0, made fast.
+    private static func numberedRows(_ count: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 32)
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 27)
+        for _ in 0..<count {
+            bytes += Array("row ".utf8)
+            bytes += digits
+            bytes.append(UInt8(ascii: "\n"))
+            var place = digits.count - 1
+            while digits[place] == UInt8(ascii: "9") {
+                digits[place] = UInt8(ascii: "0")
+                place -= 1
+            }
+            digits[place] += 1
+        }
+        return bytes
     }
 
     func testAFullDiskNeitherStopsNorFloodsTheDaemon() throws {

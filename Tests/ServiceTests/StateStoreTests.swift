@@ -1,3 +1,4 @@
+import DBus
 import Foundation
 @testable import Service
 import XCTest
@@ -21,5 +22,51 @@ final class StateStoreTests: XCTestCase {
         XCTAssertNotNil(first)
         first = nil
         XCTAssertNoThrow(try StateStore(directory: directory), "the lock goes with the store")
+    }
+}
+
+final class StateFileTests: XCTestCase {
+    private func roundTrip(_ state: [DBusValue], file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
+        let bytes = try StateFile(kind: .picker, name: "big", ownerUID: 1000, revision: 7, state: state).encoded()
+        let read = try StateFile(decoding: bytes)
+        XCTAssertEqual(read.state, state, file: file, line: line)
+        XCTAssertEqual(read.revision, 7, file: file, line: line)
+        XCTAssertEqual(read.ownerUID, 1000, file: file, line: line)
+        return bytes
+    }
+
+    func testArraysPastTheProtocolsCapAreKept() throws {
+        let row = String(repeating: "x", count: 32)
+        let component = DBusValue.array(element: .string, (0..<2_000_000).map { .string(row + String($0)) })
+        XCTAssertNil(StateFile.wireBytes(component, atMost: 64 << 20), "more than one D-Bus array may hold")
+        let bytes = try roundTrip([.array(element: .array(.string), [component, .array(element: .string, [.string("small")])]), .int32(3)])
+        XCTAssertGreaterThan(bytes.count, 64 << 20)
+    }
+
+    func testLongTitlesStructuresAndVariantsPastAFrameAreKept() throws {
+        let long = String(repeating: "é", count: 32_768)
+        let titles = DBusValue.array(element: .string, (0..<1_100).map { _ in .string(long) })
+        let section = DBusValue.structure([.string("header"), titles, .variant(titles)])
+        _ = try roundTrip([.array(element: section.type, [section, section]), .variant(.variant(.string("nested")))])
+    }
+
+    func testSmallStatesAreOneMessageEachAndFormatOneIsStillRead() throws {
+        let state: [DBusValue] = [.string("about-you"), .dictionary(key: .string, value: .variant, [(.string("a"), .variant(.int32(1)))])]
+        let bytes = try roundTrip(state)
+        XCTAssertLessThan(bytes.count, 1_000)
+        let old = try Message.signal(path: "/org/rxwidgets/Widgets1", interface: "org.rxwidgets.Widgets1.State", member: "Widget")
+        try old.append([.string("picker"), .string("big"), .uint32(1000), .uint64(7), .array(element: .variant, state.map { .variant($0) })])
+        var version = UInt32(1).littleEndian
+        let formatOne = Array("RXWSTATE".utf8) + withUnsafeBytes(of: &version) { Array($0) } + (try old.marshalled())
+        XCTAssertEqual(try StateFile(decoding: formatOne).state, state)
+    }
+
+    func testATornFileIsAnErrorNotAWrongState() throws {
+        let component = DBusValue.array(element: .string, (0..<700_000).map { .string("row \($0) of a component that takes two frames and more") })
+        let bytes = try StateFile(kind: .picker, name: "big", ownerUID: 0, revision: 1, state: [component]).encoded()
+        for cut in [13, bytes.count / 2, bytes.count - 1] {
+            XCTAssertThrowsError(try StateFile(decoding: Array(bytes[..<cut])), "cut at \(cut) of \(bytes.count)")
+        }
+        XCTAssertThrowsError(try StateFile(decoding: bytes + bytes[12...]), "more after the values")
     }
 }

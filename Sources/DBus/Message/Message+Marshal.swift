@@ -23,6 +23,18 @@ extension Message {
         return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
     }
 
+    /// How many bytes the message starting at `bytes` takes, read off its
+    /// header (nil when the 16 bytes a header starts with are not there or
+    /// are not a D-Bus message's): where it ends among messages kept one
+    /// after another.
+    public static func marshalledLength(at bytes: ArraySlice<UInt8>) -> Int? {
+        guard bytes.count >= 16 else { return nil }
+        let needed = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal_bytes_needed($0.baseAddress, 16) }
+        }
+        return needed >= 16 ? Int(needed) : nil
+    }
+
     /// A message from its wire format, checked as libdbus checks what
     /// arrives from the bus: bytes that are not exactly one valid message
     /// (torn, corrupt, another format) are `InvalidArgs`, never a crash.

@@ -2,13 +2,27 @@ import DBus
 import Glibc
 
 /// One widget's state as its file keeps it: eight bytes `RXWSTATE`, the
-/// format version (little-endian `u32`), then one D-Bus message in wire
-/// format whose body is `(s kind, s name, u owner_uid, t revision, av state)`
-/// — every value typed, checked by libdbus when it is read back.
+/// format version (little-endian `u32`), then D-Bus messages in wire format
+/// one after another — every value typed, checked by libdbus when it is
+/// read back.
+///
+/// Format 2, written now, holds everything the limits allow, whatever the
+/// protocol's caps (an array of at most 64 MiB, a message of at most
+/// 128 MiB): the first message's body is `(s kind, s name, u owner_uid,
+/// t revision, u count)`, each further one's `(y operation, v value)`. A
+/// state value of at most `frameBytes` is one `value` message; a larger
+/// array is opened (`openArray`, with an empty array of its type), filled
+/// by `elements` messages of at most `frameBytes` each (and any element too
+/// large for one, opened in turn) and `close`d; a larger structure or
+/// variant likewise (`openStructure`, `openVariant`). Format 1 (one message
+/// whose body is `(s kind, s name, u owner_uid, t revision, av state)`) is
+/// still read.
 struct StateFile: Sendable {
-    /// The format this daemon writes and reads.
-    static let formatVersion: UInt32 = 1
+    /// The format this daemon writes; it reads this one and the ones before.
+    static let formatVersion: UInt32 = 2
     private static let magic = Array("RXWSTATE".utf8)
+    /// The most one message of a file carries, well under the protocol's array cap.
+    static let frameBytes = 16 << 20
 
     let kind: WidgetKind
     let name: String
@@ -36,11 +50,20 @@ struct StateFile: Sendable {
         let description: String
     }
 
-    func encoded() throws -> [UInt8] {
-        let message = try Message.signal(path: WidgetService.rootPath.rawValue, interface: "org.rxwidgets.Widgets1.State", member: "Widget")
-        try message.append([.string(kind.rawValue), .string(name), .uint32(ownerUID), .uint64(revision), .array(element: .variant, state.map { .variant($0) })])
-        var version = StateFile.formatVersion.littleEndian
-        return StateFile.magic + withUnsafeBytes(of: &version) { Array($0) } + (try message.marshalled())
+    /// What a format 2 message after the first does.
+    private enum Operation: UInt8 {
+        /// A whole value: the next state value, or the next element or field of what is open.
+        case value = 0
+        /// Elements appended to the open array.
+        case elements = 1
+        /// An array begins (the value: an empty array of its type).
+        case openArray = 2
+        /// A structure begins (the value: its number of fields).
+        case openStructure = 3
+        /// A variant begins.
+        case openVariant = 4
+        /// What was opened last ends: it is the next value, element or field.
+        case close = 5
     }
 
     init(kind: WidgetKind, name: String, ownerUID: UInt32, revision: UInt64, state: [DBusValue]) {
@@ -51,6 +74,102 @@ struct StateFile: Sendable {
         self.state = state
     }
 
+    // MARK: Writing
+
+    func encoded() throws -> [UInt8] {
+        var version = StateFile.formatVersion.littleEndian
+        var bytes = StateFile.magic + withUnsafeBytes(of: &version) { Array($0) }
+        bytes += try StateFile.message([.string(kind.rawValue), .string(name), .uint32(ownerUID), .uint64(revision), .uint32(UInt32(state.count))])
+        for value in state {
+            try StateFile.write(value, into: &bytes)
+        }
+        return bytes
+    }
+
+    private static func message(_ body: [DBusValue]) throws -> [UInt8] {
+        let message = try Message.signal(path: WidgetService.rootPath.rawValue, interface: "org.rxwidgets.Widgets1.State", member: "Widget")
+        try message.append(body)
+        return try message.marshalled()
+    }
+
+    private static func frame(_ operation: Operation, _ value: DBusValue) throws -> [UInt8] {
+        try message([.byte(operation.rawValue), .variant(value)])
+    }
+
+    /// `value` as one message, or opened, filled and closed when it is larger than `frameBytes`.
+    private static func write(_ value: DBusValue, into bytes: inout [UInt8]) throws {
+        guard wireBytes(value, atMost: frameBytes) == nil else {
+            bytes += try frame(.value, value)
+            return
+        }
+        switch value {
+        case .array(let element, let elements):
+            bytes += try frame(.openArray, .array(element: element, []))
+            var batch: [DBusValue] = []
+            var batchBytes = 0
+            func flush() throws {
+                guard !batch.isEmpty else { return }
+                bytes += try frame(.elements, .array(element: element, batch))
+                batch = []
+                batchBytes = 0
+            }
+            for item in elements {
+                guard let size = wireBytes(item, atMost: frameBytes) else {
+                    try flush()
+                    try write(item, into: &bytes)
+                    continue
+                }
+                if batchBytes + size > frameBytes {
+                    try flush()
+                }
+                batch.append(item)
+                batchBytes += size
+            }
+            try flush()
+            bytes += try frame(.close, .byte(0))
+        case .structure(let fields):
+            bytes += try frame(.openStructure, .uint32(UInt32(fields.count)))
+            for field in fields {
+                try write(field, into: &bytes)
+            }
+            bytes += try frame(.close, .byte(0))
+        case .variant(let inner):
+            bytes += try frame(.openVariant, .byte(0))
+            try write(inner, into: &bytes)
+            bytes += try frame(.close, .byte(0))
+        default:
+            bytes += try frame(.value, value)
+        }
+    }
+
+    /// An upper bound of the bytes `value` takes on the wire, every pad
+    /// counted at its worst; nil as soon as it passes `limit` (so a large
+    /// value is not visited to its end just to learn it is large).
+    static func wireBytes(_ value: DBusValue, atMost limit: Int = .max) -> Int? {
+        func sum(_ start: Int, _ parts: [DBusValue]) -> Int? {
+            var total = start
+            for part in parts {
+                guard let size = wireBytes(part, atMost: limit - total) else { return nil }
+                total += size
+            }
+            return total
+        }
+        let size: Int?
+        switch value {
+        case .string(let text): size = 9 + text.utf8.count
+        case .objectPath(let path): size = 9 + path.rawValue.utf8.count
+        case .signature(let signature): size = 2 + signature.rawValue.utf8.count
+        case .array(_, let elements): size = sum(16, elements)
+        case .structure(let fields): size = sum(8, fields)
+        case .dictEntry(let key, let value): size = sum(8, [key, value])
+        case .variant(let inner): size = sum(258, [inner])
+        default: size = 8
+        }
+        return size.flatMap { $0 <= limit ? $0 : nil }
+    }
+
+    // MARK: Reading
+
     init(decoding bytes: [UInt8]) throws {
         guard bytes.count >= 12, Array(bytes[0..<8]) == StateFile.magic else {
             throw ReadError(description: "not an rxwidgets state file")
@@ -59,19 +178,122 @@ struct StateFile: Sendable {
         guard version <= StateFile.formatVersion else {
             throw ReadError(description: "format version \(version) is newer than this daemon's \(StateFile.formatVersion)")
         }
-        let values: [DBusValue]
+        var reader = MessageReader(bytes: bytes, offset: 12)
+        let head: [DBusValue]
         do {
-            values = try Message(marshalled: Array(bytes[12...])).inputArguments(named: ["kind", "name", "owner_uid", "revision", "state"])
+            head = try reader.next(named: ["kind", "name", "owner_uid", "revision", version == 1 ? "state" : "count"])
         } catch {
             throw ReadError(description: "torn or corrupt: \(error)")
         }
-        guard values.count == 5, let kindName = values[0].stringValue, let kind = WidgetKind(rawValue: kindName), let name = values[1].stringValue,
-              case .uint32(let uid) = values[2], case .uint64(let revision) = values[3], let state = values[4].arrayElements else {
-            throw ReadError(description: "its values are not (s kind, s name, u owner_uid, t revision, av state)")
+        guard head.count == 5, let kindName = head[0].stringValue, let kind = WidgetKind(rawValue: kindName), let name = head[1].stringValue,
+              case .uint32(let uid) = head[2], case .uint64(let revision) = head[3] else {
+            throw ReadError(description: "its values are not (s kind, s name, u owner_uid, t revision, …)")
         }
         guard revision < UInt64.max else {
             throw ReadError(description: "its Revision \(revision) is the largest there is, so no later change could be counted")
         }
-        self.init(kind: kind, name: name, ownerUID: uid, revision: revision, state: state.map { $0.variantValue ?? $0 })
+        let state: [DBusValue]
+        if version == 1 {
+            guard let values = head[4].arrayElements, reader.isAtEnd else { throw ReadError(description: "its values are not (s kind, s name, u owner_uid, t revision, av state)") }
+            state = values.map { $0.variantValue ?? $0 }
+        } else {
+            guard case .uint32(let count) = head[4] else { throw ReadError(description: "its first message does not give the number of state values") }
+            state = try StateFile.readValues(count: Int(count), from: &reader)
+        }
+        self.init(kind: kind, name: name, ownerUID: uid, revision: revision, state: state)
+    }
+
+    /// What is being filled while a format 2 file is read.
+    private final class Opened {
+        enum Kind {
+            case array(DBusType)
+            case structure(fields: Int)
+            case variant
+        }
+
+        let kind: Kind
+        var items: [DBusValue] = []
+
+        init(_ kind: Kind) {
+            self.kind = kind
+        }
+
+        var value: DBusValue? {
+            switch kind {
+            case .array(let element): return .array(element: element, items)
+            case .structure(let fields): return items.count == fields ? .structure(items) : nil
+            case .variant: return items.count == 1 ? .variant(items[0]) : nil
+            }
+        }
+    }
+
+    private static func readValues(count: Int, from reader: inout MessageReader) throws -> [DBusValue] {
+        var state: [DBusValue] = []
+        var opened: [Opened] = []
+        func deliver(_ value: DBusValue) throws {
+            guard let top = opened.last else {
+                state.append(value)
+                return
+            }
+            if case .array(let element) = top.kind, value.type != element {
+                throw ReadError(description: "an element of type \(value.type) in an array of \(element)")
+            }
+            top.items.append(value)
+        }
+        while state.count < count || !opened.isEmpty {
+            let body: [DBusValue]
+            do {
+                body = try reader.next(named: ["operation", "value"])
+            } catch {
+                throw ReadError(description: "torn or corrupt after \(state.count) of \(count) values: \(error)")
+            }
+            guard body.count == 2, case .byte(let code) = body[0], let operation = Operation(rawValue: code), let value = body[1].variantValue else {
+                throw ReadError(description: "a message that is not (y operation, v value)")
+            }
+            // Nesting is bounded by D-Bus's own (32 arrays and 32 structures).
+            guard opened.count < 64 else { throw ReadError(description: "values nested deeper than D-Bus allows") }
+            switch operation {
+            case .value:
+                try deliver(value)
+            case .elements:
+                guard let top = opened.last, case .array(let element) = top.kind, case .array(let type, let items) = value, type == element else {
+                    throw ReadError(description: "elements outside an array of their type")
+                }
+                top.items += items
+            case .openArray:
+                guard case .array(let element, _) = value else { throw ReadError(description: "an array opened without its type") }
+                opened.append(Opened(.array(element)))
+            case .openStructure:
+                guard case .uint32(let fields) = value, fields > 0 else { throw ReadError(description: "a structure opened without its number of fields") }
+                opened.append(Opened(.structure(fields: Int(fields))))
+            case .openVariant:
+                opened.append(Opened(.variant))
+            case .close:
+                guard let top = opened.popLast(), let closed = top.value else { throw ReadError(description: "a close of nothing, or of an incomplete structure") }
+                try deliver(closed)
+            }
+        }
+        guard reader.isAtEnd else { throw ReadError(description: "more after its \(count) values") }
+        return state
+    }
+}
+
+/// D-Bus messages kept one after another, read in turn.
+private struct MessageReader {
+    let bytes: [UInt8]
+    var offset: Int
+
+    var isAtEnd: Bool {
+        offset == bytes.count
+    }
+
+    /// The next message's body.
+    mutating func next(named names: [String]) throws -> [DBusValue] {
+        guard let length = Message.marshalledLength(at: bytes[offset...]), offset + length <= bytes.count else {
+            throw DBusError.invalidArgs("\(bytes.count - offset) bytes at \(offset) are not a whole D-Bus message")
+        }
+        let message = try Message(marshalled: Array(bytes[offset..<(offset + length)]))
+        offset += length
+        return try message.inputArguments(named: names)
     }
 }

@@ -41,9 +41,10 @@ final class StateStore {
     /// How long a new store waits for another daemon to let the directory go.
     static let lockWait: Int64 = 2_000_000_000
 
-    /// The largest state file read back: a widget's whole state must fit a
-    /// D-Bus message (its format), which the protocol caps at 128 MiB.
-    static let maximumFileBytes = 128 << 20
+    /// The largest state file read back: more than a widget of two million
+    /// rows holds (`LoadItems` takes at most 512 MiB), so a file of any size
+    /// — a sparse one planted, say — cannot make the start read without end.
+    static let maximumFileBytes = 1 << 30
 
     let directory: String
     private let directoryDescriptor: Int32
