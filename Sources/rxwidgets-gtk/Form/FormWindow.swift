@@ -38,11 +38,7 @@ final class FormWindow {
         self.form = form
         self.dialog = dialog
         self.format = format
-        if let header {
-            let label = makeLabel(header)
-            gtk_widget_add_css_class(label, "title-4")
-            dialog.add(label)
-        }
+        dialog.addHeader(header)
         FormWindow.installStyles()
         outputs = showsOutputs ? makeLabel("") : nil
         let fields = makeBox(spacing: 12)

@@ -50,6 +50,14 @@ final class Dialog {
         gtk_box_append(content.c(), widget)
     }
 
+    /// The command's `--header`, as a title above the content, when there is one.
+    func addHeader(_ header: String?) {
+        guard let header else { return }
+        let label = makeLabel(header)
+        gtk_widget_add_css_class(label, "title-4")
+        add(label)
+    }
+
     /// A button at the end of the row; `isDefault`: Enter in an entry presses it.
     @discardableResult
     func addButton(_ label: String, isDefault: Bool = false, _ action: @escaping () -> Void) -> Widget {

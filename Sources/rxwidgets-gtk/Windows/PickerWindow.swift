@@ -34,11 +34,7 @@ final class PickerWindow {
         self.picker = picker
         self.dialog = dialog
         self.purpose = purpose
-        if let header {
-            let label = makeLabel(header)
-            gtk_widget_add_css_class(label, "title-4")
-            dialog.add(label)
-        }
+        dialog.addHeader(header)
         columns = makeBox(horizontal: true, spacing: 8)
         gtk_widget_set_vexpand(columns, 1)
         dialog.add(columns, expands: true)
