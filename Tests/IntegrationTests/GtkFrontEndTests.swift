@@ -215,6 +215,24 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertEqual(attached.exitStatus(), 0, attached.error)
     }
 
+    func testADependentComponentShowsTheTitlesItWasReboundTo() throws {
+        let path = "\(root)/picker/places"
+        try call(root, managerInterface, "CreatePicker", [.string("places"), options([("items", titles([["France", "Italy"]]))])])
+        let cities = DBusValue.array(element: .array(.dictEntry(key: .string, value: .array(.string))), [
+            .dictionary(key: .string, value: .array(.string), [(.string("France"), .array(element: .string, [.string("Paris"), .string("Lyon")])),
+                                                               (.string("Italy"), .array(element: .string, [.string("Rome"), .string("Milan")]))]),
+        ])
+        try call(path, pickerInterface, "SetDependentItems", [cities])
+        let attached = try start(["attach", path])
+        XCTAssertNotNil(attached.find("list item", "Paris"))
+        // Italy has as many cities as France: only the titles change with the selection.
+        try call(path, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        XCTAssertNotNil(attached.find("list item", "Rome"), "the rebound component shows Italy's cities:\n\(attached.tree)")
+        XCTAssertTrue(attached.waitUntilGone("list item", "Paris"))
+        attached.act("push button", "Cancel", "click")
+        XCTAssertEqual(attached.exitStatus(), 0, attached.error)
+    }
+
     /// Turns the loop (so the daemon's signals arrive) until `condition` holds, at most `seconds`.
     private func waitFor(seconds: Int = 5, _ condition: () -> Bool) -> Bool {
         MainLoop.shared.run(while: { !condition() }, timeout: .seconds(seconds))

@@ -64,13 +64,19 @@ final class PickerWindow {
         while lists.count < counts.count {
             addList(lists.count, of: counts.count)
         }
+        // A selection in a component keeps its titles and those before it;
+        // the components after it may have been rebound (dependent pickers),
+        // and a change that selected nothing may have replaced any titles.
+        let selected = picker.selectedRows
+        let firstSelected = selected.indices.first { !shownSelection.indices.contains($0) || shownSelection[$0] != selected[$0] }
         do {
             for (component, count) in counts.enumerated() {
-                // A selection alone keeps the titles; anything else may have replaced them.
-                if component >= shownRowCounts.count || shownRowCounts[component] != count || !selectionOnlyChanged {
+                let keepsTitles = shownRowCounts.indices.contains(component) && shownRowCounts[component] == count
+                    && firstSelected.map { component <= $0 } == true
+                if !keepsTitles {
                     lists[component].setTitles(try titles(component, count: count))
                 }
-                let row = picker.selectedRows.indices.contains(component) ? picker.selectedRows[component] : -1
+                let row = selected.indices.contains(component) ? selected[component] : -1
                 if lists[component].select([row]), row >= 0 {
                     scroll(to: row, in: component)
                 }
@@ -79,11 +85,7 @@ final class PickerWindow {
             dialog.fail(error)
         }
         shownRowCounts = counts
-        shownSelection = picker.selectedRows
-    }
-
-    private var selectionOnlyChanged: Bool {
-        picker.selectedRows != shownSelection
+        shownSelection = selected
     }
 
     /// Keeps the daemon's row of `component` in view.
