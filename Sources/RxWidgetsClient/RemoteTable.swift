@@ -137,6 +137,13 @@ extension Reactive where Base: RemoteTable {
         base.signal(API.reloaded)
     }
 
+    /// `ItemMoved`: a user's move, from and to.
+    public var itemMoved: Observable<(from: IndexPath, to: IndexPath)> {
+        base.signal(API.itemMoved).map { move in
+            (IndexPath(row: Int(move.1), section: Int(move.0)), IndexPath(row: Int(move.3), section: Int(move.2)))
+        }
+    }
+
     /// `SelectedIndexPaths`: the current value on subscription, then every change.
     public var selectedIndexPaths: Observable<[IndexPath]> {
         base.property(API.selectedIndexPaths)

@@ -211,6 +211,8 @@ final class GtkFrontEndTests: DaemonTestCase {
         attached.waitFor("table row", "a") { $0.states.contains("selected") }
         desktop.press("alt+Down")
         XCTAssertTrue(waitFor { self.events.contains("ItemMoved(0, 0, 0, 1)") }, "Alt+↓ is MoveRow one place down: \(events)")
+        // The column view's list goes by its first row's text.
+        attached.waitFor("list", "c") { $0.children == ["c", "a"] }
         attached.act("push button", "Close", "click")
         XCTAssertEqual(attached.exitStatus(), 0, attached.error)
     }

@@ -61,15 +61,21 @@ final class TableWindow {
         table.rx.revision.subscribe(onNext: { [weak self] _ in self?.daemonChanged() },
                                     onError: { [weak self] in self?.dialog.fail($0) })
             .disposed(by: disposeBag)
+        // A reload or a move changes the rows and may keep their number: the
+        // signal comes after the state it describes, so the cells are read again then.
+        let rowsChanged = Observable<Void>.merge(table.rx.reloaded, table.rx.itemMoved.map { _ in })
+        rowsChanged.subscribe(onNext: { [weak self] in self?.daemonChanged(cellsChanged: true) }, onError: { _ in }).disposed(by: disposeBag)
         gtk_widget_grab_focus(view)
     }
 
-    private func daemonChanged() {
+    /// Shows the daemon's rows and selection. The cells are read again when
+    /// their number changed, when `cellsChanged`, and after a change that
+    /// selected nothing (a new cell format); a selection alone keeps them.
+    private func daemonChanged(cellsChanged: Bool = false) {
         let counts = table.rowCounts
         let selection = table.indexPathsForSelectedRows
         do {
-            // A selection alone keeps the cells; anything else may have replaced them.
-            if counts != shownRowCounts || selection == shownSelection {
+            if counts != shownRowCounts || cellsChanged || selection == shownSelection {
                 let headers = counts.count > 1 ? try table.headers() : []
                 var titles: [String] = []
                 indexPaths = []
