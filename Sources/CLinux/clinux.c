@@ -2,13 +2,28 @@
 #include "clinux.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <string.h>
 #include <stdint.h>
 #include <sys/eventfd.h>
+#include <sys/resource.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 int clinux_is_main_thread(void) {
     return gettid() == getpid();
+}
+
+int clinux_set_thread_nice(int nice) {
+    /* On Linux a priority is a thread's: PRIO_PROCESS with a thread id sets only that thread's. */
+    return setpriority(PRIO_PROCESS, (id_t)gettid(), nice);
+}
+
+int clinux_set_thread_name(const char *name) {
+    char kept[16];
+    strncpy(kept, name, sizeof kept - 1);
+    kept[sizeof kept - 1] = 0;
+    return pthread_setname_np(pthread_self(), kept);
 }
 
 int clinux_eventfd(void) {

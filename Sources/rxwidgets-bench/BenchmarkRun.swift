@@ -22,6 +22,8 @@ final class BenchmarkRun {
     let referencePath: String?
     /// Fewer calls and smaller payloads: a check that every case still runs.
     let quick: Bool
+    /// The cases `--only` names, or nil for all.
+    let only: Set<String>?
     let bus: PrivateBus
     let client: Connection
     /// The unique name that owns `Widgets1.busName`, or "" while none does.
@@ -38,8 +40,10 @@ final class BenchmarkRun {
     var selectCPU = 0.0
 
     init(arguments: [String]) {
-        daemonPath = arguments.dropFirst().first { !$0.hasPrefix("--") } ?? ".build/release/rxwidgetsd"
+        let optionValues = Set(["--only", "--reference"].compactMap { arguments.firstIndex(of: $0).map { $0 + 1 } })
+        daemonPath = arguments.indices.dropFirst().first { !arguments[$0].hasPrefix("--") && !optionValues.contains($0) }.map { arguments[$0] } ?? ".build/release/rxwidgetsd"
         quick = arguments.contains("--quick")
+        only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? Set(arguments[$0 + 1].split(separator: ",").map(String.init)) : nil }
         referencePath = arguments.firstIndex(of: "--reference").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         do {
             bus = try PrivateBus()

@@ -11,12 +11,14 @@ class BusTestCase: XCTestCase {
     var service: TestService!
 
     var resolvesCredentials: Bool { false }
+    /// Whether `TestService`'s `Bind` waits for `service.bindGate`.
+    var gatesBind: Bool { false }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         bus = try PrivateBus()
         serverConnection = try Connection(bus: .address(bus.address))
-        service = try TestService(connection: serverConnection, resolvesCredentials: resolvesCredentials)
+        service = try TestService(connection: serverConnection, resolvesCredentials: resolvesCredentials, gatesBind: gatesBind)
         client = try Connection(bus: .address(bus.address))
     }
 

@@ -1,4 +1,5 @@
 import DBus
+import Dispatch
 import RxCoreEssentials
 
 /// An object with one of everything, served for the bus tests.
@@ -11,12 +12,26 @@ final class TestService {
     var count: Int32 = 0
     var name = "initial"
     var calls: [String] = []
+    /// Holds the preparation of `Bind` (which a bulk call runs off the loop)
+    /// until a test signals it, so a test can act while one is under way.
+    let bindGate = DispatchSemaphore(value: 0)
+    let gatesBind: Bool
 
-    init(connection: Connection, resolvesCredentials: Bool = false) throws {
+    init(connection: Connection, resolvesCredentials: Bool = false, gatesBind: Bool = false) throws {
+        self.gatesBind = gatesBind
         server = ObjectServer(connection: connection, resolvesCredentials: resolvesCredentials)
         try server.export(TestService.managerPath, interfaces: [])
         server.addObjectManager(at: TestService.managerPath)
         try server.export(TestService.path, interfaces: [interface()])
+    }
+
+    private func bindPreparation() -> Method.Preparation {
+        let (gate, gated) = (bindGate, gatesBind)
+        return { values in
+            if gated { gate.wait() }
+            guard let rows = values.first?.arrayElements else { throw DBusError.invalidArgs("rows: expected 'as'") }
+            return rows.count
+        }
     }
 
     func interface() -> Interface {
@@ -30,6 +45,11 @@ final class TestService {
             },
             Method("EchoAll", in: [Argument("values", "av")], out: [Argument("values", "av")]) { call in
                 [call.arguments[0]]
+            },
+            Method("Bind", in: [Argument("rows", "as")], out: [Argument("count", "u")], prepare: bindPreparation()) { [unowned self] call in
+                let count = try call.prepared.map { try $0.get() as? Int } ?? call.arguments[0].arrayElements?.count
+                calls.append("Bind \(count ?? -1)\(call.prepared == nil ? "" : " prepared")")
+                return [.uint32(UInt32(count ?? 0))]
             },
             Method("Add", in: [Argument("a", "i"), Argument("b", "i")], out: [Argument("sum", "i")]) { [unowned self] call in
                 calls.append("Add")

@@ -6,6 +6,13 @@
 /* 1 when the calling thread is the process's main thread, else 0. */
 int clinux_is_main_thread(void);
 
+/* Lowers the calling thread's (not the process's) scheduling priority to
+   `nice`; returns 0, or -1 with errno set. */
+int clinux_set_thread_nice(int nice);
+
+/* Names the calling thread (at most 15 bytes are kept), as top and ps -L show it. */
+int clinux_set_thread_name(const char *name);
+
 /* A non-blocking, close-on-exec eventfd, or -1 with errno set. */
 int clinux_eventfd(void);
 

@@ -23,6 +23,11 @@ final class LoopBridge {
 
     /// How many messages one dispatch job handles before yielding to the loop.
     private static let dispatchBatch = 64
+    /// How many reads of a readable socket one turn of the loop makes.
+    /// libdbus reads at most 2,048 bytes a time: at one read a turn, a call
+    /// queued behind a 30 MB message waited for 15,000 turns of the loop.
+    /// 128 reads (256 KiB) a turn take well under a millisecond.
+    private static let readsPerTurn = 128
 
     func install(on connection: OpaquePointer) {
         self.connection = connection
@@ -54,15 +59,29 @@ final class LoopBridge {
 
     func addWatch(_ watch: OpaquePointer) {
         let fd = dbus_watch_get_unix_fd(watch)
-        let source = loop.addSource(fd: fd, events: LoopBridge.events(of: watch)) { revents in
+        let source = loop.addSource(fd: fd, events: LoopBridge.events(of: watch)) { [weak self] revents in
             var flags: UInt32 = 0
             if revents & Int16(POLLIN) != 0 { flags |= DBUS_WATCH_READABLE.rawValue }
             if revents & Int16(POLLOUT) != 0 { flags |= DBUS_WATCH_WRITABLE.rawValue }
             if revents & Int16(POLLHUP) != 0 { flags |= DBUS_WATCH_HANGUP.rawValue }
             if revents & Int16(POLLERR | POLLNVAL) != 0 { flags |= DBUS_WATCH_ERROR.rawValue }
             dbus_watch_handle(watch, flags)
+            guard flags == DBUS_WATCH_READABLE.rawValue else { return }
+            self?.readOn(watch, fd: fd)
         }
         sources[watch] = source
+    }
+
+    /// Reads on while the socket holds more and libdbus still wants it
+    /// (it stops reading while too many received bytes wait for dispatch).
+    private func readOn(_ watch: OpaquePointer, fd: Int32) {
+        for _ in 1..<LoopBridge.readsPerTurn {
+            var pending: Int32 = 0
+            guard sources[watch] != nil, dbus_watch_get_enabled(watch) != 0,
+                  dbus_watch_get_flags(watch) & DBUS_WATCH_READABLE.rawValue != 0,
+                  ioctl(fd, UInt(FIONREAD), &pending) == 0, pending > 0 else { return }
+            dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
+        }
     }
 
     func removeWatch(_ watch: OpaquePointer) {

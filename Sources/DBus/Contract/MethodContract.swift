@@ -56,6 +56,31 @@ public struct MethodContract<Inputs: ArgumentList, Outputs: ArgumentList>: Senda
             Outputs.encode(try body(target, try Inputs.decode(call.arguments), call))
         }
     }
+
+    /// A handler whose work on the arguments is split in two: `prepare`,
+    /// given the object when it is exported, returns work that reads no
+    /// state of it (decoding, conversion, checks against fixed limits) and
+    /// may run on another thread for a bulk call; `body` runs on the loop and
+    /// is given that work's result as a function, to call when it is ready
+    /// to (after its own checks, so their errors come first), which throws
+    /// what the work threw.
+    public func serve<Target: AnyObject, Prepared: Sendable>(
+        preparing prepare: @escaping @Sendable (Target) -> @Sendable (Inputs.Values) throws -> Prepared,
+        _ body: @escaping @Sendable (Target, () throws -> Prepared, MethodCall) throws -> Outputs.Values
+    ) -> MethodDeclaration<Target> {
+        MethodDeclaration(name, in: inputs.arguments, out: outputs.arguments, prepare: { target in
+            let work = prepare(target)
+            return { values in try work(try Inputs.decode(values)) }
+        }) { target, call in
+            let prepared: () throws -> Prepared = {
+                if let done = try call.prepared?.get() as? Prepared {
+                    return done
+                }
+                return try prepare(target)(try Inputs.decode(call.arguments))
+            }
+            return Outputs.encode(try body(target, prepared, call))
+        }
+    }
 }
 
 /// A property as the contract states it: name, Swift type, access, how its

@@ -43,6 +43,9 @@ public struct MethodCall {
     var outputs: [Argument] = []
     /// The server that dispatched the call, for a reply sent later.
     weak var server: ObjectServer?
+    /// What the method's `prepare` made of the arguments, when the server
+    /// ran it off the loop (a bulk call); nil when the handler is to.
+    public internal(set) var prepared: Result<any Sendable, any Error>?
 
     /// A call of a method declared with `inputs`.
     public init(message: Message, arguments: [DBusValue], sender: String, senderUID: UInt32?, path: ObjectPath, inputs: [Argument] = []) {
@@ -104,17 +107,34 @@ public struct Method {
     public let annotations: [(name: String, value: String)]
     /// Answers a call; throws to answer with an error.
     public let handler: (MethodCall) throws -> [DBusValue]
+    /// The work on a call's arguments that reads no state (decoding,
+    /// conversion, checks against fixed limits), which the server runs off
+    /// the loop for a bulk call and hands to `handler` as
+    /// `MethodCall.prepared`; nil when there is none.
+    public let prepare: Preparation?
     /// The signature calls must have.
     public let inputSignature: String
+    /// Whether a call can carry Unix descriptors to close once answered.
+    let takesDescriptors: Bool
+    /// Whether a call can carry arrays (also inside a variant), the
+    /// arguments whose reading costs per element.
+    let takesArrays: Bool
+
+    /// Work on arguments that may run on another thread.
+    public typealias Preparation = @Sendable ([DBusValue]) throws -> any Sendable
 
     /// A method; `handler` returns the out arguments in order.
-    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], annotations: [(name: String, value: String)] = [], handler: @escaping (MethodCall) throws -> [DBusValue]) {
+    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], annotations: [(name: String, value: String)] = [], prepare: Preparation? = nil, handler: @escaping (MethodCall) throws -> [DBusValue]) {
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
         self.annotations = annotations
         self.handler = handler
+        self.prepare = prepare
         self.inputSignature = signature(of: inputs.map(\.type))
+        // API rule 12: a descriptor inside a variant is refused, so only a declared `h` brings one.
+        self.takesDescriptors = inputSignature.contains("h")
+        self.takesArrays = inputSignature.contains("a") || inputSignature.contains("v")
     }
 }
 

@@ -9,12 +9,16 @@ public struct MethodDeclaration<Target: AnyObject>: Sendable {
     public let outputs: [Argument]
     /// Answers a call on `target`; throws to answer with an error.
     public let handler: @Sendable (Target, MethodCall) throws -> [DBusValue]
+    /// Given the object (on the loop, when it is exported), the work on a
+    /// call's arguments that reads none of its state (`Method.prepare`).
+    public let prepare: (@Sendable (Target) -> Method.Preparation)?
 
     /// A method; `handler` returns the out arguments in order.
-    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], handler: @escaping @Sendable (Target, MethodCall) throws -> [DBusValue]) {
+    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], prepare: (@Sendable (Target) -> Method.Preparation)? = nil, handler: @escaping @Sendable (Target, MethodCall) throws -> [DBusValue]) {
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
+        self.prepare = prepare
         self.handler = handler
     }
 }
@@ -119,7 +123,7 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
     /// The interface `target` serves.
     public func bind(to target: Target) -> Interface {
         Interface(checked: name, documentation: documentation, methods: methods.map { method in
-            Method(method.name, in: method.inputs, out: method.outputs) { call in try method.handler(target, call) }
+            Method(method.name, in: method.inputs, out: method.outputs, prepare: method.prepare?(target)) { call in try method.handler(target, call) }
         }, signals: signals, properties: properties.map { property in
             if let set = property.set {
                 return Property(property.name, property.type, emitsChanged: property.emitsChanged, get: { property.read(target, .everyone) }, set: { value, call in try set(target, value, call) })

@@ -23,19 +23,60 @@ extension ObjectServer {
     }
 
     func dispatch(_ message: Message, uid: UInt32?) {
+        switch bulkCalls.arrive(message, uid: uid) {
+        case .ready:
+            break
+        case .held:
+            return
+        case .refused:
+            finish(message, method: nil, .failure(DBusError(name: limitExceededErrorName, message: "\(message.sender ?? "this client") has \(BulkCalls.heldPerSender) calls waiting behind its bulk calls; wait for their replies")))
+            return
+        }
+        let method: Method
+        do {
+            method = try self.method(for: message)
+        } catch {
+            finish(message, method: nil, .failure(DBusError.from(error)))
+            return
+        }
+        guard bulkCalls.isBulk(message, of: method) else {
+            run(message, uid: uid, method, arguments: Result { try message.inputArguments(named: method.inputs.map(\.name)) }, prepared: nil)
+            return
+        }
+        bulkCalls.read(message, inputs: method.inputs.map(\.name), prepare: method.prepare) { [weak self] outcome in
+            guard let self else { return }
+            // The object may have gone, or been replaced, while the call was read.
+            let resolved = Result { try self.method(for: message) }
+            switch resolved {
+            case .success(let method):
+                run(message, uid: uid, method, arguments: outcome.arguments, prepared: outcome.prepared)
+            case .failure(let error):
+                finish(message, method: nil, .failure(DBusError.from(error)))
+            }
+            for waiting in bulkCalls.finished(message) {
+                dispatch(waiting.message, uid: waiting.uid)
+            }
+        }
+    }
+
+    /// Runs a call whose arguments have been read (or could not be).
+    private func run(_ message: Message, uid: UInt32?, _ method: Method, arguments: Result<[DBusValue], any Error>, prepared: Result<any Sendable, any Error>?) {
         let reply: Result<[DBusValue], DBusError>
         var answersLater = false
-        var method: Method?
         var received: MethodCall?
         // libdbus hands every received descriptor over as a new one: the
         // call owns them, and they are closed once it is answered.
-        defer { received?.closeDescriptors() }
+        defer {
+            if method.takesDescriptors { received?.closeDescriptors() }
+        }
         callDepth += 1
         do {
-            let (found, call) = try resolve(message, uid: uid)
-            method = found
+            var call = MethodCall(message: message, arguments: try arguments.get(), sender: message.sender ?? "", senderUID: uid, path: ObjectPath(unchecked: message.path ?? "/"), inputs: method.inputs)
+            call.outputs = method.outputs
+            call.server = self
+            call.prepared = prepared
             received = call
-            reply = .success(try found.handler(call))
+            reply = .success(try method.handler(call))
         } catch is LaterReply.Pending {
             answersLater = true
             reply = .success([])
@@ -46,6 +87,15 @@ extension ObjectServer {
         if callDepth == 0 {
             flushPropertyChanges()
         }
+        guard !answersLater else {
+            traceCall?(message, nil)
+            return
+        }
+        finish(message, method: method, reply)
+    }
+
+    /// Traces a call's outcome and answers it (unless no reply is expected).
+    private func finish(_ message: Message, method: Method?, _ reply: Result<[DBusValue], DBusError>) {
         if let traceCall {
             if case .failure(let error) = reply {
                 traceCall(message, error)
@@ -53,7 +103,7 @@ extension ObjectServer {
                 traceCall(message, nil)
             }
         }
-        guard !message.noReplyExpected, !answersLater else { return }
+        guard !message.noReplyExpected else { return }
         answer(message, with: reply, declaredOutputs: method?.outputs ?? [])
     }
 
@@ -89,7 +139,8 @@ extension ObjectServer {
         }
     }
 
-    func resolve(_ message: Message, uid: UInt32?) throws -> (Method, MethodCall) {
+    /// The declared method a call names, its signature checked exactly.
+    func method(for message: Message) throws -> Method {
         // libdbus has validated the path of every incoming call.
         let path = ObjectPath(unchecked: message.path ?? "/")
         let member = message.member ?? ""
@@ -123,10 +174,7 @@ extension ObjectServer {
         guard received == method.inputSignature else {
             throw DBusError.invalidArgs("\(member) expects arguments '\(method.inputSignature)', got '\(received)'")
         }
-        var call = MethodCall(message: message, arguments: try message.inputArguments(named: method.inputs.map(\.name)), sender: message.sender ?? "", senderUID: uid, path: path, inputs: method.inputs)
-        call.outputs = method.outputs
-        call.server = self
-        return (method, call)
+        return method
     }
 
     func standardInterfaces(of object: ExportedObject) -> [Interface] {
@@ -140,3 +188,4 @@ extension ObjectServer {
         return interfaces
     }
 }
+

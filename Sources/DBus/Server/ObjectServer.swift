@@ -53,6 +53,8 @@ public final class ObjectServer {
     /// `PropertiesChanged` has gone out.
     var heldSignals: [Message] = []
     let credentials: CredentialCache?
+    /// Calls read off the loop, and the calls waiting behind them.
+    let bulkCalls = BulkCalls()
     var peerWatch: Disposable?
     /// The standard interfaces, built once; they find the called object by path.
     lazy var introspectable = introspectableInterface()

@@ -46,6 +46,8 @@ public struct SectionModel<Section, ItemType>: SectionModelType {
     }
 }
 
+extension AnimatableSectionModel: Sendable where Section: Sendable, ItemType: Sendable {}
+
 /// A section whose items can be diffed: identified and comparable.
 public protocol AnimatableSectionModelType: SectionModelType, IdentifiableType where Item: IdentifiableType & Equatable {}
 

@@ -3,7 +3,7 @@ import DBus
 
 /// Checks of client input, each refusal naming the argument, the value
 /// received and what was expected.
-struct InputChecks {
+struct InputChecks: Sendable {
     let limits: Limits
 
     /// A string within the length limit (`String.fits(characters:)`).

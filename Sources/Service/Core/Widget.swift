@@ -64,10 +64,15 @@ class Widget {
     }
 
     /// The widget's own state for its state file (API rule 10), read back by
-    /// its kind's `restored(from:context:)`.
-    func stateValues() -> [DBusValue] {
+    /// its kind's `restored(from:context:)`: captured on the loop as
+    /// copy-on-write values, cheaply, and turned into the file's D-Bus values
+    /// by the returned function on the writer thread — a million rows each
+    /// wrapped in a variant would hold the loop for tens of milliseconds.
+    func stateSnapshot() -> StateSnapshot {
         preconditionFailure("\(Self.self) does not say what it keeps")
     }
+
+    typealias StateSnapshot = @Sendable () -> [DBusValue]
 
     /// Called once the widget is on the bus, before the creating call's reply.
     func didAppear() {}
@@ -199,6 +204,27 @@ extension MethodContract {
         serve { widget, arguments, call in
             var result: Outputs.Values?
             try widget.mutate(call) { result = try body(widget, arguments, call) }
+            guard let result else { throw DBusError.failed("internal error: \(name) ran no handler") }
+            return result
+        }
+    }
+
+    /// A changing call with bulk arguments: `prepare` turns them into what
+    /// the widget binds, checked against the limits (`InputChecks`) and
+    /// reading nothing else, so that the server may run it off the loop;
+    /// `body` runs once the call is authorized and calls its second argument
+    /// for the result (which throws what `prepare` threw) after its own
+    /// checks, so that their errors come first, as they did inline.
+    func changing<Target: Widget, Prepared: Sendable>(
+        preparing prepare: @escaping @Sendable (InputChecks, Inputs.Values) throws -> Prepared,
+        _ body: @escaping @Sendable (Target, () throws -> Prepared, MethodCall) throws -> Outputs.Values
+    ) -> MethodDeclaration<Target> {
+        serve(preparing: { (widget: Target) in
+            let checks = widget.context.arguments
+            return { arguments in try prepare(checks, arguments) }
+        }) { widget, prepared, call in
+            var result: Outputs.Values?
+            try widget.mutate(call) { result = try body(widget, prepared, call) }
             guard let result else { throw DBusError.failed("internal error: \(name) ran no handler") }
             return result
         }

@@ -82,10 +82,13 @@ final class FormWidget: Widget {
     // MARK: State
 
     /// `s spec`, `a{sv} values`, `a{ss} errors` (the application's, from `SetErrors`).
-    override func stateValues() -> [DBusValue] {
+    override func stateSnapshot() -> StateSnapshot {
         // A secret is never written to disk: a restored form has it as its spec begins it.
-        [.string(specText), valuesDictionary(form.values.filter { !secretFields.contains($0.key) }, redacted: false),
-         .dictionary(key: .string, value: .string, form.serverMessages.sorted { $0.key < $1.key }.map { (.string($0.key), .string($0.value)) })]
+        let values: [DBusValue] = [
+            .string(specText), valuesDictionary(form.values.filter { !secretFields.contains($0.key) }, redacted: false),
+            .dictionary(key: .string, value: .string, form.serverMessages.sorted { $0.key < $1.key }.map { (.string($0.key), .string($0.value)) }),
+        ]
+        return { values }
     }
 
     /// The form a state file describes, built and checked as `CreateForm`

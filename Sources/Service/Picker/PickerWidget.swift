@@ -65,7 +65,7 @@ final class PickerWidget: Widget {
             dependent = given.componentCount > 1 ? given : nil
         }
         if let initial = options["items"] {
-            let components = try components(fromTitles: initial, "options 'items'")
+            let components = try PickerWidget.components(fromTitles: initial, context.arguments, "options 'items'")
             if dependent == nil {
                 try bind(components)
             } else {
@@ -78,33 +78,41 @@ final class PickerWidget: Widget {
 
     // MARK: Binding
 
-    private func components(fromTitles value: DBusValue, _ what: String) throws -> [[DBusValue]] {
+    /// The components of `SetItems`' or `AppendItems`' titles, checked.
+    static func components(fromTitles value: DBusValue, _ checks: InputChecks, _ what: String) throws -> [[DBusValue]] {
         let components = (value.arrayElements ?? []).map { $0.arrayElements ?? [] }
-        try check(components, what)
+        try check(components, checks, what)
         return components
     }
 
-    private func components(fromModels value: DBusValue, _ what: String) throws -> [[DBusValue]] {
+    /// The components of `SetModels`' models, checked.
+    static func components(fromModels value: DBusValue, _ checks: InputChecks, _ what: String) throws -> [[DBusValue]] {
         let components = (value.arrayElements ?? []).map { ($0.arrayElements ?? []).map { $0.variantValue ?? $0 } }
-        try check(components, what)
+        try check(components, checks, what)
         return components
     }
 
-    func check(_ components: [[DBusValue]], _ what: String) throws {
-        try context.arguments.checkShape(parts: components.count, rows: components.reduce(0) { $0 + $1.count }, unit: "components", what)
+    static func check(_ components: [[DBusValue]], _ checks: InputChecks, _ what: String) throws {
+        try checks.checkShape(parts: components.count, rows: components.reduce(0) { $0 + $1.count }, unit: "components", what)
         for (index, component) in components.enumerated() {
             for (row, model) in component.enumerated() {
-                try context.arguments.checkStrings(in: model, "\(what) component \(index) row \(row)")
+                try checks.checkStrings(in: model, "\(what) component \(index) row \(row)")
             }
         }
     }
 
+    func check(_ components: [[DBusValue]], _ what: String) throws {
+        try PickerWidget.check(components, context.arguments, what)
+    }
+
     func bind(_ components: [[DBusValue]]) throws {
         isBound = true
-        if components != adapter.components {
+        let replaced = adapter.components
+        if components != replaced {
             reportContentChange()
         }
         items.accept(components)
+        Discard.later(replaced)
     }
 
     override var bindingCalls: String { "SetItems or SetModels" }
@@ -145,8 +153,8 @@ final class PickerWidget: Widget {
 
     /// `org.rxwidgets.Widgets1.Picker`: the contract's handlers, bound to every picker.
     static let declaration = InterfaceDeclaration<PickerWidget>(API.interface, methods: [
-        API.setItems.changing { widget, items, _ in
-            let components = try widget.components(fromTitles: items.value, "items")
+        API.setItems.changing(preparing: { checks, items in try components(fromTitles: items.value, checks, "items") }) { widget, prepared, _ in
+            let components = try prepared()
             if widget.dependent == nil {
                 try widget.bind(components)
             } else {
@@ -156,14 +164,14 @@ final class PickerWidget: Widget {
         API.setDependentItems.changing { widget, maps, _ in
             try widget.setDependent(try widget.dependentComponents(from: maps.value, "dependent"))
         },
-        API.setModels.changing { widget, models, _ in
+        API.setModels.changing(preparing: { checks, models in try components(fromModels: models.value, checks, "models") }) { widget, prepared, _ in
             try widget.refuseOnDependent("SetModels")
-            try widget.bind(try widget.components(fromModels: models.value, "models"))
+            try widget.bind(try prepared())
         },
         API.appendItems.changing { widget, items, _ in
             try widget.refuseOnDependent("AppendItems")
             try widget.requireItems()
-            let appended = try widget.components(fromTitles: items.value, "items")
+            let appended = try components(fromTitles: items.value, widget.context.arguments, "items")
             let current = widget.adapter.components
             guard appended.count <= current.count else {
                 throw WidgetsError.outOfRange("items has \(appended.count) arrays but the picker has \(current.count) components")
@@ -292,7 +300,7 @@ final class PickerWidget: Widget {
     /// `b popup`, `b visible`, `b bound`, `aav components`, `s adapter`,
     /// `a{sv} adapter options` (as `SetAdapter` takes them), `ai selected rows`,
     /// `aa{sas} dependent` (the maps of dependent components; empty without).
-    override func stateValues() -> [DBusValue] {
+    override func stateSnapshot() -> StateSnapshot {
         let config = adapter.config
         let adapterOptions: DBusValue = .dictionary(key: .string, value: .variant, [
             (.string("format"), .variant(.string(config.format))),
@@ -301,15 +309,18 @@ final class PickerWidget: Widget {
             (.string("widths"), .variant(.array(element: .double, config.widths.map(DBusValue.double)))),
             (.string("row_heights"), .variant(.array(element: .double, config.rowHeights.map(DBusValue.double)))),
         ])
-        return [
-            .boolean(popup != nil), .boolean(popup?.isVisible ?? false), .boolean(isBound),
-            .array(element: .array(.variant), adapter.components.map { .array(element: .variant, $0.map { .variant($0) }) }),
+        let head: [DBusValue] = [.boolean(popup != nil), .boolean(popup?.isVisible ?? false), .boolean(isBound)]
+        let tail: [DBusValue] = [
             .string(config.kind.rawValue), adapterOptions,
             .array(element: .int32, picker.selectedRows.map { .int32(Int32($0)) }),
             .array(element: .array(.dictEntry(key: .string, value: .array(.string))), (dependent?.maps ?? []).map { map in
                 .dictionary(key: .string, value: .array(.string), map.sorted { $0.key < $1.key }.map { (.string($0.key), .array(element: .string, $0.value.map(DBusValue.string))) })
             }),
         ]
+        let components = adapter.components
+        return {
+            head + [.array(element: .array(.variant), components.map { .array(element: .variant, $0.map { .variant($0) }) })] + tail
+        }
     }
 
     /// The picker a state file describes, its models and adapter checked as
@@ -326,7 +337,7 @@ final class PickerWidget: Widget {
             widget.dependent = try widget.dependentComponents(from: state[7], "stored dependent")
         }
         if bound {
-            try widget.bind(try widget.components(fromModels: state[3], "stored models"))
+            try widget.bind(try components(fromModels: state[3], widget.context.arguments, "stored models"))
         }
         widget.adapter.config = try widget.adapterConfig(kind: kind, options: state[5])
         for (component, row) in selected.enumerated() where component < widget.picker.numberOfComponents && row >= 0 && Int(row) < widget.picker.numberOfRows(inComponent: component) {

@@ -56,7 +56,9 @@ final class StateStore {
     private var failures = 0
     private var isWaitingToRetry = false
     /// Where files are written, in the order they were handed over.
-    private let writer = DispatchQueue(label: "rxwidgetsd.state-writer")
+    /// One writer for every store of the process, below the loop's priority.
+    private static let writerQueue = BackgroundQueue(label: "state-writer", nice: 5)
+    private var writer: BackgroundQueue { StateStore.writerQueue }
 
     /// A store in `directory`, made (0700) when missing; refused when it is
     /// a symbolic link, not a directory, not this process's own, or
@@ -104,7 +106,7 @@ final class StateStore {
     deinit {
         timer?.dispose()
         // The writer may still hold the descriptor.
-        writer.sync {}
+        writer.sync()
         close(directoryDescriptor)
     }
 
@@ -158,10 +160,11 @@ final class StateStore {
         for widget in ready {
             pending[widget.path] = nil
             writing[widget.path] = widget
-            let file = StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, state: widget.stateValues())
+            let (kind, name, ownerUID, revision, snapshot) = (widget.kind, widget.name, widget.ownerUID, widget.revision, widget.stateSnapshot())
             let (directory, descriptor) = (self.directory, directoryDescriptor)
             let store = LoopOwned(self)
             writer.async {
+                let file = StateFile(kind: kind, name: name, ownerUID: ownerUID, revision: revision, state: snapshot())
                 let failure: String?
                 do {
                     try StateStore.write(file, in: descriptor)
@@ -213,7 +216,7 @@ final class StateStore {
     /// before a replacing daemon takes over): waits for the writer, then
     /// writes what is pending and what the writer could not write.
     func flush() {
-        writer.sync {}
+        writer.sync()
         timer?.dispose()
         timer = nil
         var remaining = pending
@@ -224,7 +227,7 @@ final class StateStore {
         writing = [:]
         for widget in remaining.values.sorted(by: { $0.path < $1.path }) {
             do {
-                try StateStore.write(StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, state: widget.stateValues()), in: directoryDescriptor)
+                try StateStore.write(StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, state: widget.stateSnapshot()()), in: directoryDescriptor)
             } catch {
                 pending[widget.path] = widget
                 Hooks.log("<3>rxwidgetsd: cannot write widget state to \(directory) (\(widget.path): \(error))")
@@ -350,17 +353,5 @@ final class StateStore {
             throw StateFile.ReadError(description: "it grew while it was read")
         }
         return Array(bytes[..<filled])
-    }
-}
-
-/// The store, carried through the writer thread back to the loop.
-///
-/// `@unchecked Sendable`: the writer thread never touches the store; it only
-/// hands this box to `MainLoop.post`, whose job reads it on the loop's thread.
-private struct LoopOwned: @unchecked Sendable {
-    weak var value: StateStore?
-
-    init(_ value: StateStore) {
-        self.value = value
     }
 }

@@ -3,7 +3,7 @@ import DBus
 import RxWidgets
 
 /// A table row's model: a client's value, identified by equality.
-struct TableModel: IdentifiableType, Equatable {
+struct TableModel: IdentifiableType, Equatable, Sendable {
     let value: DBusValue
 
     var identity: DBusValue {
@@ -14,7 +14,7 @@ struct TableModel: IdentifiableType, Equatable {
 /// A table section's model: its header, identified by position and by how
 /// often its rows were replaced wholesale (a replaced section is a new one,
 /// so the table reloads rather than diff bulk data).
-struct TableSectionID: IdentifiableType {
+struct TableSectionID: IdentifiableType, Sendable {
     struct Identity: Hashable {
         let index: Int
         let generation: Int

@@ -45,9 +45,9 @@ final class TableWidget: Widget {
             throw DBusError.invalidArgs("options: give 'items' or 'sections', not both")
         }
         if let items = options["items"] {
-            bind(try self.sections(fromItems: items, "options 'items'"))
+            bind(try TableWidget.checked(fromItems: items, context.arguments, "options 'items'"))
         } else if let given = options["sections"] {
-            bind(try self.sections(TableWidget.parts(of: given), "options 'sections'"))
+            bind(try TableWidget.checked(TableWidget.parts(of: given), context.arguments, "options 'sections'"))
         }
     }
 
@@ -130,29 +130,45 @@ final class TableWidget: Widget {
         }
     }
 
-    private func sections(fromItems value: DBusValue, _ what: String) throws -> [TableSection] {
-        try sections([("", value.arrayElements ?? [])], what)
+    /// Rows of sections, checked and made models: the part of binding that
+    /// reads nothing of the table, which the server may run off the loop.
+    typealias CheckedParts = [(header: String, models: [TableModel])]
+
+    static func checked(fromItems value: DBusValue, _ checks: InputChecks, _ what: String) throws -> CheckedParts {
+        try checked([("", value.arrayElements ?? [])], checks, what)
     }
 
-    private func sections(_ parts: [(header: String, models: [DBusValue])], _ what: String) throws -> [TableSection] {
-        try context.arguments.checkShape(parts: parts.count, rows: parts.reduce(0) { $0 + $1.models.count }, unit: "sections", what)
+    static func checked(_ parts: [(header: String, models: [DBusValue])], _ checks: InputChecks, _ what: String) throws -> CheckedParts {
+        try checks.checkShape(parts: parts.count, rows: parts.reduce(0) { $0 + $1.models.count }, unit: "sections", what)
         return try parts.enumerated().map { index, part in
-            try context.arguments.checkString(part.header, "\(what) section \(index) header")
+            try checks.checkString(part.header, "\(what) section \(index) header")
             for (row, model) in part.models.enumerated() {
-                try context.arguments.checkStrings(in: model, "\(what) section \(index) row \(row)")
+                try checks.checkStrings(in: model, "\(what) section \(index) row \(row)")
             }
-            // A section keeps its identity (its generation) across bindings.
-            let generation = dataSource.sectionModels.indices.contains(index) ? dataSource.sectionModels[index].model.generation : 0
-            return TableSection(model: TableSectionID(index: index, header: part.header, generation: generation), items: part.models.map { TableModel(value: $0.variantValue ?? $0) })
+            return (part.header, part.models.map { TableModel(value: $0.variantValue ?? $0) })
         }
     }
 
+    private func sections(_ parts: CheckedParts) -> [TableSection] {
+        parts.enumerated().map { index, part in
+            // A section keeps its identity (its generation) across bindings.
+            let generation = dataSource.sectionModels.indices.contains(index) ? dataSource.sectionModels[index].model.generation : 0
+            return TableSection(model: TableSectionID(index: index, header: part.header, generation: generation), items: part.models)
+        }
+    }
+
+    private func bind(_ parts: CheckedParts) {
+        bind(sections(parts))
+    }
+
     private func bind(_ newSections: [TableSection]) {
-        if !isBound || newSections.map(\.items) != dataSource.sectionModels.map(\.items) || newSections.map(\.model.header) != dataSource.sectionModels.map(\.model.header) {
+        let replaced = dataSource.sectionModels
+        if !isBound || newSections.map(\.items) != replaced.map(\.items) || newSections.map(\.model.header) != replaced.map(\.model.header) {
             reportContentChange()
         }
         isBound = true
         sections.accept(newSections)
+        Discard.later(replaced)
     }
 
     override var bindingCalls: String { "SetItems or SetSections" }
@@ -161,14 +177,18 @@ final class TableWidget: Widget {
 
     /// `b bound`, `a(sav) sections`, `s cell format`, `a(ii) selected`,
     /// `b allows multiple selection`, `b editable`.
-    override func stateValues() -> [DBusValue] {
-        let sections = dataSource.sectionModels.map { section -> DBusValue in
-            .structure([.string(section.model.header), .array(element: .variant, section.items.map { .variant($0.value) })])
-        }
-        return [
-            .boolean(isBound), .array(element: .structure([.string, .array(.variant)]), sections), .string(cellFormat),
-            (table.indexPathsForSelectedRows ?? []).dbusValue, .boolean(table.allowsMultipleSelection), .boolean(table.isEditing),
+    override func stateSnapshot() -> StateSnapshot {
+        let sectionModels = dataSource.sectionModels
+        let head: [DBusValue] = [.boolean(isBound)]
+        let tail: [DBusValue] = [
+            .string(cellFormat), (table.indexPathsForSelectedRows ?? []).dbusValue, .boolean(table.allowsMultipleSelection), .boolean(table.isEditing),
         ]
+        return {
+            let sections = sectionModels.map { section -> DBusValue in
+                .structure([.string(section.model.header), .array(element: .variant, section.items.map { .variant($0.value) })])
+            }
+            return head + [.array(element: .structure([.string, .array(.variant)]), sections)] + tail
+        }
     }
 
     /// The table a state file describes, its sections checked as `SetSections` checks them.
@@ -180,7 +200,7 @@ final class TableWidget: Widget {
         }
         let widget = try TableWidget(name: file.name, options: [:], creator: Creator(restoring: file), context: context)
         if bound {
-            widget.bind(try widget.sections(TableWidget.parts(of: state[1]), "stored sections"))
+            widget.bind(try checked(parts(of: state[1]), context.arguments, "stored sections"))
         }
         try context.arguments.checkString(format, "stored cell format")
         widget.cellFormat = format
@@ -232,11 +252,11 @@ final class TableWidget: Widget {
 
     /// `org.rxwidgets.Widgets1.Table`: the contract's handlers, bound to every table.
     static let declaration = InterfaceDeclaration<TableWidget>(API.interface, methods: [
-        API.setItems.changing { widget, models, _ in
-            widget.bind(try widget.sections(fromItems: models.value, "models"))
+        API.setItems.changing(preparing: { checks, models in try checked(fromItems: models.value, checks, "models") }) { widget, prepared, _ in
+            widget.bind(try prepared())
         },
-        API.setSections.changing { widget, sections, _ in
-            widget.bind(try widget.sections(TableWidget.parts(of: sections.value), "sections"))
+        API.setSections.changing(preparing: { checks, sections in try checked(parts(of: sections.value), checks, "sections") }) { widget, prepared, _ in
+            widget.bind(try prepared())
         },
         API.appendItems.changing { widget, arguments, _ in
             let index = try widget.section(arguments.0)

@@ -1,0 +1,112 @@
+import RxCoreEssentials
+
+/// Calls large enough that reading them would hold the loop (a million
+/// rows take hundreds of milliseconds to read and check): their bodies are
+/// read, and their methods' `prepare` run, on a thread of their own, while
+/// the loop serves everyone else; the call then runs on the loop as any
+/// other, state first, and is answered. Until it has run, the calls that
+/// come after it from the same client, and the calls on the same object,
+/// wait behind it in the order they came (at most `heldPerSender` of one
+/// client; beyond that they are refused), so no client can tell a bulk call
+/// from one answered at once but by the time it takes.
+public final class BulkCalls {
+    /// A call whose body may be larger than this is read off the loop:
+    /// reading and checking 256 KiB of rows costs a few milliseconds.
+    public static let threshold = 256 * 1_024
+    /// Calls of one client that may wait behind bulk calls.
+    public static let heldPerSender = 1_024
+
+    /// One reader for every server of the process, below the loop's priority.
+    private static let readerQueue = BackgroundQueue(label: "bulk-reader", nice: 0)
+    private var reader: BackgroundQueue { BulkCalls.readerQueue }
+    /// Bulk calls being read, by client and by object.
+    private var readingFrom: [String: Int] = [:]
+    private var readingOn: [ObjectPath: Int] = [:]
+    /// Calls waiting behind them, in the order they came.
+    private var held: [(message: Message, uid: UInt32?)] = []
+    private var heldFrom: [String: Int] = [:]
+
+    /// Whether a call of `method` is large enough to be read off the loop:
+    /// only arrays cost per element to read (a long string is one copy).
+    func isBulk(_ message: Message, of method: Method) -> Bool {
+        method.takesArrays && message.extent.bytes > BulkCalls.threshold
+    }
+
+    enum Arrival {
+        /// Nothing is ahead of the call: run it.
+        case ready
+        /// It waits behind a bulk call.
+        case held
+        /// Its client has `heldPerSender` calls waiting already.
+        case refused
+    }
+
+    /// Whether a call can run now; one that cannot is kept (or refused).
+    func arrive(_ message: Message, uid: UInt32?) -> Arrival {
+        guard !readingFrom.isEmpty else { return .ready }
+        let sender = message.sender ?? ""
+        guard readingFrom[sender] != nil || readingOn[Self.path(of: message)] != nil else { return .ready }
+        guard heldFrom[sender, default: 0] < BulkCalls.heldPerSender else { return .refused }
+        held.append((message, uid))
+        heldFrom[sender, default: 0] += 1
+        return .held
+    }
+
+    /// What a bulk read came to: the arguments, and `prepare`'s result
+    /// when the method has one and the arguments could be read.
+    typealias Outcome = (arguments: Result<[DBusValue], any Error>, prepared: Result<any Sendable, any Error>?)
+
+    /// Reads a bulk call's arguments and runs `prepare` on the reader
+    /// thread, then calls `done` with the outcome on the loop.
+    func read(_ message: Message, inputs: [String], prepare: Method.Preparation?, done: @escaping (Outcome) -> Void) {
+        readingFrom[message.sender ?? "", default: 0] += 1
+        readingOn[Self.path(of: message), default: 0] += 1
+        nextJob += 1
+        let id = nextJob
+        completions[id] = done
+        let job = ReaderJob(message: message)
+        let owner = LoopOwned(self)
+        reader.async {
+            let arguments = Result { try job.message.inputArguments(named: inputs) }
+            let prepared = prepare.flatMap { prepare in (try? arguments.get()).map { values in Result { try prepare(values) } } }
+            MainLoop.shared.post {
+                owner.value?.completions.removeValue(forKey: id)?((arguments, prepared))
+            }
+        }
+    }
+
+    private var nextJob = 0
+    private var completions: [Int: (Outcome) -> Void] = [:]
+
+    /// A bulk call has run: the calls held behind it, in order, to be
+    /// dispatched again (some may wait again, behind another bulk call).
+    func finished(_ message: Message) -> [(message: Message, uid: UInt32?)] {
+        Self.decrement(&readingFrom, message.sender ?? "")
+        Self.decrement(&readingOn, Self.path(of: message))
+        let waiting = held
+        held = []
+        heldFrom = [:]
+        return waiting
+    }
+
+    private static func decrement<Key: Hashable>(_ counts: inout [Key: Int], _ key: Key) {
+        if let count = counts[key], count > 1 {
+            counts[key] = count - 1
+        } else {
+            counts[key] = nil
+        }
+    }
+
+    private static func path(of message: Message) -> ObjectPath {
+        ObjectPath(unchecked: message.path ?? "/")
+    }
+}
+
+/// A received call carried to the reader thread.
+///
+/// `@unchecked Sendable`: libdbus's received messages are read-only, and
+/// while the reader reads this one's body no other thread touches it — the
+/// loop only holds the reference until the job is posted back.
+private struct ReaderJob: @unchecked Sendable {
+    let message: Message
+}
