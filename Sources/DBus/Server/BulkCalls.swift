@@ -16,7 +16,8 @@ public final class BulkCalls {
     /// Calls of one client that may wait behind bulk calls.
     public static let heldPerSender = 1_024
 
-    /// One reader for every server of the process, below the loop's priority.
+    /// One reader for every server of the process, at the loop's priority:
+    /// the caller waits for it.
     private static let readerQueue = BackgroundQueue(label: "bulk-reader", nice: 0)
     private var reader: BackgroundQueue { BulkCalls.readerQueue }
     /// Bulk calls being read, by client and by object.

@@ -82,6 +82,12 @@ public struct MethodCall {
 
     /// Closes the descriptors among the arguments (each is the call's own copy).
     func closeDescriptors() {
+        MethodCall.closeDescriptors(in: arguments)
+    }
+
+    /// Closes the descriptors among arguments read from a call that will
+    /// not run (libdbus hands each out as a new one).
+    static func closeDescriptors(in arguments: [DBusValue]) {
         for value in arguments {
             value.forEachDescriptor { close($0) }
         }

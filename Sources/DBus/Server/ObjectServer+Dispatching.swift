@@ -51,6 +51,9 @@ extension ObjectServer {
             case .success(let method):
                 run(message, uid: uid, method, arguments: outcome.arguments, prepared: outcome.prepared)
             case .failure(let error):
+                if method.takesDescriptors, let read = try? outcome.arguments.get() {
+                    MethodCall.closeDescriptors(in: read)
+                }
                 finish(message, method: nil, .failure(DBusError.from(error)))
             }
             for waiting in bulkCalls.finished(message) {
@@ -188,4 +191,3 @@ extension ObjectServer {
         return interfaces
     }
 }
-
