@@ -30,6 +30,7 @@ func runBenchmark() {
         ("load-items", run.measureLoadItems),
         ("table-diff", run.measureTableDiff),
         ("worst-forms", run.measureWorstForms),
+        ("full-form", run.measureFullForm),
         ("worst-table-set", run.measureWorstTableSets),
         ("idle", run.measureIdle),
     ]

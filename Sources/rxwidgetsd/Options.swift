@@ -52,6 +52,11 @@ struct Options {
       --max-message-bytes N      bytes of any reply or signal the daemon sends (33554432);
                                  larger replies are LimitExceeded, and batch reads
                                  (Titles, Cells) return fewer rows
+      --max-signal-bytes N       bytes of any signal (1048576; at most --max-message-bytes):
+                                 a larger property value is announced as invalidated,
+                                 a larger event signal is not sent
+      --max-queued-bytes N       bytes waiting for the bus past which calls are
+                                 refused until it takes them (67108864)
       --max-diff-rows N          table rows, old and new, diffed for ItemsChanged;
                                  past it Reloaded (50000)
       --print-introspection DIR  write one introspection XML per interface to DIR and exit
@@ -102,6 +107,12 @@ struct Options {
                 guard (1 << 20)...Connection.protocolMessageLimit ~= limits.messageBytes else {
                     throw UsageError("--max-message-bytes expects 1048576 to \(Connection.protocolMessageLimit) (a title or cell must fit in one), got '\(limits.messageBytes)'")
                 }
+            case "--max-signal-bytes":
+                limits.signalBytes = try count(argument)
+                guard limits.signalBytes >= 4_096 else {
+                    throw UsageError("--max-signal-bytes expects 4096 or more (a widget's announcement must fit), got '\(limits.signalBytes)'")
+                }
+            case "--max-queued-bytes": limits.queuedBytes = try count(argument)
             case "--print-introspection": introspectionDirectory = try value(argument)
             case "--print-reference": printsReference = true
             case "--help", "-h": action = .help

@@ -86,11 +86,13 @@ class DaemonTestCase: XCTestCase {
 
     /// Extra command-line options for the daemon.
     var daemonArguments: [String] { [] }
+    /// Extra `<busconfig>` elements for the private bus (its limits).
+    var busConfiguration: String { "" }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: daemonExecutable), "build the daemon first (make test does): \(daemonExecutable) is missing")
-        bus = try PrivateBus()
+        bus = try PrivateBus(extraConfiguration: busConfiguration)
         daemon = try Daemon(bus: bus, arguments: daemonArguments)
         client = try Connection(bus: .address(bus.address))
         XCTAssertTrue(waitForName(busName, on: client), "the daemon took its name; log:\n\(daemon.log)")

@@ -106,7 +106,7 @@ final class MessageLimitTests: DaemonTestCase {
         _ = takeEvents()
         try call(picker, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
         XCTAssertEqual(takeEvents().filter { !$0.hasPrefix("ModelSelected") }.count, 3, "PropertiesChanged, ItemSelected and the reply")
-        XCTAssertTrue(daemon.log.contains("cannot emit ModelSelected"), daemon.log)
+        XCTAssertTrue(daemon.log.contains("ModelSelected at \(picker) not sent: would be about"), daemon.log)
         XCTAssertEqual(try property(picker, pickerInterface, "SelectedRows"), .array(element: .int32, [.int32(1)]))
     }
 
@@ -145,5 +145,55 @@ final class MessageLimitTests: DaemonTestCase {
         XCTAssertEqual(invalidated, ["Values"], "1.2 MB of values cannot be sent in a PropertiesChanged of at most 1 MiB")
         XCTAssertEqual(error("\(root)/form/f", "org.freedesktop.DBus.Properties", "Get", [.string(formInterface), .string("Values")])?.name, errorPrefix + "LimitExceeded")
         XCTAssertEqual(try property("\(root)/form/f", formInterface, "Revision"), .uint64(2))
+    }
+}
+
+/// A signal is a broadcast (the bus keeps a copy for every subscriber that
+/// has not read it yet), so signals have a limit of their own,
+/// `--max-signal-bytes`: a property value past it is announced as
+/// invalidated, an event signal past it is not sent; calls and replies are
+/// as usual.
+final class SignalLimitTests: DaemonTestCase {
+    override var daemonArguments: [String] { ["--max-signal-bytes", "65536"] }
+
+    /// The members of the events recorded since the last call.
+    private func members() -> [String] {
+        takeEvents().map { event -> String in
+            let end = event.firstIndex { $0 == "(" || $0 == " " } ?? event.endIndex
+            return String(event[..<end])
+        }
+    }
+
+    func testLargePropertiesAreInvalidatedAndLargeEventsNotSent() throws {
+        let spec = #"{"fields":["# + (0..<4).map { #"{"name":"f\#($0)","kind":"text"}"# }.joined(separator: ",") + "]}"
+        let form = "\(root)/form/f"
+        try call(root, managerInterface, "CreateForm", [.string("f"), .string(spec), options([])])
+        var changed: [String] = []
+        var invalidated: [String] = []
+        let watch = client.onSignal { message in
+            guard message.member == "PropertiesChanged", let arguments = try? message.arguments(), arguments.count == 3 else { return }
+            changed += (arguments[1].dictionaryEntries ?? []).compactMap { $0.key.stringValue }
+            invalidated += (arguments[2].arrayElements ?? []).compactMap(\.stringValue)
+        }
+        defer { watch.dispose() }
+        _ = takeEvents()
+        let text = String(repeating: "v", count: 20_000)
+        try call(form, formInterface, "SetValues", [options((0..<4).map { ("f\($0)", DBusValue.string(text)) }), .uint64(0)])
+        XCTAssertEqual(invalidated, ["Values"], "80 KB of values in a PropertiesChanged of at most 64 KiB")
+        XCTAssertEqual(changed, ["Revision"])
+        XCTAssertEqual(members(), ["PropertiesChanged", "ValueChanged", "ValueChanged", "ValueChanged", "ValueChanged", "reply"], "each 20 KB ValueChanged fits")
+        XCTAssertEqual(try property(form, formInterface, "Values")?.dictionaryEntries?.count, 4, "Get reads what was invalidated")
+
+        let picker = "\(root)/picker/p"
+        let wide: [[String]] = (0..<4).map { _ in [String(repeating: "w", count: 20_000), "n"] }
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([("items", titles(wide))])])
+        _ = takeEvents()
+        try call(picker, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        XCTAssertEqual(members(), ["PropertiesChanged", "ItemSelected", "ModelSelected", "reply"], "60 KB of models: sent")
+        try call(picker, pickerInterface, "SelectRow", [.int32(0), .int32(0)])
+        XCTAssertEqual(members(), ["PropertiesChanged", "ItemSelected", "reply"], "80 KB of models: not sent")
+        XCTAssertTrue(daemon.log.contains("ModelSelected at \(picker) not sent: would be about"), daemon.log)
+        XCTAssertTrue(daemon.log.contains("a signal may carry at most 65536"), daemon.log)
+        XCTAssertEqual(try property(picker, pickerInterface, "Revision"), .uint64(3), "both selections were made")
     }
 }

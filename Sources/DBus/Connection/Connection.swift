@@ -140,6 +140,12 @@ public final class Connection {
         return serial
     }
 
+    /// Bytes queued for the bus and not yet written: they pile up when the
+    /// bus stops reading this connection.
+    public var outgoingBytes: Int {
+        Int(dbus_connection_get_outgoing_size(raw))
+    }
+
     /// Throws `MessageTooLarge` for a message `send` would refuse.
     public func checkSize(of message: Message) throws {
         let extent = message.extent

@@ -72,6 +72,13 @@ extension ObjectServer {
         defer {
             if method.takesDescriptors { received?.closeDescriptors() }
         }
+        if let refusal = queueRefusal() {
+            if method.takesDescriptors, let read = try? arguments.get() {
+                MethodCall.closeDescriptors(in: read)
+            }
+            finish(message, method: method, .failure(refusal))
+            return
+        }
         callDepth += 1
         do {
             var call = MethodCall(message: message, arguments: try arguments.get(), sender: message.sender ?? "", senderUID: uid, path: ObjectPath(unchecked: message.path ?? "/"), inputs: method.inputs)
@@ -95,6 +102,24 @@ extension ObjectServer {
             return
         }
         finish(message, method: method, reply)
+    }
+
+    /// The refusal of every call while more than `maximumQueuedBytes` wait
+    /// for the bus: what a call answers and emits would only add to them.
+    private func queueRefusal() -> DBusError? {
+        let queued = connection.outgoingBytes
+        guard queued > maximumQueuedBytes else {
+            if isOverQueue {
+                isOverQueue = false
+                Hooks.log("<5>dbus: the bus takes this connection's messages again (\(queued) bytes wait); calls are served again")
+            }
+            return nil
+        }
+        if !isOverQueue {
+            isOverQueue = true
+            Hooks.log("<4>dbus: \(queued) bytes wait for the bus to take them, more than \(maximumQueuedBytes); calls are refused until it does (a bus stops reading a sender while it holds too much of what the sender sent for subscribers that do not read)")
+        }
+        return DBusError(name: limitExceededErrorName, message: "the daemon has \(queued) bytes waiting for the bus to take them, more than \(maximumQueuedBytes): the bus is not reading its messages (some client it delivers them to does not read its own); try again later")
     }
 
     /// Traces a call's outcome and answers it (unless no reply is expected).

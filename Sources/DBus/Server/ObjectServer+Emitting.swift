@@ -13,12 +13,24 @@ extension ObjectServer {
     /// `PropertiesChanged` is out; either way a signal too large to send
     /// is refused here, where its emitter hears of it.
     func send(signal message: Message) throws {
+        try checkSignalSize(of: message)
         guard callDepth > 0 else {
             try connection.send(message)
             return
         }
-        try connection.checkSize(of: message)
         heldSignals.append(message)
+    }
+
+    /// Throws `MessageTooLarge` for a signal over `signalLimit`, or for one
+    /// the connection would refuse.
+    func checkSignalSize(of message: Message) throws {
+        try connection.checkSize(of: message)
+        let extent = message.extent
+        if extent.bytes > signalLimit {
+            var refusal = MessageTooLarge(extent: extent, limit: signalLimit)
+            refusal.bounded = "a signal"
+            throw refusal
+        }
     }
 
     /// Emits a typed signal of the object at `path`: its arguments go from
@@ -137,8 +149,15 @@ extension ObjectServer {
     /// Sends one `PropertiesChanged`; values that would make it too large to
     /// send go in `invalidated` instead, the largest first.
     func emitPropertiesChanged(path: ObjectPath, interface: String, changed: [(name: String, value: DBusValue)], invalidated: [String]) throws {
-        var changed = changed
+        // Measured before it is encoded: a form's values of 16 MiB would
+        // otherwise be marshalled on every change only to be refused.
+        let budget = signalLimit - Message.headerAllowance - interface.utf8.count - invalidated.reduce(0) { $0 + 8 + $1.utf8.count }
+        let all = changed
+        var changed = PropertyBudget.fit([[all]], within: budget)[0][0]
         var invalidated = invalidated
+        for entry in all where !changed.contains(where: { $0.name == entry.name }) {
+            invalidated.append(entry.name)
+        }
         while true {
             do {
                 // Entries, not (key, value) pairs: an array of tuples made the

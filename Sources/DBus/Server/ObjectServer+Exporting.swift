@@ -16,10 +16,10 @@ extension ObjectServer {
         var announcements: [Message] = []
         if !roots.isEmpty {
             // The properties are read only when an object manager announces them.
-            let added = interfacesAndProperties([object], for: .everyone)[0].1
+            let added = interfacesAndProperties([object], for: .everyone, within: signalLimit)[0].1
             announcements = try roots.map { root in
                 let message = try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
-                try connection.checkSize(of: message)
+                try checkSignalSize(of: message)
                 return message
             }
         }

@@ -14,16 +14,16 @@ extension ObjectServer {
 
     func managedObjects(under root: ObjectPath, for reader: PropertyReader) -> DBusValue {
         let below = objects.values.filter { root.isAncestor(of: $0.path) }.sorted { $0.path < $1.path }
-        let entries = interfacesAndProperties(below, for: reader).map { (DBusValue.objectPath($0.0), $0.1) }
+        let entries = interfacesAndProperties(below, for: reader, within: connection.maximumMessageBytes).map { (DBusValue.objectPath($0.0), $0.1) }
         return .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, entries)
     }
 
     /// Each object's `a{sa{sv}}` of its interfaces and their properties, as
     /// `GetManagedObjects` and `InterfacesAdded` carry them; when all of them
     /// would not fit in one message, the largest values are left out.
-    func interfacesAndProperties(_ objects: [ExportedObject], for reader: PropertyReader) -> [(ObjectPath, DBusValue)] {
+    func interfacesAndProperties(_ objects: [ExportedObject], for reader: PropertyReader, within limit: Int) -> [(ObjectPath, DBusValue)] {
         let values = objects.map { object in object.interfaces.map { $0.properties.map { ($0.name, $0.read(reader)) } } }
-        let kept = PropertyBudget.fit(values, within: connection.maximumMessageBytes - Message.headerAllowance - objects.reduce(0) { total, object in
+        let kept = PropertyBudget.fit(values, within: limit - Message.headerAllowance - objects.reduce(0) { total, object in
             total + 300 + object.interfaces.reduce(0) { $0 + 300 + $1.name.utf8.count }
         })
         return zip(objects, kept).map { object, interfaces in

@@ -68,6 +68,25 @@ public final class ObjectServer {
     public var traceCall: ((Message, DBusError?) -> Void)?
     /// The error name of a reply that would have been too large to send.
     public var limitExceededErrorName = DBusError.Name.limitsExceeded
+    /// The largest signal sent, in bytes (nil: the connection's
+    /// `maximumMessageBytes`). A signal is a broadcast: the bus keeps a copy
+    /// for every subscriber until it reads it, and counts every copy it
+    /// holds against this connection, so a large signal costs as many times
+    /// its size as it has subscribers that are slow to read.
+    public var maximumSignalBytes: Int?
+    /// Bytes waiting for the bus past which calls are refused (but `Peer`'s):
+    /// the bus stops reading a sender whose messages it still holds for
+    /// subscribers that do not read theirs past its `max_incoming_bytes`;
+    /// meanwhile what calls would answer and emit piles up here.
+    public var maximumQueuedBytes = 64 << 20
+    /// Whether calls are being refused for `maximumQueuedBytes` (logged once
+    /// when it starts and once when it ends).
+    var isOverQueue = false
+
+    /// The signal limit in effect.
+    var signalLimit: Int {
+        min(maximumSignalBytes ?? connection.maximumMessageBytes, connection.maximumMessageBytes)
+    }
 
     /// Serves objects on `connection`. With `resolvesCredentials`, every
     /// caller's Unix uid is known to handlers (`MethodCall.senderUID`): the

@@ -74,7 +74,7 @@ struct FieldValidator {
         let rules = field.rules
         // Unicode scalars, as HTML counts code units: the measure that also
         // bounds what the pattern is run on.
-        let length = text.unicodeScalars.count
+        let length = rules.minLength == nil && rules.maxLength == nil ? 0 : text.unicodeScalarCount
         if let minLength = rules.minLength, length < minLength {
             return invalid(.tooShort, defaultMessage: "Please use at least \(minLength) characters (you are using \(length)).")
         }

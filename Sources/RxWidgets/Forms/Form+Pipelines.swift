@@ -78,7 +78,14 @@ extension Form {
                 max: Form.resolve(rules.max, fieldValue: rules.max?.field.flatMap { values[$0] }, today: day),
                 required: required)
             let judged = committedValues[name]?.value ?? values[name] ?? field.currentValue
-            let local = FieldValidator(field: spec).validate(judged, in: context)
+            let local: FieldValidity
+            if let verdict = localVerdicts[name], verdict.context == context, verdict.judged == judged {
+                local = verdict.validity
+            } else {
+                local = FieldValidator(field: spec).validate(judged, in: context)
+                localVerdicts[name] = (judged, context, local)
+                rulesRun += 1
+            }
             if askingRemotely, let relay = judgedByRules[name], relay.value.map({ $0.0 != judged || $0.1 != local }) ?? true {
                 // A new question: an answer for an earlier value (even one
                 // equal to this) no longer counts.

@@ -56,6 +56,14 @@ public final class Form: ReactiveCompatible {
     /// The fields another field's bounds read: a change of one moves a bound in `Layout`.
     let boundSources: Set<String>
     var latestValidity: [String: FieldValidity] = [:]
+    /// Per field, what its rules last judged and their verdict: a field
+    /// whose value and context are unchanged is not judged again, so a
+    /// change costs the validation of what it affects, not of the form.
+    var localVerdicts: [String: (judged: FieldValue, context: FieldValidator.Context, validity: FieldValidity)] = [:]
+    /// How many times a field's rules have been run on a value: what the
+    /// form's changes have cost in validation (each call should add only the
+    /// fields it affects).
+    public internal(set) var rulesRun = 0
     var latestOutputs: [String: FieldValue] = [:]
     var latestSubmitEnabled = false
     var latestStates: [String: FieldState] = [:]

@@ -21,6 +21,15 @@ public struct Limits: Sendable, Equatable {
     /// system bus's default `max_message_size`, so no reply or signal gets
     /// the daemon disconnected by a bus that keeps its defaults.
     public var messageBytes = 32 << 20
+    /// Bytes of any signal the daemon sends: a signal is broadcast, and a bus
+    /// holds a copy for each subscriber until it reads it, counting every
+    /// copy against the daemon (past its `max_incoming_bytes` it stops
+    /// reading the daemon at all). A property value that would pass it is
+    /// announced as invalidated; an event signal that would is not sent.
+    public var signalBytes = 1 << 20
+    /// Bytes waiting for the bus past which the daemon refuses calls (all
+    /// but `Peer`) until the bus takes them.
+    public var queuedBytes = 64 << 20
     /// Widgets one uid other than 0 may hold; nil means `widgets`, so that on
     /// a bus where every caller shares one uid the limits agree.
     public var widgetsPerUID: Int?

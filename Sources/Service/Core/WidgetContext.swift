@@ -12,6 +12,8 @@ final class WidgetContext {
     weak var server: ObjectServer?
     /// Where changed widgets are written; nil with `--no-state`.
     var store: StateStore?
+    /// Signals not sent are logged at most once a second each.
+    private var unsent = LogThrottle()
 
     init(limits: Limits, today: @escaping () -> CalendarDay, server: ObjectServer?) {
         self.limits = limits
@@ -25,7 +27,10 @@ final class WidgetContext {
         do {
             try server.emit(path: widget.path, interface: widget.interfaceName, signal, repeat each value)
         } catch {
-            Hooks.log("<3>rxwidgetsd: cannot emit \(signal.name) at \(widget.path): \(error)")
+            let admitted = unsent.admit(signal.name)
+            guard admitted.log else { return }
+            let leftOut = admitted.leftOut > 0 ? " (and \(admitted.leftOut) more \(signal.name) not sent in the second before)" : ""
+            Hooks.log("<3>rxwidgetsd: \(signal.name) at \(widget.path) not sent: \(error)\(leftOut)")
         }
     }
 

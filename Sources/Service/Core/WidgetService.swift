@@ -24,6 +24,8 @@ public final class WidgetService {
     public init(connection: Connection, limits: Limits = Limits(), today: @escaping () -> CalendarDay = CalendarDay.today) throws {
         server = ObjectServer(connection: connection, resolvesCredentials: true)
         connection.maximumMessageBytes = limits.messageBytes
+        server.maximumSignalBytes = limits.signalBytes
+        server.maximumQueuedBytes = limits.queuedBytes
         server.limitExceededErrorName = WidgetsErrorName.limitExceeded
         context = WidgetContext(limits: limits, today: today, server: server)
         try server.export(WidgetService.rootPath, interfaces: [WidgetService.managerDeclaration.bind(to: self)])
