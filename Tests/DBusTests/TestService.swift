@@ -1,5 +1,6 @@
 import DBus
 import Dispatch
+import Glibc
 import RxCoreEssentials
 
 /// An object with one of everything, served for the bus tests.
@@ -50,6 +51,13 @@ final class TestService {
                 let count = try call.prepared.map { try $0.get() as? Int } ?? call.arguments[0].arrayElements?.count
                 calls.append("Bind \(count ?? -1)\(call.prepared == nil ? "" : " prepared")")
                 return [.uint32(UInt32(count ?? 0))]
+            },
+            Method("Note", in: [Argument("note", "s"), Argument("milliseconds", "u")]) { [unowned self] call in
+                let note: String = try call.argument(0)
+                let milliseconds: UInt32 = try call.argument(1)
+                calls.append(note)
+                usleep(milliseconds * 1_000)
+                return []
             },
             Method("Add", in: [Argument("a", "i"), Argument("b", "i")], out: [Argument("sum", "i")]) { [unowned self] call in
                 calls.append("Add")

@@ -74,11 +74,11 @@ extension Connection {
     /// (`GetConnectionCredentials`, whose `UnixUserID` the bus takes from the
     /// socket when the client connected). Fails when the connection has left
     /// the bus or the bus does not say.
-    public func unixUser(of name: String, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
+    public func unixUser(of name: String, timeoutMilliseconds: Int32 = 25_000, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
         do {
             let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetConnectionCredentials")
             try message.append(.string(name))
-            call(message) { result in
+            call(message, timeoutMilliseconds: timeoutMilliseconds) { result in
                 completion(result.flatMap { reply in
                     let entries = (try? reply.arguments())?.first?.dictionaryEntries ?? []
                     guard let entry = entries.first(where: { $0.key == .string("UnixUserID") }), case .uint32(let uid)? = entry.value.variantValue else {

@@ -1,47 +1,58 @@
 /// The Unix uids of the clients calling a server, asked of the bus once per
-/// client without blocking: a client's calls wait, in order, for the answer.
-/// A client the bus cannot vouch for (it left before the answer, the bus
-/// refused to say) resolves to nil, which callers treat as "not allowed".
+/// client without blocking, as soon as its first call is received (not when
+/// it is served: the answer must not wait behind other clients' calls). A
+/// client the bus cannot vouch for (it left before the answer, the bus
+/// refused to say) is settled without a uid, which callers treat as "not
+/// allowed"; its next call after those asks again.
 final class CredentialCache {
+    private enum Resolution {
+        case asking
+        case known(UInt32)
+        case unknown
+    }
+
     private let connection: Connection
-    private var uids: [String: UInt32] = [:]
-    private var waiting: [String: [(UInt32?) -> Void]] = [:]
+    private var resolutions: [String: Resolution] = [:]
+    /// Called when a client's uid is settled.
+    var onSettled: ((String) -> Void)?
 
     init(connection: Connection) {
         self.connection = connection
     }
 
-    /// The sender's uid when known and none of its calls wait for it.
-    func knownUID(of sender: String) -> UInt32? {
-        waiting[sender] == nil ? uids[sender] : nil
+    /// Asks the bus for the sender's uid unless it is known or being asked.
+    func ask(about sender: String) {
+        switch resolutions[sender] {
+        case .asking?, .known?: return
+        case .unknown?, nil: break
+        }
+        resolutions[sender] = .asking
+        // No timeout: the bus answers every GetConnectionCredentials, and
+        // a deadline could pass while the answer waits behind other calls.
+        connection.unixUser(of: sender, timeoutMilliseconds: Int32.max) { [weak self] result in
+            guard let self, case .asking? = resolutions[sender] else { return }
+            resolutions[sender] = (try? result.get()).map(Resolution.known) ?? .unknown
+            onSettled?(sender)
+        }
     }
 
-    /// Runs `body` with the sender's uid: at once when known, else after the
-    /// bus answers (with nil when it cannot tell), after the sender's earlier calls.
-    func whenResolved(_ sender: String, _ body: @escaping (UInt32?) -> Void) {
-        if let uid = knownUID(of: sender) {
-            body(uid)
-            return
+    /// Whether the sender's calls can run: its uid is known, or the bus
+    /// could not tell it.
+    func isSettled(_ sender: String) -> Bool {
+        switch resolutions[sender] {
+        case .known?, .unknown?: return true
+        case .asking?, nil: return false
         }
-        if waiting[sender] != nil {
-            waiting[sender]?.append(body)
-            return
-        }
-        waiting[sender] = [body]
-        connection.unixUser(of: sender) { [weak self] result in
-            guard let self else { return }
-            let uid = try? result.get()
-            if let uid {
-                uids[sender] = uid
-            }
-            for run in waiting.removeValue(forKey: sender) ?? [] {
-                run(uid)
-            }
-        }
+    }
+
+    /// The sender's uid, when the bus told it.
+    func uid(of sender: String) -> UInt32? {
+        if case .known(let uid)? = resolutions[sender] { return uid }
+        return nil
     }
 
     /// Forgets a client that left the bus.
     func forget(_ name: String) {
-        uids[name] = nil
+        resolutions[name] = nil
     }
 }

@@ -1,25 +1,61 @@
 import CDBus
+import Glibc
 import RxCoreEssentials
 
 /// Every incoming call answered: resolved to a declared method, its
 /// signature checked exactly, its body read as input, its reply measured.
 extension ObjectServer {
+    /// Takes a call from libdbus: `Peer`'s are libdbus's to answer at once;
+    /// every other call waits its client's turn (`FairCalls`), after the bus
+    /// has said who the client is when the server needs to know.
     func receive(_ message: Message) -> Bool {
         if message.interface == StandardInterface.peer {
             return false
         }
-        guard let credentials, let sender = message.sender else {
-            dispatch(message, uid: nil)
+        let sender = message.sender ?? ""
+        do {
+            try fairCalls.enqueue(message, from: sender, bytes: message.extent.bytes)
+        } catch {
+            finish(message, method: nil, .failure(DBusError(name: limitExceededErrorName, message: "\(error)")))
             return true
         }
-        if let uid = credentials.knownUID(of: sender) {
-            dispatch(message, uid: uid)
-            return true
+        if !sender.isEmpty {
+            credentials?.ask(about: sender)
         }
-        credentials.whenResolved(sender) { [weak self] uid in
-            self?.dispatch(message, uid: uid)
-        }
+        scheduleServing()
         return true
+    }
+
+    /// Serves the waiting calls in turns, for at most `servingSlice` a loop
+    /// turn, so that reading (and other clients' new calls) goes on between.
+    func scheduleServing() {
+        guard !servingScheduled else { return }
+        servingScheduled = true
+        MainLoop.shared.enqueue { [weak self] in
+            guard let self else { return }
+            servingScheduled = false
+            serveWaitingCalls()
+        }
+    }
+
+    private func serveWaitingCalls() {
+        let started = ObjectServer.monotonicNanoseconds()
+        let isReady = { [credentials] (sender: String) in sender.isEmpty || credentials?.isSettled(sender) ?? true }
+        while let next = fairCalls.next(isReady: isReady) {
+            dispatch(next.message, uid: next.sender.isEmpty ? nil : credentials?.uid(of: next.sender))
+            if ObjectServer.monotonicNanoseconds() - started > ObjectServer.servingSlice {
+                break
+            }
+        }
+        if fairCalls.hasReady(isReady) {
+            scheduleServing()
+        }
+    }
+
+    static func monotonicNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     func dispatch(_ message: Message, uid: UInt32?) {

@@ -55,6 +55,11 @@ public final class ObjectServer {
     let credentials: CredentialCache?
     /// Calls read off the loop, and the calls waiting behind them.
     let bulkCalls = BulkCalls()
+    /// Calls received and waiting for their client's turn.
+    let fairCalls = FairCalls()
+    var servingScheduled = false
+    /// How long one loop turn serves waiting calls before reading on.
+    static let servingSlice: Int64 = 5_000_000
     var peerWatch: Disposable?
     /// The standard interfaces, built once; they find the called object by path.
     lazy var introspectable = introspectableInterface()
@@ -96,6 +101,9 @@ public final class ObjectServer {
         self.credentials = resolvesCredentials ? CredentialCache(connection: connection) : nil
         connection.methodCallHandler = { [weak self] message in
             self?.receive(message) ?? false
+        }
+        credentials?.onSettled = { [weak self] _ in
+            self?.scheduleServing()
         }
     }
 

@@ -1,0 +1,56 @@
+import BusTestSupport
+import DBus
+import RxCoreEssentials
+import XCTest
+
+/// Received calls wait for their client's turn (`FairCalls`): clients are
+/// served round-robin, each in its own order, and what one client may have
+/// waiting is bounded.
+final class FairCallTests: BusTestCase {
+    private func note(_ text: String, sleeping milliseconds: UInt32 = 0) throws -> Message {
+        let message = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Note")
+        try message.append([.string(text), .uint32(milliseconds)])
+        return message
+    }
+
+    func testClientsAreServedInTurnsEachInItsOwnOrder() throws {
+        let other = try Connection(bus: .address(bus.address))
+        defer { other.close() }
+        var answered = 0
+        // The first call holds the loop while both clients' calls pile up behind it.
+        client.call(try note("hold", sleeping: 300), timeoutMilliseconds: 20_000) { _ in answered += 1 }
+        MainLoop.shared.run(while: { self.service.calls.isEmpty }, timeout: .seconds(5))
+        for index in 0..<40 {
+            client.call(try note("a\(index)"), timeoutMilliseconds: 20_000) { _ in answered += 1 }
+        }
+        for index in 0..<5 {
+            other.call(try note("b\(index)"), timeoutMilliseconds: 20_000) { _ in answered += 1 }
+        }
+        XCTAssertTrue(MainLoop.shared.run(while: { answered < 46 }, timeout: .seconds(20)))
+        let served = service.calls.dropFirst()
+        XCTAssertEqual(served.filter { $0.hasPrefix("a") }, (0..<40).map { "a\($0)" }, "each client in its own order")
+        XCTAssertEqual(served.filter { $0.hasPrefix("b") }, (0..<5).map { "b\($0)" })
+        let lastOfOther = served.firstIndex(of: "b4") ?? served.endIndex
+        XCTAssertLessThan(served[..<lastOfOther].filter { $0.hasPrefix("a") }.count, 10, "the other client's calls took turns with the first's 40: \(Array(served))")
+    }
+
+    func testAClientMayHaveAtMostItsBudgetOfCallsWaiting() throws {
+        let sent = FairCalls.perSender + 300
+        var refusals: [DBusError] = []
+        var answered = 0
+        client.call(try note("hold", sleeping: 300), timeoutMilliseconds: 20_000) { _ in answered += 1 }
+        MainLoop.shared.run(while: { self.service.calls.isEmpty }, timeout: .seconds(5))
+        for index in 0..<sent {
+            client.call(try note("n\(index)", sleeping: 1), timeoutMilliseconds: 60_000) { result in
+                answered += 1
+                if case .failure(let error) = result { refusals.append(error) }
+            }
+        }
+        XCTAssertTrue(MainLoop.shared.run(while: { answered < sent + 1 }, timeout: .seconds(60)), "\(answered) answered")
+        XCTAssertFalse(refusals.isEmpty, "past \(FairCalls.perSender) waiting, calls are refused")
+        XCTAssertTrue(refusals.allSatisfy { $0.name == DBusError.Name.limitsExceeded && $0.message.contains("has \(FairCalls.perSender) calls") }, refusals.first.map { "\($0)" } ?? "")
+        let served = service.calls.dropFirst()
+        XCTAssertEqual(served.count + refusals.count, sent, "every call ran or was refused")
+        XCTAssertEqual(served.map { Int($0.dropFirst())! }, served.map { Int($0.dropFirst())! }.sorted(), "the ones that ran, in order")
+    }
+}

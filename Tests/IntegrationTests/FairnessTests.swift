@@ -1,0 +1,69 @@
+import BusTestSupport
+import DBus
+import Foundation
+import RxCoreEssentials
+import XCTest
+
+/// One client's backlog must not hold up other clients: calls are served
+/// round-robin by client, a new client's uid is asked of the bus without
+/// waiting behind anyone's queued calls, and what one client may have
+/// queued is bounded.
+final class FairnessTests: DaemonTestCase {
+    /// 32 text fields whose patterns run their worst on every value: each
+    /// `SetValues` of all of them costs milliseconds (more in a debug build).
+    private let heavySpec = #"{"fields":["# + (0..<32).map { #"{"name":"t\#($0)","kind":"text","rules":{"maxLength":84,"pattern":"(?:.*){129}"}}"# }.joined(separator: ",") + "]}"
+
+    private func heavySetValues(_ index: Int) throws -> Message {
+        let message = try Message.methodCall(destination: busName, path: "\(root)/form/heavy", interface: formInterface, member: "SetValues")
+        let text = String(repeating: index % 2 == 0 ? "a" : "b", count: 84)
+        try message.append([options((0..<32).map { ("t\($0)", DBusValue.string(text)) }), .uint64(0)])
+        return message
+    }
+
+    /// A client with seconds of calls queued; meanwhile a client new to the
+    /// daemon creates a picker and a third pings. Both are answered while
+    /// most of the backlog still waits. Before: the new client's first call
+    /// waited behind the whole backlog and, past 25 s, failed with
+    /// AccessDenied ("the bus could not tell the uid"), and every Ping
+    /// waited for the backlog too.
+    func testANewClientIsServedAheadOfAnotherClientsBacklog() throws {
+        try call(root, managerInterface, "CreateForm", [.string("heavy"), .string(heavySpec), options([])])
+        let backlog = 30
+        var backlogAnswered = 0
+        var backlogErrors: [DBusError] = []
+        for index in 0..<backlog {
+            client.call(try heavySetValues(index), timeoutMilliseconds: 600_000) { result in
+                backlogAnswered += 1
+                if case .failure(let error) = result { backlogErrors.append(error) }
+            }
+        }
+        MainLoop.shared.run(while: { backlogAnswered < 3 }, timeout: .seconds(60))
+        let newcomer = try Connection(bus: .address(bus.address))
+        defer { newcomer.close() }
+        let pinger = try Connection(bus: .address(bus.address))
+        defer { pinger.close() }
+        var created: Result<Message, DBusError>?
+        var answeredBeforeCreate = 0
+        let create = try Message.methodCall(destination: busName, path: root, interface: managerInterface, member: "CreatePicker")
+        try create.append([.string("newcomer"), options([])])
+        newcomer.call(create, timeoutMilliseconds: 600_000) { result in
+            created = result
+            answeredBeforeCreate = backlogAnswered
+        }
+        var pingsAnswered = 0
+        var pingBacklogAnswered: [Int] = []
+        for _ in 0..<5 {
+            let ping = try Message.methodCall(destination: busName, path: root, interface: "org.freedesktop.DBus.Peer", member: "Ping")
+            pinger.call(ping, timeoutMilliseconds: 600_000) { _ in
+                pingsAnswered += 1
+                pingBacklogAnswered.append(backlogAnswered)
+            }
+        }
+        MainLoop.shared.run(while: { backlogAnswered < backlog || created == nil || pingsAnswered < 5 }, timeout: .seconds(600))
+        XCTAssertNoThrow(try created?.get(), "the new client's first call is served")
+        XCTAssertLessThan(answeredBeforeCreate, backlog / 2, "…ahead of most of the backlog")
+        XCTAssertTrue(pingBacklogAnswered.allSatisfy { $0 < backlog / 2 }, "pings too: \(pingBacklogAnswered)")
+        XCTAssertEqual(backlogAnswered, backlog)
+        XCTAssertEqual(backlogErrors.map(\.name), [], "the backlog itself is served, in order")
+    }
+}
