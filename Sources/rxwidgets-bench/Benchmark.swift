@@ -31,6 +31,7 @@ func runBenchmark() {
         ("table-diff", run.measureTableDiff),
         ("worst-forms", run.measureWorstForms),
         ("full-form", run.measureFullForm),
+        ("backlog", run.measureBacklog),
         ("worst-table-set", run.measureWorstTableSets),
         ("idle", run.measureIdle),
     ]

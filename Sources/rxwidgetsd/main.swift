@@ -152,6 +152,7 @@ MainLoop.shared.run()
 
 termination.dispose()
 nameWatch.dispose()
+service.finishServing()
 service.flushState()
 if connection.isOpen {
     try? connection.releaseName(WidgetService.busName)

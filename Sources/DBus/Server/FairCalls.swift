@@ -87,6 +87,11 @@ public final class FairCalls {
         return nil
     }
 
+    /// Whether calls of `sender` wait.
+    func hasCalls(from sender: String) -> Bool {
+        queues[sender] != nil
+    }
+
     /// Whether a call of a client `isReady` accepts waits.
     func hasReady(_ isReady: (String) -> Bool) -> Bool {
         rotation[rotationHead...].contains(where: isReady)

@@ -13,6 +13,10 @@ extension ObjectServer {
             return false
         }
         let sender = message.sender ?? ""
+        if isClosing {
+            finish(message, method: nil, .failure(ObjectServer.closing))
+            return true
+        }
         do {
             try fairCalls.enqueue(message, from: sender, bytes: message.extent.bytes)
         } catch {
@@ -38,11 +42,31 @@ extension ObjectServer {
         }
     }
 
+    /// The answer to calls that come while the server closes.
+    static let closing = DBusError(name: "org.freedesktop.DBus.Error.NoServer", message: "the server is exiting; call again (another may have taken its name)")
+
+    /// Serves the calls received so far, for at most `nanoseconds` (a
+    /// client whose uid is still being asked is waited for), then refuses
+    /// the rest and every later call: what was received before a server
+    /// stops is answered before it keeps its last state, and nothing runs
+    /// after that.
+    public func finishServing(within nanoseconds: Int64) {
+        isClosing = true
+        MainLoop.shared.run(while: { !self.fairCalls.isEmpty }, timeout: .nanoseconds(Int(nanoseconds)))
+        while let next = fairCalls.next(isReady: { _ in true }) {
+            finish(next.message, method: nil, .failure(ObjectServer.closing))
+        }
+    }
+
     private func serveWaitingCalls() {
         let started = ObjectServer.monotonicNanoseconds()
         let isReady = { [credentials] (sender: String) in sender.isEmpty || credentials?.isSettled(sender) ?? true }
         while let next = fairCalls.next(isReady: isReady) {
             dispatch(next.message, uid: next.sender.isEmpty ? nil : credentials?.uid(of: next.sender))
+            if departed.contains(next.sender), !fairCalls.hasCalls(from: next.sender) {
+                departed.remove(next.sender)
+                peerLeft(next.sender)
+            }
             if ObjectServer.monotonicNanoseconds() - started > ObjectServer.servingSlice {
                 break
             }

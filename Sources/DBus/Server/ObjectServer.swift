@@ -58,6 +58,10 @@ public final class ObjectServer {
     /// Calls received and waiting for their client's turn.
     let fairCalls = FairCalls()
     var servingScheduled = false
+    /// Clients that left the bus while calls of theirs waited their turn.
+    var departed: Set<String> = []
+    /// Set by `finishServing`: every call is refused from then on.
+    var isClosing = false
     /// How long one loop turn serves waiting calls before reading on.
     static let servingSlice: Int64 = 5_000_000
     var peerWatch: Disposable?
@@ -118,9 +122,19 @@ public final class ObjectServer {
         guard peerWatch == nil else { return }
         peerWatch = try connection.watchNameOwnerChanged { [weak self] name, _, newOwner in
             guard let self, name.hasPrefix(":"), newOwner.isEmpty else { return }
-            credentials?.forget(name)
-            onPeerGone?(name)
+            // The bus announced the departure after the client's last call:
+            // the calls still waiting their turn run first, as they were sent.
+            if fairCalls.hasCalls(from: name) {
+                departed.insert(name)
+            } else {
+                peerLeft(name)
+            }
         }
+    }
+
+    func peerLeft(_ name: String) {
+        credentials?.forget(name)
+        onPeerGone?(name)
     }
 }
 

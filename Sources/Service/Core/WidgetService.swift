@@ -110,6 +110,13 @@ public final class WidgetService {
 }
 
 extension WidgetService {
+    /// Answers the calls received before the daemon stopped (for at most a
+    /// second), then refuses every call: run before the state is flushed,
+    /// so no call is answered whose change the state files miss.
+    public func finishServing() {
+        server.finishServing(within: 1_000_000_000)
+    }
+
     /// Calls `trace` with every call and, when it failed, its error.
     public func traceCalls(_ trace: @escaping (Message, DBusError?) -> Void) {
         server.traceCall = trace
