@@ -196,4 +196,16 @@ final class SignalLimitTests: DaemonTestCase {
         XCTAssertTrue(daemon.log.contains("a signal may carry at most 65536"), daemon.log)
         XCTAssertEqual(try property(picker, pickerInterface, "Revision"), .uint64(3), "both selections were made")
     }
+
+    func testAnItemsChangedTooLargeToSendIsAReload() throws {
+        let table = "\(root)/table/t"
+        let rows = (0..<10_000).map { "row \($0)" }
+        try call(root, managerInterface, "CreateTable", [.string("t"), options([("items", .array(element: .string, rows.map { .string($0) }))])])
+        _ = takeEvents()
+        // 10,000 updated rows: 80 KB of index paths.
+        try call(table, tableInterface, "SetItems", [models(rows.map { "changed \($0)" })])
+        XCTAssertEqual(members(), ["PropertiesChanged", "Reloaded", "reply"])
+        XCTAssertTrue(daemon.log.contains("ItemsChanged at \(table) not sent"), daemon.log)
+        XCTAssertEqual(try call(table, tableInterface, "Cells", [.int32(0), .int32(0), .int32(1)]).first?.arrayElements?.count, 1)
+    }
 }

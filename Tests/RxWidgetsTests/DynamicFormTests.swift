@@ -116,6 +116,16 @@ final class DynamicFormTests: WidgetTestCase {
         XCTAssertEqual(form.rulesRun - afterCreation, 5, "an unchanged value changes nothing")
     }
 
+    func testAVerdictIsKeptOnlyForTheSameScalars() throws {
+        // "é" and "e" + U+0301 are equal as Swift strings, but the rules
+        // count scalars: the second is two, over the maximum.
+        let form = try form(#"{"fields": [{"name": "initial", "kind": "text", "rules": {"maxLength": 1}}]}"#)
+        try form.setValue(.text("\u{E9}"), for: "initial")
+        XCTAssertEqual(form.validity["initial"], .valid)
+        try form.setValue(.text("e\u{301}"), for: "initial")
+        XCTAssertEqual(form.validity["initial"]?.reason, .tooLong)
+    }
+
     func testConditionsCombineAndReadValidity() throws {
         let form = try form("""
         {"fields": [

@@ -140,6 +140,13 @@ public final class Connection {
         return serial
     }
 
+    /// Sets what libdbus lets be received and not yet released (messages
+    /// a handler still holds count) before it stops reading the socket.
+    public func setReceivedAllowance(bytes: Int, descriptors: Int) {
+        dbus_connection_set_max_received_size(raw, bytes)
+        dbus_connection_set_max_received_unix_fds(raw, descriptors)
+    }
+
     /// Bytes queued for the bus and not yet written: they pile up when the
     /// bus stops reading this connection.
     public var outgoingBytes: Int {

@@ -144,6 +144,11 @@ public final class Message {
     /// The body's signature as last read; appending clears it.
     var cachedSignature: String?
 
+    /// Whether the message carries Unix descriptors.
+    public var carriesDescriptors: Bool {
+        dbus_message_contains_unix_fds(raw) != 0
+    }
+
     /// Whether the sender asked for no reply.
     public var noReplyExpected: Bool {
         get { dbus_message_get_no_reply(raw) != 0 }

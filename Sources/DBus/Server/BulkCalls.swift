@@ -46,7 +46,8 @@ public final class BulkCalls {
     func arrive(_ message: Message, uid: UInt32?) -> Arrival {
         guard !readingFrom.isEmpty else { return .ready }
         let sender = message.sender ?? ""
-        guard readingFrom[sender] != nil || readingOn[Self.path(of: message)] != nil else { return .ready }
+        // Behind a call of its own client that waits, a call waits too.
+        guard readingFrom[sender] != nil || readingOn[Self.path(of: message)] != nil || heldFrom[sender] != nil else { return .ready }
         guard heldFrom[sender, default: 0] < BulkCalls.heldPerSender else { return .refused }
         held.append((message, uid))
         heldFrom[sender, default: 0] += 1
@@ -78,6 +79,14 @@ public final class BulkCalls {
 
     private var nextJob = 0
     private var completions: [Int: (Outcome) -> Void] = [:]
+
+    /// Whether calls of `sender` are being read or wait behind bulk calls.
+    func involves(_ sender: String) -> Bool {
+        readingFrom[sender] != nil || heldFrom[sender] != nil
+    }
+
+    /// Whether any bulk call is being read.
+    var isReading: Bool { !readingFrom.isEmpty }
 
     /// A bulk call has run: the calls held behind it, in order, to be
     /// dispatched again (some may wait again, behind another bulk call).

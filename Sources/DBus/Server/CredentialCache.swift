@@ -27,9 +27,10 @@ final class CredentialCache {
         case .unknown?, nil: break
         }
         resolutions[sender] = .asking
-        // No timeout: the bus answers every GetConnectionCredentials, and
-        // a deadline could pass while the answer waits behind other calls.
-        connection.unixUser(of: sender, timeoutMilliseconds: Int32.max) { [weak self] result in
+        // The bus answers every GetConnectionCredentials, and the answer is
+        // read at once (calls ahead of it only wait in FairCalls); the
+        // deadline is a safety net no backlog reaches.
+        connection.unixUser(of: sender, timeoutMilliseconds: 300_000) { [weak self] result in
             guard let self, case .asking? = resolutions[sender] else { return }
             resolutions[sender] = (try? result.get()).map(Resolution.known) ?? .unknown
             onSettled?(sender)

@@ -5,18 +5,26 @@
 /// queues it, so the daemon reads on at memory speed, and each client's
 /// next call takes its turn after one of every other client's.
 ///
-/// What one client may have waiting is bounded — `perSender` calls and
-/// `bytesPerSender` bytes (its first call is taken whatever its size) —
-/// and the rest are refused at once, so a client cannot make the daemon
-/// hold more for it than that.
+/// What waits is bounded — per client `perSender` calls and
+/// `bytesPerSender` bytes (its first call is taken whatever its size), and
+/// for all clients together `totalBytes` bytes and `callsWithDescriptors`
+/// calls that carry Unix descriptors (each holds open descriptors of the
+/// daemon's) — and the rest are refused at once. The total stays well below
+/// what libdbus lets be received and not yet released
+/// (`ObjectServer.receivedBytesAllowance`): past that it stops reading, and
+/// the bus's answers about who the waiting clients are would never be read.
 public final class FairCalls {
     /// Calls one client may have waiting.
     public static let perSender = 1_024
     /// Bytes of calls one client may have waiting beyond its first.
     public static let bytesPerSender = 64 << 20
+    /// Bytes of calls all clients together may have waiting.
+    public static let totalBytes = 768 << 20
+    /// Calls carrying Unix descriptors all clients together may have waiting.
+    public static let callsWithDescriptors = 16
 
     private struct Queue {
-        var calls: [(message: Message, bytes: Int)] = []
+        var calls: [(message: Message, bytes: Int, descriptors: Bool)] = []
         var head = 0
         var bytes = 0
         var count: Int { calls.count - head }
@@ -30,54 +38,65 @@ public final class FairCalls {
     /// Whether no call waits.
     var isEmpty: Bool { queues.isEmpty }
 
-    /// Why a call cannot wait: its client has its budget waiting already.
-    struct Refusal: Error, CustomStringConvertible {
-        let sender: String
-        let count: Int
-        let bytes: Int
+    private var bytes = 0
+    private var descriptorCalls = 0
 
-        var description: String {
-            "\(sender) has \(count) calls (\(bytes) bytes) waiting to be served; a client may have at most \(FairCalls.perSender) calls or \(FairCalls.bytesPerSender) bytes waiting: wait for their replies"
-        }
+    /// Why a call cannot wait: its client, or all clients together, have
+    /// their budget waiting already.
+    struct Refusal: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
     }
 
     /// Queues a received call behind its client's earlier ones.
-    func enqueue(_ message: Message, from sender: String, bytes: Int) throws {
-        var queue = queues[sender] ?? Queue()
-        guard queue.count == 0 || (queue.count < FairCalls.perSender && queue.bytes + bytes <= FairCalls.bytesPerSender) else {
-            throw Refusal(sender: sender, count: queue.count, bytes: queue.bytes)
+    func enqueue(_ message: Message, from sender: String, bytes size: Int) throws {
+        let waiting = queues[sender]
+        let count = waiting?.count ?? 0
+        let senderBytes = waiting?.bytes ?? 0
+        if count > 0 && (count >= FairCalls.perSender || senderBytes + size > FairCalls.bytesPerSender) {
+            throw Refusal(reason: "\(sender) has \(count) calls (\(senderBytes) bytes) waiting to be served; a client may have at most \(FairCalls.perSender) calls or \(FairCalls.bytesPerSender) bytes waiting: wait for their replies")
         }
-        if queue.count == 0 {
+        if bytes + size > FairCalls.totalBytes && !isEmpty {
+            throw Refusal(reason: "the daemon has \(bytes) bytes of calls waiting to be served, from all clients; at most \(FairCalls.totalBytes) may wait: try again later")
+        }
+        let descriptors = message.carriesDescriptors
+        if descriptors && descriptorCalls >= FairCalls.callsWithDescriptors {
+            throw Refusal(reason: "\(descriptorCalls) calls carrying file descriptors wait to be served; at most \(FairCalls.callsWithDescriptors) may wait: try again later")
+        }
+        if count == 0 {
             rotation.append(sender)
         }
-        queue.calls.append((message, bytes))
-        queue.bytes += bytes
-        queues[sender] = queue
+        queues[sender, default: Queue()].calls.append((message, size, descriptors))
+        queues[sender]?.bytes += size
+        bytes += size
+        if descriptors { descriptorCalls += 1 }
     }
 
     /// The next call to run: the oldest of the next client in turn that
-    /// `isReady` accepts (one whose uid is still being asked waits, and
-    /// keeps its place).
+    /// `isReady` accepts (one whose uid is still being asked is passed over
+    /// until it is known).
     func next(isReady: (String) -> Bool) -> (message: Message, sender: String)? {
         let turns = rotation.count - rotationHead
         for _ in 0..<turns {
             let sender = rotation[rotationHead]
             rotationHead += 1
-            guard isReady(sender), var queue = queues[sender] else {
+            // Read through the dictionary, never copied out: a copy would
+            // make every change below copy the client's whole queue.
+            guard isReady(sender), let head = queues[sender]?.head, let call = queues[sender]?.calls[head] else {
                 rotation.append(sender)
                 continue
             }
-            let call = queue.calls[queue.head]
-            queue.head += 1
-            queue.bytes -= call.bytes
-            if queue.count == 0 {
+            bytes -= call.bytes
+            if call.descriptors { descriptorCalls -= 1 }
+            if queues[sender]?.count == 1 {
                 queues[sender] = nil
             } else {
-                if queue.head > 64 && queue.head * 2 > queue.calls.count {
-                    queue.calls.removeFirst(queue.head)
-                    queue.head = 0
+                queues[sender]?.head += 1
+                queues[sender]?.bytes -= call.bytes
+                if head + 1 > 64, (head + 1) * 2 > queues[sender]?.calls.count ?? 0 {
+                    queues[sender]?.calls.removeFirst(head + 1)
+                    queues[sender]?.head = 0
                 }
-                queues[sender] = queue
                 rotation.append(sender)
             }
             compactRotation()

@@ -52,7 +52,7 @@ extension ObjectServer {
     /// after that.
     public func finishServing(within nanoseconds: Int64) {
         isClosing = true
-        MainLoop.shared.run(while: { !self.fairCalls.isEmpty }, timeout: .nanoseconds(Int(nanoseconds)))
+        MainLoop.shared.run(while: { !self.fairCalls.isEmpty || self.bulkCalls.isReading }, timeout: .nanoseconds(Int(nanoseconds)))
         while let next = fairCalls.next(isReady: { _ in true }) {
             finish(next.message, method: nil, .failure(ObjectServer.closing))
         }
@@ -63,10 +63,7 @@ extension ObjectServer {
         let isReady = { [credentials] (sender: String) in sender.isEmpty || credentials?.isSettled(sender) ?? true }
         while let next = fairCalls.next(isReady: isReady) {
             dispatch(next.message, uid: next.sender.isEmpty ? nil : credentials?.uid(of: next.sender))
-            if departed.contains(next.sender), !fairCalls.hasCalls(from: next.sender) {
-                departed.remove(next.sender)
-                peerLeft(next.sender)
-            }
+            actOnDeparture(of: next.sender)
             if ObjectServer.monotonicNanoseconds() - started > ObjectServer.servingSlice {
                 break
             }
@@ -74,6 +71,13 @@ extension ObjectServer {
         if fairCalls.hasReady(isReady) {
             scheduleServing()
         }
+    }
+
+    /// Acts on a departure the bus announced once none of the client's calls waits.
+    func actOnDeparture(of sender: String) {
+        guard departed.contains(sender), !fairCalls.hasCalls(from: sender), !bulkCalls.involves(sender) else { return }
+        departed.remove(sender)
+        peerLeft(sender)
     }
 
     static func monotonicNanoseconds() -> Int64 {
@@ -116,9 +120,12 @@ extension ObjectServer {
                 }
                 finish(message, method: nil, .failure(DBusError.from(error)))
             }
+            let sender = message.sender ?? ""
             for waiting in bulkCalls.finished(message) {
                 dispatch(waiting.message, uid: waiting.uid)
+                actOnDeparture(of: waiting.message.sender ?? "")
             }
+            actOnDeparture(of: sender)
         }
     }
 

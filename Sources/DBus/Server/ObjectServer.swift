@@ -64,6 +64,13 @@ public final class ObjectServer {
     var isClosing = false
     /// How long one loop turn serves waiting calls before reading on.
     static let servingSlice: Int64 = 5_000_000
+    /// What libdbus may hold received and not yet released (63 MiB and 4,096
+    /// descriptors by default): calls wait in `FairCalls` as received
+    /// messages, and past this libdbus would stop reading — also the bus's
+    /// answers about who the waiting clients are. Well above what FairCalls
+    /// lets wait plus one message of the largest a bus allows.
+    static let receivedBytesAllowance = 2 << 30
+    static let receivedDescriptorsAllowance = 1 << 16
     var peerWatch: Disposable?
     /// The standard interfaces, built once; they find the called object by path.
     lazy var introspectable = introspectableInterface()
@@ -103,6 +110,7 @@ public final class ObjectServer {
     public init(connection: Connection, resolvesCredentials: Bool = false) {
         self.connection = connection
         self.credentials = resolvesCredentials ? CredentialCache(connection: connection) : nil
+        connection.setReceivedAllowance(bytes: ObjectServer.receivedBytesAllowance, descriptors: ObjectServer.receivedDescriptorsAllowance)
         connection.methodCallHandler = { [weak self] message in
             self?.receive(message) ?? false
         }
@@ -124,7 +132,7 @@ public final class ObjectServer {
             guard let self, name.hasPrefix(":"), newOwner.isEmpty else { return }
             // The bus announced the departure after the client's last call:
             // the calls still waiting their turn run first, as they were sent.
-            if fairCalls.hasCalls(from: name) {
+            if fairCalls.hasCalls(from: name) || bulkCalls.involves(name) {
                 departed.insert(name)
             } else {
                 peerLeft(name)

@@ -12,6 +12,16 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
     /// The choice value of a choice field with nothing selected.
     public static let notSelected = "notSelected"
 
+    /// Equal down to the Unicode scalars: `==` holds canonically equivalent
+    /// texts equal ("é" and "e" + U+0301), which rules counting scalars
+    /// (lengths, patterns) tell apart.
+    func isIdentical(to other: FieldValue) -> Bool {
+        if case .text(let text) = self, case .text(let otherText) = other {
+            return text.utf8.elementsEqual(otherText.utf8)
+        }
+        return self == other
+    }
+
     /// The value as text (a date as `YYYY-MM-DD`).
     public var description: String {
         switch self {

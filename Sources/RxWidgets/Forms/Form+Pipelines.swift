@@ -79,7 +79,7 @@ extension Form {
                 required: required)
             let judged = committedValues[name]?.value ?? values[name] ?? field.currentValue
             let local: FieldValidity
-            if let verdict = localVerdicts[name], verdict.context == context, verdict.judged == judged {
+            if let verdict = localVerdicts[name], verdict.context == context, verdict.judged.isIdentical(to: judged) {
                 local = verdict.validity
             } else {
                 local = FieldValidator(field: spec).validate(judged, in: context)

@@ -172,6 +172,14 @@ class Widget {
     func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {
         context.emit(self, signal, repeat each value)
     }
+
+    /// Emits `signal`, or `fallback` when `signal` cannot be sent (over the
+    /// signal limit): a change a client cannot hear must still tell it to reload.
+    func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value, orElse fallback: TypedSignal<>) {
+        if !context.emit(self, signal, repeat each value) {
+            context.emit(self, fallback)
+        }
+    }
 }
 
 /// Who asked for a widget: the uid that will own it and the connection that

@@ -22,15 +22,19 @@ final class WidgetContext {
         self.server = server
     }
 
-    func emit<each Value>(_ widget: Widget, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {
-        guard let server, widget.isServed else { return }
+    /// Emits a widget's signal; false when it could not be sent (logged).
+    @discardableResult
+    func emit<each Value>(_ widget: Widget, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) -> Bool {
+        guard let server, widget.isServed else { return true }
         do {
             try server.emit(path: widget.path, interface: widget.interfaceName, signal, repeat each value)
+            return true
         } catch {
             let admitted = unsent.admit(signal.name)
-            guard admitted.log else { return }
+            guard admitted.log else { return false }
             let leftOut = admitted.leftOut > 0 ? " (and \(admitted.leftOut) more \(signal.name) not sent in the second before)" : ""
             Hooks.log("<3>rxwidgetsd: \(signal.name) at \(widget.path) not sent: \(error)\(leftOut)")
+            return false
         }
     }
 

@@ -69,7 +69,7 @@ final class TableWidget: Widget {
                 if changeset.isReload {
                     emit(API.reloaded)
                 } else {
-                    emit(API.itemsChanged, changeset.deleted, changeset.inserted, changeset.moved.map { RowMove(from: $0.from, to: $0.to) }, changeset.updated)
+                    emit(API.itemsChanged, changeset.deleted, changeset.inserted, changeset.moved.map { RowMove(from: $0.from, to: $0.to) }, changeset.updated, orElse: API.reloaded)
                 }
             })
             .disposed(by: disposeBag)
