@@ -17,13 +17,16 @@ extension ObjectServer {
             finish(message, method: nil, .failure(ObjectServer.closing))
             return true
         }
+        // A client the bus could not tell is asked about again only once
+        // its waiting calls have been answered, so they do not wait again.
+        let asks = !sender.isEmpty && !fairCalls.hasCalls(from: sender)
         do {
             try fairCalls.enqueue(message, from: sender, bytes: message.extent.bytes)
         } catch {
             finish(message, method: nil, .failure(DBusError(name: limitExceededErrorName, message: "\(error)")))
             return true
         }
-        if !sender.isEmpty {
+        if asks {
             credentials?.ask(about: sender)
         }
         scheduleServing()
