@@ -140,6 +140,13 @@ public final class Connection {
         return serial
     }
 
+    /// Reads, writes and hands over what the socket has now, without waiting
+    /// for the loop's next turn; for a server between long calls.
+    public func pump() {
+        guard isOpen else { return }
+        bridge.pump()
+    }
+
     /// Sets what libdbus lets be received and not yet released (messages
     /// a handler still holds count) before it stops reading the socket.
     public func setReceivedAllowance(bytes: Int, descriptors: Int) {

@@ -154,6 +154,30 @@ final class LoopBridge {
         scheduleDispatch()
     }
 
+    /// Reads what the socket holds now, writes what waits to be sent, and
+    /// hands over what was received — between two long pieces of work, so
+    /// that what came meanwhile (a `Ping`, a call to queue, the bus's answer
+    /// about a client) does not wait for the loop's next turn.
+    func pump() {
+        guard let connection, !dispatching else { return }
+        var fd: Int32 = -1
+        guard dbus_connection_get_unix_fd(connection, &fd) != 0 else { return }
+        var pending: Int32 = 0
+        for _ in 0..<LoopBridge.readsPerTurn {
+            guard ioctl(fd, UInt(FIONREAD), &pending) == 0, pending > 0 else { break }
+            let before = pending
+            dbus_connection_read_write(connection, 0)
+            // libdbus may have stopped reading (too much received and alive).
+            guard ioctl(fd, UInt(FIONREAD), &pending) == 0, pending < before else { break }
+        }
+        if pending == 0 {
+            dbus_connection_read_write(connection, 0)
+        }
+        if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+            dispatch()
+        }
+    }
+
     /// Runs `body` in the order received: at once outside a dispatch, else
     /// as soon as the dispatch returns.
     func deliver(_ body: @escaping () -> Void) {

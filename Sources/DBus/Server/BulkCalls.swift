@@ -85,6 +85,11 @@ public final class BulkCalls {
         readingFrom[sender] != nil || heldFrom[sender] != nil
     }
 
+    /// How many calls of `sender` wait behind bulk calls.
+    func heldCount(from sender: String) -> Int {
+        heldFrom[sender] ?? 0
+    }
+
     /// Whether any bulk call is being read.
     var isReading: Bool { !readingFrom.isEmpty }
 

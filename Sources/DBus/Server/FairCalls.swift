@@ -48,10 +48,12 @@ public final class FairCalls {
         var description: String { reason }
     }
 
-    /// Queues a received call behind its client's earlier ones.
-    func enqueue(_ message: Message, from sender: String, bytes size: Int) throws {
+    /// Queues a received call behind its client's earlier ones;
+    /// `alsoWaiting` of the client's calls wait elsewhere (behind a bulk
+    /// call) and count against the same budget.
+    func enqueue(_ message: Message, from sender: String, bytes size: Int, alsoWaiting: Int = 0) throws {
         let waiting = queues[sender]
-        let count = waiting?.count ?? 0
+        let count = (waiting?.count ?? 0) + alsoWaiting
         let senderBytes = waiting?.bytes ?? 0
         if count > 0 && (count >= FairCalls.perSender || senderBytes + size > FairCalls.bytesPerSender) {
             throw Refusal(reason: "\(sender) has \(count) calls (\(senderBytes) bytes) waiting to be served; a client may have at most \(FairCalls.perSender) calls or \(FairCalls.bytesPerSender) bytes waiting: wait for their replies")
@@ -63,7 +65,7 @@ public final class FairCalls {
         if descriptors && descriptorCalls >= FairCalls.callsWithDescriptors {
             throw Refusal(reason: "\(descriptorCalls) calls carrying file descriptors wait to be served; at most \(FairCalls.callsWithDescriptors) may wait: try again later")
         }
-        if count == 0 {
+        if waiting == nil {
             rotation.append(sender)
         }
         queues[sender, default: Queue()].calls.append((message, size, descriptors))

@@ -21,7 +21,7 @@ extension ObjectServer {
         // its waiting calls have been answered, so they do not wait again.
         let asks = !sender.isEmpty && !fairCalls.hasCalls(from: sender)
         do {
-            try fairCalls.enqueue(message, from: sender, bytes: message.extent.bytes)
+            try fairCalls.enqueue(message, from: sender, bytes: message.extent.bytes, alsoWaiting: bulkCalls.heldCount(from: sender))
         } catch {
             finish(message, method: nil, .failure(DBusError(name: limitExceededErrorName, message: "\(error)")))
             return true
@@ -67,6 +67,8 @@ extension ObjectServer {
         while let next = fairCalls.next(isReady: isReady) {
             dispatch(next.message, uid: next.sender.isEmpty ? nil : credentials?.uid(of: next.sender))
             actOnDeparture(of: next.sender)
+            // What came during the call: Pings answered, calls queued for their turn.
+            connection.pump()
             if ObjectServer.monotonicNanoseconds() - started > ObjectServer.servingSlice {
                 break
             }
