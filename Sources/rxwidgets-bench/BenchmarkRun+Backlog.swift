@@ -6,19 +6,16 @@ extension BenchmarkRun {
     /// What other clients wait while one keeps seconds of calls queued: the
     /// first client pipelines `SetValues` on a form at every budget (each
     /// runs every pattern, ~80 ms); meanwhile a second client's `Peer.Ping`
-    /// and `Manager.Version`-like reads go round, and new clients make
+    /// and `Get(Revision)` of that form go round, and new clients make
     /// their first call (`CreatePicker`, whose uid must be asked of the bus).
     func measureBacklog() {
         let backlog = quick ? 20 : 100
         log("calls of other clients behind a backlog of \(backlog) worst SetValues")
         let form = createForm("backlog", spec: worstSpec)
-        let allFields = { (text: String) in
-            DBusValue.dictionary(key: .string, value: .variant, (0..<256).map { (.string("t\($0)"), .variant(.string(text))) })
-        }
         var backlogAnswered = 0
         let started = now()
         for index in 0..<backlog {
-            client.call(message(form, Widgets1.form, "SetValues", [allFields(String(repeating: index % 2 == 0 ? "a" : "b", count: 84)), .uint64(0)]), timeoutMilliseconds: 600_000) { _ in
+            client.call(message(form, Widgets1.form, "SetValues", [allFields("t", String(repeating: index % 2 == 0 ? "a" : "b", count: 84)), .uint64(0)]), timeoutMilliseconds: 600_000) { _ in
                 backlogAnswered += 1
             }
         }
@@ -36,7 +33,7 @@ extension BenchmarkRun {
         var refusedFirstCalls = 0
         var round = 0
         while backlogAnswered < backlog {
-            let ping = (try? Message.methodCall(destination: name, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")) ?? message("/", "x.y", "Z")
+            let ping = pingMessage(to: name)
             var sent = now()
             _ = try? other.callAndWait(ping, timeoutMilliseconds: 600_000)
             pings.record(now() - sent)

@@ -2,6 +2,11 @@ import DBus
 import RxCoreEssentials
 
 extension BenchmarkRun {
+    /// `a{sv}` setting the fields `prefix`0 … `prefix`255 to `text`.
+    func allFields(_ prefix: String, _ text: String) -> DBusValue {
+        .dictionary(key: .string, value: .variant, (0..<256).map { (.string("\(prefix)\($0)"), .variant(.string(text))) })
+    }
+
     func message(_ path: String, _ interface: String, _ member: String, _ values: [DBusValue] = []) -> Message {
         do {
             let message = try Message.methodCall(destination: Widgets1.busName, path: path, interface: interface, member: member)

@@ -39,7 +39,7 @@ extension BenchmarkRun {
                 }
                 var quietUntil: UInt64?
                 while quietUntil.map({ now() < $0 }) ?? true {
-                    let ping = (try? Message.methodCall(destination: name, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")) ?? message("/", "x.y", "Z")
+                    let ping = pingMessage(to: name)
                     let sent = now()
                     _ = try? other.callAndWait(ping, timeoutMilliseconds: 60_000)
                     pings.record(now() - sent)

@@ -1,5 +1,4 @@
 import CDBus
-import Glibc
 import RxCoreEssentials
 
 /// Every incoming call answered: resolved to a declared method, its
@@ -62,14 +61,14 @@ extension ObjectServer {
     }
 
     private func serveWaitingCalls() {
-        let started = ObjectServer.monotonicNanoseconds()
+        let started = MonotonicClock.now()
         let isReady = { [credentials] (sender: String) in sender.isEmpty || credentials?.isSettled(sender) ?? true }
         while let next = fairCalls.next(isReady: isReady) {
             dispatch(next.message, uid: next.sender.isEmpty ? nil : credentials?.uid(of: next.sender))
             actOnDeparture(of: next.sender)
             // What came during the call: Pings answered, calls queued for their turn.
             connection.pump()
-            if ObjectServer.monotonicNanoseconds() - started > ObjectServer.servingSlice {
+            if MonotonicClock.now().nanoseconds(since: started) > ObjectServer.servingSlice {
                 break
             }
         }
@@ -83,12 +82,6 @@ extension ObjectServer {
         guard departed.contains(sender), !fairCalls.hasCalls(from: sender), !bulkCalls.involves(sender) else { return }
         departed.remove(sender)
         peerLeft(sender)
-    }
-
-    static func monotonicNanoseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     func dispatch(_ message: Message, uid: UInt32?) {

@@ -1,4 +1,4 @@
-import Glibc
+import RxCoreEssentials
 
 /// At most one log line a second for each kind of repeated trouble, so a
 /// client that causes it in a loop cannot flood the journal; the next line
@@ -9,9 +9,7 @@ struct LogThrottle {
     /// Whether to log the trouble `key` now, and how many of its lines were
     /// left out since the last one.
     mutating func admit(_ key: String) -> (log: Bool, leftOut: Int) {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let seconds = now.tv_sec
+        let seconds = Int(MonotonicClock.now().nanoseconds / 1_000_000_000)
         guard let last = lastLogged[key], last.seconds == seconds else {
             let leftOut = lastLogged[key]?.leftOut ?? 0
             lastLogged[key] = (seconds, 0)
