@@ -1,3 +1,5 @@
+import Glibc
+
 /// A field's value or an output's value.
 public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
     /// Text: a text field, a choice.
@@ -15,11 +17,17 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
     /// Equal down to the Unicode scalars: `==` holds canonically equivalent
     /// texts equal ("é" and "e" + U+0301), which rules counting scalars
     /// (lengths, patterns) tell apart.
+    /// Compared as bytes with `memcmp`: iterating `utf8` element by element
+    /// cost 80 ms on a form holding 16 MiB of values.
     func isIdentical(to other: FieldValue) -> Bool {
-        if case .text(let text) = self, case .text(let otherText) = other {
-            return text.utf8.elementsEqual(otherText.utf8)
+        guard case .text(var text) = self, case .text(var otherText) = other else {
+            return self == other
         }
-        return self == other
+        return text.withUTF8 { bytes in
+            otherText.withUTF8 { otherBytes in
+                bytes.count == otherBytes.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, otherBytes.baseAddress!, bytes.count) == 0)
+            }
+        }
     }
 
     /// The value as text (a date as `YYYY-MM-DD`).
