@@ -48,6 +48,10 @@ struct Options {
       --max-spec-bytes N         bytes per form spec (1048576)
       --max-widgets-per-uid N    widgets each uid but 0 may hold (100 with --system,
                                  else the --max-widgets limit)
+      --max-memory N             bytes all widgets may hold, as counted (1073741824);
+                                 a call past it is LimitExceeded
+      --max-memory-per-uid N     bytes the widgets of each uid but 0 may hold
+                                 (268435456 with --system, else the --max-memory limit)
       --max-load-bytes N         bytes of the file one LoadItems reads (536870912)
       --max-message-bytes N      bytes of any reply or signal the daemon sends (33554432);
                                  larger replies are LimitExceeded, and batch reads
@@ -81,6 +85,13 @@ struct Options {
             guard let number = Int(text), number > 0 else { throw UsageError("\(option) expects a positive whole number, got '\(text)'") }
             return number
         }
+        func memory(_ option: String) throws -> Int {
+            let bytes = try count(option)
+            guard bytes >= Options.smallestMemoryBudget else {
+                throw UsageError("\(option) expects \(Options.smallestMemoryBudget) or more (an empty widget must fit), got '\(bytes)'")
+            }
+            return bytes
+        }
         while let argument = rest.popFirst() {
             switch argument {
             case "--session": bus = .session
@@ -102,6 +113,8 @@ struct Options {
             case "--max-widgets-per-uid": limits.widgetsPerUID = try count(argument)
             case "--max-diff-rows": limits.diffRows = try count(argument)
             case "--max-load-bytes": limits.loadBytes = try count(argument)
+            case "--max-memory": limits.memoryBytes = try memory(argument)
+            case "--max-memory-per-uid": limits.memoryBytesPerUID = try memory(argument)
             case "--max-message-bytes":
                 limits.messageBytes = try count(argument)
                 guard (1 << 20)...Connection.protocolMessageLimit ~= limits.messageBytes else {
@@ -122,6 +135,9 @@ struct Options {
         }
         if limits.widgetsPerUID == nil, case .system = bus {
             limits.widgetsPerUID = Options.systemBusWidgetsPerUID
+        }
+        if limits.memoryBytesPerUID == nil, case .system = bus {
+            limits.memoryBytesPerUID = min(Options.systemBusMemoryPerUID, limits.memoryBytes)
         }
     }
 
@@ -160,6 +176,9 @@ struct Options {
 
     /// On the system bus many uids share one daemon: none may fill it for the others.
     static let systemBusWidgetsPerUID = 100
+    static let systemBusMemoryPerUID = 256 << 20
+    /// An empty form with one field holds about 72 KiB (`Footprint`).
+    static let smallestMemoryBudget = 1 << 20
 }
 
 /// A command line that cannot be used, with the reason.

@@ -33,6 +33,12 @@ public struct Limits: Sendable, Equatable {
     /// Widgets one uid other than 0 may hold; nil means `widgets`, so that on
     /// a bus where every caller shares one uid the limits agree.
     public var widgetsPerUID: Int?
+    /// Bytes all widgets together may hold, as `Footprint` counts them:
+    /// their rows, models, maps, specs, values and messages.
+    public var memoryBytes = 1 << 30
+    /// Bytes the widgets of one uid other than 0 may hold; nil means
+    /// `memoryBytes`.
+    public var memoryBytesPerUID: Int?
     /// What one form spec may cost beyond its bytes; its string length is
     /// `stringLength`.
     public var formSpec = FormSpecLimits()
@@ -40,6 +46,11 @@ public struct Limits: Sendable, Equatable {
     /// The quota of one uid other than 0.
     public var widgetQuota: Int {
         widgetsPerUID ?? widgets
+    }
+
+    /// The memory budget of one uid other than 0.
+    public var memoryQuota: Int {
+        memoryBytesPerUID ?? memoryBytes
     }
 
     /// The budgets a form spec is decoded under.

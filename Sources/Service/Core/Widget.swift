@@ -43,6 +43,9 @@ class Widget {
     var isBound = false
     /// The calls that bind items, named in `ItemsNotBound` messages.
     var bindingCalls: String { "SetItems" }
+    /// What the memory budget holds for the widget: its footprint when it
+    /// was last accounted (0 before it is served).
+    private(set) var accountedBytes = 0
 
     init(kind: WidgetKind, interface interfaceName: String, name: String, creator: Creator, transient: Bool, context: WidgetContext) {
         self.kind = kind
@@ -55,7 +58,7 @@ class Widget {
     }
 
     // Swift classes have no abstract methods: every kind (a final subclass)
-    // overrides the two below, and CallPathTests serves each kind, so a
+    // overrides the two below and `footprint`, and CallPathTests serves each kind, so a
     // kind without them fails a test before it reaches a user.
 
     /// The widget's interface, bound to it, for the object server.
@@ -73,6 +76,34 @@ class Widget {
     }
 
     typealias StateSnapshot = @Sendable () -> [DBusValue]
+
+    /// The bytes the widget holds as `Footprint` counts them (its kind's
+    /// fixed part and its data); cheap to read, as it is read after every
+    /// changing call.
+    var footprint: Int {
+        preconditionFailure("\(Self.self) does not say what it holds")
+    }
+
+    /// Refuses a change that would make the widget hold `proposed` bytes
+    /// past the memory budgets; run before the change. `change` says what
+    /// would grow, for the message.
+    func admit(footprint proposed: Int, _ change: @autoclosure () -> String) throws {
+        try context.memory.check(owner: ownerUID, from: accountedBytes, to: proposed, "\(kind.rawValue) '\(name)' with \(change())")
+    }
+
+    /// Accounts the widget at its footprint now: once it is served, and
+    /// after every call that changed it.
+    func account() {
+        let now = footprint
+        context.memory.record(owner: ownerUID, from: accountedBytes, to: now)
+        accountedBytes = now
+    }
+
+    /// Gives back what the widget held, once it is off the bus.
+    func releaseAccount() {
+        context.memory.record(owner: ownerUID, from: accountedBytes, to: 0)
+        accountedBytes = 0
+    }
 
     /// Called once the widget is on the bus, before the creating call's reply.
     func didAppear() {}
@@ -144,6 +175,9 @@ class Widget {
         defer { callChanges = nil }
         try body()
         guard let changes = callChanges, changes.any else { return }
+        if isServed {
+            account()
+        }
         revision = revision < UInt64.max ? revision + 1 : revision
         context.propertiesChanged(self, names: changes.properties + [Widget.revisionProperty])
         context.store?.changed(self)

@@ -10,6 +10,8 @@ final class WidgetContext {
     let arguments: InputChecks
     let today: () -> CalendarDay
     weak var server: ObjectServer?
+    /// What the widgets hold, against the limits' memory budgets.
+    let memory: MemoryBudget
     /// Where changed widgets are written; nil with `--no-state`.
     var store: StateStore?
     /// Signals not sent are logged at most once a second each.
@@ -18,6 +20,7 @@ final class WidgetContext {
     init(limits: Limits, today: @escaping () -> CalendarDay, server: ObjectServer?) {
         self.limits = limits
         self.arguments = InputChecks(limits: limits)
+        self.memory = MemoryBudget(limit: limits.memoryBytes, limitPerUID: limits.memoryQuota)
         self.today = today
         self.server = server
     }

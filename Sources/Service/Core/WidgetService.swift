@@ -75,9 +75,11 @@ public final class WidgetService {
     /// in the state directory from then on (unless `persist` is false: a
     /// widget just read from there).
     func add(_ widget: Widget, persist: Bool = true) throws {
+        try widget.admit(footprint: widget.footprint, "what it was created with")
         try server.export(widget.path, interfaces: [widget.boundInterface()])
         widgets[widget.path] = widget
         widget.isServed = true
+        widget.account()
         server.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
         if persist {
             context.store?.changed(widget)
@@ -89,6 +91,7 @@ public final class WidgetService {
             throw WidgetsError.unknownObject("no widget at \(path)")
         }
         widget.isServed = false
+        widget.releaseAccount()
         context.store?.removed(widget)
         try server.unexport(path)
         server.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])

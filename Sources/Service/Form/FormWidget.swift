@@ -11,6 +11,9 @@ final class FormWidget: Widget {
     private let secretFields: Set<String>
     /// The spec as given (a template's name or JSON), kept for the state file.
     private let specText: String
+    /// What the built spec holds: the form, its fields and patterns, the
+    /// spec's text (`Footprint`).
+    private let specFootprint: Int
     /// The validators and options providers clients attached, by name.
     var validators: [String: Attachment] = [:]
     var providers: [String: Attachment] = [:]
@@ -19,6 +22,8 @@ final class FormWidget: Widget {
     init(name: String, spec text: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         form = Form(spec: try FormWidget.spec(text, limits: context.limits), today: context.today)
         specText = text
+        specFootprint = Footprint.form + Footprint.heap(of: text)
+            + form.spec.fields.reduce(0) { $0 + Footprint.formField + ($1.rules.pattern?.programSize ?? 0) * Footprint.patternInstruction }
         secretFields = Set(form.spec.fields.filter { $0.kind == .text && $0.presentation.secret }.map(\.name))
         super.init(kind: .form, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         form.remoteDelegate = self
@@ -138,6 +143,27 @@ final class FormWidget: Widget {
 
     // MARK: Values
 
+    override var footprint: Int {
+        footprint(values: form.values, errors: form.serverMessages)
+    }
+
+    /// What the form would hold with these values and messages.
+    private func footprint(values: [String: FieldValue], errors: [String: String]) -> Int {
+        values.values.reduce(specFootprint) { $0 + Footprint.of($1) }
+            + errors.reduce(0) { $0 + Footprint.dictionaryEntry + Footprint.heap(of: $1.value) }
+            + form.options.values.reduce(0) { $0 + Footprint.dictionaryEntry + Footprint.of($1) }
+    }
+
+    /// Refuses values that would make the form hold more than the memory
+    /// budgets leave it.
+    private func admit(values given: [(field: String, value: FieldValue)]) throws {
+        var values = form.values
+        for (field, value) in given {
+            values[field] = value
+        }
+        try admit(footprint: footprint(values: values, errors: form.serverMessages), "values of \(given.reduce(0) { $0 + Footprint.of($1.value) }) bytes")
+    }
+
     static func dbusValue(_ value: FieldValue) -> DBusValue {
         switch value {
         case .text(let text): return .string(text)
@@ -243,7 +269,9 @@ final class FormWidget: Widget {
     static let declaration = InterfaceDeclaration<FormWidget>(API.interface, methods: [
         API.setValue.changing { widget, arguments, _ in
             let (field, given) = arguments
-            try widget.form.setValue(try widget.fieldValue(given.value, for: field, "value"), for: field)
+            let value = try widget.fieldValue(given.value, for: field, "value")
+            try widget.admit(values: [(field, value)])
+            try widget.form.setValue(value, for: field)
         },
         API.setValues.serve { widget, arguments, call in
             let (given, expected) = arguments
@@ -258,6 +286,7 @@ final class FormWidget: Widget {
                 guard expected == 0 || expected == widget.revision else {
                     throw FormError.revisionMismatch(expected: expected, current: widget.revision)
                 }
+                try widget.admit(values: values)
                 try widget.form.setValues(values)
             }
             return widget.revision
@@ -294,6 +323,7 @@ final class FormWidget: Widget {
             for (field, message) in errors.sorted(by: { $0.key < $1.key }) {
                 try widget.context.arguments.checkString(message, "errors[\(quoted(field))]")
             }
+            try widget.admit(footprint: widget.footprint(values: widget.form.values, errors: errors), "messages of \(errors.values.reduce(0) { $0 + $1.utf8.count }) bytes")
             try widget.form.setErrors(errors)
         },
         API.reset.changing { widget, _, _ in

@@ -58,11 +58,13 @@ extension PickerWidget {
             return
         }
         guard isBound else {
+            try admit(footprint: footprint(components: [], maps: new), "maps of \(new.size) titles")
             dependent = new
             return
         }
         let root = Array(adapter.components.prefix(1))
         let derived = try self.derived(root, after: 0, selectedRow: picker.selectedRow(inComponent: 0), new)
+        try admit(footprint: footprint(components: derived, maps: new), "maps of \(new.size) titles")
         dependent = new
         try bind(derived)
         resetSelection(after: 0, in: derived)

@@ -12,7 +12,18 @@ final class PickerWidget: Widget {
     let popup: PopupPickerView?
     let adapter = PickerAdapter()
     /// The maps of dependent components, when the picker has them.
-    var dependent: DependentComponents?
+    var dependent: DependentComponents? {
+        get { dependentMaps }
+        set {
+            dependentMaps = newValue
+            mapsFootprint = newValue.map(Footprint.of) ?? 0
+        }
+    }
+    // Set through `dependent` (an observer would not run in the initializer).
+    private var dependentMaps: DependentComponents?
+    /// What its components' rows and its maps hold (`Footprint`).
+    private var rowsFootprint = 0
+    private var mapsFootprint = 0
     private let items = PublishRelay<[[DBusValue]]>()
     private let disposeBag = DisposeBag()
 
@@ -105,7 +116,12 @@ final class PickerWidget: Widget {
         try PickerWidget.check(components, context.arguments, what)
     }
 
+    /// Binds the components, refused first when the picker would hold more
+    /// than the memory budgets leave it.
     func bind(_ components: [[DBusValue]]) throws {
+        let rows = Footprint.of(components: components)
+        try admit(footprint: Footprint.picker + rows + mapsFootprint + Footprint.of(adapter.config.format), "\(components.reduce(0) { $0 + $1.count }) rows in \(components.count) components")
+        rowsFootprint = rows
         isBound = true
         let replaced = adapter.components
         if components != replaced {
@@ -116,6 +132,15 @@ final class PickerWidget: Widget {
     }
 
     override var bindingCalls: String { "SetItems or SetModels" }
+
+    override var footprint: Int {
+        Footprint.picker + rowsFootprint + mapsFootprint + Footprint.of(adapter.config.format)
+    }
+
+    /// What the picker would hold with these components and maps.
+    func footprint(components: [[DBusValue]], maps: DependentComponents?) -> Int {
+        Footprint.picker + Footprint.of(components: components) + (maps.map(Footprint.of) ?? 0) + Footprint.of(adapter.config.format)
+    }
 
     private func component(_ value: Int32) throws -> Int {
         try boundIndex(value, count: picker.numberOfComponents, "component")
@@ -209,6 +234,7 @@ final class PickerWidget: Widget {
                 widget.reportChange(API.adapter.name)
             }
             if config != widget.adapter.config {
+                try widget.admit(footprint: widget.footprint - Footprint.of(widget.adapter.config.format) + Footprint.of(config.format), "a format of \(config.format.utf8.count) bytes")
                 widget.adapter.config = config
                 widget.reportContentChange()
             }

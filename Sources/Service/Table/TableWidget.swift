@@ -12,6 +12,8 @@ final class TableWidget: Widget {
     private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
     private let sections = PublishRelay<[TableSection]>()
     private var cellFormat = "{value}"
+    /// What its sections hold (`Footprint`).
+    private var rowsFootprint = 0
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
@@ -45,9 +47,9 @@ final class TableWidget: Widget {
             throw DBusError.invalidArgs("options: give 'items' or 'sections', not both")
         }
         if let items = options["items"] {
-            bind(try TableWidget.checked(fromItems: items, context.arguments, "options 'items'"))
+            try bind(try TableWidget.checked(fromItems: items, context.arguments, "options 'items'"))
         } else if let given = options["sections"] {
-            bind(try TableWidget.checked(TableWidget.parts(of: given), context.arguments, "options 'sections'"))
+            try bind(try TableWidget.checked(TableWidget.parts(of: given), context.arguments, "options 'sections'"))
         }
     }
 
@@ -101,12 +103,12 @@ final class TableWidget: Widget {
     /// Binds `sections` with section `index`'s rows replaced wholesale: as
     /// a new section, so the table reloads (bulk data is not diffed) and
     /// only that section's selection is dropped.
-    private func replaceRows(ofSection index: Int, in sections: [TableSection], with rows: [TableModel]) {
+    private func replaceRows(ofSection index: Int, in sections: [TableSection], with rows: [TableModel]) throws {
         var replaced = sections
         let old = sections[index].model
         replaced[index] = TableSection(model: TableSectionID(index: index, header: old.header, generation: old.generation + 1), items: rows)
         let keptSelection = (table.indexPathsForSelectedRows ?? []).filter { $0.section != index }
-        bind(replaced)
+        try bind(replaced)
         for path in keptSelection {
             table.selectRow(at: path, animated: false, scrollPosition: .none)
         }
@@ -115,9 +117,9 @@ final class TableWidget: Widget {
     private func removeRow(at path: IndexPath) {
         var current = dataSource.sectionModels
         var rows = current[path.section].items
-        rows.remove(at: path.row)
+        let removed = rows.remove(at: path.row)
         current[path.section] = TableSection(original: current[path.section], items: rows)
-        bind(current)
+        apply(current, footprint: rowsFootprint - Footprint.of(removed.value))
     }
 
     // MARK: Binding
@@ -157,11 +159,21 @@ final class TableWidget: Widget {
         }
     }
 
-    private func bind(_ parts: CheckedParts) {
-        bind(sections(parts))
+    private func bind(_ parts: CheckedParts) throws {
+        try bind(sections(parts))
     }
 
-    private func bind(_ newSections: [TableSection]) {
+    /// Binds the sections, refused first when the table would hold more
+    /// than the memory budgets leave it.
+    private func bind(_ newSections: [TableSection]) throws {
+        let rows = Footprint.of(sections: newSections)
+        try admit(footprint: Footprint.table + rows + Footprint.of(cellFormat), "\(newSections.reduce(0) { $0 + $1.items.count }) rows in \(newSections.count) sections")
+        apply(newSections, footprint: rows)
+    }
+
+    /// Binds sections whose rows hold `footprint` bytes.
+    private func apply(_ newSections: [TableSection], footprint: Int) {
+        rowsFootprint = footprint
         let replaced = dataSource.sectionModels
         if !isBound || newSections.map(\.items) != replaced.map(\.items) || newSections.map(\.model.header) != replaced.map(\.model.header) {
             reportContentChange()
@@ -172,6 +184,10 @@ final class TableWidget: Widget {
     }
 
     override var bindingCalls: String { "SetItems or SetSections" }
+
+    override var footprint: Int {
+        Footprint.table + rowsFootprint + Footprint.of(cellFormat)
+    }
 
     // MARK: State
 
@@ -200,7 +216,7 @@ final class TableWidget: Widget {
         }
         let widget = try TableWidget(name: file.name, options: [:], creator: Creator(restoring: file), context: context)
         if bound {
-            widget.bind(try checked(parts(of: state[1]), context.arguments, "stored sections"))
+            try widget.bind(try checked(parts(of: state[1]), context.arguments, "stored sections"))
         }
         try context.arguments.checkString(format, "stored cell format")
         widget.cellFormat = format
@@ -253,10 +269,10 @@ final class TableWidget: Widget {
     /// `org.rxwidgets.Widgets1.Table`: the contract's handlers, bound to every table.
     static let declaration = InterfaceDeclaration<TableWidget>(API.interface, methods: [
         API.setItems.changing(preparing: { checks, models in try checked(fromItems: models.value, checks, "models") }) { widget, prepared, _ in
-            widget.bind(try prepared())
+            try widget.bind(try prepared())
         },
         API.setSections.changing(preparing: { checks, sections in try checked(parts(of: sections.value), checks, "sections") }) { widget, prepared, _ in
-            widget.bind(try prepared())
+            try widget.bind(try prepared())
         },
         API.appendItems.changing { widget, arguments, _ in
             let index = try widget.section(arguments.0)
@@ -269,7 +285,7 @@ final class TableWidget: Widget {
             }
             guard !appended.isEmpty else { return }
             current[index] = TableSection(original: current[index], items: current[index].items + appended)
-            widget.bind(current)
+            try widget.bind(current)
         },
         API.loadItems.changing { widget, arguments, _ in
             let (section, items, given) = arguments
@@ -289,14 +305,15 @@ final class TableWidget: Widget {
                                                     unit: "sections", "the table with the loaded items")
             if appending {
                 current[index] = TableSection(original: current[index], items: current[index].items + loaded)
-                widget.bind(current)
+                try widget.bind(current)
             } else {
-                widget.replaceRows(ofSection: index, in: current, with: loaded)
+                try widget.replaceRows(ofSection: index, in: current, with: loaded)
             }
         },
         API.setCellFormat.changing { widget, format, _ in
             try widget.context.arguments.checkString(format, "format")
             if format != widget.cellFormat {
+                try widget.admit(footprint: widget.footprint - Footprint.of(widget.cellFormat) + Footprint.of(format), "a cell format of \(format.utf8.count) bytes")
                 widget.cellFormat = format
                 widget.reportContentChange()
             }

@@ -1,0 +1,88 @@
+import DBus
+import RxWidgets
+
+/// What a widget's data costs the daemon's heap, as the memory budget
+/// counts it (docs/behaviour.md, "Memory"). The figures are the heap's own:
+/// a string of more than 15 UTF-8 bytes is a 32-byte header and its bytes
+/// rounded up to 16, an array a 32-byte header and its elements' slots; a
+/// widget's fixed part was measured on the daemon's resident size (50
+/// widgets of each kind, each kind's part within a few percent).
+enum Footprint {
+    /// An empty picker: its views, proxies and pipelines.
+    static let picker = 40 << 10
+    /// An empty table, with its data source and diffing pipelines.
+    static let table = 60 << 10
+    /// A form's own part; each field adds `formField`, each compiled
+    /// pattern instruction `patternInstruction`.
+    static let form = 64 << 10
+    static let formField = 8 << 10
+    static let patternInstruction = 32
+    /// One entry of a dictionary: its key's and value's slots and the
+    /// table's share.
+    static let dictionaryEntry = 64
+
+    /// A string's heap storage beyond the 16 bytes of its slot.
+    static func heap(of text: String) -> Int {
+        let bytes = text.utf8.count
+        return bytes <= 15 ? 0 : 32 + (bytes + 15) & ~15
+    }
+
+    /// A string in a slot of its own.
+    static func of(_ text: String) -> Int {
+        16 + heap(of: text)
+    }
+
+    /// A value in an array's slot and what it points to. The recursion is
+    /// as deep as the value's nesting, which D-Bus bounds at 64 (every
+    /// value comes from a message or a state file made of messages).
+    static func of(_ value: DBusValue) -> Int {
+        let slot = MemoryLayout<DBusValue>.stride
+        switch value {
+        case .string(let text): return slot + heap(of: text)
+        case .objectPath(let path): return slot + heap(of: path.rawValue)
+        case .signature(let signature): return slot + heap(of: signature.rawValue)
+        case .array(_, let elements): return slot + of(elements)
+        case .structure(let fields): return slot + of(fields)
+        case .dictEntry(let key, let value): return slot + 16 + of(key) + of(value)
+        case .variant(let inner): return slot + 16 + of(inner)
+        default: return slot
+        }
+    }
+
+    /// An array of values: its header and every element.
+    static func of(_ values: [DBusValue]) -> Int {
+        values.reduce(32) { $0 + of($1) }
+    }
+
+    /// A picker's or a dependent map's rows.
+    static func of(_ titles: [String]) -> Int {
+        titles.reduce(32) { $0 + of($1) }
+    }
+
+    /// A picker's components.
+    static func of(components: [[DBusValue]]) -> Int {
+        components.reduce(32) { $0 + 8 + of($1) }
+    }
+
+    /// A table's sections: each its header and rows.
+    static func of(sections: [TableSection]) -> Int {
+        sections.reduce(32) { total, section in
+            section.items.reduce(total + 64 + heap(of: section.model.header) + 32) { $0 + of($1.value) }
+        }
+    }
+
+    /// The maps of dependent components.
+    static func of(_ dependent: DependentComponents) -> Int {
+        dependent.maps.reduce(32) { total, map in
+            map.reduce(total + 8 + 32) { $0 + dictionaryEntry + heap(of: $1.key) + of($1.value) }
+        }
+    }
+
+    /// A form value.
+    static func of(_ value: FieldValue) -> Int {
+        if case .text(let text) = value {
+            return dictionaryEntry + heap(of: text)
+        }
+        return dictionaryEntry
+    }
+}
