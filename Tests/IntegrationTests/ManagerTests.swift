@@ -215,7 +215,8 @@ final class DaemonLifecycleTests: XCTestCase {
     }
 
     func testBadCommandLines() throws {
-        for (arguments, expected) in [(["--today", "2023-02-29"], "--today expects a real calendar day"), (["--frobnicate"], "unknown option '--frobnicate'"), (["--max-rows", "0"], "--max-rows expects a positive"), (["--max-message-bytes", "1000"], "--max-message-bytes expects 1048576 to 134217728"), (["--max-signal-bytes", "100"], "--max-signal-bytes expects 4096 or more"), (["--max-queued-bytes", "-1"], "--max-queued-bytes expects a positive")] {
+        for (arguments, expected) in [(["--today", "2023-02-29"], "--today expects a real calendar day"), (["--frobnicate"], "unknown option '--frobnicate'"), (["--max-rows", "0"], "--max-rows expects a positive"), (["--max-message-bytes", "1000"], "--max-message-bytes expects 1048576 to 134217728"), (["--max-signal-bytes", "100"], "--max-signal-bytes expects 4096 or more"), (["--max-queued-bytes", "-1"], "--max-queued-bytes expects a positive"),
+                                     (["--max-memory", "65536"], "--max-memory expects 1048576 or more"), (["--max-memory-per-uid", "x"], "--max-memory-per-uid expects a positive")] {
             let result = try runCommand(daemonExecutable, arguments)
             XCTAssertEqual(result.status, 2)
             XCTAssertTrue(result.error.contains(expected), result.error)

@@ -66,9 +66,16 @@ enum Footprint {
 
     /// A table's sections: each its header and rows.
     static func of(sections: [TableSection]) -> Int {
-        sections.reduce(32) { total, section in
-            section.items.reduce(total + 64 + heap(of: section.model.header) + 32) { $0 + of($1.value) }
-        }
+        sections.reduce(32) { $0 + of(header: $1.model.header, rows: $1.items) }
+    }
+
+    /// Sections checked and not yet bound, as `of(sections:)` counts them bound.
+    static func of(parts: TableWidget.CheckedParts) -> Int {
+        parts.reduce(32) { $0 + of(header: $1.header, rows: $1.models) }
+    }
+
+    private static func of(header: String, rows: [TableModel]) -> Int {
+        rows.reduce(64 + heap(of: header) + 32) { $0 + of($1.value) }
     }
 
     /// The maps of dependent components.
@@ -76,6 +83,13 @@ enum Footprint {
         dependent.maps.reduce(32) { total, map in
             map.reduce(total + 8 + 32) { $0 + dictionaryEntry + heap(of: $1.key) + of($1.value) }
         }
+    }
+
+    /// A value with its footprint, measured where it was made (off the
+    /// loop, for a bulk call).
+    struct Measured<Value: Sendable>: Sendable {
+        let value: Value
+        let footprint: Int
     }
 
     /// A form value.

@@ -86,9 +86,9 @@ class Widget {
 
     /// Refuses a change that would make the widget hold `proposed` bytes
     /// past the memory budgets; run before the change. `change` says what
-    /// would grow, for the message.
-    func admit(footprint proposed: Int, _ change: @autoclosure () -> String) throws {
-        try context.memory.check(owner: ownerUID, from: accountedBytes, to: proposed, "\(kind.rawValue) '\(name)' with \(change())")
+    /// would grow, for the message (nil: the widget as it is, when created).
+    func admit(footprint proposed: Int, _ change: @autoclosure () -> String?) throws {
+        try context.memory.check(owner: ownerUID, from: accountedBytes, to: proposed, "\(kind.rawValue) '\(name)'" + (change().map { " with \($0)" } ?? ""))
     }
 
     /// Accounts the widget at its footprint now: once it is served, and

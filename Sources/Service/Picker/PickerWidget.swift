@@ -103,6 +103,11 @@ final class PickerWidget: Widget {
         return components
     }
 
+    /// Components with what their rows hold, counted where they were made.
+    static func measured(_ components: [[DBusValue]]) -> Footprint.Measured<[[DBusValue]]> {
+        Footprint.Measured(value: components, footprint: Footprint.of(components: components))
+    }
+
     static func check(_ components: [[DBusValue]], _ checks: InputChecks, _ what: String) throws {
         try checks.checkShape(parts: components.count, rows: components.reduce(0) { $0 + $1.count }, unit: "components", what)
         for (index, component) in components.enumerated() {
@@ -118,8 +123,8 @@ final class PickerWidget: Widget {
 
     /// Binds the components, refused first when the picker would hold more
     /// than the memory budgets leave it.
-    func bind(_ components: [[DBusValue]]) throws {
-        let rows = Footprint.of(components: components)
+    func bind(_ components: [[DBusValue]], footprint measured: Int? = nil) throws {
+        let rows = measured ?? Footprint.of(components: components)
         try admit(footprint: Footprint.picker + rows + mapsFootprint + Footprint.of(adapter.config.format), "\(components.reduce(0) { $0 + $1.count }) rows in \(components.count) components")
         rowsFootprint = rows
         isBound = true
@@ -178,20 +183,21 @@ final class PickerWidget: Widget {
 
     /// `org.rxwidgets.Widgets1.Picker`: the contract's handlers, bound to every picker.
     static let declaration = InterfaceDeclaration<PickerWidget>(API.interface, methods: [
-        API.setItems.changing(preparing: { checks, items in try components(fromTitles: items.value, checks, "items") }) { widget, prepared, _ in
+        API.setItems.changing(preparing: { checks, items in try measured(components(fromTitles: items.value, checks, "items")) }) { widget, prepared, _ in
             let components = try prepared()
             if widget.dependent == nil {
-                try widget.bind(components)
+                try widget.bind(components.value, footprint: components.footprint)
             } else {
-                try widget.bindRoot(components)
+                try widget.bindRoot(components.value)
             }
         },
         API.setDependentItems.changing { widget, maps, _ in
             try widget.setDependent(try widget.dependentComponents(from: maps.value, "dependent"))
         },
-        API.setModels.changing(preparing: { checks, models in try components(fromModels: models.value, checks, "models") }) { widget, prepared, _ in
+        API.setModels.changing(preparing: { checks, models in try measured(components(fromModels: models.value, checks, "models")) }) { widget, prepared, _ in
             try widget.refuseOnDependent("SetModels")
-            try widget.bind(try prepared())
+            let components = try prepared()
+            try widget.bind(components.value, footprint: components.footprint)
         },
         API.appendItems.changing { widget, items, _ in
             try widget.refuseOnDependent("AppendItems")

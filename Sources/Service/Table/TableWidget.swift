@@ -159,14 +159,19 @@ final class TableWidget: Widget {
         }
     }
 
-    private func bind(_ parts: CheckedParts) throws {
-        try bind(sections(parts))
+    /// Parts with what their rows hold, counted where they were made.
+    static func measured(_ parts: CheckedParts) -> Footprint.Measured<CheckedParts> {
+        Footprint.Measured(value: parts, footprint: Footprint.of(parts: parts))
+    }
+
+    private func bind(_ parts: CheckedParts, footprint: Int? = nil) throws {
+        try bind(sections(parts), footprint: footprint)
     }
 
     /// Binds the sections, refused first when the table would hold more
     /// than the memory budgets leave it.
-    private func bind(_ newSections: [TableSection]) throws {
-        let rows = Footprint.of(sections: newSections)
+    private func bind(_ newSections: [TableSection], footprint measured: Int? = nil) throws {
+        let rows = measured ?? Footprint.of(sections: newSections)
         try admit(footprint: Footprint.table + rows + Footprint.of(cellFormat), "\(newSections.reduce(0) { $0 + $1.items.count }) rows in \(newSections.count) sections")
         apply(newSections, footprint: rows)
     }
@@ -268,11 +273,13 @@ final class TableWidget: Widget {
 
     /// `org.rxwidgets.Widgets1.Table`: the contract's handlers, bound to every table.
     static let declaration = InterfaceDeclaration<TableWidget>(API.interface, methods: [
-        API.setItems.changing(preparing: { checks, models in try checked(fromItems: models.value, checks, "models") }) { widget, prepared, _ in
-            try widget.bind(try prepared())
+        API.setItems.changing(preparing: { checks, models in try measured(checked(fromItems: models.value, checks, "models")) }) { widget, prepared, _ in
+            let parts = try prepared()
+            try widget.bind(parts.value, footprint: parts.footprint)
         },
-        API.setSections.changing(preparing: { checks, sections in try checked(parts(of: sections.value), checks, "sections") }) { widget, prepared, _ in
-            try widget.bind(try prepared())
+        API.setSections.changing(preparing: { checks, sections in try measured(checked(parts(of: sections.value), checks, "sections")) }) { widget, prepared, _ in
+            let parts = try prepared()
+            try widget.bind(parts.value, footprint: parts.footprint)
         },
         API.appendItems.changing { widget, arguments, _ in
             let index = try widget.section(arguments.0)
