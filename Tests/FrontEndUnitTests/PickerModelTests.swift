@@ -35,11 +35,51 @@ final class PickerModelTests: XCTestCase {
     func testAFilterTypedAheadOfItsTitlesWaitsForThemBeforeDone() {
         var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil)
         _ = picker.update(.key(.character("/"), rows: 24))
-        XCTAssertEqual(picker.update(.key(.character("c"), rows: 24)), [.fetchTitles(component: 0, range: 0..<3, revision: 1)])
-        XCTAssertEqual(picker.update(.key(.enter, rows: 24)), [.fetchTitles(component: 0, range: 0..<3, revision: 1)], "Enter waits for the titles")
+        XCTAssertEqual(picker.update(.key(.character("c"), rows: 24)), [.scanTitles(component: 0, range: 0..<3, generation: 1)])
+        XCTAssertEqual(picker.update(.key(.enter, rows: 24)), [], "Enter waits for the read in flight")
         XCTAssertEqual(picker.status, "matching…")
-        XCTAssertEqual(picker.update(.titlesArrived(component: 0, window(["apple", "banana", "cherry"]))), [.selectRow(2, component: 0), .done],
+        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: 1)), [.selectRow(2, component: 0), .done],
                        "then acts on the row the filter shows, never a guess")
+    }
+
+    /// Issue 28, item 8: a filter read every title of its component in one
+    /// go (a 10,000,000-row picker ended with NoReply), and laying out built
+    /// an array of every row (6.5 s to the first paint).
+    func testAFilterSearchesTenMillionRowsAPageAtATimeAndKeepsOnlyItsMatches() {
+        let count = 10_000_000
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [count], selectedRows: [5_000_000]), purpose: .attach, header: nil, height: 10)
+        let started = ContinuousClock.now
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchTitles(component: 0, range: 4_999_981..<5_000_011, revision: 1)])
+        XCTAssertEqual(text(picker.view(rows: 24, columns: 40)).count, 11)
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(1), "laying out and drawing touch the shown rows only")
+
+        _ = picker.update(.key(.character("/"), rows: 24))
+        XCTAssertEqual(picker.update(.key(.character("7"), rows: 24)), [.scanTitles(component: 0, range: 0..<65_536, generation: 1)])
+        let page = { (first: Int, count: Int) in (first..<(first + count)).map { "row \($0)" } }
+        // A read the daemon clipped by bytes: the next one starts where it ended.
+        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 0, page(0, 40_000), generation: 1)).first, .scanTitles(component: 0, range: 40_000..<105_536, generation: 1))
+        XCTAssertTrue(text(picker.view(rows: 24, columns: 60)).contains { $0.contains("matching… 40,000 of 10,000,000 rows") }, text(picker.view(rows: 24, columns: 60)).joined(separator: "\n"))
+        XCTAssertEqual(picker.shownRows(0).count, (0..<40_000).filter { String($0).contains("7") }.count)
+        XCTAssertTrue(picker.shownRows(0).allSatisfy { String($0).contains("7") })
+        // A longer query goes on from what the shorter one found.
+        let narrowed = picker.update(.key(.character("7"), rows: 24))
+        XCTAssertEqual(narrowed.first { if case .scanTitles = $0 { return true } else { return false } }, .scanTitles(component: 0, range: 40_000..<105_536, generation: 2))
+        XCTAssertTrue(picker.shownRows(0).allSatisfy { String($0).contains("77") })
+        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 40_000, page(40_000, 65_536), generation: 1)), [], "a read of the search it replaced is dropped")
+
+        // Past 100,000 matches the search stops and says so.
+        _ = picker.update(.key(.backspace, rows: 24))
+        _ = picker.update(.key(.backspace, rows: 24))
+        _ = picker.update(.key(.character("r"), rows: 24))
+        var first = 0
+        while let read = picker.scans[0].flatMap({ $0.requested }) {
+            first = read
+            _ = picker.update(.titlesScanned(component: 0, first: first, page(first, 65_536), generation: picker.scansBegun))
+        }
+        XCTAssertEqual(picker.shownRows(0).count, 100_000)
+        XCTAssertTrue(picker.filterIsSettled(0))
+        XCTAssertTrue(text(picker.view(rows: 24, columns: 80)).contains { $0.contains("the first 100,000 matches; type more to narrow") })
+        XCTAssertLessThan(first, 200_000, "it read no further than the matches it keeps")
     }
 
     func testConfirmAnswersWithYAndNAndItsExitStatus() {

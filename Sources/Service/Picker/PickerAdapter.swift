@@ -11,11 +11,14 @@ struct PickerAdapterConfig: Equatable {
     }
 
     var kind = Kind.title
-    var format = "{value}"
+    var format = PickerAdapterConfig.valueFormat
     var attributes: [String: AttributeValue] = [:]
     var view: [String: AttributeValue] = [:]
     var widths: [Double] = []
     var rowHeights: [Double] = []
+
+    /// The default format: a row's title is its value.
+    static let valueFormat = "{value}"
 }
 
 /// The served picker's adapter: data source and delegate over components of
@@ -61,12 +64,23 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
         ["row": String(row), "component": String(component), "value": components[component][row].textForm]
     }
 
+    /// A row's title as the format renders it. A string under the default
+    /// format is its own title (no bigger than the limit, so not clipped):
+    /// filling the format made a dictionary and a string a row, half of a
+    /// `Titles` read's time.
+    private func title(row: Int, component: Int) -> String {
+        if config.format == PickerAdapterConfig.valueFormat, case .string(let text) = components[component][row], text.utf8.count <= titleLimit {
+            return text
+        }
+        return fill(config.format, placeholders(row: row, component: component), limit: titleLimit)
+    }
+
     func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? {
-        fill(config.format, placeholders(row: row, component: component), limit: titleLimit)
+        title(row: row, component: component)
     }
 
     func pickerView(_ pickerView: PickerView, attributedTitleForRow row: Int, forComponent component: Int) -> AttributedString? {
-        let title = fill(config.format, placeholders(row: row, component: component), limit: titleLimit)
+        let title = title(row: row, component: component)
         let attributes = config.kind == .attributed ? config.attributes : [:]
         return AttributedString(title, attributes: attributes)
     }

@@ -14,12 +14,25 @@ extension PickerModel {
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
+            // A change this front end's own SelectRow made moves the
+            // Revision but no title of its component or those before it
+            // (later ones a dependent picker rederives); any other change
+            // may have changed titles, so those searches begin again.
+            let ownChange = pending.keys.min()
             daemon = snapshot
+            for component in scans.keys where ownChange.map({ component > $0 }) ?? true {
+                scans[component] = nil
+            }
             return []
         case .titlesArrived(let component, let window):
             titles[component] = window
-            guard component == focus, filters[component] != nil else { return [] }
-            var commands = keepSelectionShown()
+            return []
+        case .titlesScanned(let component, let first, let read, let generation):
+            guard var scan = scans[component], scan.take(first: first, read, generation: generation) else { return [] }
+            scans[component] = scan
+            var commands = wantFiltered(component)
+            guard component == focus else { return commands }
+            commands += keepSelectionShown()
             if acceptWhenFiltered, filterIsSettled(component) {
                 acceptWhenFiltered = false
                 commands += accept()
@@ -62,11 +75,12 @@ extension PickerModel {
         for component in 0..<daemon.numberOfComponents {
             commands += wantFiltered(component)
             let shown = shownRows(component)
-            let position = shown.firstIndex(of: selectedRow(component)) ?? 0
+            let position = shown.position(of: selectedRow(component)) ?? 0
             let top = scrolledTop(tops[component] ?? 0, position: position, height: height, count: shown.count)
             tops[component] = top
             let window = shown[min(top, shown.count)..<min(top + height, shown.count)]
-            if let first = window.first, let last = window.last {
+            // A filter's rows bring their titles with them.
+            if scan(component) == nil, let first = window.first, let last = window.last {
                 let range = max(0, first - height)..<min(last + height + 1, rowCount(component))
                 if titles[component]?.covers(range, revision: daemon.revision) != true {
                     commands.append(.fetchTitles(component: component, range: range, revision: daemon.revision))
@@ -76,10 +90,26 @@ extension PickerModel {
         return commands
     }
 
-    /// What a filter searches: every title of its component, asked for as it is typed.
-    private func wantFiltered(_ component: Int) -> [PickerCommand] {
-        guard let filter = filters[component], !filter.query.isEmpty, titles[component]?.covers(0..<rowCount(component), revision: daemon.revision) != true else { return [] }
-        return [.fetchTitles(component: component, range: 0..<rowCount(component), revision: daemon.revision)]
+    /// What a filter searches: every title of its component, a page at a
+    /// time, begun as it is typed; a longer query goes on from what the
+    /// shorter one found.
+    private mutating func wantFiltered(_ component: Int) -> [PickerCommand] {
+        guard let filter = filters[component], !filter.query.isEmpty else {
+            scans[component] = nil
+            return []
+        }
+        var search: FilterScan
+        if let current = scan(component) {
+            search = current
+        } else {
+            scansBegun += 1
+            let count = rowCount(component)
+            search = scans[component].flatMap { $0.count == count ? $0.narrowed(to: filter, generation: scansBegun) : nil }
+                ?? FilterScan(filter: filter, count: count, generation: scansBegun)
+        }
+        let read = search.nextRead()
+        scans[component] = search
+        return read.map { [.scanTitles(component: component, range: $0, generation: search.generation)] } ?? []
     }
 
     private mutating func handle(_ key: Key, height: Int) -> [PickerCommand] {
@@ -98,7 +128,7 @@ extension PickerModel {
             return select(key == .character("y") ? 0 : 1, in: 0) + accept()
         }
         let rows = shownRows(focus)
-        if let position = movedPosition(rows.firstIndex(of: base(focus)) ?? 0, by: key, height: height, count: rows.count) {
+        if let position = movedPosition(rows.position(of: base(focus)) ?? 0, by: key, height: height, count: rows.count) {
             return select(rows[position], in: focus)
         }
         let components = max(daemon.numberOfComponents, 1)
@@ -127,7 +157,7 @@ extension PickerModel {
     /// row still shown when its row was filtered out.
     private mutating func keepSelectionShown() -> [PickerCommand] {
         let rows = shownRows(focus)
-        guard let first = rows.first, !rows.contains(base(focus)) else { return [] }
+        guard let first = rows.first, !rows.shows(base(focus)) else { return [] }
         return select(first, in: focus)
     }
 
@@ -143,17 +173,18 @@ extension PickerModel {
         guard daemon.isPopup else { return [] }
         var commands: [PickerCommand] = []
         if filters[focus] != nil {
+            let reads = wantFiltered(focus)
             guard filterIsSettled(focus) else {
                 acceptWhenFiltered = true
                 status = "matching…"
-                return wantFiltered(focus)
+                return reads
             }
             let shown = shownRows(focus)
             guard let first = shown.first else {
                 status = "no row matches \(quoted(filters[focus]?.query ?? "", quote: "\""))"
                 return []
             }
-            if !shown.contains(base(focus)) {
+            if !shown.shows(base(focus)) {
                 commands += select(first, in: focus)
             }
         }

@@ -24,7 +24,11 @@ extension PickerModel {
             lines.append(line)
         }
         if let filter = filters[focus] {
-            lines.append(filter.line)
+            var line = filter.line
+            if let progress = scan(focus)?.progress {
+                line.append("  " + progress, .dim)
+            }
+            lines.append(line)
         }
         lines.append(Line(status ?? keys, status == nil ? .help : .error))
         return lines

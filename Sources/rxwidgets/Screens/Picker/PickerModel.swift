@@ -69,6 +69,9 @@ struct PickerModel {
     var focus = 0
     var tops: [Int: Int] = [:]
     var filters: [Int: ListFilter] = [:]
+    /// Each filter's search, and the count of searches begun.
+    var scans: [Int: FilterScan] = [:]
+    var scansBegun = 0
     /// Rows asked for with `SelectRow` and not yet answered, per component:
     /// further moves start from the last one, so keys typed ahead of the
     /// replies (↓↓ Enter) move as far as they say.
@@ -100,22 +103,27 @@ struct PickerModel {
     }
 
     func title(_ row: Int, _ component: Int) -> String? {
-        titles[component]?.text(row)
+        scan(component)?.text(row) ?? titles[component]?.text(row)
     }
 
-    /// The rows of `component` shown: all, or those the filter lets through
-    /// — a row whose title has not arrived is not shown, so nothing the
+    /// The search that answers the filter of `component` now, if any.
+    func scan(_ component: Int) -> FilterScan? {
+        guard let filter = filters[component], !filter.query.isEmpty, let scan = scans[component], scan.searches(filter, count: rowCount(component)) else { return nil }
+        return scan
+    }
+
+    /// The rows of `component` shown: all, or those the filter's search has
+    /// found so far — a row not yet searched is not shown, so nothing the
     /// filter would hide can be chosen.
-    func shownRows(_ component: Int) -> [Int] {
-        let count = rowCount(component)
-        guard let filter = filters[component], !filter.query.isEmpty else { return Array(0..<count) }
-        return (0..<count).filter { row in title(row, component).map(filter.matches) ?? false }
+    func shownRows(_ component: Int) -> ShownRows {
+        guard let filter = filters[component], !filter.query.isEmpty else { return ShownRows(all: rowCount(component)) }
+        return ShownRows(matching: scan(component)?.rows ?? [])
     }
 
-    /// Whether the filter of `component` has every title it searches.
+    /// Whether the filter of `component` has searched every title it will.
     func filterIsSettled(_ component: Int) -> Bool {
         guard let filter = filters[component], !filter.query.isEmpty else { return true }
-        return titles[component]?.covers(0..<rowCount(component), revision: daemon.revision) ?? (rowCount(component) == 0)
+        return scan(component)?.isComplete ?? false
     }
 
     /// The rows of the list: what the terminal leaves after the header, the
@@ -133,6 +141,8 @@ enum PickerMessage {
     case layOut(rows: Int)
     case daemonChanged(PickerSnapshot)
     case titlesArrived(component: Int, TextWindow)
+    /// The titles of a filter's search, rows `first`… of `component`.
+    case titlesScanned(component: Int, first: Int, [String], generation: Int)
     /// A `SelectRow` was answered.
     case selectAnswered(component: Int)
     /// `SelectedItem`: Done's row and title.
@@ -148,6 +158,8 @@ enum PickerMessage {
 /// What a picker update asks the runtime to do.
 enum PickerCommand: Equatable {
     case fetchTitles(component: Int, range: Range<Int>, revision: UInt64)
+    /// Read titles for a filter's search (its `generation`).
+    case scanTitles(component: Int, range: Range<Int>, generation: Int)
     case selectRow(Int, component: Int)
     case show
     case done

@@ -11,6 +11,8 @@ final class PickerScreen: ListScreen {
     var model: PickerModel
     /// Per component, the fetcher of its titles.
     private var fetchers: [Int: RemoteTexts] = [:]
+    /// Per component, the read of its filter's search in flight.
+    private var scanReads: [Int: Disposable] = [:]
     private var timer: LoopTimer?
     private let disposeBag = DisposeBag()
 
@@ -38,6 +40,7 @@ final class PickerScreen: ListScreen {
 
     deinit {
         timer?.dispose()
+        scanReads.values.forEach { $0.dispose() }
     }
 
     func run(_ commands: [PickerCommand]) {
@@ -45,6 +48,18 @@ final class PickerScreen: ListScreen {
             switch command {
             case .fetchTitles(let component, let range, let revision):
                 fetcher(component).want(range, revision: revision)
+            case .scanTitles(let component, let range, let generation):
+                scanReads[component]?.dispose()
+                scanReads[component] = picker.rx.titles(component: component, first: range.lowerBound, count: range.count).subscribe(onNext: { [weak self] titles in
+                    self?.dispatch(.titlesScanned(component: component, first: range.lowerBound, titles, generation: generation))
+                }, onError: { [weak self] error in
+                    // Rows that went away meanwhile: the changed picker's search follows.
+                    if let error = error as? WidgetsClientError, error.name.hasSuffix(".OutOfRange") || error.name.hasSuffix(".ItemsNotBound") {
+                        self?.dispatch(.titlesScanned(component: component, first: range.lowerBound, [], generation: generation))
+                        return
+                    }
+                    self?.session.fail(error)
+                })
             case .selectRow(let row, let component):
                 picker.rx.selectRow(row, inComponent: component).subscribe(onError: { [weak self] in self?.session.fail($0) }, onDisposed: { [weak self] in
                     self?.dispatch(.selectAnswered(component: component))

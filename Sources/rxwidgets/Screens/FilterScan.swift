@@ -1,0 +1,113 @@
+/// A `/` filter's search of a list the daemon serves: its texts are read a
+/// page at a time with the batch reads, matched as they arrive, and only the
+/// matching rows kept — at most `matchLimit` of them — so no read exceeds
+/// the daemon's batch limits and the front end holds no more than what it
+/// shows, however long the list. The search is of the list's `count` rows
+/// as they were when read; a change of the list starts a new one.
+struct FilterScan: Equatable {
+    /// The most rows one read asks for (the daemon may return fewer).
+    static let pageLimit = RemoteTexts.pageLimit
+    /// The most matches kept: past it the search stops, and says so.
+    static let matchLimit = 100_000
+
+    let filter: ListFilter
+    /// The rows of the list searched.
+    let count: Int
+    /// Tells this search's reads from those of one it replaced.
+    let generation: Int
+    /// The rows read so far: all rows below it were matched.
+    private(set) var scanned = 0
+    /// The first row of the read in flight, if one is.
+    private(set) var requested: Int?
+    /// The matching rows, ascending, and their texts.
+    private(set) var rows: [Int] = []
+    private(set) var texts: [String] = []
+
+    init(filter: ListFilter, count: Int, generation: Int) {
+        self.filter = filter
+        self.count = max(count, 0)
+        self.generation = generation
+    }
+
+    /// Whether this search answers `filter` on a list of `count` rows.
+    func searches(_ filter: ListFilter, count: Int) -> Bool {
+        self.filter.query == filter.query && self.count == count
+    }
+
+    /// Whether it stopped at `matchLimit` matches before the end.
+    var isCapped: Bool {
+        rows.count >= FilterScan.matchLimit && scanned < count
+    }
+
+    /// Whether every row it will search was searched.
+    var isComplete: Bool {
+        scanned >= count || isCapped
+    }
+
+    /// The next read to make, marked as in flight; nil when one is in
+    /// flight or the search is complete.
+    mutating func nextRead() -> Range<Int>? {
+        guard requested == nil, !isComplete else { return nil }
+        requested = scanned
+        return scanned..<min(count, scanned + FilterScan.pageLimit)
+    }
+
+    /// Takes the texts of the rows from `first` on; false when they are not
+    /// the read it waits for. An empty answer (the list got shorter) ends it.
+    mutating func take(first: Int, _ read: [String], generation: Int) -> Bool {
+        guard generation == self.generation, first == requested else { return false }
+        requested = nil
+        let matcher = ListFilter.Matcher(filter.query)
+        for (offset, text) in read.enumerated() where rows.count < FilterScan.matchLimit && matcher.matches(text) {
+            rows.append(first + offset)
+            texts.append(text)
+        }
+        scanned = read.isEmpty ? count : min(count, first + read.count)
+        return true
+    }
+
+    /// The search for `narrower`, a query that contains this one, started
+    /// from what this one found: every row it can match is among these
+    /// matches (none when this one stopped at the limit).
+    func narrowed(to narrower: ListFilter, generation: Int) -> FilterScan? {
+        guard !isCapped, narrower.query.lowercased().contains(filter.query.lowercased()) else { return nil }
+        var scan = FilterScan(filter: narrower, count: count, generation: generation)
+        let matcher = ListFilter.Matcher(narrower.query)
+        for (row, text) in zip(rows, texts) where matcher.matches(text) {
+            scan.rows.append(row)
+            scan.texts.append(text)
+        }
+        scan.scanned = scanned
+        return scan
+    }
+
+    /// The text of a matching row.
+    func text(_ row: Int) -> String? {
+        let position = rows.partitioningIndex { $0 >= row }
+        return position < rows.count && rows[position] == row ? texts[position] : nil
+    }
+
+    /// What the filter's line says of the search: nothing once it is done.
+    var progress: String? {
+        if isCapped {
+            return "the first \(FilterScan.matchLimit.groupedDigits) matches; type more to narrow"
+        }
+        guard !isComplete else { return nil }
+        return "matching… \(scanned.groupedDigits) of \(count.groupedDigits) rows"
+    }
+}
+
+extension Int {
+    /// With thousands separated by commas: 1,310,720.
+    var groupedDigits: String {
+        let digits = String(magnitude)
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 {
+                grouped.append(",")
+            }
+            grouped.append(digit)
+        }
+        return (self < 0 ? "-" : "") + grouped
+    }
+}
