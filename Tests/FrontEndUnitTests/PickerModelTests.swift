@@ -82,6 +82,42 @@ final class PickerModelTests: XCTestCase {
         XCTAssertLessThan(first, 200_000, "it read no further than the matches it keeps")
     }
 
+    func testASearchThatStopsAtTheLimitInItsLastReadSaysSo() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [120_000]), purpose: .attach, header: nil, height: 10)
+        _ = picker.update(.key(.character("/"), rows: 24))
+        _ = picker.update(.key(.character("r"), rows: 24))
+        let page = { (first: Int, count: Int) in (first..<(first + count)).map { "row \($0)" } }
+        _ = picker.update(.titlesScanned(component: 0, first: 0, page(0, 65_536), generation: 1))
+        _ = picker.update(.titlesScanned(component: 0, first: 65_536, page(65_536, 120_000 - 65_536), generation: 1))
+        XCTAssertEqual(picker.shownRows(0).count, 100_000)
+        XCTAssertEqual(picker.scan(0)?.isCapped, true, "20,000 matching rows were not searched")
+        XCTAssertEqual(picker.scan(0)?.progress, "the first 100,000 matches; type more to narrow")
+        // A longer query cannot go on from a search that stopped: it begins again.
+        XCTAssertEqual(picker.update(.key(.character("o"), rows: 24)).first, .scanTitles(component: 0, range: 0..<65_536, generation: 2))
+    }
+
+    func testNarrowingAFinishedSearchMovesTheSelectionToARowItShows() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3], selectedRows: [0]), purpose: .attach, header: nil, height: 10)
+        _ = picker.update(.key(.character("/"), rows: 24))
+        _ = picker.update(.key(.character("a"), rows: 24))
+        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: 1)), [])
+        XCTAssertEqual(picker.update(.key(.character("n"), rows: 24)), [.selectRow(1, component: 0)], "apple is filtered out: banana is selected")
+    }
+
+    func testASearchGoesOnThroughChangesThatLeaveItsTitlesAndBeginsAgainAfterOthers() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3, 3], revision: 1), purpose: .attach, header: nil, height: 10)
+        _ = picker.update(.key(.character("/"), rows: 24))
+        _ = picker.update(.key(.character("a"), rows: 24))
+        _ = picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: 1))
+        XCTAssertTrue(picker.filterIsSettled(0))
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], revision: 2)))
+        XCTAssertTrue(picker.filterIsSettled(0), "a selection in component 0 changes no title of component 0")
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], isVisible: false, revision: 3)))
+        XCTAssertTrue(picker.filterIsSettled(0), "nor does hiding the picker")
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], isVisible: false, revision: 4)))
+        XCTAssertFalse(picker.filterIsSettled(0), "a change that shows in nothing else (new titles, a new adapter) begins the search again")
+    }
+
     func testConfirmAnswersWithYAndNAndItsExitStatus() {
         var confirm = PickerModel(daemon: PickerSnapshot(rowCounts: [2]), purpose: .confirm(affirmative: "Yes", negative: "No"), header: "Sure?", height: nil)
         XCTAssertEqual(confirm.update(.key(.character("n"), rows: 24)), [.selectRow(1, component: 0), .done])

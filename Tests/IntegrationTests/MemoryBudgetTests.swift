@@ -123,3 +123,59 @@ final class MemoryBudgetTests: DaemonTestCase {
         }
     }
 }
+
+/// What a review found: a refused change must change nothing and every
+/// change must be counted, also for dependent pickers and `replace`.
+final class SmallMemoryBudgetTests: DaemonTestCase {
+    override var daemonArguments: [String] { ["--max-memory", String(4 << 20)] }
+
+    private func maps(_ levels: [[String: [String]]]) -> DBusValue {
+        .array(element: .array(.dictEntry(key: .string, value: .array(.string))), levels.map { level in
+            .dictionary(key: .string, value: .array(.string), level.sorted { $0.key < $1.key }.map { (.string($0.key), .array(element: .string, $0.value.map(DBusValue.string))) })
+        })
+    }
+
+    /// `count` rows of 110 characters: about 170 bytes each counted.
+    private func rows(_ count: Int, _ tag: String) -> [String] {
+        (0..<count).map { "\(tag) \(String(repeating: "r", count: 100)) \($0)" }
+    }
+
+    func testMapsOfAPickerWithoutItemsAreCounted() throws {
+        var outcomes: [String] = []
+        for name in ["a", "b", "c"] {
+            try call(root, managerInterface, "CreatePicker", [.string(name), options([])])
+            let refusal = error("\(root)/picker/\(name)", pickerInterface, "SetDependentItems", [maps([["k": rows(20_000, name)]])])
+            let revision = try property("\(root)/picker/\(name)", pickerInterface, "Revision")
+            outcomes.append(refusal?.name.replacingOccurrences(of: errorPrefix, with: "") ?? "Revision \(revision ?? .uint64(0))")
+        }
+        // Maps of 3.4 MB each in a budget of 4 MiB: the first is taken (and counted, as a change), the others not.
+        XCTAssertEqual(outcomes, ["Revision uint64 2", "LimitExceeded", "LimitExceeded"])
+        try call("\(root)/picker/a", pickerInterface, "SetDependentItems", [maps([])])
+        try call("\(root)/picker/b", pickerInterface, "SetDependentItems", [maps([["k": rows(20_000, "b")]])])
+    }
+
+    func testASelectionWhoseDerivedRowsPassTheBudgetChangesNothing() throws {
+        let path = "\(root)/picker/d"
+        try call(root, managerInterface, "CreatePicker", [.string("d"), options([("items", titles([["a", "b"]])), ("dependent", maps([["a": ["x"], "b": rows(12_000, "b")]]))])])
+        try call(root, managerInterface, "CreatePicker", [.string("fill"), options([("items", titles([rows(8_000, "f")]))])])
+        let unchanged = DBusValue.array(element: .int32, [.int32(0), .int32(0)])
+        for method in ["SelectRow", "SetSelectedRow"] {
+            let refusal = error(path, pickerInterface, method, [.int32(1), .int32(0)])
+            XCTAssertEqual(refusal?.name, errorPrefix + "LimitExceeded", method)
+            XCTAssertTrue(refusal?.message.contains("picker 'd' with the rows row 1 of component 0 leads to") == true, refusal?.message ?? "")
+            XCTAssertEqual(try property(path, pickerInterface, "SelectedRows"), unchanged, "\(method) refused changes nothing")
+            XCTAssertEqual(try call(path, pickerInterface, "Titles", [.int32(1), .int32(0), .int32(1)]).first, .array(element: .string, [.string("x")]))
+        }
+        try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath("\(root)/picker/fill")!)])
+        try call(path, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(2), .int32(12_000)]))
+    }
+
+    func testReplacingAWidgetFreesItsBytesForTheNewOne() throws {
+        // 14,000 rows: about 2.4 MB, so two at once do not fit in 4 MiB.
+        let items = DBusValue.array(element: .string, rows(14_000, "t").map(DBusValue.string))
+        try call(root, managerInterface, "CreateTable", [.string("t"), options([("items", items)])])
+        XCTAssertEqual(error(root, managerInterface, "CreateTable", [.string("u"), options([("items", items)])])?.name, errorPrefix + "LimitExceeded")
+        try call(root, managerInterface, "CreateTable", [.string("t"), options([("items", items), ("replace", .boolean(true))])])
+    }
+}

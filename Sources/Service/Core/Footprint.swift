@@ -59,22 +59,36 @@ enum Footprint {
         titles.reduce(32) { $0 + of($1) }
     }
 
-    /// A picker's components.
+    /// A picker's components, each as `of(component:)`.
     static func of(components: [[DBusValue]]) -> Int {
-        components.reduce(32) { $0 + 8 + of($1) }
+        sum(components.map(of(component:)))
     }
 
-    /// A table's sections: each its header and rows.
-    static func of(sections: [TableSection]) -> Int {
-        sections.reduce(32) { $0 + of(header: $1.model.header, rows: $1.items) }
+    /// One component of a picker: its slot in the picker's array and its rows.
+    static func of(component: [DBusValue]) -> Int {
+        8 + of(component)
     }
 
-    /// Sections checked and not yet bound, as `of(sections:)` counts them bound.
-    static func of(parts: TableWidget.CheckedParts) -> Int {
-        parts.reduce(32) { $0 + of(header: $1.header, rows: $1.models) }
+    /// A picker's components or a table's sections whose parts hold `parts`.
+    static func sum(_ parts: [Int]) -> Int {
+        parts.reduce(32, +)
     }
 
-    private static func of(header: String, rows: [TableModel]) -> Int {
+    /// A picker's adapter: its format, attributes, view properties and sizes.
+    static func of(_ config: PickerAdapterConfig) -> Int {
+        let properties = config.attributes.count + config.view.count
+        let texts = (config.attributes.values.map(\.description) + config.view.values.map(\.description)).reduce(0) { $0 + heap(of: $1) }
+        let keys = (Array(config.attributes.keys) + Array(config.view.keys)).reduce(0) { $0 + heap(of: $1) }
+        return heap(of: config.format) + properties * dictionaryEntry + texts + keys + 64 + (config.widths.count + config.rowHeights.count) * 8
+    }
+
+    /// One section of a table: its header and rows.
+    static func of(section: TableSection) -> Int {
+        of(header: section.model.header, rows: section.items)
+    }
+
+    /// One section checked and not yet bound, as `of(section:)` counts it bound.
+    static func of(header: String, rows: [TableModel]) -> Int {
         rows.reduce(64 + heap(of: header) + 32) { $0 + of($1.value) }
     }
 
@@ -85,11 +99,11 @@ enum Footprint {
         }
     }
 
-    /// A value with its footprint, measured where it was made (off the
-    /// loop, for a bulk call).
+    /// Components or sections with the footprint of each, measured where
+    /// they were made (off the loop, for a bulk call).
     struct Measured<Value: Sendable>: Sendable {
         let value: Value
-        let footprint: Int
+        let parts: [Int]
     }
 
     /// A form value.

@@ -86,8 +86,11 @@ class Widget {
 
     /// Refuses a change that would make the widget hold `proposed` bytes
     /// past the memory budgets; run before the change. `change` says what
-    /// would grow, for the message (nil: the widget as it is, when created).
+    /// would grow, for the message (nil: the widget as it is, when added).
+    /// A widget being built passes: it is admitted whole when it is added
+    /// (after the widget it replaces is gone).
     func admit(footprint proposed: Int, _ change: @autoclosure () -> String?) throws {
+        guard isServed || change() == nil else { return }
         try context.memory.check(owner: ownerUID, from: accountedBytes, to: proposed, "\(kind.rawValue) '\(name)'" + (change().map { " with \($0)" } ?? ""))
     }
 

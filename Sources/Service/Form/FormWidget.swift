@@ -14,6 +14,8 @@ final class FormWidget: Widget {
     /// What the built spec holds: the form, its fields and patterns, the
     /// spec's text (`Footprint`).
     private let specFootprint: Int
+    /// What the options its choice fields offer now hold, kept as they change.
+    private var optionsFootprint = 0
     /// The validators and options providers clients attached, by name.
     var validators: [String: Attachment] = [:]
     var providers: [String: Attachment] = [:]
@@ -30,6 +32,9 @@ final class FormWidget: Widget {
         form.rx.changes
             .subscribe(onNext: { [weak self] change in
                 guard let self else { return }
+                if !change.options.isEmpty {
+                    measureOptions()
+                }
                 reportChanges(of: change)
                 for options in change.options {
                     emit(API.optionsChanged, options.name, options.value)
@@ -47,6 +52,7 @@ final class FormWidget: Widget {
                 }
             })
             .disposed(by: disposeBag)
+        measureOptions()
         form.rx.submitted
             .subscribe(onNext: { [weak self] values in self.map { $0.emit(API.submitted, $0.orderedValues(values, redacted: true)) } })
             .disposed(by: disposeBag)
@@ -143,25 +149,28 @@ final class FormWidget: Widget {
 
     // MARK: Values
 
-    override var footprint: Int {
-        footprint(values: form.values, errors: form.serverMessages)
+    private func measureOptions() {
+        optionsFootprint = form.options.values.reduce(0) { $0 + Footprint.dictionaryEntry + Footprint.of($1) }
     }
 
-    /// What the form would hold with these values and messages.
-    private func footprint(values: [String: FieldValue], errors: [String: String]) -> Int {
-        values.values.reduce(specFootprint) { $0 + Footprint.of($1) }
+    /// A walk of its values and messages (at most one per field) and the
+    /// cached sums of its spec and options.
+    override var footprint: Int {
+        footprint(errors: form.serverMessages)
+    }
+
+    /// What the form would hold with these messages of the application.
+    private func footprint(errors: [String: String]) -> Int {
+        form.values.values.reduce(specFootprint + optionsFootprint) { $0 + Footprint.of($1) }
             + errors.reduce(0) { $0 + Footprint.dictionaryEntry + Footprint.heap(of: $1.value) }
-            + form.options.values.reduce(0) { $0 + Footprint.dictionaryEntry + Footprint.of($1) }
     }
 
     /// Refuses values that would make the form hold more than the memory
-    /// budgets leave it.
+    /// budgets leave it (each field's value replaces the one it has; a
+    /// dictionary holds no field twice).
     private func admit(values given: [(field: String, value: FieldValue)]) throws {
-        var values = form.values
-        for (field, value) in given {
-            values[field] = value
-        }
-        try admit(footprint: footprint(values: values, errors: form.serverMessages), "values of \(given.reduce(0) { $0 + Footprint.of($1.value) }) bytes")
+        let growth = given.reduce(0) { $0 + Footprint.of($1.value) - (form.values[$1.field].map(Footprint.of) ?? 0) }
+        try admit(footprint: footprint + growth, "values of \(given.reduce(0) { $0 + Footprint.of($1.value) }) bytes")
     }
 
     static func dbusValue(_ value: FieldValue) -> DBusValue {
@@ -323,7 +332,7 @@ final class FormWidget: Widget {
             for (field, message) in errors.sorted(by: { $0.key < $1.key }) {
                 try widget.context.arguments.checkString(message, "errors[\(quoted(field))]")
             }
-            try widget.admit(footprint: widget.footprint(values: widget.form.values, errors: errors), "messages of \(errors.values.reduce(0) { $0 + $1.utf8.count }) bytes")
+            try widget.admit(footprint: widget.footprint(errors: errors), "messages of \(errors.values.reduce(0) { $0 + $1.utf8.count }) bytes")
             try widget.form.setErrors(errors)
         },
         API.reset.changing { widget, _, _ in

@@ -38,7 +38,7 @@ extension PickerWidget {
 
     /// `SetItems` on a dependent picker: component 0, the rest derived.
     /// Checked whole before anything changes.
-    func bindRoot(_ components: [[DBusValue]]) throws {
+    func bindRoot(_ components: [[DBusValue]], measured: [Int]? = nil) throws {
         guard components.count <= 1 else {
             throw DBusError.invalidArgs("items has \(components.count) arrays; picker '\(name)' has dependent components, so items gives component 0 only")
         }
@@ -46,7 +46,8 @@ extension PickerWidget {
         let root = components.first ?? []
         let row = min(max(picker.selectedRow(inComponent: 0), 0), max(root.count - 1, 0))
         let derived = try self.derived([root], after: 0, selectedRow: row, dependent)
-        try bind(derived)
+        let parts = [measured?.first ?? Footprint.of(component: root)] + derived.dropFirst().map(Footprint.of(component:))
+        try bind(derived, measured: parts)
         resetSelection(after: 0, in: derived)
     }
 
@@ -54,27 +55,35 @@ extension PickerWidget {
     /// derived at once; `[]` makes the picker an ordinary one again.
     func setDependent(_ new: DependentComponents) throws {
         guard new.componentCount > 1 else {
-            dependent = nil
+            if dependent != nil {
+                dependent = nil
+                reportContentChange()
+            }
             return
         }
         guard isBound else {
-            try admit(footprint: footprint(components: [], maps: new), "maps of \(new.size) titles")
-            dependent = new
+            try admit([], changed: nil, maps: new, "maps of \(new.size) titles")
+            if dependent != new {
+                dependent = new
+                reportContentChange()
+            }
             return
         }
         let root = Array(adapter.components.prefix(1))
         let derived = try self.derived(root, after: 0, selectedRow: picker.selectedRow(inComponent: 0), new)
-        try admit(footprint: footprint(components: derived, maps: new), "maps of \(new.size) titles")
+        let changed = Set(1..<max(derived.count, 1))
+        try admit(derived, changed: changed, maps: new, "maps of \(new.size) titles")
         dependent = new
-        try bind(derived)
+        try bind(derived, changed: changed)
         resetSelection(after: 0, in: derived)
     }
 
     /// Refuses, before the selection changes, a selection whose derived
-    /// components would break the limits.
+    /// components would break the limits or the memory budgets.
     func checkSelection(_ row: Int, in component: Int) throws {
         guard let dependent, isBound else { return }
-        _ = try derived(adapter.components, after: component, selectedRow: row, dependent)
+        let derived = try derived(adapter.components, after: component, selectedRow: row, dependent)
+        try admit(derived, changed: Set((component + 1)..<max(derived.count, component + 1)), maps: dependent, "the rows row \(row) of component \(component) leads to")
     }
 
     /// Rebinds the components after `component` from its selected title;
@@ -84,7 +93,7 @@ extension PickerWidget {
         guard let dependent, isBound else { return }
         let derived = try self.derived(adapter.components, after: component, selectedRow: picker.selectedRow(inComponent: component), dependent)
         if derived.count != adapter.components.count || derived[(component + 1)...] != adapter.components[(component + 1)...] {
-            try bind(derived)
+            try bind(derived, changed: Set((component + 1)..<max(derived.count, component + 1)))
         }
         resetSelection(after: component, in: derived)
     }

@@ -21,9 +21,11 @@ final class PickerWidget: Widget {
     }
     // Set through `dependent` (an observer would not run in the initializer).
     private var dependentMaps: DependentComponents?
-    /// What its components' rows and its maps hold (`Footprint`).
-    private var rowsFootprint = 0
+    /// What each component's rows, the maps and the adapter hold
+    /// (`Footprint`), kept so that reading the footprint costs nothing.
+    private var componentFootprints: [Int] = []
     private var mapsFootprint = 0
+    private var adapterFootprint = Footprint.of(PickerAdapterConfig())
     private let items = PublishRelay<[[DBusValue]]>()
     private let disposeBag = DisposeBag()
 
@@ -105,7 +107,7 @@ final class PickerWidget: Widget {
 
     /// Components with what their rows hold, counted where they were made.
     static func measured(_ components: [[DBusValue]]) -> Footprint.Measured<[[DBusValue]]> {
-        Footprint.Measured(value: components, footprint: Footprint.of(components: components))
+        Footprint.Measured(value: components, parts: components.map(Footprint.of(component:)))
     }
 
     static func check(_ components: [[DBusValue]], _ checks: InputChecks, _ what: String) throws {
@@ -122,11 +124,13 @@ final class PickerWidget: Widget {
     }
 
     /// Binds the components, refused first when the picker would hold more
-    /// than the memory budgets leave it.
-    func bind(_ components: [[DBusValue]], footprint measured: Int? = nil) throws {
-        let rows = measured ?? Footprint.of(components: components)
-        try admit(footprint: Footprint.picker + rows + mapsFootprint + Footprint.of(adapter.config.format), "\(components.reduce(0) { $0 + $1.count }) rows in \(components.count) components")
-        rowsFootprint = rows
+    /// than the memory budgets leave it. `measured` gives each component's
+    /// footprint; otherwise the components outside `changed` (all, when
+    /// nil) keep the footprint they had, and only the others are measured.
+    func bind(_ components: [[DBusValue]], measured: [Int]? = nil, changed: Set<Int>? = nil) throws {
+        let parts = measured ?? footprints(of: components, changed: changed)
+        try admit(footprint: footprint(parts: parts, mapsFootprint: mapsFootprint), "\(components.reduce(0) { $0 + $1.count }) rows in \(components.count) components")
+        componentFootprints = parts
         isBound = true
         let replaced = adapter.components
         if components != replaced {
@@ -139,12 +143,35 @@ final class PickerWidget: Widget {
     override var bindingCalls: String { "SetItems or SetModels" }
 
     override var footprint: Int {
-        Footprint.picker + rowsFootprint + mapsFootprint + Footprint.of(adapter.config.format)
+        footprint(parts: componentFootprints, mapsFootprint: mapsFootprint)
     }
 
-    /// What the picker would hold with these components and maps.
-    func footprint(components: [[DBusValue]], maps: DependentComponents?) -> Int {
-        Footprint.picker + Footprint.of(components: components) + (maps.map(Footprint.of) ?? 0) + Footprint.of(adapter.config.format)
+    /// What the picker holds with components of these footprints.
+    private func footprint(parts: [Int], mapsFootprint: Int, adapterFootprint: Int? = nil) -> Int {
+        Footprint.picker + Footprint.sum(parts) + mapsFootprint + (adapterFootprint ?? self.adapterFootprint)
+    }
+
+    /// Each component's footprint, measured for those in `changed` (all,
+    /// when nil) and for those it did not have.
+    func footprints(of components: [[DBusValue]], changed: Set<Int>?) -> [Int] {
+        components.indices.map { index in
+            changed?.contains(index) == false && componentFootprints.indices.contains(index) ? componentFootprints[index] : Footprint.of(component: components[index])
+        }
+    }
+
+    /// Refuses components (the ones outside `changed` kept) and maps that
+    /// would make the picker hold more than the memory budgets leave it.
+    func admit(_ components: [[DBusValue]], changed: Set<Int>?, maps: DependentComponents?, _ change: @autoclosure () -> String) throws {
+        try admit(footprint: footprint(parts: footprints(of: components, changed: changed), mapsFootprint: maps.map(Footprint.of) ?? 0), change())
+    }
+
+    /// Sets the adapter's configuration, refused first when it would make
+    /// the picker hold more than the memory budgets leave it.
+    func configure(_ config: PickerAdapterConfig) throws {
+        let configured = Footprint.of(config)
+        try admit(footprint: footprint(parts: componentFootprints, mapsFootprint: mapsFootprint, adapterFootprint: configured), "an adapter of \(configured) bytes")
+        adapter.config = config
+        adapterFootprint = configured
     }
 
     private func component(_ value: Int32) throws -> Int {
@@ -186,9 +213,9 @@ final class PickerWidget: Widget {
         API.setItems.changing(preparing: { checks, items in try measured(components(fromTitles: items.value, checks, "items")) }) { widget, prepared, _ in
             let components = try prepared()
             if widget.dependent == nil {
-                try widget.bind(components.value, footprint: components.footprint)
+                try widget.bind(components.value, measured: components.parts)
             } else {
-                try widget.bindRoot(components.value)
+                try widget.bindRoot(components.value, measured: components.parts)
             }
         },
         API.setDependentItems.changing { widget, maps, _ in
@@ -197,7 +224,7 @@ final class PickerWidget: Widget {
         API.setModels.changing(preparing: { checks, models in try measured(components(fromModels: models.value, checks, "models")) }) { widget, prepared, _ in
             try widget.refuseOnDependent("SetModels")
             let components = try prepared()
-            try widget.bind(components.value, footprint: components.footprint)
+            try widget.bind(components.value, measured: components.parts)
         },
         API.appendItems.changing { widget, items, _ in
             try widget.refuseOnDependent("AppendItems")
@@ -212,7 +239,7 @@ final class PickerWidget: Widget {
                 combined[index] += rows
             }
             try widget.check(combined, "the picker with items appended")
-            try widget.bind(combined)
+            try widget.bind(combined, changed: Set(appended.indices))
         },
         API.loadItems.changing { widget, arguments, _ in
             try widget.refuseOnDependent("LoadItems")
@@ -232,17 +259,17 @@ final class PickerWidget: Widget {
             combined[component] = options["append"] == .boolean(true) ? combined[component] + loaded : loaded
             // The loaded titles were checked as they were read; only the shape is left.
             try widget.context.arguments.checkShape(parts: combined.count, rows: combined.reduce(0) { $0 + $1.count }, unit: "components", "the picker with the loaded items")
-            try widget.bind(combined)
+            try widget.bind(combined, changed: [component])
         },
         API.setAdapter.changing { widget, arguments, _ in
             let config = try widget.adapterConfig(kind: arguments.0, options: arguments.1.value)
-            if config.kind != widget.adapter.config.kind {
-                widget.reportChange(API.adapter.name)
-            }
+            let kindChanged = config.kind != widget.adapter.config.kind
             if config != widget.adapter.config {
-                try widget.admit(footprint: widget.footprint - Footprint.of(widget.adapter.config.format) + Footprint.of(config.format), "a format of \(config.format.utf8.count) bytes")
-                widget.adapter.config = config
+                try widget.configure(config)
                 widget.reportContentChange()
+            }
+            if kindChanged {
+                widget.reportChange(API.adapter.name)
             }
         },
         API.titleForRow.serve { widget, cell, _ in
@@ -371,7 +398,7 @@ final class PickerWidget: Widget {
         if bound {
             try widget.bind(try components(fromModels: state[3], widget.context.arguments, "stored models"))
         }
-        widget.adapter.config = try widget.adapterConfig(kind: kind, options: state[5])
+        try widget.configure(try widget.adapterConfig(kind: kind, options: state[5]))
         for (component, row) in selected.enumerated() where component < widget.picker.numberOfComponents && row >= 0 && Int(row) < widget.picker.numberOfRows(inComponent: component) {
             widget.picker.selectRow(Int(row), inComponent: component, animated: false)
         }

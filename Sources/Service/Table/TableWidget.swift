@@ -13,7 +13,7 @@ final class TableWidget: Widget {
     private let sections = PublishRelay<[TableSection]>()
     private var cellFormat = "{value}"
     /// What its sections hold (`Footprint`).
-    private var rowsFootprint = 0
+    private var rowsFootprint = Footprint.sum([])
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
@@ -108,7 +108,7 @@ final class TableWidget: Widget {
         let old = sections[index].model
         replaced[index] = TableSection(model: TableSectionID(index: index, header: old.header, generation: old.generation + 1), items: rows)
         let keptSelection = (table.indexPathsForSelectedRows ?? []).filter { $0.section != index }
-        try bind(replaced)
+        try bind(replaced, changed: [index])
         for path in keptSelection {
             table.selectRow(at: path, animated: false, scrollPosition: .none)
         }
@@ -161,17 +161,30 @@ final class TableWidget: Widget {
 
     /// Parts with what their rows hold, counted where they were made.
     static func measured(_ parts: CheckedParts) -> Footprint.Measured<CheckedParts> {
-        Footprint.Measured(value: parts, footprint: Footprint.of(parts: parts))
+        Footprint.Measured(value: parts, parts: parts.map { Footprint.of(header: $0.header, rows: $0.models) })
     }
 
-    private func bind(_ parts: CheckedParts, footprint: Int? = nil) throws {
-        try bind(sections(parts), footprint: footprint)
+    private func bind(_ parts: CheckedParts, measured: [Int]? = nil) throws {
+        try bind(sections(parts), measured: measured)
     }
 
     /// Binds the sections, refused first when the table would hold more
-    /// than the memory budgets leave it.
-    private func bind(_ newSections: [TableSection], footprint measured: Int? = nil) throws {
-        let rows = measured ?? Footprint.of(sections: newSections)
+    /// than the memory budgets leave it. `measured` gives each section's
+    /// footprint; otherwise only the sections in `changed` (all, when nil)
+    /// are measured, old and new, and the rest keep what they held (rows
+    /// moved between sections move no bytes in or out of the table).
+    private func bind(_ newSections: [TableSection], measured: [Int]? = nil, changed: Set<Int>? = nil) throws {
+        let rows: Int
+        if let measured {
+            rows = Footprint.sum(measured)
+        } else if let changed {
+            let old = dataSource.sectionModels
+            rows = changed.reduce(rowsFootprint) { total, index in
+                total - (old.indices.contains(index) ? Footprint.of(section: old[index]) : 0) + (newSections.indices.contains(index) ? Footprint.of(section: newSections[index]) : 0)
+            }
+        } else {
+            rows = Footprint.sum(newSections.map(Footprint.of(section:)))
+        }
         try admit(footprint: Footprint.table + rows + Footprint.of(cellFormat), "\(newSections.reduce(0) { $0 + $1.items.count }) rows in \(newSections.count) sections")
         apply(newSections, footprint: rows)
     }
@@ -275,11 +288,11 @@ final class TableWidget: Widget {
     static let declaration = InterfaceDeclaration<TableWidget>(API.interface, methods: [
         API.setItems.changing(preparing: { checks, models in try measured(checked(fromItems: models.value, checks, "models")) }) { widget, prepared, _ in
             let parts = try prepared()
-            try widget.bind(parts.value, footprint: parts.footprint)
+            try widget.bind(parts.value, measured: parts.parts)
         },
         API.setSections.changing(preparing: { checks, sections in try measured(checked(parts(of: sections.value), checks, "sections")) }) { widget, prepared, _ in
             let parts = try prepared()
-            try widget.bind(parts.value, footprint: parts.footprint)
+            try widget.bind(parts.value, measured: parts.parts)
         },
         API.appendItems.changing { widget, arguments, _ in
             let index = try widget.section(arguments.0)
@@ -292,7 +305,7 @@ final class TableWidget: Widget {
             }
             guard !appended.isEmpty else { return }
             current[index] = TableSection(original: current[index], items: current[index].items + appended)
-            try widget.bind(current)
+            try widget.bind(current, changed: [index])
         },
         API.loadItems.changing { widget, arguments, _ in
             let (section, items, given) = arguments
@@ -312,7 +325,7 @@ final class TableWidget: Widget {
                                                     unit: "sections", "the table with the loaded items")
             if appending {
                 current[index] = TableSection(original: current[index], items: current[index].items + loaded)
-                try widget.bind(current)
+                try widget.bind(current, changed: [index])
             } else {
                 try widget.replaceRows(ofSection: index, in: current, with: loaded)
             }

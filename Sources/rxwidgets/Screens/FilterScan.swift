@@ -58,9 +58,16 @@ struct FilterScan: Equatable {
         guard generation == self.generation, first == requested else { return false }
         requested = nil
         let matcher = ListFilter.Matcher(filter.query)
-        for (offset, text) in read.enumerated() where rows.count < FilterScan.matchLimit && matcher.matches(text) {
-            rows.append(first + offset)
-            texts.append(text)
+        for (offset, text) in read.enumerated() {
+            guard rows.count < FilterScan.matchLimit else {
+                // Stopped here: the rows from this one on were not searched.
+                scanned = first + offset
+                return true
+            }
+            if matcher.matches(text) {
+                rows.append(first + offset)
+                texts.append(text)
+            }
         }
         scanned = read.isEmpty ? count : min(count, first + read.count)
         return true

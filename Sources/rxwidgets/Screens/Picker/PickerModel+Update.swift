@@ -9,18 +9,16 @@ extension PickerModel {
             status = nil
             // A key after an Enter still waiting for titles: the person moved on.
             acceptWhenFiltered = false
-            let commands = handle(key, height: listHeight(rows: rows))
-            return commands + wantFiltered(focus).filter { !commands.contains($0) }
+            var commands = handle(key, height: listHeight(rows: rows))
+            commands += wantFiltered(focus).filter { !commands.contains($0) }
+            // After the search a longer query narrowed: the rows it shows are known now.
+            return commands + keepSelectionShown().filter { !commands.contains($0) }
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
-            // A change this front end's own SelectRow made moves the
-            // Revision but no title of its component or those before it
-            // (later ones a dependent picker rederives); any other change
-            // may have changed titles, so those searches begin again.
-            let ownChange = pending.keys.min()
+            let kept = componentsWithTheSameTitles(from: daemon, to: snapshot)
             daemon = snapshot
-            for component in scans.keys where ownChange.map({ component > $0 }) ?? true {
+            for component in scans.keys where !kept.contains(component) {
                 scans[component] = nil
             }
             return []
@@ -66,6 +64,20 @@ extension PickerModel {
             // filter still narrowing waits for its titles, as it does for Enter.
             return accept()
         }
+    }
+
+    /// The components whose titles a change cannot have touched, so that
+    /// their searches go on. A change is one call's: showing or hiding
+    /// changes no title; a selection changes none up to the first component
+    /// it moved (a dependent picker rederives the ones after it); anything
+    /// else that moved the Revision (new items, a new adapter) may have
+    /// changed any title.
+    private func componentsWithTheSameTitles(from old: PickerSnapshot, to new: PickerSnapshot) -> Range<Int> {
+        guard old.rowCounts == new.rowCounts else { return 0..<0 }
+        if let moved = zip(old.selectedRows, new.selectedRows).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            return 0..<(moved + 1)
+        }
+        return old.isVisible != new.isVisible ? 0..<new.numberOfComponents : 0..<0
     }
 
     /// Scrolls each component to its selected row and asks for the titles
