@@ -161,11 +161,32 @@ final class TableModelTests: XCTestCase {
 
     func testFilterRanksWhatArrivedAndEnterChoosesTheBest() {
         var table = TableModel(daemon: TableSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil, fuzzy: true)
-        XCTAssertEqual(table.update(.key(.character("b"), rows: 24)), [.fetchCells(section: 0, range: 0..<3, revision: 1)])
-        _ = table.update(.cellsArrived(section: 0, TextWindow(first: 0, texts: ["cabbage", "brie", "apple"], revision: 1, isComplete: true)))
-        XCTAssertEqual(table.shownRows, [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)], "brie starts with b; apple has none")
+        XCTAssertEqual(table.update(.key(.character("b"), rows: 24)), [.scanCells(section: 0, range: 0..<3, generation: 1)])
+        XCTAssertEqual(table.update(.key(.enter, rows: 24)), [], "Enter waits for the search")
+        XCTAssertEqual(table.update(.cellsScanned(section: 0, first: 0, ["cabbage", "brie", "apple"], generation: 1)), [.finishChoosing(select: IndexPath(row: 1, section: 0), printsIndexes: false)])
+        XCTAssertEqual(Array(table.shownRows), [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)], "brie starts with b; apple has none")
         XCTAssertEqual(table.update(.key(.enter, rows: 24)), [.finishChoosing(select: IndexPath(row: 1, section: 0), printsIndexes: false)])
         XCTAssertEqual(table.update(.key(.escape, rows: 24)), [.quit])
+    }
+
+    /// Issue 28, item 8, for tables: every row was an IndexPath in an array
+    /// built for each frame, and a filter read every cell in one go.
+    func testATableOfMillionsOfRowsLaysOutItsWindowAndSearchesSectionsAPageAtATime() {
+        var table = TableModel(daemon: TableSnapshot(rowCounts: [5_000_000, 5_000_000]), purpose: .attach, header: nil, height: 10)
+        let started = ContinuousClock.now
+        _ = table.update(.layOut(rows: 24))
+        _ = table.update(.key(.end, rows: 24))
+        XCTAssertEqual(table.shownRows[table.cursor], IndexPath(row: 4_999_999, section: 1))
+        XCTAssertEqual(table.shownRows.position(of: IndexPath(row: 3, section: 1)), 5_000_003)
+        XCTAssertEqual(text(table.view(rows: 24, columns: 40)).count, 11)
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(1), "laying out and drawing touch the shown rows only")
+
+        _ = table.update(.key(.character("/"), rows: 24))
+        XCTAssertEqual(table.update(.key(.character("9"), rows: 24)), [.scanCells(section: 0, range: 0..<65_536, generation: 1), .scanCells(section: 1, range: 0..<65_536, generation: 2)])
+        let page = (0..<65_536).map { "cell \($0)" }
+        XCTAssertEqual(table.update(.cellsScanned(section: 1, first: 0, page, generation: 2)), [.scanCells(section: 1, range: 65_536..<131_072, generation: 2)])
+        XCTAssertTrue(table.shownRows.allSatisfy { $0.section == 1 && String($0.row).contains("9") })
+        XCTAssertTrue(text(table.view(rows: 24, columns: 80)).contains { $0.contains("matching… 65,536 of 10,000,000 rows") })
     }
 
     func testLayingOutAsksForHeadersAndCellsOnceAndDrawingNothing() {

@@ -1,3 +1,6 @@
+import RxCoreEssentials
+import RxWidgetsClient
+
 /// A `/` filter's search of a list the daemon serves: its texts are read a
 /// page at a time with the batch reads, matched as they arrive, and only the
 /// matching rows kept — at most `matchLimit` of them — so no read exceeds
@@ -11,6 +14,9 @@ struct FilterScan: Equatable {
     static let matchLimit = 100_000
 
     let filter: ListFilter
+    /// Whether a text matches by `FuzzyMatch` (the letters in order) rather
+    /// than by containing the query.
+    let fuzzy: Bool
     /// The rows of the list searched.
     let count: Int
     /// Tells this search's reads from those of one it replaced.
@@ -23,8 +29,9 @@ struct FilterScan: Equatable {
     private(set) var rows: [Int] = []
     private(set) var texts: [String] = []
 
-    init(filter: ListFilter, count: Int, generation: Int) {
+    init(filter: ListFilter, fuzzy: Bool = false, count: Int, generation: Int) {
         self.filter = filter
+        self.fuzzy = fuzzy
         self.count = max(count, 0)
         self.generation = generation
     }
@@ -57,14 +64,14 @@ struct FilterScan: Equatable {
     mutating func take(first: Int, _ read: [String], generation: Int) -> Bool {
         guard generation == self.generation, first == requested else { return false }
         requested = nil
-        let matcher = ListFilter.Matcher(filter.query)
+        let matches = matching(filter)
         for (offset, text) in read.enumerated() {
             guard rows.count < FilterScan.matchLimit else {
                 // Stopped here: the rows from this one on were not searched.
                 scanned = first + offset
                 return true
             }
-            if matcher.matches(text) {
+            if matches(text) {
                 rows.append(first + offset)
                 texts.append(text)
             }
@@ -77,15 +84,26 @@ struct FilterScan: Equatable {
     /// from what this one found: every row it can match is among these
     /// matches (none when this one stopped at the limit).
     func narrowed(to narrower: ListFilter, generation: Int) -> FilterScan? {
-        guard !isCapped, narrower.query.lowercased().contains(filter.query.lowercased()) else { return nil }
-        var scan = FilterScan(filter: narrower, count: count, generation: generation)
-        let matcher = ListFilter.Matcher(narrower.query)
-        for (row, text) in zip(rows, texts) where matcher.matches(text) {
+        let longer = narrower.query.lowercased()
+        let shorter = filter.query.lowercased()
+        // A fuzzy match of a longer query whose start is this one matches this one too.
+        guard !isCapped, fuzzy ? longer.hasPrefix(shorter) : longer.contains(shorter) else { return nil }
+        var scan = FilterScan(filter: narrower, fuzzy: fuzzy, count: count, generation: generation)
+        let matches = matching(narrower)
+        for (row, text) in zip(rows, texts) where matches(text) {
             scan.rows.append(row)
             scan.texts.append(text)
         }
         scan.scanned = scanned
         return scan
+    }
+
+    private func matching(_ filter: ListFilter) -> (String) -> Bool {
+        if fuzzy {
+            return { FuzzyMatch.score($0, query: filter.query) != nil }
+        }
+        let matcher = ListFilter.Matcher(filter.query)
+        return matcher.matches
     }
 
     /// The text of a matching row.
@@ -96,11 +114,33 @@ struct FilterScan: Equatable {
 
     /// What the filter's line says of the search: nothing once it is done.
     var progress: String? {
-        if isCapped {
+        FilterScan.progress(of: [self])
+    }
+
+    /// What the filter's line says of the searches of a list's sections.
+    static func progress(of scans: [FilterScan]) -> String? {
+        if scans.contains(where: \.isCapped) {
             return "the first \(FilterScan.matchLimit.groupedDigits) matches; type more to narrow"
         }
-        guard !isComplete else { return nil }
+        guard !scans.allSatisfy(\.isComplete) else { return nil }
+        let scanned = scans.reduce(0) { $0 + $1.scanned }
+        let count = scans.reduce(0) { $0 + $1.count }
         return "matching… \(scanned.groupedDigits) of \(count.groupedDigits) rows"
+    }
+}
+
+extension FilterScan {
+    /// Makes one read of a search: `arrived` gets the texts, or none when
+    /// the rows went away meanwhile (the changed list's search follows, and
+    /// an empty read ends this one); any other error goes to `failed`.
+    static func read(_ fetch: Observable<[String]>, arrived: @escaping ([String]) -> Void, failed: @escaping (Error) -> Void) -> Disposable {
+        fetch.subscribe(onNext: arrived, onError: { error in
+            if let error = error as? WidgetsClientError, error.name.hasSuffix(".OutOfRange") || error.name.hasSuffix(".ItemsNotBound") {
+                arrived([])
+                return
+            }
+            failed(error)
+        })
     }
 }
 

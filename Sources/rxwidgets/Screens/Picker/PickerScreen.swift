@@ -50,16 +50,10 @@ final class PickerScreen: ListScreen {
                 fetcher(component).want(range, revision: revision)
             case .scanTitles(let component, let range, let generation):
                 scanReads[component]?.dispose()
-                scanReads[component] = picker.rx.titles(component: component, first: range.lowerBound, count: range.count).subscribe(onNext: { [weak self] titles in
-                    self?.dispatch(.titlesScanned(component: component, first: range.lowerBound, titles, generation: generation))
-                }, onError: { [weak self] error in
-                    // Rows that went away meanwhile: the changed picker's search follows.
-                    if let error = error as? WidgetsClientError, error.name.hasSuffix(".OutOfRange") || error.name.hasSuffix(".ItemsNotBound") {
-                        self?.dispatch(.titlesScanned(component: component, first: range.lowerBound, [], generation: generation))
-                        return
-                    }
-                    self?.session.fail(error)
-                })
+                let titles = picker.rx.titles(component: component, first: range.lowerBound, count: range.count)
+                scanReads[component] = FilterScan.read(titles, arrived: { [weak self] texts in
+                    self?.dispatch(.titlesScanned(component: component, first: range.lowerBound, texts, generation: generation))
+                }, failed: { [weak self] in self?.session.fail($0) })
             case .selectRow(let row, let component):
                 picker.rx.selectRow(row, inComponent: component).subscribe(onError: { [weak self] in self?.session.fail($0) }, onDisposed: { [weak self] in
                     self?.dispatch(.selectAnswered(component: component))

@@ -10,18 +10,32 @@ extension TableModel {
             // A key after an Enter still waiting for cells: the person moved on.
             finishWhenFiltered = false
             let commands = handle(key, height: listHeight(rows: rows))
-            return commands + wantFiltered().filter { !commands.contains($0) }
+            let reads = wantFiltered().filter { !commands.contains($0) }
+            refilter()
+            return commands + reads
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
+            // A selection changes no cell; anything else that moved the
+            // Revision (new rows, a new format) may have changed any.
+            if snapshot.rowCounts != daemon.rowCounts || snapshot.selected == daemon.selected && snapshot.allowsMultipleSelection == daemon.allowsMultipleSelection {
+                scans = [:]
+            }
             daemon = snapshot
+            refilter()
             return []
         case .cellsArrived(let section, let window):
             cells[section] = window
-            guard finishWhenFiltered, filterIsSettled else { return [] }
+            return []
+        case .cellsScanned(let section, let first, let read, let generation):
+            guard var scan = scans[section], scan.take(first: first, read, generation: generation) else { return [] }
+            scans[section] = scan
+            let reads = wantFiltered()
+            refilter()
+            guard finishWhenFiltered, filterIsSettled else { return reads }
             finishWhenFiltered = false
             let shown = shownRows
-            return [.finishChoosing(select: shown.indices.contains(cursor) ? shown[cursor] : nil, printsIndexes: printsIndexes)]
+            return reads + [.finishChoosing(select: shown.indices.contains(cursor) ? shown[cursor] : nil, printsIndexes: printsIndexes)]
         case .headersArrived(let headers, let revision):
             if revision == daemon.revision {
                 self.headers = headers
@@ -42,11 +56,13 @@ extension TableModel {
             commands.append(.fetchHeaders(revision: daemon.revision))
         }
         commands += wantFiltered()
+        refilter()
         let shown = shownRows
         cursor = min(cursor, max(shown.count - 1, 0))
         top = scrolledTop(top, position: cursor, height: height, count: shown.count)
         let window = shown[min(top, shown.count)..<min(top + height, shown.count)]
-        for section in Set(window.map(\.section)).sorted() {
+        // A filter's rows bring their cells with them.
+        for section in Set(window.map(\.section)).sorted() where scan(section) == nil {
             let rows = window.filter { $0.section == section }.map(\.row)
             if let first = rows.min(), let last = rows.max() {
                 let range = max(0, first - height)..<min(last + height + 1, daemon.rowCounts[section])
@@ -58,12 +74,30 @@ extension TableModel {
         return commands
     }
 
-    /// What a filter searches: every cell, asked for as it is typed.
-    private func wantFiltered() -> [TableCommand] {
-        guard let filter, !filter.query.isEmpty else { return [] }
-        return daemon.rowCounts.enumerated().compactMap { section, count in
-            cells[section]?.covers(0..<count, revision: daemon.revision) == true ? nil : .fetchCells(section: section, range: 0..<count, revision: daemon.revision)
+    /// What a filter searches: every cell of every section, a page at a
+    /// time, begun as it is typed; a longer query goes on from what the
+    /// shorter one found.
+    private mutating func wantFiltered() -> [TableCommand] {
+        guard let filter, isFiltering else {
+            scans = [:]
+            return []
         }
+        var commands: [TableCommand] = []
+        for (section, count) in daemon.rowCounts.enumerated() {
+            var search: FilterScan
+            if let current = scan(section) {
+                search = current
+            } else {
+                scansBegun += 1
+                search = scans[section].flatMap { $0.count == count ? $0.narrowed(to: filter, generation: scansBegun) : nil }
+                    ?? FilterScan(filter: filter, fuzzy: fuzzy, count: count, generation: scansBegun)
+            }
+            if let read = search.nextRead() {
+                commands.append(.scanCells(section: section, range: read, generation: search.generation))
+            }
+            scans[section] = search
+        }
+        return commands
     }
 
     private mutating func handle(_ key: Key, height: Int) -> [TableCommand] {
@@ -100,7 +134,7 @@ extension TableModel {
         case .selectAll where daemon.allowsMultipleSelection:
             let selected = Set(daemon.selected)
             let room = limit.map { max(0, $0 - selected.count) } ?? shown.count
-            return [.select(Array(shown.filter { !selected.contains($0) }.prefix(room)))]
+            return [.select(Array(shown.lazy.filter { !selected.contains($0) }.prefix(room)))]
         case .enter:
             if purpose == .attach {
                 guard let underCursor else { return [] }

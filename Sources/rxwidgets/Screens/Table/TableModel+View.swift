@@ -34,7 +34,11 @@ extension TableModel {
             lines.append(Line())
         }
         if let filter {
-            lines.append(filter.line)
+            var line = filter.line
+            if let progress = FilterScan.progress(of: daemon.rowCounts.indices.compactMap(scan)) {
+                line.append("  " + progress, .dim)
+            }
+            lines.append(line)
         }
         lines.append(Line(status ?? keys, status == nil ? .help : .error))
         return lines

@@ -56,6 +56,12 @@ struct TableModel {
     var cursor = 0
     var top = 0
     var filter: ListFilter?
+    /// Per section, the filter's search, and the count of searches begun.
+    var scans: [Int: FilterScan] = [:]
+    var scansBegun = 0
+    /// The rows the searches found, in the order shown (ranked, for
+    /// `filter`): kept, as ranking them is not for every frame.
+    var filtered: [IndexPath] = []
     var status: String?
     /// Enter came while the filter's cells were on their way: it acts once
     /// they are in, on the rows the filter then shows.
@@ -75,39 +81,51 @@ struct TableModel {
         }
         // The cursor starts on the first row chosen beforehand (`--selected`), so Enter keeps it.
         if let first = daemon.selected.min() {
-            cursor = shownRows.firstIndex(of: first) ?? 0
+            cursor = shownRows.position(of: first) ?? 0
         }
     }
 
-    /// A row's cell as fetched, if it was.
+    /// A row's cell as searched or fetched, if it was.
     func cell(_ row: Int, _ section: Int) -> String? {
-        cells[section]?.text(row)
+        scan(section)?.text(row) ?? cells[section]?.text(row)
     }
 
-    /// Every row shown, section by section: all, or those the filter lets
-    /// through — ranked, for `filter`. A row whose cell has not arrived is
-    /// not shown, so nothing the filter would hide can be chosen.
-    var shownRows: [IndexPath] {
-        var rows: [IndexPath] = []
-        for (section, count) in daemon.rowCounts.enumerated() {
-            guard let filter, !filter.query.isEmpty else {
-                rows += (0..<count).map { IndexPath(row: $0, section: section) }
-                continue
-            }
-            if fuzzy {
-                let known = (0..<count).compactMap { row in cell(row, section).map { (row, $0) } }
-                rows += FuzzyMatch.ranked(known, query: filter.query).map { IndexPath(row: $0, section: section) }
-            } else {
-                rows += (0..<count).filter { cell($0, section).map(filter.matches) ?? false }.map { IndexPath(row: $0, section: section) }
-            }
-        }
-        return rows
+    /// Whether a filter with a query is on.
+    var isFiltering: Bool {
+        filter.map { !$0.query.isEmpty } ?? false
     }
 
-    /// Whether the filter has every cell it searches.
+    /// The search that answers the filter in `section` now, if any.
+    func scan(_ section: Int) -> FilterScan? {
+        guard let filter, isFiltering, let scan = scans[section], daemon.rowCounts.indices.contains(section), scan.searches(filter, count: daemon.rowCounts[section]) else { return nil }
+        return scan
+    }
+
+    /// Every row shown, section by section: all, or those the filter's
+    /// searches found so far — ranked, for `filter`. A row not yet searched
+    /// is not shown, so nothing the filter would hide can be chosen.
+    var shownRows: ShownIndexPaths {
+        isFiltering ? ShownIndexPaths(matching: filtered) : ShownIndexPaths(rowCounts: daemon.rowCounts)
+    }
+
+    /// Whether the filter has searched every cell it will.
     var filterIsSettled: Bool {
-        guard let filter, !filter.query.isEmpty else { return true }
-        return daemon.rowCounts.enumerated().allSatisfy { cells[$0.offset]?.covers(0..<$0.element, revision: daemon.revision) ?? ($0.element == 0) }
+        guard isFiltering else { return true }
+        return daemon.rowCounts.indices.allSatisfy { scan($0)?.isComplete ?? false }
+    }
+
+    /// The rows the searches found, in the order shown: section by section,
+    /// ranked within each for `filter`.
+    mutating func refilter() {
+        guard let filter, isFiltering else {
+            filtered = []
+            return
+        }
+        filtered = daemon.rowCounts.indices.flatMap { section -> [IndexPath] in
+            guard let scan = scan(section) else { return [] }
+            let rows = fuzzy ? FuzzyMatch.ranked(zip(scan.rows, scan.texts).map { (index: $0, text: $1) }, query: filter.query) : scan.rows
+            return rows.map { IndexPath(row: $0, section: section) }
+        }
     }
 
     /// The rows of the list on a terminal of `rows`: what is left after the
@@ -125,6 +143,8 @@ enum TableMessage {
     case layOut(rows: Int)
     case daemonChanged(TableSnapshot)
     case cellsArrived(section: Int, TextWindow)
+    /// The cells of a filter's search, rows `first`… of `section`.
+    case cellsScanned(section: Int, first: Int, [String], generation: Int)
     case headersArrived([String], revision: UInt64)
     /// A tap was refused: the daemon's message.
     case refused(String)
@@ -134,6 +154,8 @@ enum TableMessage {
 enum TableCommand: Equatable {
     /// Fetch the cells of `range` (paged, for `revision`); they come back as `.cellsArrived`.
     case fetchCells(section: Int, range: Range<Int>, revision: UInt64)
+    /// Read cells for a filter's search (its `generation`).
+    case scanCells(section: Int, range: Range<Int>, generation: Int)
     case fetchHeaders(revision: UInt64)
     /// `SelectRow`, or `DeselectRow` when `deselect`.
     case tap(IndexPath, deselect: Bool)

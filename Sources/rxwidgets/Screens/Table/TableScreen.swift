@@ -13,6 +13,8 @@ final class TableScreen: ListScreen {
     var model: TableModel
     /// Per section, the fetcher of its cells.
     private var fetchers: [Int: RemoteTexts] = [:]
+    /// Per section, the read of the filter's search in flight.
+    private var scanReads: [Int: Disposable] = [:]
     private let disposeBag = DisposeBag()
 
     init(table: RemoteTable, session: Session, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false,
@@ -27,11 +29,21 @@ final class TableScreen: ListScreen {
             .disposed(by: disposeBag)
     }
 
+    deinit {
+        scanReads.values.forEach { $0.dispose() }
+    }
+
     func run(_ commands: [TableCommand]) {
         for command in commands {
             switch command {
             case .fetchCells(let section, let range, let revision):
                 fetcher(section).want(range, revision: revision)
+            case .scanCells(let section, let range, let generation):
+                scanReads[section]?.dispose()
+                let cells = table.rx.cells(section: section, first: range.lowerBound, count: range.count).map { $0.map(\.text) }
+                scanReads[section] = FilterScan.read(cells, arrived: { [weak self] texts in
+                    self?.dispatch(.cellsScanned(section: section, first: range.lowerBound, texts, generation: generation))
+                }, failed: { [weak self] in self?.session.fail($0) })
             case .fetchHeaders(let revision):
                 table.rx.headers().subscribe(onNext: { [weak self] headers in
                     self?.dispatch(.headersArrived(headers, revision: revision))
