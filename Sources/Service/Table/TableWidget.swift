@@ -11,25 +11,31 @@ final class TableWidget: Widget {
     let table = TableView()
     private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
     private let sections = PublishRelay<[TableSection]>()
-    private var cellFormat = "{value}"
+    private var cellFormat = PickerAdapterConfig.valueFormat
     /// What its sections hold (`Footprint`).
     private var rowsFootprint = Footprint.sum([])
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
-        var format: () -> String = { "{value}" }
+        var format: () -> String = { PickerAdapterConfig.valueFormat }
         let cellLimit = context.limits.stringLength
         dataSource = RxTableViewSectionedAnimatedDataSource(
             configureCell: { _, _, indexPath, item in
                 let cell = TableViewCell(style: .default, reuseIdentifier: "cell")
-                cell.textLabel?.text = fill(format(), ["section": String(indexPath.section), "row": String(indexPath.row), "value": item.value.textForm], limit: cellLimit)
+                let template = format()
+                // A string under the default format is its own text, as a picker's title is.
+                if template == PickerAdapterConfig.valueFormat, case .string(let text) = item.value, text.utf8.count <= cellLimit {
+                    cell.textLabel?.text = text
+                } else {
+                    cell.textLabel?.text = fill(template, ["section": String(indexPath.section), "row": String(indexPath.row), "value": item.value.textForm], limit: cellLimit)
+                }
                 return cell
             },
             titleForHeaderInSection: { dataSource, section in dataSource[section].model.header }
         )
         super.init(kind: .table, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         dataSource.maximumDiffRows = context.limits.diffRows
-        format = { [weak self] in self?.cellFormat ?? "{value}" }
+        format = { [weak self] in self?.cellFormat ?? PickerAdapterConfig.valueFormat }
         sections.bind(to: table.rx.items(dataSource: dataSource)).disposed(by: disposeBag)
         table.changes
             .subscribe(onNext: { [weak self] change in
