@@ -110,12 +110,22 @@ final class PickerModelTests: XCTestCase {
         _ = picker.update(.key(.character("a"), rows: 24))
         _ = picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: 1))
         XCTAssertTrue(picker.filterIsSettled(0))
+        XCTAssertEqual(picker.update(.key(.down, rows: 24)), [.selectRow(1, component: 0)])
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], revision: 2)))
-        XCTAssertTrue(picker.filterIsSettled(0), "a selection in component 0 changes no title of component 0")
+        XCTAssertTrue(picker.filterIsSettled(0), "its own selection in component 0 changes no title of component 0")
+        _ = picker.update(.selectAnswered(component: 0))
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], isVisible: false, revision: 3)))
         XCTAssertTrue(picker.filterIsSettled(0), "nor does hiding the picker")
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], isVisible: false, revision: 4)))
         XCTAssertFalse(picker.filterIsSettled(0), "a change that shows in nothing else (new titles, a new adapter) begins the search again")
+        _ = picker.update(.key(.character("p"), rows: 24))
+        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: picker.scansBegun)), [.selectRow(0, component: 0)])
+        // Its PropertiesChanged comes before its reply (API rule 1).
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [0, 0], isVisible: false, revision: 5)))
+        _ = picker.update(.selectAnswered(component: 0))
+        XCTAssertTrue(picker.filterIsSettled(0))
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [2, 0], isVisible: false, revision: 6)))
+        XCTAssertFalse(picker.filterIsSettled(0), "another client's change of the selection may come with new titles (SetDependentItems)")
     }
 
     func testConfirmAnswersWithYAndNAndItsExitStatus() {
@@ -181,12 +191,17 @@ final class TableModelTests: XCTestCase {
         XCTAssertEqual(text(table.view(rows: 24, columns: 40)).count, 11)
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(1), "laying out and drawing touch the shown rows only")
 
-        _ = table.update(.key(.character("/"), rows: 24))
-        XCTAssertEqual(table.update(.key(.character("9"), rows: 24)), [.scanCells(section: 0, range: 0..<65_536, generation: 1), .scanCells(section: 1, range: 0..<65_536, generation: 2)])
-        let page = (0..<65_536).map { "cell \($0)" }
-        XCTAssertEqual(table.update(.cellsScanned(section: 1, first: 0, page, generation: 2)), [.scanCells(section: 1, range: 65_536..<131_072, generation: 2)])
-        XCTAssertTrue(table.shownRows.allSatisfy { $0.section == 1 && String($0.row).contains("9") })
-        XCTAssertTrue(text(table.view(rows: 24, columns: 80)).contains { $0.contains("matching… 65,536 of 10,000,000 rows") })
+        // A section after another, one read at a time.
+        var searched = TableModel(daemon: TableSnapshot(rowCounts: [70_000, 10_000_000]), purpose: .attach, header: nil, height: 10)
+        _ = searched.update(.key(.character("/"), rows: 24))
+        XCTAssertEqual(searched.update(.key(.character("9"), rows: 24)), [.scanCells(section: 0, range: 0..<65_536, generation: 1)])
+        let page = { (first: Int, count: Int) in (first..<(first + count)).map { "cell \($0)" } }
+        XCTAssertEqual(searched.update(.cellsScanned(section: 0, first: 0, page(0, 65_536), generation: 1)), [.scanCells(section: 0, range: 65_536..<70_000, generation: 1)])
+        XCTAssertTrue(text(searched.view(rows: 24, columns: 80)).contains { $0.contains("matching… 65,536 of 10,070,000 rows") })
+        XCTAssertEqual(searched.update(.cellsScanned(section: 0, first: 65_536, page(65_536, 4_464), generation: 1)), [.scanCells(section: 1, range: 0..<65_536, generation: 2)])
+        XCTAssertTrue(searched.shownRows.allSatisfy { $0.section == 0 && String($0.row).contains("9") })
+        // All sections together keep at most 100,000 matches: section 1's search has what section 0 left.
+        XCTAssertEqual(searched.scans[1]?.limit, FilterScan.matchLimit - searched.shownRows.count)
     }
 
     func testLayingOutAsksForHeadersAndCellsOnceAndDrawingNothing() {

@@ -19,6 +19,9 @@ struct FilterScan: Equatable {
     let fuzzy: Bool
     /// The rows of the list searched.
     let count: Int
+    /// The most matches it keeps: `matchLimit`, or what earlier sections
+    /// of a table left of it.
+    let limit: Int
     /// Tells this search's reads from those of one it replaced.
     let generation: Int
     /// The rows read so far: all rows below it were matched.
@@ -29,10 +32,11 @@ struct FilterScan: Equatable {
     private(set) var rows: [Int] = []
     private(set) var texts: [String] = []
 
-    init(filter: ListFilter, fuzzy: Bool = false, count: Int, generation: Int) {
+    init(filter: ListFilter, fuzzy: Bool = false, count: Int, limit: Int = FilterScan.matchLimit, generation: Int) {
         self.filter = filter
         self.fuzzy = fuzzy
         self.count = max(count, 0)
+        self.limit = max(limit, 0)
         self.generation = generation
     }
 
@@ -41,9 +45,9 @@ struct FilterScan: Equatable {
         self.filter.query == filter.query && self.count == count
     }
 
-    /// Whether it stopped at `matchLimit` matches before the end.
+    /// Whether it stopped at its limit of matches before the end.
     var isCapped: Bool {
-        rows.count >= FilterScan.matchLimit && scanned < count
+        rows.count >= limit && scanned < count
     }
 
     /// Whether every row it will search was searched.
@@ -66,7 +70,7 @@ struct FilterScan: Equatable {
         requested = nil
         let matches = matching(filter)
         for (offset, text) in read.enumerated() {
-            guard rows.count < FilterScan.matchLimit else {
+            guard rows.count < limit else {
                 // Stopped here: the rows from this one on were not searched.
                 scanned = first + offset
                 return true
@@ -83,12 +87,12 @@ struct FilterScan: Equatable {
     /// The search for `narrower`, a query that contains this one, started
     /// from what this one found: every row it can match is among these
     /// matches (none when this one stopped at the limit).
-    func narrowed(to narrower: ListFilter, generation: Int) -> FilterScan? {
+    func narrowed(to narrower: ListFilter, limit: Int = FilterScan.matchLimit, generation: Int) -> FilterScan? {
         let longer = narrower.query.lowercased()
         let shorter = filter.query.lowercased()
         // A fuzzy match of a longer query whose start is this one matches this one too.
-        guard !isCapped, fuzzy ? longer.hasPrefix(shorter) : longer.contains(shorter) else { return nil }
-        var scan = FilterScan(filter: narrower, fuzzy: fuzzy, count: count, generation: generation)
+        guard !isCapped, limit >= self.limit, fuzzy ? longer.hasPrefix(shorter) : longer.contains(shorter) else { return nil }
+        var scan = FilterScan(filter: narrower, fuzzy: fuzzy, count: count, limit: limit, generation: generation)
         let matches = matching(narrower)
         for (row, text) in zip(rows, texts) where matches(text) {
             scan.rows.append(row)
@@ -114,18 +118,18 @@ struct FilterScan: Equatable {
 
     /// What the filter's line says of the search: nothing once it is done.
     var progress: String? {
-        FilterScan.progress(of: [self])
+        FilterScan.progress(of: [self], rows: count)
     }
 
-    /// What the filter's line says of the searches of a list's sections.
-    static func progress(of scans: [FilterScan]) -> String? {
+    /// What the filter's line says of the searches of a list's sections,
+    /// `rows` rows in all (sections not searched yet included).
+    static func progress(of scans: [FilterScan], rows: Int) -> String? {
         if scans.contains(where: \.isCapped) {
             return "the first \(FilterScan.matchLimit.groupedDigits) matches; type more to narrow"
         }
-        guard !scans.allSatisfy(\.isComplete) else { return nil }
         let scanned = scans.reduce(0) { $0 + $1.scanned }
-        let count = scans.reduce(0) { $0 + $1.count }
-        return "matching… \(scanned.groupedDigits) of \(count.groupedDigits) rows"
+        guard scanned < rows else { return nil }
+        return "matching… \(scanned.groupedDigits) of \(rows.groupedDigits) rows"
     }
 }
 

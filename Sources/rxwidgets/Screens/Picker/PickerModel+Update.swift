@@ -68,14 +68,14 @@ extension PickerModel {
 
     /// The components whose titles a change cannot have touched, so that
     /// their searches go on. A change is one call's: showing or hiding
-    /// changes no title; a selection changes none up to the first component
-    /// it moved (a dependent picker rederives the ones after it); anything
-    /// else that moved the Revision (new items, a new adapter) may have
-    /// changed any title.
+    /// changes no title; this screen's own `SelectRow` changes none up to
+    /// its component (a dependent picker rederives the ones after it);
+    /// anything else that moved the Revision (new items, new maps, a new
+    /// adapter — some of which move the selection too) may have changed any.
     private func componentsWithTheSameTitles(from old: PickerSnapshot, to new: PickerSnapshot) -> Range<Int> {
         guard old.rowCounts == new.rowCounts else { return 0..<0 }
         if let moved = zip(old.selectedRows, new.selectedRows).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            return 0..<(moved + 1)
+            return pending[moved] != nil && pending.keys.min() == moved ? 0..<(moved + 1) : 0..<0
         }
         return old.isVisible != new.isVisible ? 0..<new.numberOfComponents : 0..<0
     }

@@ -12,17 +12,28 @@ extension TableModel {
             let commands = handle(key, height: listHeight(rows: rows))
             let reads = wantFiltered().filter { !commands.contains($0) }
             refilter()
+            tapsInFlight += commands.reduce(0) { total, command in
+                switch command {
+                case .tap: return total + 1
+                case .select(let rows): return total + rows.count
+                default: return total
+                }
+            }
             return commands + reads
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
-            // A selection changes no cell; anything else that moved the
-            // Revision (new rows, a new format) may have changed any.
-            if snapshot.rowCounts != daemon.rowCounts || snapshot.selected == daemon.selected && snapshot.allowsMultipleSelection == daemon.allowsMultipleSelection {
+            // This screen's own taps change the selection and no cell; any
+            // other change (new rows, a new format, another client's call
+            // that may also have moved the selection) may have changed any.
+            if tapsInFlight == 0 || snapshot.rowCounts != daemon.rowCounts {
                 scans = [:]
             }
             daemon = snapshot
             refilter()
+            return []
+        case .tapAnswered:
+            tapsInFlight = max(tapsInFlight - 1, 0)
             return []
         case .cellsArrived(let section, let window):
             cells[section] = window
@@ -34,8 +45,7 @@ extension TableModel {
             refilter()
             guard finishWhenFiltered, filterIsSettled else { return reads }
             finishWhenFiltered = false
-            let shown = shownRows
-            return reads + [.finishChoosing(select: shown.indices.contains(cursor) ? shown[cursor] : nil, printsIndexes: printsIndexes)]
+            return reads + finish()
         case .headersArrived(let headers, let revision):
             if revision == daemon.revision {
                 self.headers = headers
@@ -75,29 +85,47 @@ extension TableModel {
     }
 
     /// What a filter searches: every cell of every section, a page at a
-    /// time, begun as it is typed; a longer query goes on from what the
-    /// shorter one found.
+    /// time and a section after another, begun as it is typed; a longer
+    /// query goes on from what the shorter one found. All sections together
+    /// keep at most `FilterScan.matchLimit` matches.
     private mutating func wantFiltered() -> [TableCommand] {
         guard let filter, isFiltering else {
             scans = [:]
             return []
         }
-        var commands: [TableCommand] = []
+        var found = 0
         for (section, count) in daemon.rowCounts.enumerated() {
+            let limit = FilterScan.matchLimit - found
             var search: FilterScan
             if let current = scan(section) {
                 search = current
             } else {
                 scansBegun += 1
-                search = scans[section].flatMap { $0.count == count ? $0.narrowed(to: filter, generation: scansBegun) : nil }
-                    ?? FilterScan(filter: filter, fuzzy: fuzzy, count: count, generation: scansBegun)
+                search = scans[section].flatMap { $0.count == count ? $0.narrowed(to: filter, limit: limit, generation: scansBegun) : nil }
+                    ?? FilterScan(filter: filter, fuzzy: fuzzy, count: count, limit: limit, generation: scansBegun)
             }
-            if let read = search.nextRead() {
-                commands.append(.scanCells(section: section, range: read, generation: search.generation))
-            }
+            let read = search.nextRead()
             scans[section] = search
+            if let read {
+                return [.scanCells(section: section, range: read, generation: search.generation)]
+            }
+            guard search.isComplete else { return [] }
+            found += search.rows.count
         }
-        return commands
+        return []
+    }
+
+    /// Enter: the row under the cursor is chosen (a table of several
+    /// choices prints what was chosen); a filter that shows nothing when
+    /// nothing is chosen says so instead.
+    private mutating func finish() -> [TableCommand] {
+        let shown = shownRows
+        let underCursor = shown.indices.contains(cursor) ? shown[cursor] : nil
+        if filter != nil, underCursor == nil, daemon.selected.isEmpty {
+            status = "no row matches \(quoted(filter?.query ?? "", quote: "\""))"
+            return []
+        }
+        return [.finishChoosing(select: daemon.allowsMultipleSelection ? nil : underCursor, printsIndexes: printsIndexes)]
     }
 
     private mutating func handle(_ key: Key, height: Int) -> [TableCommand] {
@@ -145,17 +173,16 @@ extension TableModel {
                 status = "matching…"
                 return wantFiltered()
             }
-            if filter != nil, underCursor == nil, daemon.selected.isEmpty {
-                status = "no row matches \(quoted(filter?.query ?? "", quote: "\""))"
-                return []
-            }
-            return [.finishChoosing(select: daemon.allowsMultipleSelection ? nil : underCursor, printsIndexes: printsIndexes)]
+            return finish()
         case .character("/"):
             filter = ListFilter()
             return []
         case .escape, .character("q"):
             if filter != nil, key == .escape {
+                // The cursor stays on its row among all rows.
+                let underCursor = shown.indices.contains(cursor) ? shown[cursor] : nil
                 filter = nil
+                cursor = underCursor.flatMap { shownRows.position(of: $0) } ?? 0
                 return []
             }
             return [.quit]

@@ -35,7 +35,7 @@ extension TableModel {
         }
         if let filter {
             var line = filter.line
-            if let progress = FilterScan.progress(of: daemon.rowCounts.indices.compactMap(scan)) {
+            if let progress = FilterScan.progress(of: daemon.rowCounts.indices.compactMap(scan), rows: daemon.rowCounts.reduce(0, +)) {
                 line.append("  " + progress, .dim)
             }
             lines.append(line)

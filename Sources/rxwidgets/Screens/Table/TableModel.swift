@@ -60,8 +60,13 @@ struct TableModel {
     var scans: [Int: FilterScan] = [:]
     var scansBegun = 0
     /// The rows the searches found, in the order shown (ranked, for
-    /// `filter`): kept, as ranking them is not for every frame.
+    /// `filter`): kept, and made again only when a search moved on, as
+    /// ranking them is not for every frame.
     var filtered: [IndexPath] = []
+    private var filteredFrom: [[Int]] = []
+    /// Taps sent and not yet answered: the changes they cause are
+    /// selections, which change no cell.
+    var tapsInFlight = 0
     var status: String?
     /// Enter came while the filter's cells were on their way: it acts once
     /// they are in, on the rows the filter then shows.
@@ -116,15 +121,24 @@ struct TableModel {
 
     /// The rows the searches found, in the order shown: section by section,
     /// ranked within each for `filter`.
+    /// The row under the cursor stays under it.
     mutating func refilter() {
         guard let filter, isFiltering else {
             filtered = []
+            filteredFrom = []
             return
         }
+        let from = daemon.rowCounts.indices.map { section in scan(section).map { [$0.generation, $0.scanned, $0.rows.count] } ?? [] }
+        guard from != filteredFrom else { return }
+        let underCursor = filtered.indices.contains(cursor) ? filtered[cursor] : nil
+        filteredFrom = from
         filtered = daemon.rowCounts.indices.flatMap { section -> [IndexPath] in
             guard let scan = scan(section) else { return [] }
             let rows = fuzzy ? FuzzyMatch.ranked(zip(scan.rows, scan.texts).map { (index: $0, text: $1) }, query: filter.query) : scan.rows
             return rows.map { IndexPath(row: $0, section: section) }
+        }
+        if let underCursor, let position = filtered.firstIndex(of: underCursor) {
+            cursor = position
         }
     }
 
@@ -145,6 +159,8 @@ enum TableMessage {
     case cellsArrived(section: Int, TextWindow)
     /// The cells of a filter's search, rows `first`… of `section`.
     case cellsScanned(section: Int, first: Int, [String], generation: Int)
+    /// A `SelectRow` or `DeselectRow` this screen sent was answered.
+    case tapAnswered
     case headersArrived([String], revision: UInt64)
     /// A tap was refused: the daemon's message.
     case refused(String)

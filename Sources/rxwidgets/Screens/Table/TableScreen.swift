@@ -51,10 +51,12 @@ final class TableScreen: ListScreen {
             case .tap(let indexPath, let deselect):
                 (deselect ? table.rx.deselectRow(at: indexPath) : table.rx.selectRow(at: indexPath)).subscribe(onError: { [weak self] error in
                     self?.dispatch(.refused("\(error)"))
-                }).disposed(by: disposeBag)
+                }, onDisposed: { [weak self] in self?.dispatch(.tapAnswered) }).disposed(by: disposeBag)
             case .select(let indexPaths):
                 for indexPath in indexPaths {
-                    table.rx.selectRow(at: indexPath).subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+                    table.rx.selectRow(at: indexPath).subscribe(onError: { [weak self] in self?.session.fail($0) }, onDisposed: { [weak self] in
+                        self?.dispatch(.tapAnswered)
+                    }).disposed(by: disposeBag)
                 }
             case .finishChoosing(let select, let printsIndexes):
                 finishChoosing(select, printsIndexes: printsIndexes)
