@@ -86,17 +86,23 @@ class Widget {
 
     /// Refuses a change that would make the widget hold `proposed` bytes
     /// past the memory budgets; run before the change. `change` says what
-    /// would grow, for the message (nil: the widget as it is, when added).
-    /// A widget being built passes: it is admitted whole when it is added
-    /// (after the widget it replaces is gone).
-    func admit(footprint proposed: Int, _ change: @autoclosure () -> String?) throws {
-        guard isServed || change() == nil else { return }
-        try context.memory.check(owner: ownerUID, from: accountedBytes, to: proposed, "\(kind.rawValue) '\(name)'" + (change().map { " with \($0)" } ?? ""))
+    /// would grow, for the message. A widget being built passes: it is
+    /// admitted whole when it is added (after the widget it replaces is gone).
+    func admit(footprint proposed: Int, _ change: @autoclosure () -> String) throws {
+        guard isServed else { return }
+        try context.memory.check(owner: ownerUID, from: accountedBytes, to: proposed, "\(kind.rawValue) '\(name)' with \(change())")
+    }
+
+    /// Refuses a widget about to be added that would hold more than the
+    /// memory budgets leave.
+    func admitWhole() throws {
+        try context.memory.check(owner: ownerUID, from: accountedBytes, to: footprint, "\(kind.rawValue) '\(name)'")
     }
 
     /// Accounts the widget at its footprint now: once it is served, and
-    /// after every call that changed it.
+    /// after every call that changed it; nothing before it is served.
     func account() {
+        guard isServed else { return }
         let now = footprint
         context.memory.record(owner: ownerUID, from: accountedBytes, to: now)
         accountedBytes = now
@@ -178,9 +184,7 @@ class Widget {
         defer { callChanges = nil }
         try body()
         guard let changes = callChanges, changes.any else { return }
-        if isServed {
-            account()
-        }
+        account()
         revision = revision < UInt64.max ? revision + 1 : revision
         context.propertiesChanged(self, names: changes.properties + [Widget.revisionProperty])
         context.store?.changed(self)

@@ -75,7 +75,7 @@ public final class WidgetService {
     /// in the state directory from then on (unless `persist` is false: a
     /// widget just read from there).
     func add(_ widget: Widget, persist: Bool = true) throws {
-        try widget.admit(footprint: widget.footprint, nil)
+        try widget.admitWhole()
         try server.export(widget.path, interfaces: [widget.boundInterface()])
         widgets[widget.path] = widget
         widget.isServed = true

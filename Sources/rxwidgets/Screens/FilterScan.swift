@@ -139,11 +139,11 @@ extension FilterScan {
     /// an empty read ends this one); any other error goes to `failed`.
     static func read(_ fetch: Observable<[String]>, arrived: @escaping ([String]) -> Void, failed: @escaping (Error) -> Void) -> Disposable {
         fetch.subscribe(onNext: arrived, onError: { error in
-            if let error = error as? WidgetsClientError, error.name.hasSuffix(".OutOfRange") || error.name.hasSuffix(".ItemsNotBound") {
+            if error.meansTheRowsWentAway {
                 arrived([])
-                return
+            } else {
+                failed(error)
             }
-            failed(error)
         })
     }
 }

@@ -7,11 +7,6 @@ struct ListFilter: Equatable {
     /// Whether keys go into the query (after `/`, until Enter or Esc).
     var isTyping = true
 
-    /// Whether `text` is shown.
-    func matches(_ text: String) -> Bool {
-        Matcher(query).matches(text)
-    }
-
     /// The query made ready to test many texts: lowercased once, and for an
     /// ASCII query and text compared byte by byte, so a search of millions
     /// of titles allocates nothing per title.

@@ -74,10 +74,19 @@ final class RemoteTexts {
             requested = nil
             // Rows that went away while the read was under way: the new
             // revision's read follows; anything else ends the session.
-            if let error = error as? WidgetsClientError, error.name.hasSuffix(".OutOfRange") || error.name.hasSuffix(".ItemsNotBound") {
+            if error.meansTheRowsWentAway {
                 return
             }
             failed(error)
         })
+    }
+}
+
+extension Error {
+    /// A batch read of rows that went away while it was under way (the
+    /// list got shorter, or lost its items): the changed list's read follows.
+    var meansTheRowsWentAway: Bool {
+        guard let error = self as? WidgetsClientError else { return false }
+        return error.name.hasSuffix(".OutOfRange") || error.name.hasSuffix(".ItemsNotBound")
     }
 }
