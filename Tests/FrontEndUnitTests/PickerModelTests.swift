@@ -204,6 +204,15 @@ final class TableModelTests: XCTestCase {
         XCTAssertEqual(searched.scans[1]?.limit, FilterScan.matchLimit - searched.shownRows.count)
     }
 
+    func testTabTypedAheadOfTheSearchChoosesNothingUntilTheRankingIsFinal() {
+        var table = TableModel(daemon: TableSnapshot(rowCounts: [3], allowsMultipleSelection: true), purpose: .choose, header: nil, height: nil, fuzzy: true)
+        _ = table.update(.key(.character("b"), rows: 24))
+        XCTAssertEqual(table.update(.key(.tab, rows: 24)), [], "no row is ranked yet")
+        XCTAssertEqual(table.status, "matching…")
+        _ = table.update(.cellsScanned(section: 0, first: 0, ["cabbage", "brie", "apple"], generation: 1))
+        XCTAssertEqual(table.update(.key(.tab, rows: 24)), [.tap(IndexPath(row: 1, section: 0), deselect: false)], "brie, ranked first and drawn")
+    }
+
     func testLayingOutAsksForHeadersAndCellsOnceAndDrawingNothing() {
         var table = TableModel(daemon: TableSnapshot(rowCounts: [2, 1]), purpose: .attach, header: nil, height: nil)
         XCTAssertEqual(table.update(.layOut(rows: 24)), [.fetchHeaders(revision: 1), .fetchCells(section: 0, range: 0..<2, revision: 1), .fetchCells(section: 1, range: 0..<1, revision: 1)])

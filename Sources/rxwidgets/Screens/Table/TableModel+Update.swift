@@ -134,6 +134,11 @@ extension TableModel {
             case .escape:
                 return [.quit]
             case .tab:
+                // While the search runs, the ranking under the cursor still moves.
+                guard filterIsSettled else {
+                    status = "matching…"
+                    return []
+                }
                 let shown = shownRows
                 return shown.indices.contains(cursor) && daemon.allowsMultipleSelection ? tap(shown[cursor]) : []
             default:
