@@ -40,6 +40,15 @@ public struct BlockingObservable<Element> {
         return element
     }
 
+    /// The one element `predicate` accepts; `RxError.noElements` when none
+    /// does, `RxError.moreThanOneElement` (the sequence disposed then) at a second.
+    public func single(_ predicate: @escaping (Element) throws -> Bool) throws -> Element {
+        let elements = try BlockingObservable(timeout: timeout, source: source.filter(predicate).take(2)).toArray()
+        guard elements.count <= 1 else { throw RxError.moreThanOneElement }
+        guard let element = elements.first else { throw RxError.noElements }
+        return element
+    }
+
     /// The elements and how the sequence ended.
     public func materialize() -> MaterializedSequenceResult<Element> {
         run(stoppingAfterFirst: false)
@@ -139,7 +148,8 @@ private final class BlockingState<Element>: @unchecked Sendable {
 
 extension ObservableConvertibleType {
     /// This sequence, waited for: `toArray()`, `first()`, `last()`, `single()`, `materialize()`.
-    public func toBlocking(timeout: RxTimeInterval? = nil) -> BlockingObservable<Element> {
-        BlockingObservable(timeout: timeout, source: asObservable())
+    /// `timeout` is in seconds, as RxBlocking's `TimeInterval`.
+    public func toBlocking(timeout: Double? = nil) -> BlockingObservable<Element> {
+        BlockingObservable(timeout: timeout.map { .nanoseconds(Int(($0 * 1e9).rounded())) }, source: asObservable())
     }
 }

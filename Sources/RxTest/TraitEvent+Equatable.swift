@@ -1,7 +1,7 @@
 import RxCoreEssentials
 
 /// Errors compare as `Event`'s do: the same type with the same description.
-private func sameError(_ left: Swift.Error, _ right: Swift.Error) -> Bool {
+func sameError(_ left: Swift.Error, _ right: Swift.Error) -> Bool {
     type(of: left) == type(of: right) && String(reflecting: left) == String(reflecting: right)
 }
 

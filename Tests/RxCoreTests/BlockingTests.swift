@@ -14,7 +14,7 @@ final class BlockingTests: RxTestCase {
 
     func testErrorsAndTimeouts() {
         XCTAssertThrowsError(try Observable<Int>.error(testError).toBlocking().toArray()) { XCTAssertEqual($0 as? TestError, testError) }
-        guard case .failed(let elements, let error) = Observable<Int>.never().startWith(1).toBlocking(timeout: .milliseconds(50)).materialize() else {
+        guard case .failed(let elements, let error) = Observable<Int>.never().startWith(1).toBlocking(timeout: 0.05).materialize() else {
             return XCTFail("a sequence that never ends times out")
         }
         XCTAssertEqual(elements, [1])

@@ -12,7 +12,7 @@ final class DispatchQueueSchedulerTests: RxTestCase {
         let values = try Observable.range(start: 0, count: 100)
             .observe(on: scheduler)
             .map { ($0, MainLoop.shared.isCurrent) }
-            .toBlocking(timeout: .seconds(10))
+            .toBlocking(timeout: 10)
             .toArray()
         XCTAssertEqual(values.map(\.0), Array(0..<100), "in order")
         XCTAssertFalse(values.contains { $0.1 }, "never on the main thread")
@@ -24,7 +24,7 @@ final class DispatchQueueSchedulerTests: RxTestCase {
     func testTimedAndCancelledActions() throws {
         let scheduler = ConcurrentDispatchQueueScheduler(qos: .default)
         let start = DispatchTime.now()
-        let fired = try Observable<Int>.timer(.milliseconds(30), scheduler: scheduler).toBlocking(timeout: .seconds(10)).first()
+        let fired = try Observable<Int>.timer(.milliseconds(30), scheduler: scheduler).toBlocking(timeout: 10).first()
         XCTAssertEqual(fired, 0)
         XCTAssertGreaterThanOrEqual(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds, 30_000_000)
 
@@ -49,7 +49,7 @@ final class OperationQueueSchedulerTests: RxTestCase {
         let values = try Observable.range(start: 0, count: 50)
             .observe(on: scheduler)
             .map { ($0, OperationQueue.current === queue) }
-            .toBlocking(timeout: .seconds(10))
+            .toBlocking(timeout: 10)
             .toArray()
         XCTAssertEqual(values.map(\.0), Array(0..<50))
         XCTAssertTrue(values.allSatisfy(\.1), "every element is delivered from the queue's operations")

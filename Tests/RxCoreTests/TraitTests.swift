@@ -62,7 +62,7 @@ final class TraitTests: RxTestCase {
     func testCompletableAndThen() {
         let scheduler = TestScheduler(initialClock: 0)
         let first = scheduler.createHotObservable([.next(210, 1), .completed(250)])
-        let observer = scheduler.start { first.asCompletable().andThen(Single.just("next")) }
+        let observer = scheduler.start { first.ignoreElements().asCompletable().andThen(Single.just("next")) }
         XCTAssertEqual(observer.events, [.next(250, "next"), .completed(250)])
         var log: [String] = []
         _ = Completable.error(testError).subscribe(onCompleted: { log.append("completed") }, onError: { log.append("error \($0)") })

@@ -1,6 +1,8 @@
 /// Errors the library itself produces. (RxSwift's other cases arrive with
 /// the operators that throw them.)
 public enum RxError: Swift.Error, CustomDebugStringConvertible {
+    /// An error of no other kind, as RxSwift's.
+    case unknown
     /// An operation on a disposed object, such as subscribing to a disposed subject;
     /// `object` describes it.
     case disposed(object: String)
@@ -16,6 +18,7 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible {
     /// A description naming the case and, for `disposed`, the object.
     public var debugDescription: String {
         switch self {
+        case .unknown: return "Unknown error occurred."
         case .disposed(let object): return "Object `\(object)` was already disposed."
         case .noElements: return "Sequence doesn't contain any elements."
         case .argumentOutOfRange: return "Argument out of range."

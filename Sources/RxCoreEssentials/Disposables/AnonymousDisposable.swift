@@ -1,5 +1,10 @@
-/// Runs an action on the first `dispose()` and then forgets it.
+import Synchronization
+
+/// Runs an action on the first `dispose()` and then forgets it. The first
+/// call is decided atomically, as RxSwift's: a result and a cancellation
+/// racing on two threads (the async bridges) run the action once.
 final class AnonymousDisposable: Cancelable {
+    private let disposed = Atomic<Bool>(false)
     private var disposeAction: (() -> Void)?
 
     init(_ disposeAction: @escaping () -> Void) {
@@ -12,12 +17,13 @@ final class AnonymousDisposable: Cancelable {
     }
 
     var isDisposed: Bool {
-        disposeAction == nil
+        disposed.load(ordering: .acquiring)
     }
 
     func dispose() {
-        guard let action = disposeAction else { return }
+        guard !disposed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let action = disposeAction
         disposeAction = nil
-        action()
+        action?()
     }
 }

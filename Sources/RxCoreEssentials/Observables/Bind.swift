@@ -31,6 +31,16 @@ extension ObservableType {
         bind { element in relays.forEach { $0.accept(element) } }
     }
 
+    /// Sends this sequence's elements to the relays.
+    public func bind(to relays: ReplayRelay<Element>...) -> Disposable {
+        bind { element in relays.forEach { $0.accept(element) } }
+    }
+
+    /// Sends every element, as an optional, to the relays.
+    public func bind(to relays: ReplayRelay<Element?>...) -> Disposable {
+        bind { element in relays.forEach { $0.accept(element) } }
+    }
+
     /// Passes this sequence to `binder`, e.g. a function that subscribes it.
     public func bind<Result>(to binder: (Self) -> Result) -> Result {
         binder(self)

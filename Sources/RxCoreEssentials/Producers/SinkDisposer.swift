@@ -1,11 +1,22 @@
+import Synchronization
+
 /// The disposable a `Producer` returns: disposes the sink and its upstream
 /// subscription, even when the sink ended before they were handed over.
+///
+/// Which of handing over and disposing comes second is decided atomically,
+/// as RxSwift's: a result and a cancellation racing on two threads (the
+/// async bridges) dispose the pair once.
 final class SinkDisposer: Cancelable {
+    private static let disposedFlag = 1
+    private static let setFlag = 2
+
+    private let state = Atomic<Int>(0)
     private var sink: Disposable?
     private var subscription: Disposable?
-    private var isSet = false
 
-    private(set) var isDisposed = false
+    var isDisposed: Bool {
+        state.load(ordering: .acquiring) & Self.disposedFlag != 0
+    }
 
     init() {
         Resources.increment()
@@ -16,20 +27,21 @@ final class SinkDisposer: Cancelable {
     }
 
     func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
-        isSet = true
-        if isDisposed {
-            sink.dispose()
-            subscription.dispose()
-        } else {
-            self.sink = sink
-            self.subscription = subscription
-        }
+        self.sink = sink
+        self.subscription = subscription
+        let before = state.bitwiseOr(Self.setFlag, ordering: .acquiringAndReleasing).oldValue
+        precondition(before & Self.setFlag == 0, "a sink was handed over twice")
+        guard before & Self.disposedFlag != 0 else { return }
+        disposePair()
     }
 
     func dispose() {
-        guard !isDisposed else { return }
-        isDisposed = true
-        guard isSet else { return }
+        let before = state.bitwiseOr(Self.disposedFlag, ordering: .acquiringAndReleasing).oldValue
+        guard before & Self.disposedFlag == 0, before & Self.setFlag != 0 else { return }
+        disposePair()
+    }
+
+    private func disposePair() {
         let sink = self.sink
         let subscription = self.subscription
         self.sink = nil

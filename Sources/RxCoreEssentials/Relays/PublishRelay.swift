@@ -15,6 +15,11 @@ public final class PublishRelay<Element>: ObservableType {
         subject.subscribe(observer)
     }
 
+    /// The relay's values as an `Infallible` (a relay never fails).
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
+
     /// The relay's elements as an `Observable`.
     public func asObservable() -> Observable<Element> {
         subject.asObservable()

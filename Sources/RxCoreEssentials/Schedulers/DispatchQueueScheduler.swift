@@ -48,14 +48,18 @@ package final class DispatchScheduledItem: Cancelable, @unchecked Sendable {
 }
 
 /// What the two dispatch-queue schedulers share: actions run on `queue`,
-/// timed ones with `asyncAfter`.
+/// timed ones on a dispatch timer allowed `leeway` of lateness.
 public class DispatchQueueScheduler: SchedulerType, @unchecked Sendable {
-    // Safe because the only stored property is an immutable DispatchQueue.
+    // Safe because the stored properties are an immutable DispatchQueue and
+    // an immutable interval.
     /// The queue actions run on.
     public let queue: DispatchQueue
+    /// How late the system may fire a timed action, to save wake-ups.
+    public let leeway: DispatchTimeInterval
 
-    init(queue: DispatchQueue) {
+    init(queue: DispatchQueue, leeway: DispatchTimeInterval) {
         self.queue = queue
+        self.leeway = leeway
     }
 
     /// The wall-clock time.
@@ -73,7 +77,15 @@ public class DispatchQueueScheduler: SchedulerType, @unchecked Sendable {
     /// Runs `action` on the queue after `dueTime`.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let item = DispatchScheduledItem(state: state, action: action)
-        queue.asyncAfter(deadline: .now() + dueTime) { item.run() }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + dueTime, leeway: leeway)
+        // The handler holds the timer until it fires once; cancelling it then
+        // releases both.
+        timer.setEventHandler {
+            item.run()
+            timer.cancel()
+        }
+        timer.resume()
         return item
     }
 }
@@ -82,18 +94,18 @@ public class DispatchQueueScheduler: SchedulerType, @unchecked Sendable {
 /// order, on a serial queue (its own, targeting the given one).
 public final class SerialDispatchQueueScheduler: DispatchQueueScheduler, @unchecked Sendable {
     /// A scheduler on a new serial queue named `internalSerialQueueName` that targets `queue`.
-    public init(queue: DispatchQueue, internalSerialQueueName: String) {
-        super.init(queue: DispatchQueue(label: internalSerialQueueName, target: queue))
+    public init(queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        super.init(queue: DispatchQueue(label: internalSerialQueueName, target: queue), leeway: leeway)
     }
 
     /// A scheduler on a new serial queue.
-    public init(internalSerialQueueName: String) {
-        super.init(queue: DispatchQueue(label: internalSerialQueueName))
+    public init(internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        super.init(queue: DispatchQueue(label: internalSerialQueueName), leeway: leeway)
     }
 
     /// A scheduler on a new serial queue targeting the global queue of `qos`.
-    public convenience init(qos: DispatchQoS, internalSerialQueueName: String = "rx.global_dispatch_queue.serial") {
-        self.init(queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName)
+    public convenience init(qos: DispatchQoS, internalSerialQueueName: String = "rx.global_dispatch_queue.serial", leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue.global(qos: qos.qosClass), internalSerialQueueName: internalSerialQueueName, leeway: leeway)
     }
 }
 
@@ -101,12 +113,12 @@ public final class SerialDispatchQueueScheduler: DispatchQueueScheduler, @unchec
 /// a concurrent queue.
 public final class ConcurrentDispatchQueueScheduler: DispatchQueueScheduler, @unchecked Sendable {
     /// A scheduler on `queue`.
-    public override init(queue: DispatchQueue) {
-        super.init(queue: queue)
+    public override init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        super.init(queue: queue, leeway: leeway)
     }
 
     /// A scheduler on the global queue of `qos`.
-    public convenience init(qos: DispatchQoS) {
-        self.init(queue: DispatchQueue.global(qos: qos.qosClass))
+    public convenience init(qos: DispatchQoS, leeway: DispatchTimeInterval = .nanoseconds(0)) {
+        self.init(queue: DispatchQueue.global(qos: qos.qosClass), leeway: leeway)
     }
 }

@@ -76,22 +76,28 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
     /// Runs `action` at the current virtual time (as adjusted).
     public func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        scheduleAbsoluteVirtual(state, time: clock, action: action)
+        scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
     }
 
     /// Runs `action` `dueTime` after the current virtual time.
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let seconds: TimeInterval = dueTime == .never ? .infinity : dueTime.rxSeconds
         let time = converter.offsetVirtualTime(clock, offset: converter.convertToVirtualTimeInterval(seconds))
-        return scheduleAbsoluteVirtual(state, time: time, action: action)
+        return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
     }
 
-    /// Runs `action` at virtual time `time`; actions at the same time run in
-    /// the order they were scheduled.
+    /// Runs `action` `dueTime` virtual units after the current time, unadjusted.
+    public func scheduleRelativeVirtual<StateType>(_ state: StateType, dueTime: VirtualTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        scheduleAbsoluteVirtual(state, time: converter.offsetVirtualTime(clock, offset: dueTime), action: action)
+    }
+
+    /// Runs `action` at virtual time `time`, unadjusted (as RxSwift's: only
+    /// `schedule` and `scheduleRelative` pass through `adjustScheduledTime`);
+    /// actions at the same time run in the order they were scheduled.
     public func scheduleAbsoluteVirtual<StateType>(_ state: StateType, time: VirtualTime, action: @escaping (StateType) -> Disposable) -> Disposable {
         sequence += 1
         let item = ScheduledItem(state: state, action: action)
-        queue.push(VirtualTimeAction(time: adjustScheduledTime(time), sequence: sequence, item: item))
+        queue.push(VirtualTimeAction(time: time, sequence: sequence, item: item))
         return item
     }
 

@@ -24,6 +24,11 @@ public struct ControlEvent<PropertyType>: ControlEventType {
         events.subscribe(observer)
     }
 
+    /// The events as an `Infallible` (a control event never fails).
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
+    }
+
     /// The events as an `Observable`.
     public func asObservable() -> Observable<Element> {
         events

@@ -1,7 +1,11 @@
+/// A type that is an `Infallible`: lets operators be declared once for
+/// every sequence that never fails, as RxSwift's are.
+public protocol InfallibleType: ObservableConvertibleType {}
+
 /// A sequence that never fails: RxSwift's `Infallible`, for values that
 /// may come from any thread (unlike `Driver`, it neither shares nor moves
 /// to the main loop).
-public struct Infallible<Element>: ObservableConvertibleType {
+public struct Infallible<Element>: InfallibleType {
     private let source: Observable<Element>
 
     init(_ source: Observable<Element>) {
@@ -12,71 +16,29 @@ public struct Infallible<Element>: ObservableConvertibleType {
     public func asObservable() -> Observable<Element> {
         source
     }
+}
 
-    /// An infallible sequence of `element` alone.
-    public static func just(_ element: Element) -> Infallible<Element> {
-        Infallible(Observable.just(element))
-    }
-
-    /// An infallible sequence that completes at once.
-    public static func empty() -> Infallible<Element> {
-        Infallible(Observable.empty())
-    }
-
-    /// An infallible sequence that never sends anything.
-    public static func never() -> Infallible<Element> {
-        Infallible(Observable.never())
-    }
-
-    /// An infallible sequence whose `subscribe` sends elements and completion through the handlers.
-    public static func create(subscribe: @escaping (_ observer: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable) -> Infallible<Element> {
-        Infallible(Observable.create { observer in
-            subscribe { event in
-                switch event {
-                case .next(let element): observer.onNext(element)
-                case .completed: observer.onCompleted()
-                }
-            }
-        })
-    }
-
+extension InfallibleType {
     /// Subscribes handlers of elements and completion; `onDisposed` runs once, at the end.
     public func subscribe(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// Each element mapped by `transform`.
-    public func map<Result>(_ transform: @escaping (Element) -> Result) -> Infallible<Result> {
-        Infallible<Result>(source.map(transform))
+    /// Subscribes handlers that also receive `object`, held weakly: once it
+    /// is gone, the sequence ends for them.
+    public func subscribe<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
+                                             onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
-    /// The elements `predicate` accepts.
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> Infallible<Element> {
-        Infallible(source.filter(predicate))
-    }
-}
-
-/// What an `Infallible` observer receives.
-public enum InfallibleEvent<Element> {
-    /// An element.
-    case next(Element)
-    /// The end.
-    case completed
-}
-
-extension ObservableConvertibleType {
-    /// This sequence as an `Infallible` that ends with `element` instead of failing.
-    public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
-        Infallible(asObservable().catchAndReturn(element))
-    }
-
-    /// This sequence as an `Infallible` that continues with `fallback` instead of failing.
-    public func asInfallible(onErrorFallbackTo fallback: Infallible<Element>) -> Infallible<Element> {
-        Infallible(asObservable().catch { _ in fallback.asObservable() })
-    }
-
-    /// This sequence as an `Infallible` that continues with what `recover` makes of an error.
-    public func asInfallible(onErrorRecover recover: @escaping (Swift.Error) -> Infallible<Element>) -> Infallible<Element> {
-        Infallible(asObservable().catch { recover($0).asObservable() })
+    /// Subscribes a handler of every event.
+    public func subscribe(_ on: @escaping (InfallibleEvent<Element>) -> Void) -> Disposable {
+        asObservable().subscribe { event in
+            switch event {
+            case .next(let element): on(.next(element))
+            case .completed: on(.completed)
+            case .error(let error): preconditionFailure("an Infallible failed: \(error)")
+            }
+        }
     }
 }

@@ -1,3 +1,5 @@
+/// The trait of `Completable`.
+public enum CompletableTrait {}
 /// A sequence of no elements: completion or an error.
 public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
 
@@ -9,13 +11,13 @@ public enum CompletableEvent {
     case completed
 }
 
-extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
+extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Never {
     /// Receives the one event of a `Completable`.
     public typealias CompletableObserver = (CompletableEvent) -> Void
 
     /// A `Completable` whose `subscribe` sends one event; anything after it is ignored.
-    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> Completable {
-        Completable(raw: Observable.create { observer in
+    public static func create(subscribe: @escaping (@escaping CompletableObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.create { observer in
             subscribe { event in
                 switch event {
                 case .error(let error): observer.onError(error)
@@ -25,9 +27,56 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         })
     }
 
-    /// A `Completable` that completes at once.
-    public static func empty() -> Completable {
-        Completable(raw: Observable.empty())
+    /// Subscribes with a handler of the one event; it is called at most once.
+    public func subscribe(_ observer: @escaping CompletableObserver) -> Disposable {
+        var stopped = false
+        return primitiveSequence.source.subscribe { event in
+            guard !stopped else { return }
+            stopped = true
+            switch event {
+            case .next: preconditionFailure("a Completable sent an element")
+            case .error(let error): observer(.error(error))
+            case .completed: observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes with handlers of completion and failure; `onDisposed` runs
+    /// once, after the event's handler or when the subscription is disposed
+    /// first. A failure without `onError` goes to `Hooks.defaultErrorHandler`.
+    public func subscribe(onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
+        let disposed = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let subscription = subscribe { event in
+            switch event {
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.report(error, subscriptionCallStack: callStack)
+                }
+            case .completed:
+                onCompleted?()
+            }
+            disposed.dispose()
+        }
+        return Disposables.create(subscription, disposed)
+    }
+
+    /// Subscribes handlers that also receive `object`, held weakly: once it
+    /// is gone, the handlers are no longer called.
+    public func subscribe<Object: AnyObject>(with object: Object, onCompleted: ((Object) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil,
+                                             onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        subscribe(onCompleted: { [weak object] in
+            guard let object else { return }
+            onCompleted?(object)
+        }, onError: { [weak object] error in
+            guard let object else { return }
+            onError?(object, error)
+        }, onDisposed: { [weak object] in
+            guard let object else { return }
+            onDisposed?(object)
+        })
     }
 
     /// A `Completable` that fails with `error`.
@@ -35,25 +84,20 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
         Completable(raw: Observable.error(error))
     }
 
-    /// Subscribes with handlers of completion and failure; `onDisposed` runs once, at the end.
-    public func subscribe(onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+    /// A `Completable` that never ends.
+    public static func never() -> Completable {
+        Completable(raw: Observable.never())
     }
 
-    /// This, then `next` once this completes.
-    public func andThen<Next>(_ next: Single<Next>) -> Single<Next> {
-        Single(raw: source.map { _ -> Next in }.concat(next.asObservable()))
-    }
-
-    /// This, then `next` once this completes.
-    public func andThen(_ next: Completable) -> Completable {
-        Completable(raw: source.concat(next.asObservable()))
+    /// A `Completable` that completes at once.
+    public static func empty() -> Completable {
+        Completable(raw: Observable.empty())
     }
 }
 
-extension ObservableType {
-    /// This sequence's end only, as a `Completable`.
+extension ObservableType where Element == Never {
+    /// This sequence's end, as a `Completable`.
     public func asCompletable() -> Completable {
-        Completable(raw: ignoreElements())
+        Completable(raw: asObservable())
     }
 }

@@ -1,3 +1,5 @@
+/// The trait of `Maybe`.
+public enum MaybeTrait {}
 /// A sequence of at most one element: an element, completion without one, or an error.
 public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
 
@@ -11,13 +13,13 @@ public enum MaybeEvent<Element> {
     case completed
 }
 
-extension PrimitiveSequence where Trait == MaybeTrait {
+extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Receives the one event of a `Maybe`.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
     /// A `Maybe` whose `subscribe` sends one event; anything after it is ignored.
-    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> Maybe<Element> {
-        Maybe(raw: Observable.create { observer in
+    public static func create(subscribe: @escaping (@escaping MaybeObserver) -> Disposable) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable.create { observer in
             subscribe { event in
                 switch event {
                 case .success(let element):
@@ -32,14 +34,73 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         })
     }
 
+    /// Subscribes with a handler of the one event; it is called at most once.
+    public func subscribe(_ observer: @escaping MaybeObserver) -> Disposable {
+        var stopped = false
+        return primitiveSequence.source.subscribe { event in
+            guard !stopped else { return }
+            stopped = true
+            switch event {
+            case .next(let element): observer(.success(element))
+            case .error(let error): observer(.error(error))
+            case .completed: observer(.completed)
+            }
+        }
+    }
+
+    /// Subscribes with handlers of an element, a failure and completion
+    /// without an element; `onDisposed` runs once, after the event's handler
+    /// or when the subscription is disposed first. A failure without
+    /// `onError` goes to `Hooks.defaultErrorHandler`.
+    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
+                          onDisposed: (() -> Void)? = nil) -> Disposable {
+        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
+        let disposed = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let subscription = subscribe { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.report(error, subscriptionCallStack: callStack)
+                }
+            case .completed:
+                onCompleted?()
+            }
+            disposed.dispose()
+        }
+        return Disposables.create(subscription, disposed)
+    }
+
+    /// Subscribes handlers that also receive `object`, held weakly: once it
+    /// is gone, the handlers are no longer called.
+    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onError: ((Object, Swift.Error) -> Void)? = nil,
+                                             onCompleted: ((Object) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        subscribe(onSuccess: { [weak object] element in
+            guard let object else { return }
+            onSuccess?(object, element)
+        }, onError: { [weak object] error in
+            guard let object else { return }
+            onError?(object, error)
+        }, onCompleted: { [weak object] in
+            guard let object else { return }
+            onCompleted?(object)
+        }, onDisposed: { [weak object] in
+            guard let object else { return }
+            onDisposed?(object)
+        })
+    }
+
     /// A `Maybe` of `element`.
     public static func just(_ element: Element) -> Maybe<Element> {
         Maybe(raw: Observable.just(element))
     }
 
-    /// A `Maybe` that completes without an element.
-    public static func empty() -> Maybe<Element> {
-        Maybe(raw: Observable.empty())
+    /// A `Maybe` of `element`, sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Maybe<Element> {
+        Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// A `Maybe` that fails with `error`.
@@ -47,25 +108,13 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         Maybe(raw: Observable.error(error))
     }
 
-    /// Subscribes with handlers of an element, a failure and completion
-    /// without an element; `onDisposed` runs once, at the end.
-    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        var succeeded = false
-        return source.subscribe(onNext: { element in
-            succeeded = true
-            onSuccess?(element)
-        }, onError: onError, onCompleted: {
-            if !succeeded { onCompleted?() }
-        }, onDisposed: onDisposed)
+    /// A `Maybe` that never sends anything.
+    public static func never() -> Maybe<Element> {
+        Maybe(raw: Observable.never())
     }
 
-    /// The element mapped by `transform`.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Maybe<Result> {
-        Maybe<Result>(raw: source.map(transform))
-    }
-
-    /// This `Maybe`, or `element` when it completes empty, as a `Single`.
-    public func ifEmpty(default element: Element) -> Single<Element> {
-        Single(raw: source.ifEmpty(default: element))
+    /// A `Maybe` that completes without an element.
+    public static func empty() -> Maybe<Element> {
+        Maybe(raw: Observable.empty())
     }
 }

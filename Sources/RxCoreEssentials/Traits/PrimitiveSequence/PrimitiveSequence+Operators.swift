@@ -63,88 +63,34 @@ extension PrimitiveSequence {
     public func timeout(_ dueTime: RxTimeInterval, other: PrimitiveSequence<Trait, Element>, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: source.timeout(dueTime, other: other, scheduler: scheduler))
     }
-}
 
-extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
-    /// Subscribes one handler of the end: `.completed` or `.error`.
-    public func subscribe(_ observer: @escaping (CompletableEvent) -> Void) -> Disposable {
-        source.subscribe { event in
-            switch event {
-            case .next: break
-            case .error(let error): observer(.error(error))
-            case .completed: observer(.completed)
-            }
-        }
+    /// RxSwift 5's name of `observe(on:)`.
+    @available(*, deprecated, renamed: "observe(on:)")
+    public func observeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        observe(on: scheduler)
     }
 
-    /// A `Completable` that never ends.
-    public static func never() -> Completable {
-        Completable(raw: Observable.never())
+    /// RxSwift 5's name of `subscribe(on:)`.
+    @available(*, deprecated, renamed: "subscribe(on:)")
+    public func subscribeOn(_ scheduler: ImmediateSchedulerType) -> PrimitiveSequence<Trait, Element> {
+        subscribe(on: scheduler)
     }
 
-    /// This, then `second`.
-    public func concat(_ second: Completable) -> Completable {
-        Completable(raw: source.concat(second.asObservable()))
+    /// RxSwift 5's name of `catch(_:)`.
+    @available(*, deprecated, renamed: "catch(_:)")
+    public func catchError(_ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
+        `catch`(handler)
     }
 
-    /// Each in turn; completes after the last.
-    public static func concat<Sequence: Swift.Sequence>(_ sequence: Sequence) -> Completable where Sequence.Element == Completable {
-        Completable(raw: Observable.concat(sequence.map { $0.asObservable() }))
+    /// RxSwift 5's name of `retry(when:)`.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<Trigger: ObservableType, Failure: Swift.Error>(_ notificationHandler: @escaping (Observable<Failure>) -> Trigger) -> PrimitiveSequence<Trait, Element> {
+        retry(when: notificationHandler)
     }
 
-    /// Each in turn; completes after the last.
-    public static func concat(_ sources: Completable...) -> Completable {
-        concat(sources)
-    }
-
-    /// All at once; completes when every one has, fails at the first error.
-    public static func zip<Collection: Swift.Collection>(_ sources: Collection) -> Completable where Collection.Element == Completable {
-        Completable(raw: Observable.merge(sources.map { $0.asObservable() }))
-    }
-
-    /// All at once; completes when every one has, fails at the first error.
-    public static func zip(_ sources: Completable...) -> Completable {
-        zip(sources)
-    }
-}
-
-extension PrimitiveSequence where Trait == MaybeTrait {
-    /// Subscribes one handler of the outcome: `.success`, `.completed` or `.error`.
-    public func subscribe(_ observer: @escaping (MaybeEvent<Element>) -> Void) -> Disposable {
-        var sent = false
-        return source.subscribe { event in
-            guard !sent else { return }
-            switch event {
-            case .next(let element):
-                sent = true
-                observer(.success(element))
-            case .error(let error):
-                sent = true
-                observer(.error(error))
-            case .completed:
-                sent = true
-                observer(.completed)
-            }
-        }
-    }
-
-    /// A `Maybe` that never ends.
-    public static func never() -> Maybe<Element> {
-        Maybe(raw: Observable.never())
-    }
-}
-
-extension PrimitiveSequence where Trait == SingleTrait {
-    /// Combines the sources' elements with `resultSelector` once each has
-    /// one; the first error ends it.
-    public static func zip<E1, E2, each E>(_ source1: Single<E1>, _ source2: Single<E2>, _ sources: repeat Single<each E>,
-                                           resultSelector: @escaping (E1, E2, repeat each E) throws -> Element) -> Single<Element> {
-        Single(raw: Observable.zip(source1.asObservable(), source2.asObservable(), repeat (each sources).asObservable(), resultSelector: resultSelector))
-    }
-
-    /// The sources' elements in order, once each has one.
-    public static func zip<Collection: Swift.Collection, Result>(_ sources: Collection, resultSelector: @escaping ([Result]) throws -> Element) -> Single<Element>
-        where Collection.Element == Single<Result> {
-        Single(raw: sources.isEmpty ? Observable.deferred { .just(try resultSelector([])) } : Observable.zip(sources.map { $0.asObservable() }, resultSelector: resultSelector))
+    /// RxSwift 5's name of `retry(when:)`.
+    @available(*, deprecated, renamed: "retry(when:)")
+    public func retryWhen<Trigger: ObservableType>(_ notificationHandler: @escaping (Observable<Swift.Error>) -> Trigger) -> PrimitiveSequence<Trait, Element> {
+        retry(when: notificationHandler)
     }
 }

@@ -10,6 +10,25 @@ public struct PrimitiveSequence<Trait, Element> {
     }
 }
 
+/// A type that is a `PrimitiveSequence`: lets the traits' operators be
+/// declared once on the protocol, constrained by trait, as RxSwift's are.
+public protocol PrimitiveSequenceType {
+    /// `SingleTrait`, `MaybeTrait` or `CompletableTrait`.
+    associatedtype Trait
+    /// The type of the element the sequence may send.
+    associatedtype Element
+
+    /// The sequence itself.
+    var primitiveSequence: PrimitiveSequence<Trait, Element> { get }
+}
+
+extension PrimitiveSequence: PrimitiveSequenceType {
+    /// The sequence itself.
+    public var primitiveSequence: PrimitiveSequence<Trait, Element> {
+        self
+    }
+}
+
 extension PrimitiveSequence: ObservableConvertibleType {
     /// The sequence as an `Observable`: the trait's events, then its end.
     public func asObservable() -> Observable<Element> {
@@ -17,21 +36,20 @@ extension PrimitiveSequence: ObservableConvertibleType {
     }
 }
 
+/// The integer types `timer` counts in, under RxSwift's name.
+public typealias RxAbstractInteger = FixedWidthInteger
+
 extension PrimitiveSequence {
-    /// A sequence made anew for each subscriber by `factory`.
+    /// A sequence made anew for each subscriber by `factory`; an error it
+    /// throws is the sequence's error.
     public static func deferred(_ factory: @escaping () throws -> PrimitiveSequence<Trait, Element>) -> PrimitiveSequence<Trait, Element> {
         PrimitiveSequence(raw: Observable.deferred { try factory().asObservable() })
     }
-
-    /// Runs side effects for each event, as `Observable.do` does.
-    public func `do`(onError: ((Swift.Error) throws -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> PrimitiveSequence<Trait, Element> {
-        PrimitiveSequence(raw: source.do(onError: onError, onSubscribe: onSubscribe, onDispose: onDispose))
-    }
 }
 
-/// The trait of `Single`.
-public enum SingleTrait {}
-/// The trait of `Maybe`.
-public enum MaybeTrait {}
-/// The trait of `Completable`.
-public enum CompletableTrait {}
+extension PrimitiveSequenceType where Element: RxAbstractInteger {
+    /// Sends 0 once `dueTime` has passed on `scheduler`, then ends.
+    public static func timer(_ dueTime: RxTimeInterval, scheduler: SchedulerType) -> PrimitiveSequence<Trait, Element> {
+        PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
+    }
+}

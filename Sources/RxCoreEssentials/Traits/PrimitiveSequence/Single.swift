@@ -1,10 +1,12 @@
+/// The trait of `Single`.
+public enum SingleTrait {}
 /// A sequence of exactly one element, or an error.
 public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 
 /// What a `Single` observer receives: its element, or the failure.
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
-extension PrimitiveSequence where Trait == SingleTrait {
+extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Receives the one event of a `Single`.
     public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
@@ -23,9 +25,72 @@ extension PrimitiveSequence where Trait == SingleTrait {
         })
     }
 
+    /// Subscribes with a handler of the one result; it is called at most once.
+    public func subscribe(_ observer: @escaping SingleObserver) -> Disposable {
+        var stopped = false
+        return primitiveSequence.source.subscribe { event in
+            guard !stopped else { return }
+            stopped = true
+            switch event {
+            case .next(let element): observer(.success(element))
+            case .error(let error): observer(.failure(error))
+            case .completed: preconditionFailure("a Single completed without an element")
+            }
+        }
+    }
+
+    /// Subscribes with handlers of success and failure; `onDisposed` runs
+    /// once, after the result's handler or when the subscription is disposed
+    /// first. A failure without `onFailure` goes to `Hooks.defaultErrorHandler`.
+    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
+        let callStack = onFailure == nil ? Hooks.subscriptionCallStack() : []
+        let disposed = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let subscription = subscribe { result in
+            switch result {
+            case .success(let element):
+                onSuccess?(element)
+            case .failure(let error):
+                if let onFailure {
+                    onFailure(error)
+                } else {
+                    Hooks.report(error, subscriptionCallStack: callStack)
+                }
+            }
+            disposed.dispose()
+        }
+        return Disposables.create(subscription, disposed)
+    }
+
+    /// RxSwift 5's name of `subscribe(onSuccess:onFailure:onDisposed:)`.
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: @escaping ((Swift.Error) -> Void), onDisposed: (() -> Void)? = nil) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    }
+
+    /// Subscribes handlers that also receive `object`, held weakly: once it
+    /// is gone, the handlers are no longer called.
+    public func subscribe<Object: AnyObject>(with object: Object, onSuccess: ((Object, Element) -> Void)? = nil, onFailure: ((Object, Swift.Error) -> Void)? = nil,
+                                             onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        subscribe(onSuccess: { [weak object] element in
+            guard let object else { return }
+            onSuccess?(object, element)
+        }, onFailure: { [weak object] error in
+            guard let object else { return }
+            onFailure?(object, error)
+        }, onDisposed: { [weak object] in
+            guard let object else { return }
+            onDisposed?(object)
+        })
+    }
+
     /// A `Single` of `element`.
     public static func just(_ element: Element) -> Single<Element> {
         Single(raw: Observable.just(element))
+    }
+
+    /// A `Single` of `element`, sent on `scheduler`.
+    public static func just(_ element: Element, scheduler: ImmediateSchedulerType) -> Single<Element> {
+        Single(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// A `Single` that fails with `error`.
@@ -36,114 +101,5 @@ extension PrimitiveSequence where Trait == SingleTrait {
     /// A `Single` that never sends anything.
     public static func never() -> Single<Element> {
         Single(raw: Observable.never())
-    }
-
-    /// Subscribes with a handler of the one result.
-    public func subscribe(_ observer: @escaping SingleObserver) -> Disposable {
-        var stopped = false
-        return source.subscribe { event in
-            guard !stopped else { return }
-            switch event {
-            case .next(let element):
-                stopped = true
-                observer(.success(element))
-            case .error(let error):
-                stopped = true
-                observer(.failure(error))
-            case .completed:
-                break
-            }
-        }
-    }
-
-    /// Subscribes with handlers of success and failure; `onDisposed` runs
-    /// once, after the result or when the subscription is disposed first.
-    public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        source.subscribe(onNext: onSuccess, onError: onFailure, onDisposed: onDisposed)
-    }
-
-    /// The element mapped by `transform`.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Single<Result> {
-        Single<Result>(raw: source.map(transform))
-    }
-
-    /// The `Single` `selector` makes of the element.
-    public func flatMap<Result>(_ selector: @escaping (Element) throws -> Single<Result>) -> Single<Result> {
-        Single<Result>(raw: source.flatMap { try selector($0).asObservable() })
-    }
-
-    /// The element as a `Maybe`.
-    public func asMaybe() -> Maybe<Element> {
-        Maybe(raw: source)
-    }
-
-    /// Only the end: completion instead of the element.
-    public func asCompletable() -> Completable {
-        Completable(raw: source.ignoreElements())
-    }
-}
-
-extension ObservableType {
-    /// This sequence as a `Single`: its one element once it completes.
-    /// Fails with `RxError.noElements` when it completes empty and with
-    /// `RxError.moreThanOneElement` (disposing it) at a second element.
-    public func asSingle() -> Single<Element> {
-        Single(raw: one(allowingNone: false))
-    }
-
-    /// This sequence as a `Maybe`: its element, if any, once it completes;
-    /// `RxError.moreThanOneElement` at a second element.
-    public func asMaybe() -> Maybe<Element> {
-        Maybe(raw: one(allowingNone: true))
-    }
-
-    /// Every element, gathered into one array sent when this sequence completes.
-    public func toArray() -> Single<[Element]> {
-        // Appended in place: a reduce that built a new array per element
-        // copied n²/2 elements.
-        Single(raw: Observable.create { observer in
-            var elements: [Element] = []
-            return self.subscribe { event in
-                switch event {
-                case .next(let element):
-                    elements.append(element)
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    observer.onNext(elements)
-                    observer.onCompleted()
-                }
-            }
-        })
-    }
-
-    private func one(allowingNone: Bool) -> Observable<Element> {
-        Observable.create { observer in
-            var kept: Element?
-            let subscription = SingleAssignmentDisposable()
-            subscription.setDisposable(self.subscribe { event in
-                switch event {
-                case .next(let element):
-                    guard kept == nil else {
-                        observer.onError(RxError.moreThanOneElement)
-                        subscription.dispose()
-                        return
-                    }
-                    kept = element
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    if let kept {
-                        observer.onNext(kept)
-                        observer.onCompleted()
-                    } else if allowingNone {
-                        observer.onCompleted()
-                    } else {
-                        observer.onError(RxError.noElements)
-                    }
-                }
-            })
-            return subscription
-        }
     }
 }

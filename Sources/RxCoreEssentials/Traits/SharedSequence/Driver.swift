@@ -4,8 +4,8 @@ public typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element
 
 /// `Driver`'s sharing: `share(replay: 1, scope: .whileConnected)` on `MainScheduler`.
 public struct DriverSharingStrategy: SharingStrategyProtocol {
-    /// The main loop.
-    public static var scheduler: ImmediateSchedulerType { MainScheduler.instance }
+    /// A fresh main-loop scheduler of `SharingScheduler.make`.
+    public static var scheduler: SchedulerType { SharingScheduler.make() }
 
     /// One subscription, the latest element replayed, while anyone subscribes.
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {

@@ -1,7 +1,7 @@
 /// How a `SharedSequence` shares its source and where it delivers.
 public protocol SharingStrategyProtocol {
-    /// Where elements are delivered: the main loop, for UI-like work.
-    static var scheduler: ImmediateSchedulerType { get }
+    /// Where elements are delivered: a main-loop scheduler of `SharingScheduler.make`, for UI-like work.
+    static var scheduler: SchedulerType { get }
     /// How one subscription to the source is shared among subscribers.
     static func share<Element>(_ source: Observable<Element>) -> Observable<Element>
 }
@@ -16,6 +16,11 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     /// on the main loop (the conversions `asDriver`/`asSignal` see to both).
     init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
+    }
+
+    /// This sequence as an `Infallible`.
+    public func asInfallible() -> Infallible<Element> {
+        asInfallible(onErrorFallbackTo: .empty())
     }
 
     /// This sequence as an `Observable`.

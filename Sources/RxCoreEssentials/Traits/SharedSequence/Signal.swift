@@ -4,8 +4,8 @@ public typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element
 
 /// `Signal`'s sharing: `share(scope: .whileConnected)` on `MainScheduler`.
 public struct SignalSharingStrategy: SharingStrategyProtocol {
-    /// The main loop.
-    public static var scheduler: ImmediateSchedulerType { MainScheduler.instance }
+    /// A fresh main-loop scheduler of `SharingScheduler.make`.
+    public static var scheduler: SchedulerType { SharingScheduler.make() }
 
     /// One subscription, nothing replayed, while anyone subscribes.
     public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
