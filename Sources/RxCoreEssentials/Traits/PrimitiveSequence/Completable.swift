@@ -45,22 +45,12 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// once, after the event's handler or when the subscription is disposed
     /// first. A failure without `onError` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(onCompleted: (() -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
-        let disposed = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
-        let subscription = subscribe { event in
-            switch event {
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.report(error, subscriptionCallStack: callStack)
-                }
-            case .completed:
-                onCompleted?()
-            }
-            disposed.dispose()
+        subscribeHandlers({ subscribe($0) }, errorOf: { event in
+            if case .error(let error) = event { return error }
+            return nil
+        }, onError: onError, onDisposed: onDisposed) { event in
+            if case .completed = event { onCompleted?() }
         }
-        return Disposables.create(subscription, disposed)
     }
 
     /// Subscribes handlers that also receive `object`, held weakly: once it

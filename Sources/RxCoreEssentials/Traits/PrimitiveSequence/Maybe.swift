@@ -54,24 +54,16 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// `onError` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(onSuccess: ((Element) -> Void)? = nil, onError: ((Swift.Error) -> Void)? = nil, onCompleted: (() -> Void)? = nil,
                           onDisposed: (() -> Void)? = nil) -> Disposable {
-        let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
-        let disposed = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
-        let subscription = subscribe { event in
+        subscribeHandlers({ subscribe($0) }, errorOf: { event in
+            if case .error(let error) = event { return error }
+            return nil
+        }, onError: onError, onDisposed: onDisposed) { event in
             switch event {
-            case .success(let element):
-                onSuccess?(element)
-            case .error(let error):
-                if let onError {
-                    onError(error)
-                } else {
-                    Hooks.report(error, subscriptionCallStack: callStack)
-                }
-            case .completed:
-                onCompleted?()
+            case .success(let element): onSuccess?(element)
+            case .completed: onCompleted?()
+            case .error: break
             }
-            disposed.dispose()
         }
-        return Disposables.create(subscription, disposed)
     }
 
     /// Subscribes handlers that also receive `object`, held weakly: once it

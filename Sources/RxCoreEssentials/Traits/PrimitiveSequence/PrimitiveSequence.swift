@@ -53,3 +53,26 @@ extension PrimitiveSequenceType where Element: RxAbstractInteger {
         PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler))
     }
 }
+
+/// How the traits' handler forms of `subscribe` end: `subscribe` delivers
+/// the one event to `handle`; an error with no `onError` goes to
+/// `Hooks.defaultErrorHandler` (with the call stack of the subscription);
+/// `onDisposed` runs once, after the event or at an earlier disposal.
+func subscribeHandlers<TraitEvent>(_ subscribe: (@escaping (TraitEvent) -> Void) -> Disposable, errorOf: @escaping (TraitEvent) -> Swift.Error?,
+                                   onError: ((Swift.Error) -> Void)?, onDisposed: (() -> Void)?, handle: @escaping (TraitEvent) -> Void) -> Disposable {
+    let callStack = onError == nil ? Hooks.subscriptionCallStack() : []
+    let disposed = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+    let subscription = subscribe { event in
+        if let error = errorOf(event) {
+            if let onError {
+                onError(error)
+            } else {
+                Hooks.report(error, subscriptionCallStack: callStack)
+            }
+        } else {
+            handle(event)
+        }
+        disposed.dispose()
+    }
+    return Disposables.create(subscription, disposed)
+}

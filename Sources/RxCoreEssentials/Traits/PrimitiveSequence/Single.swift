@@ -43,22 +43,12 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// once, after the result's handler or when the subscription is disposed
     /// first. A failure without `onFailure` goes to `Hooks.defaultErrorHandler`.
     public func subscribe(onSuccess: ((Element) -> Void)? = nil, onFailure: ((Swift.Error) -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        let callStack = onFailure == nil ? Hooks.subscriptionCallStack() : []
-        let disposed = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
-        let subscription = subscribe { result in
-            switch result {
-            case .success(let element):
-                onSuccess?(element)
-            case .failure(let error):
-                if let onFailure {
-                    onFailure(error)
-                } else {
-                    Hooks.report(error, subscriptionCallStack: callStack)
-                }
-            }
-            disposed.dispose()
+        subscribeHandlers({ subscribe($0) }, errorOf: { result in
+            if case .failure(let error) = result { return error }
+            return nil
+        }, onError: onFailure, onDisposed: onDisposed) { result in
+            if case .success(let element) = result { onSuccess?(element) }
         }
-        return Disposables.create(subscription, disposed)
     }
 
     /// RxSwift 5's name of `subscribe(onSuccess:onFailure:onDisposed:)`.
