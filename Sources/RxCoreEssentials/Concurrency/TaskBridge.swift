@@ -4,8 +4,7 @@ import Synchronization
 /// from any thread: the disposable is taken out under a lock, so it is
 /// disposed exactly once, by whichever side comes first.
 final class BridgedSubscription: Sendable {
-    // `nonisolated(unsafe)`-free: the Mutex owns the disposable; the box
-    // stays Sendable because nothing reaches the disposable but through it.
+    // The Mutex owns the disposable: nothing reaches it but through the lock.
     private let held = Mutex<UncheckedTransfer<Disposable>?>(nil)
     private let ended = Atomic<Bool>(false)
 
