@@ -6,7 +6,7 @@ public enum TableContract {
     public static let name = "org.rxwidgets.Widgets1.Table"
 
     public static let setItems = MethodContract("SetItems", in: Parameters(("models", Raw<[Variant]>.self)),
-        "Binds one section of models (rx.items); ItemsChanged tells the difference, Reloaded for the first binding or duplicate identities.")
+        "Binds one section of models (rx.items); ItemsChanged tells the difference (sections known by header, rows by model), Reloaded for the first binding, a section inserted, deleted or moved, or duplicate identities.")
     public static let setSections = MethodContract("SetSections", in: Parameters(("sections", Raw<[DBusStruct<String, [Variant]>]>.self)),
         "Binds a header and models per section; announced as SetItems.")
     public static let appendItems = MethodContract("AppendItems", in: Parameters(("section", Int32.self), ("models", Raw<[Variant]>.self)),
@@ -43,7 +43,7 @@ public enum TableContract {
     public static let itemsChanged = TypedSignal("ItemsChanged", ("deleted", [IndexPath].self), ("inserted", [IndexPath].self), ("moved", [RowMove].self), ("updated", [IndexPath].self),
         documentation: "The difference between the old and new data of a binding: deleted (old index paths), inserted (new), moved and updated rows.")
     public static let reloaded = TypedSignal("Reloaded",
-        documentation: "The data was replaced without a difference (first binding, duplicate identities, bulk loads, past --max-diff-rows).")
+        documentation: "The data was replaced without a difference (first binding, a section inserted, deleted or moved, duplicate identities, bulk loads, past --max-diff-rows); the selection is cleared, except by a LoadItems, which drops only its section's.")
     public static let itemSelected = TypedSignal("ItemSelected", ("section", Int32.self), ("row", Int32.self),
         documentation: "A user selected a row.")
     public static let itemDeselected = TypedSignal("ItemDeselected", ("section", Int32.self), ("row", Int32.self),

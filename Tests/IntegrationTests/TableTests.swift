@@ -27,6 +27,44 @@ final class TableTests: DaemonTestCase {
         XCTAssertEqual(try call("\(root)/table/later", tableInterface, "TitleForHeader", [.int32(1)]), [.string("B")])
     }
 
+    private func sections(_ parts: [(String, [String])]) -> DBusValue {
+        .array(element: .structure([.string, .array(.variant)]), parts.map { .structure([.string($0.0), models($0.1)]) })
+    }
+
+    func testSectionsAreKnownByTheirHeadersRowsMoveAcrossThemAndSectionChangesReload() throws {
+        try call(root, managerInterface, "CreateTable", [.string("fruit"), options([])])
+        let fruit = "\(root)/table/fruit"
+        try call(fruit, tableInterface, "SetSections", [sections([("A", ["apple", "avocado"]), ("B", ["banana"])])])
+        try call(fruit, "org.freedesktop.DBus.Properties", "Set", [.string(tableInterface), .string("AllowsMultipleSelection"), .variant(.boolean(true))])
+        try call(fruit, tableInterface, "SelectRow", [.int32(0), .int32(1)])
+        try call(fruit, tableInterface, "SelectRow", [.int32(1), .int32(0)])
+        _ = takeEvents()
+
+        try call(fruit, tableInterface, "SetSections", [sections([("A", ["apple"]), ("B", ["avocado", "banana", "blueberry"])])])
+        XCTAssertEqual(takeEvents(), [
+            "PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "ItemsChanged([], [(1, 2)], [(0, 1, 1, 0)], [])", "reply",
+        ], "a row moved to another section, one inserted: one difference")
+        XCTAssertEqual(try property(fruit, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [
+            .structure([.int32(1), .int32(0)]), .structure([.int32(1), .int32(1)]),
+        ]), "avocado and banana stay selected where they went")
+
+        try call(fruit, tableInterface, "SetSections", [sections([("B", ["avocado", "banana", "blueberry"]), ("A", ["apple"])])])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "Reloaded()", "reply"],
+                       "a section that moved is a change ItemsChanged cannot carry")
+        XCTAssertEqual(try property(fruit, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [
+            .structure([.int32(0), .int32(0)]), .structure([.int32(0), .int32(1)]),
+        ]), "the selection went with its section")
+
+        try call(fruit, tableInterface, "SetSections", [sections([("B", ["avocado", "banana", "blueberry"]), ("C", ["cherry"])])])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table Revision", "Reloaded()", "reply"], "a section replaced by another: Reloaded")
+
+        try call(fruit, tableInterface, "SetSections", [sections([("", ["x"]), ("", ["y"])])])
+        _ = takeEvents()
+        try call(fruit, tableInterface, "SetSections", [sections([("", ["x", "y"]), ("", [])])])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,Revision", "ItemsChanged([], [], [(1, 0, 0, 1)], [])", "reply"],
+                       "sections of one header are told apart by their order")
+    }
+
     func testSelectionDeselectsThePreviousRow() throws {
         try createLetters()
         _ = takeEvents()

@@ -110,25 +110,25 @@ final class TableViewDisplayTests: WidgetTestCase {
     func testDecideViewTransitionCanReloadInsteadOfApplying() {
         let bag = DisposeBag()
         let tableView = TableView()
-        var asked: [[Changeset]] = []
+        var asked: [[Changeset<AnimatableSectionModel<String, String>>]] = []
         let dataSource = RxTableViewSectionedAnimatedDataSource<AnimatableSectionModel<String, String>>(
             animationConfiguration: AnimationConfiguration(insertAnimation: .fade, deleteAnimation: .left),
             decideViewTransition: { _, _, changesets in
                 asked.append(changesets)
-                return changesets.contains { $0.deleted.count > 1 } ? .reload : .animated
+                return changesets.contains { $0.deletedItems.count > 1 } ? .reload : .animated
             },
             configureCell: { _, _, _, _ in TableViewCell(style: .default, reuseIdentifier: nil) }
         )
         XCTAssertEqual(dataSource.animationConfiguration, AnimationConfiguration(insertAnimation: .fade, reloadAnimation: .automatic, deleteAnimation: .left))
-        var changes: [Changeset] = []
+        var changes: [[Changeset<AnimatableSectionModel<String, String>>]] = []
         dataSource.changes.subscribe(onNext: { changes.append($0) }).disposed(by: bag)
         let sections = BehaviorRelay(value: [AnimatableSectionModel(model: "s", items: ["a", "b", "c"])])
         sections.bind(to: tableView.rx.items(dataSource: dataSource)).disposed(by: bag)
         sections.accept([AnimatableSectionModel(model: "s", items: ["a", "c"])])
         sections.accept([AnimatableSectionModel(model: "s", items: ["x"])])
         XCTAssertEqual(asked.count, 2, "the first binding reloads without asking")
-        XCTAssertEqual(changes.map(\.isReload), [true, false, true])
-        XCTAssertEqual(changes[1].deleted, [IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(changes.map { $0.map(\.reloadData) }, [[true], [false], [true]])
+        XCTAssertEqual(changes[1][0].deletedItems, [ItemPath(sectionIndex: 0, itemIndex: 1)])
         XCTAssertEqual(tableView.numberOfRows(inSection: 0), 1)
     }
 }

@@ -121,108 +121,62 @@ final class TableViewTests: WidgetTestCase {
         XCTAssertEqual(dataSource.sectionModels.map(\.items), [[2, 3], [100, 1, 200]])
     }
 
-    func testAnimatedDataSourceDiffsAndKeepsTheSelection() {
+    private typealias Letters = AnimatableSectionModel<String, String>
+
+    func testAnimatedDataSourceAppliesTheStagesAndKeepsTheSelection() {
         let tableView = TableView()
-        let dataSource = RxTableViewSectionedAnimatedDataSource<AnimatableSectionModel<String, String>>(configureCell: { _, _, _, item in
+        let dataSource = RxTableViewSectionedAnimatedDataSource<Letters>(configureCell: { _, _, _, item in
             let cell = TableViewCell(style: .default, reuseIdentifier: nil)
             cell.textLabel?.text = item
             return cell
         })
-        var changesets: [Changeset] = []
-        let changes = dataSource.changes.subscribe(onNext: { changesets.append($0) })
-        let sections = BehaviorRelay(value: [AnimatableSectionModel(model: "letters", items: ["a", "b", "c", "d"])])
+        var bindings: [[Changeset<Letters>]] = []
+        let changes = dataSource.changes.subscribe(onNext: { bindings.append($0) })
+        let sections = BehaviorRelay(value: [Letters(model: "letters", items: ["a", "b", "c", "d"])])
         let binding = sections.bind(to: tableView.rx.items(dataSource: dataSource))
         tableView.selectRow(at: IndexPath(row: 2, section: 0), animated: false, scrollPosition: .none)
 
-        sections.accept([AnimatableSectionModel(model: "letters", items: ["d", "a", "c", "e"])])
+        sections.accept([Letters(model: "letters", items: ["d", "a", "c", "e"])])
 
-        XCTAssertEqual(changesets.count, 2)
-        XCTAssertTrue(changesets[0].isReload, "the first binding reloads")
-        XCTAssertEqual(changesets[1], Changeset(
+        XCTAssertEqual(bindings.count, 2)
+        XCTAssertEqual(bindings[0].map(\.reloadData), [true], "the first binding reloads")
+        XCTAssertEqual(bindings[1].count, 2, "deletions, then insertions and moves")
+        XCTAssertEqual(bindings[1][0].deletedItems, [ItemPath(sectionIndex: 0, itemIndex: 1)])
+        XCTAssertEqual(bindings[1][1].insertedItems, [ItemPath(sectionIndex: 0, itemIndex: 3)])
+        XCTAssertEqual(bindings[1][1].movedItems.map(\.from), [ItemPath(sectionIndex: 0, itemIndex: 2)], "d, third once b is gone")
+        XCTAssertEqual(bindings[1][1].movedItems.map(\.to), [ItemPath(sectionIndex: 0, itemIndex: 0)])
+        XCTAssertEqual(RowDifference(stages: bindings[1]), RowDifference(
             deleted: [IndexPath(row: 1, section: 0)],
             inserted: [IndexPath(row: 3, section: 0)],
-            moved: [Changeset.Move(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 0, section: 0))],
+            moved: [RowDifference.Move(from: IndexPath(row: 3, section: 0), to: IndexPath(row: 0, section: 0))],
             updated: []
         ))
         XCTAssertEqual(tableView.numberOfRows(inSection: 0), 4)
         XCTAssertEqual(tableView.indexPathsForSelectedRows, [IndexPath(row: 2, section: 0)], "c stays selected where it now is")
         XCTAssertEqual(tableView.cellForRow(at: IndexPath(row: 3, section: 0))?.textLabel?.text, "e")
 
-        sections.accept([AnimatableSectionModel(model: "letters", items: ["d", "d"])])
-        XCTAssertTrue(changesets[2].isReload, "duplicate identities reload")
+        sections.accept([Letters(model: "letters", items: ["d", "d"])])
+        XCTAssertEqual(bindings[2].map(\.reloadData), [true], "duplicate identities reload")
         changes.dispose()
         binding.dispose()
     }
 
     func testBindingsPastTheDiffBoundReloadInsteadOfDiffing() {
         let tableView = TableView()
-        let dataSource = RxTableViewSectionedAnimatedDataSource<AnimatableSectionModel<String, String>>(configureCell: { _, _, _, _ in
+        let dataSource = RxTableViewSectionedAnimatedDataSource<Letters>(configureCell: { _, _, _, _ in
             TableViewCell(style: .default, reuseIdentifier: nil)
         })
         dataSource.maximumDiffRows = 7
-        var changesets: [Changeset] = []
-        let changes = dataSource.changes.subscribe(onNext: { changesets.append($0) })
-        let sections = BehaviorRelay(value: [AnimatableSectionModel(model: "s", items: ["a", "b", "c"])])
+        var bindings: [[Changeset<Letters>]] = []
+        let changes = dataSource.changes.subscribe(onNext: { bindings.append($0) })
+        let sections = BehaviorRelay(value: [Letters(model: "s", items: ["a", "b", "c"])])
         let binding = sections.bind(to: tableView.rx.items(dataSource: dataSource))
-        sections.accept([AnimatableSectionModel(model: "s", items: ["a", "b", "c", "d"])])
-        sections.accept([AnimatableSectionModel(model: "s", items: ["a", "b", "c", "d", "e"])])
-        XCTAssertEqual(changesets.map(\.isReload), [true, false, true], "3 + 4 rows are diffed, 4 + 5 are past the bound")
-        XCTAssertEqual(changesets[1].inserted, [IndexPath(row: 3, section: 0)])
+        sections.accept([Letters(model: "s", items: ["a", "b", "c", "d"])])
+        sections.accept([Letters(model: "s", items: ["a", "b", "c", "d", "e"])])
+        XCTAssertEqual(bindings.map { $0.map(\.reloadData) }, [[true], [false], [true]], "3 + 4 rows are diffed, 4 + 5 are past the bound")
+        XCTAssertEqual(bindings[1][0].insertedItems, [ItemPath(sectionIndex: 0, itemIndex: 3)])
         XCTAssertEqual(tableView.numberOfRows(inSection: 0), 5)
         changes.dispose()
         binding.dispose()
-    }
-}
-
-final class DiffTests: XCTestCase {
-    private func diff(_ old: [[String]], _ new: [[String]]) throws -> Changeset {
-        try Diff.changeset(from: old, to: new, identity: { $0.prefix(1) }, isEqual: ==)
-    }
-
-    func testInsertDeleteAndUpdate() throws {
-        let changeset = try diff([["a1", "b1", "c1"]], [["a1", "b2", "d1"]])
-        XCTAssertEqual(changeset.deleted, [IndexPath(row: 2, section: 0)])
-        XCTAssertEqual(changeset.inserted, [IndexPath(row: 2, section: 0)])
-        XCTAssertEqual(changeset.updated, [IndexPath(row: 1, section: 0)])
-        XCTAssertEqual(changeset.moved, [])
-    }
-
-    func testMovesAcrossSectionsAndMinimalReorder() throws {
-        let changeset = try diff([["a", "b", "c"], ["x"]], [["c", "a", "b"], ["x"]])
-        XCTAssertEqual(changeset.moved, [Changeset.Move(from: IndexPath(row: 2, section: 0), to: IndexPath(row: 0, section: 0))])
-        let across = try diff([["a", "b"], ["x"]], [["a"], ["b", "x"]])
-        XCTAssertEqual(across.moved, [Changeset.Move(from: IndexPath(row: 1, section: 0), to: IndexPath(row: 0, section: 1))])
-        XCTAssertEqual(across.deleted, [])
-        XCTAssertEqual(across.inserted, [])
-    }
-
-    func testDuplicateIdentityIsAnError() {
-        XCTAssertThrowsError(try diff([["a", "a"]], [["a"]])) { error in
-            XCTAssertEqual(error as? DiffError, .duplicateItem(identity: "a", indexPath: IndexPath(row: 1, section: 0)))
-        }
-    }
-
-    func testLargeDiffWithOnePercentChanged() throws {
-        let old = (0..<10_000).map { "item\($0)" }
-        var new = old
-        for index in stride(from: 0, to: 10_000, by: 100) {
-            new[index] = "new\(index)"
-        }
-        let changeset = try Diff.changeset(from: [old], to: [new], identity: { $0 }, isEqual: ==)
-        XCTAssertEqual(changeset.deleted.count, 100)
-        XCTAssertEqual(changeset.inserted.count, 100)
-        XCTAssertEqual(changeset.moved.count, 0)
-    }
-
-    func testNewIndexPathOfUnmovedRows() {
-        let changeset = Changeset(
-            deleted: [IndexPath(row: 0, section: 0)],
-            inserted: [IndexPath(row: 2, section: 0)],
-            moved: [],
-            updated: []
-        )
-        XCTAssertEqual(changeset.newIndexPath(forUnmoved: IndexPath(row: 1, section: 0), oldRowCount: 3, newRowCount: 3), IndexPath(row: 0, section: 0))
-        XCTAssertEqual(changeset.newIndexPath(forUnmoved: IndexPath(row: 2, section: 0), oldRowCount: 3, newRowCount: 3), IndexPath(row: 1, section: 0))
-        XCTAssertNil(changeset.newIndexPath(forUnmoved: IndexPath(row: 0, section: 0), oldRowCount: 3, newRowCount: 3))
     }
 }

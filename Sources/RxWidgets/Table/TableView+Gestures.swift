@@ -59,7 +59,7 @@ extension TableView {
         guard destination.row <= limit else { return false }
         guard source != destination else { return true }
         dataSource?.tableView(self, moveRowAt: source, to: destination)
-        apply(Changeset(deleted: [], inserted: [], moved: [Changeset.Move(from: source, to: destination)], updated: []))
+        moveRow(at: source, to: destination)
         return true
     }
 

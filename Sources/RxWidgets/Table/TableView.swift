@@ -5,8 +5,9 @@ import RxCoreEssentials
 /// `dataSource`, and a selection.
 ///
 /// Like UIKit it reads the data source when first asked and again on
-/// `reloadData()`; `apply(_:)` updates it from a changeset instead, keeping
-/// the selection on the rows that stay. Selecting programmatically
+/// `reloadData()`; a batch update (`performBatchUpdates`, or single
+/// `insertRows`, `deleteSections`, … calls) reads it once the batch ends and
+/// keeps the selection on the rows that stay, where they went. Selecting programmatically
 /// (`selectRow`, `deselectRow`) does not call the delegate; a user's gesture
 /// is the selection followed by the delegate call.
 open class TableView: View, HasDelegate, HasDataSource {
@@ -63,8 +64,10 @@ open class TableView: View, HasDelegate, HasDataSource {
         stateChanges.observable
     }
 
-    /// Runs a mutation and sends what it changed.
-    private func announcingChanges(_ mutate: () -> Void) {
+    /// Runs a mutation and sends what it changed; changes made inside
+    /// (several batch updates, a reload) are sent once, when it ends, and
+    /// only where the state differs from the state before.
+    func announcingChanges(_ mutate: () -> Void) {
         stateChanges.announcing({ ListState(counts: loadedCounts ?? [], selection: selected) }, mutate) { old, new in
             new.changes(from: old, parts: .numberOfSections, rows: .rowCounts, selection: .selection)
         }
@@ -72,6 +75,8 @@ open class TableView: View, HasDelegate, HasDataSource {
 
     private var registered: [String: TableViewCell.Type] = [:]
     private var loadedCounts: [Int]?
+    /// The batch update being collected, and how deep `beginUpdates` calls nest.
+    var batch: (updates: TableBatch, depth: Int)?
     private var selected: [IndexPath] = []
     var displayed: [(indexPath: IndexPath, cell: TableViewCell)] = []
     var prefetched: [IndexPath] = []
@@ -133,10 +138,38 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// that no longer exist are deselected.
     public func reloadData() {
         announcingChanges {
-            let sections = max(dataSource?.numberOfSections(in: self) ?? 0, 0)
-            loadedCounts = (0..<sections).map { max(dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0, 0) }
+            loadedCounts = countsFromDataSource()
             selected = selected.filter(contains)
             forgetRowsItNoLongerHas()
+        }
+    }
+
+    func countsFromDataSource() -> [Int] {
+        let sections = max(dataSource?.numberOfSections(in: self) ?? 0, 0)
+        return (0..<sections).map { max(dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0, 0) }
+    }
+
+    /// Takes the data source's new counts and moves the selection, the
+    /// highlight, shown cells and prefetched rows to where their rows went;
+    /// a batch that does not agree with the counts reloads instead.
+    func apply(_ batch: TableBatch) {
+        announcingChanges {
+            guard let oldCounts = loadedCounts else {
+                reloadData()
+                return
+            }
+            let newCounts = countsFromDataSource()
+            guard let destination = batch.destinations(from: oldCounts, to: newCounts) else {
+                Hooks.log("<4>rx: a table's batch update does not agree with its data source's row counts; reloading instead")
+                reloadData()
+                return
+            }
+            loadedCounts = newCounts
+            var kept = Set<IndexPath>()
+            selected = selected.compactMap { destination($0) }.filter { kept.insert($0).inserted }
+            indexPathForHighlightedRow = indexPathForHighlightedRow.flatMap { destination($0) }
+            displayed = displayed.compactMap { shown in destination(shown.indexPath).map { ($0, shown.cell) } }
+            prefetched = prefetched.compactMap { destination($0) }
         }
     }
 
@@ -160,34 +193,6 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// The cells shown, as `tableView(_:willDisplay:forRowAt:)` announced them.
     public var visibleCells: [TableViewCell] {
         displayed.map(\.cell)
-    }
-
-    /// Updates the table from a changeset of its data: the counts are read
-    /// again and the selection follows the rows that moved and drops those deleted.
-    public func apply(_ changeset: Changeset) {
-        announcingChanges { applying(changeset) }
-    }
-
-    private func applying(_ changeset: Changeset) {
-        guard !changeset.isReload else {
-            selected = []
-            reloadData()
-            return
-        }
-        let oldCounts = counts
-        let deleted = Set(changeset.deleted)
-        let moves = Dictionary(changeset.moved.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
-        let kept = selected.filter { !deleted.contains($0) }
-        selected = []
-        reloadData()
-        let newCounts = counts
-        selected = kept.compactMap { path -> IndexPath? in
-            if let destination = moves[path] {
-                return destination
-            }
-            guard oldCounts.indices.contains(path.section), newCounts.indices.contains(path.section) else { return nil }
-            return changeset.newIndexPath(forUnmoved: path, oldRowCount: oldCounts[path.section], newRowCount: newCounts[path.section])
-        }.filter(contains)
     }
 
     /// The cell of a row, from the data source; nil outside the rows.

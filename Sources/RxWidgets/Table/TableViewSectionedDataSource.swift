@@ -158,16 +158,18 @@ open class RxTableViewSectionedReloadDataSource<Section: SectionModelType>: Tabl
     }
 }
 
-/// Binds sections and updates the table by the difference from the sections
-/// before: deleted, inserted, moved and updated rows (`changes` publishes
-/// each changeset). The first binding, a change in the sections themselves
-/// and duplicate item identities reload the table instead.
+/// Binds sections and updates the table by the Differentiator's staged
+/// changes from the sections before, as RxDataSources' animated data source
+/// does: each stage's sections are set, then the table applies the stage in
+/// one batch update (`changes` publishes each binding's stages). The first
+/// binding, duplicate identities, data past `maximumDiffRows` and a
+/// `decideViewTransition` that answers `.reload` reload the table instead.
 open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionModelType>: TableViewSectionedDataSource<Section>, RxTableViewDataSourceType {
     /// Decides, for the changesets of one binding, whether the table applies
     /// them or reloads.
-    public typealias DecideViewTransition = (TableViewSectionedDataSource<Section>, TableView, [Changeset]) -> ViewTransition
+    public typealias DecideViewTransition = (TableViewSectionedDataSource<Section>, TableView, [Changeset<Section>]) -> ViewTransition
 
-    private let changesRelay = PublishRelay<Changeset>()
+    private let changesRelay = PublishRelay<[Changeset<Section>]>()
     private var hasBound = false
 
     /// How a front end that animates shows inserted, reloaded and deleted
@@ -207,36 +209,46 @@ open class RxTableViewSectionedAnimatedDataSource<Section: AnimatableSectionMode
     /// proportion to the rows, which a UI thread cannot always afford.
     public var maximumDiffRows = Int.max
 
-    /// Each changeset applied to the table, after it was applied.
-    public var changes: Observable<Changeset> {
+    /// Each binding's stages, once the table applied them: the
+    /// Differentiator's changesets (none when nothing changed), or
+    /// `[Changeset.initialValue(sections)]` when the table reloaded.
+    public var changes: Observable<[Changeset<Section>]> {
         changesRelay.asObservable()
     }
 
-    /// Takes the new sections and updates the table by their difference.
+    /// Takes the new sections and updates the table by their staged changes.
     public func tableView(_ tableView: TableView, observedEvent: Event<[Section]>) {
         guard case .next(let sections) = observedEvent else { return }
-        var changeset = hasBound ? difference(to: sections) : .reload
-        if !changeset.isReload, decideViewTransition(self, tableView, [changeset]) == .reload {
-            changeset = .reload
+        guard hasBound, let differences = differences(to: sections),
+              decideViewTransition(self, tableView, differences) == .animated else {
+            hasBound = true
+            setSections(sections)
+            tableView.announcingChanges {
+                tableView.selectRow(at: nil, animated: false, scrollPosition: .none)
+                tableView.reloadData()
+            }
+            changesRelay.accept([.initialValue(sections)])
+            return
         }
-        hasBound = true
+        // The stages pass through states no one asked for: only the end is announced.
+        tableView.announcingChanges {
+            for difference in differences {
+                setSections(difference.finalSections)
+                tableView.performBatchUpdates(difference, animationConfiguration: animationConfiguration)
+            }
+        }
         setSections(sections)
-        tableView.apply(changeset)
-        changesRelay.accept(changeset)
+        changesRelay.accept(differences)
     }
 
-    private func difference(to sections: [Section]) -> Changeset {
-        guard sections.map(\.identity) == sectionModels.map(\.identity) else { return .reload }
+    private func differences(to sections: [Section]) -> [Changeset<Section>]? {
         let rows = sections.reduce(0) { $0 + $1.items.count } + sectionModels.reduce(0) { $0 + $1.items.count }
-        guard rows <= maximumDiffRows else { return .reload }
+        guard rows <= maximumDiffRows else { return nil }
         do {
-            return try Diff.changeset(
-                from: sectionModels.map(\.items), to: sections.map(\.items),
-                identity: \.identity, isEqual: ==
-            )
+            return try Diff.differencesForSectionedView(initialSections: sectionModels, finalSections: sections)
         } catch {
             Hooks.log("<4>rx: table data cannot be diffed (\(error)); reloading instead")
-            return .reload
+            return nil
         }
     }
 }

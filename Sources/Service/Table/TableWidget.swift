@@ -33,6 +33,13 @@ final class TableWidget: Widget {
             },
             titleForHeaderInSection: { dataSource, section in dataSource[section].model.header }
         )
+        // The Differentiator takes new rows of one identity as two inserts;
+        // the bus promises Reloaded for duplicate identities in either version.
+        dataSource.decideViewTransition = { _, _, stages in
+            guard let final = stages.last?.finalSections else { return .animated }
+            var seen = Set<DBusValue>()
+            return final.allSatisfy { $0.items.allSatisfy { seen.insert($0.identity).inserted } } ? .animated : .reload
+        }
         super.init(kind: .table, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         dataSource.maximumDiffRows = context.limits.diffRows
         format = { [weak self] in self?.cellFormat ?? PickerAdapterConfig.valueFormat }
@@ -72,13 +79,14 @@ final class TableWidget: Widget {
 
     private func observeEvents() {
         dataSource.changes
-            .subscribe(onNext: { [weak self] changeset in
+            .subscribe(onNext: { [weak self] stages in
                 guard let self else { return }
-                if changeset.isReload {
+                // A change of sections, which ItemsChanged cannot carry, is a reload on the bus.
+                guard let difference = RowDifference(stages: stages) else {
                     emit(API.reloaded)
-                } else {
-                    emit(API.itemsChanged, changeset.deleted, changeset.inserted, changeset.moved.map { RowMove(from: $0.from, to: $0.to) }, changeset.updated, orElse: API.reloaded)
+                    return
                 }
+                emit(API.itemsChanged, difference.deleted, difference.inserted, difference.moved.map { RowMove(from: $0.from, to: $0.to) }, difference.updated, orElse: API.reloaded)
             })
             .disposed(by: disposeBag)
         let row = { (path: IndexPath) in (Int32(path.section), Int32(path.row)) }
@@ -112,7 +120,7 @@ final class TableWidget: Widget {
     private func replaceRows(ofSection index: Int, in sections: [TableSection], with rows: [TableModel]) throws {
         var replaced = sections
         let old = sections[index].model
-        replaced[index] = TableSection(model: TableSectionID(index: index, header: old.header, generation: old.generation + 1), items: rows)
+        replaced[index] = TableSection(model: TableSectionID(header: old.header, occurrence: old.occurrence, generation: old.generation + 1), items: rows)
         let keptSelection = (table.indexPathsForSelectedRows ?? []).filter { $0.section != index }
         try bind(replaced, changed: [index])
         for path in keptSelection {
@@ -158,11 +166,8 @@ final class TableWidget: Widget {
     }
 
     private func sections(_ parts: CheckedParts) -> [TableSection] {
-        parts.enumerated().map { index, part in
-            // A section keeps its identity (its generation) across bindings.
-            let generation = dataSource.sectionModels.indices.contains(index) ? dataSource.sectionModels[index].model.generation : 0
-            return TableSection(model: TableSectionID(index: index, header: part.header, generation: generation), items: part.models)
-        }
+        let models = TableSectionID.models(headers: parts.map(\.header), keepingGenerationsOf: dataSource.sectionModels.map(\.model))
+        return zip(models, parts).map { TableSection(model: $0, items: $1.models) }
     }
 
     /// Parts with what their rows hold, counted where they were made.
@@ -325,7 +330,7 @@ final class TableWidget: Widget {
             let loaded = rows.map { TableModel(value: .string($0)) }
             let appending = options["append"] == .boolean(true)
             if index == current.count {
-                current.append(TableSection(model: TableSectionID(index: index, header: ""), items: []))
+                current.append(TableSection(model: TableSectionID.models(headers: current.map(\.model.header) + [""], keepingGenerationsOf: [])[index], items: []))
             }
             try widget.context.arguments.checkShape(parts: current.count, rows: current.reduce(0) { $0 + $1.items.count } - (appending ? 0 : current[index].items.count) + loaded.count,
                                                     unit: "sections", "the table with the loaded items")

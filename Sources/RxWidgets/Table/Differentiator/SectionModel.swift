@@ -74,3 +74,21 @@ public struct AnimatableSectionModel<Section: IdentifiableType, ItemType: Identi
         model.identity
     }
 }
+
+extension AnimatableSectionModel: Equatable where Section: Equatable {}
+
+extension AnimatableSectionModel: CustomStringConvertible {
+    /// The model and the items.
+    public var description: String {
+        "HashableSectionModel(model: \"\(model)\", items: \(items))"
+    }
+}
+
+extension SectionModel: Equatable where Section: Equatable, ItemType: Equatable {}
+
+extension SectionModel: CustomStringConvertible {
+    /// The model and the items.
+    public var description: String {
+        "\(model) > \(items)"
+    }
+}
