@@ -125,6 +125,21 @@ final class SubjectTests: RxTestCase {
         subscription.dispose()
     }
 
+    func testEventsSentDuringAReplayFollowTheReplayedElements() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 3)
+        subject.onNext(1)
+        subject.onNext(2)
+        var received: [Int] = []
+        let subscription = subject.subscribe(onNext: { value in
+            received.append(value)
+            if value == 1 { subject.onNext(3) }
+            if value == 3 { subject.onCompleted() }
+        }, onCompleted: { received.append(-1) })
+        subject.onNext(4)
+        XCTAssertEqual(received, [1, 2, 3, -1], "3, sent while 1 was replayed, comes after 2; nothing after the end")
+        subscription.dispose()
+    }
+
     func testReplaySubjectBufferStaysBoundedOverManyElements() {
         let subject = ReplaySubject<Int>.create(bufferSize: 3)
         for value in 0..<10_000 {

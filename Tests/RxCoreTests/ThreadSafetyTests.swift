@@ -68,6 +68,41 @@ final class ThreadSafetyTests: RxTestCase {
         XCTAssertFalse(behavior.value.hasObservers)
     }
 
+    /// RxSwift's test2713: a replay runs outside the subject's lock, so an
+    /// observer that needs a lock another thread holds while it subscribes
+    /// to the same subject does not deadlock.
+    func testAReplaySubjectReplaysOutsideItsLock() {
+        for _ in 0..<3 {
+            let subject = Shared(ReplaySubject<Int>.create(bufferSize: 1))
+            subject.value.onNext(1)
+            let foreignLock = DispatchSemaphore(value: 1)
+            let foreignLockTaken = DispatchSemaphore(value: 0)
+            let replayStarted = DispatchSemaphore(value: 0)
+            let replayGotForeignLock = DispatchSemaphore(value: 0)
+            let finished = DispatchGroup()
+            DispatchQueue.global().async(group: finished) {
+                foreignLock.wait()
+                foreignLockTaken.signal()
+                _ = replayStarted.wait(timeout: .now() + 5)
+                subject.value.subscribe().dispose()
+                foreignLock.signal()
+            }
+            DispatchQueue.global().async(group: finished) {
+                _ = foreignLockTaken.wait(timeout: .now() + 5)
+                subject.value.subscribe(onNext: { _ in
+                    replayStarted.signal()
+                    if foreignLock.wait(timeout: .now() + 2) == .success {
+                        foreignLock.signal()
+                        replayGotForeignLock.signal()
+                    }
+                }).dispose()
+            }
+            XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(replayGotForeignLock.wait(timeout: .now()), .success,
+                           "the replay held the subject's lock while the other thread, holding the foreign lock, waited for it")
+        }
+    }
+
     func testADisposeBagTakesDisposablesFromManyThreads() {
         let disposed = Counter()
         do {

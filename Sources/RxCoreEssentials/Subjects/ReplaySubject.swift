@@ -34,6 +34,13 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
         subscribers.isDisposed
     }
 
+    /// What a new subscriber gets, decided under the lock and sent outside it.
+    private enum Admission {
+        case refused
+        case ended(snapshot: [Element], stopEvent: Event<Element>)
+        case live(snapshot: [Element], replaying: ReplayingObserver<Element>, subscription: Disposable)
+    }
+
     private var replayed: ArraySlice<Element> {
         buffer[bufferStart...]
     }
@@ -66,27 +73,35 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
 
     /// Subscribes an observer: it receives the buffered elements, then the
     /// ending event or the later events.
+    ///
+    /// The replay runs outside the subject's lock, as RxSwift's, so an
+    /// observer that takes a lock of its own cannot deadlock against a thread
+    /// holding that lock and waiting on the subject. Events sent while the
+    /// replay runs wait for it, so none overtakes a replayed element.
     public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        // The replay is sent under the lock, so no new element can overtake
-        // it (the lock is recursive: the observer may call back in).
-        subscribers.perform { list in
-            if list.isDisposed {
-                observer.on(.error(RxError.disposed(object: "\(Self.self)")))
-                return Disposables.create()
-            }
+        let admission = subscribers.perform { list -> Admission in
+            if list.isDisposed { return .refused }
             let snapshot = Array(replayed)
             if let stopEvent = list.stopEvent {
-                for element in snapshot {
-                    observer.on(.next(element))
-                }
-                observer.on(stopEvent)
-                return Disposables.create()
+                return .ended(snapshot: snapshot, stopEvent: stopEvent)
             }
-            let key = list.insert(observer.on)
+            let replaying = ReplayingObserver(observer.on)
+            let key = list.insert(replaying.on)
+            return .live(snapshot: snapshot, replaying: replaying, subscription: subscribers.subscription(removing: key))
+        }
+        switch admission {
+        case .refused:
+            observer.on(.error(RxError.disposed(object: "\(Self.self)")))
+            return Disposables.create()
+        case .ended(let snapshot, let stopEvent):
             for element in snapshot {
                 observer.on(.next(element))
             }
-            return subscribers.subscription(removing: key)
+            observer.on(stopEvent)
+            return Disposables.create()
+        case .live(let snapshot, let replaying, let subscription):
+            replaying.replay(snapshot)
+            return subscription
         }
     }
 
