@@ -111,6 +111,7 @@ struct AccessibleNode: Decodable {
 final class GtkSession {
     private let process = Process()
     private let desktop: Desktop
+    private let directory: URL
     private let outputURL: URL
     private let errorURL: URL
     private static let driver = repositoryRoot.appendingPathComponent("Tests/desktop/atspi.py").path
@@ -118,7 +119,7 @@ final class GtkSession {
     /// `executable`: rxwidgets-gtk, or rxwidgets choosing it; `environment` is added to the desktop's.
     init(_ arguments: [String], desktop: Desktop, input: String? = nil, executable: String = gtkFrontEndExecutable, environment: [String: String] = [:]) throws {
         self.desktop = desktop
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-gtk-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-gtk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         outputURL = directory.appendingPathComponent("out")
         errorURL = directory.appendingPathComponent("err")
@@ -146,6 +147,7 @@ final class GtkSession {
             process.terminate()
             process.waitUntilExit()
         }
+        try? FileManager.default.removeItem(at: directory)
     }
 
     var pid: Int32 { process.processIdentifier }

@@ -38,11 +38,6 @@ public struct RowDifference: Equatable, Sendable {
         self.updated = updated
     }
 
-    private enum Origin: Hashable {
-        case old(IndexPath)
-        case inserted(Int)
-    }
-
     /// The Differentiator's stages of one change as one difference (the
     /// first stage's `originalSections` are the old data; no stage is no
     /// change); nil when a stage reloads or inserts, deletes, moves or
@@ -50,52 +45,67 @@ public struct RowDifference: Equatable, Sendable {
     /// not agree with their sections.
     public init?<Section>(stages: [Changeset<Section>]) {
         let oldCounts = stages.first?.originalSections.map(\.items.count) ?? []
-        var place: [Origin: IndexPath] = [:]
+        // Every row the stages see, by origin: the old rows in order, then
+        // the inserted ones as they come; each with its place, nil once gone.
+        var places: [IndexPath?] = []
         for (section, count) in oldCounts.enumerated() {
-            for row in 0..<count {
-                let path = IndexPath(row: row, section: section)
-                place[.old(path)] = path
-            }
+            places.append(contentsOf: (0..<count).map { IndexPath(row: $0, section: section) })
         }
+        let oldPlaces = places
+        var isMoved = [Bool](repeating: false, count: places.count)
+        var isUpdated = [Bool](repeating: false, count: places.count)
         var counts = oldCounts
-        var moved = Set<Origin>()
-        var updated = Set<Origin>()
-        var insertions = 0
         for stage in stages {
             guard !stage.reloadData, !stage.changesSections else { return nil }
             let newCounts = stage.finalSections.map(\.items.count)
             guard let destination = TableBatch(stage).destinations(from: counts, to: newCounts) else { return nil }
-            let origin = Dictionary(place.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-            updated.formUnion(stage.updatedItems.compactMap { origin[IndexPath(itemPath: $0)] })
-            moved.formUnion(stage.movedItems.compactMap { origin[IndexPath(itemPath: $0.from)] })
-            place = place.compactMapValues { destination($0) }
-            for path in stage.insertedItems {
-                place[.inserted(insertions)] = IndexPath(itemPath: path)
-                insertions += 1
+            if !stage.updatedItems.isEmpty || !stage.movedItems.isEmpty {
+                let occupants = Self.occupants(of: places, counts: counts)
+                for path in stage.updatedItems {
+                    guard let origin = occupants[path] else { return nil }
+                    isUpdated[origin] = true
+                }
+                for move in stage.movedItems {
+                    guard let origin = occupants[move.from] else { return nil }
+                    if origin < isMoved.count { isMoved[origin] = true }
+                }
             }
+            for origin in places.indices {
+                places[origin] = places[origin].flatMap(destination.callAsFunction)
+            }
+            places.append(contentsOf: stage.insertedItems.map(IndexPath.init(itemPath:)))
+            isUpdated.append(contentsOf: repeatElement(false, count: stage.insertedItems.count))
             counts = newCounts
         }
-        var deleted: [IndexPath] = []
-        for (section, count) in oldCounts.enumerated() {
-            for row in 0..<count where place[.old(IndexPath(row: row, section: section))] == nil {
-                deleted.append(IndexPath(row: row, section: section))
-            }
-        }
-        var inserted: [IndexPath] = []
-        var moves: [Move] = []
-        for (origin, path) in place {
-            switch origin {
-            case .inserted:
-                inserted.append(path)
-            case .old(let from) where moved.contains(origin):
-                moves.append(Move(from: from, to: path))
-            case .old:
-                break
-            }
-        }
+        let old = oldPlaces.indices
         self.init(
-            deleted: deleted, inserted: inserted.sorted(), moved: moves.sorted { $0.to < $1.to },
-            updated: updated.compactMap { place[$0] }.sorted()
+            deleted: old.filter { places[$0] == nil }.compactMap { oldPlaces[$0] },
+            inserted: places[old.endIndex...].compactMap { $0 }.sorted(),
+            moved: old.compactMap { origin in
+                guard isMoved[origin], let from = oldPlaces[origin], let to = places[origin] else { return nil }
+                return Move(from: from, to: to)
+            }.sorted { $0.to < $1.to },
+            updated: places.indices.compactMap { isUpdated[$0] ? places[$0] : nil }.sorted()
         )
+    }
+
+    /// Which origin is at each place of data of `counts` rows per section.
+    private static func occupants(of places: [IndexPath?], counts: [Int]) -> Occupants {
+        var rows = counts.map { [Int](repeating: -1, count: $0) }
+        for (origin, place) in places.enumerated() {
+            guard let place, rows.indices.contains(place.section), rows[place.section].indices.contains(place.row) else { continue }
+            rows[place.section][place.row] = origin
+        }
+        return Occupants(rows: rows)
+    }
+
+    private struct Occupants {
+        let rows: [[Int]]
+
+        subscript(path: ItemPath) -> Int? {
+            guard rows.indices.contains(path.sectionIndex), rows[path.sectionIndex].indices.contains(path.itemIndex) else { return nil }
+            let origin = rows[path.sectionIndex][path.itemIndex]
+            return origin >= 0 ? origin : nil
+        }
     }
 }

@@ -88,7 +88,7 @@ struct TableBatch {
             guard newCounts[new] == oldCounts[old] - leaving[old].count + arriving[new].count else { return nil }
         }
         return RowDestinations(
-            sections: sectionMap, oldCounts: oldCounts, deletedRows: deletedRows, movedRows: movedRows,
+            sections: sectionMap, oldCounts: oldCounts, movedRows: movedRows,
             leaving: leaving.map { $0.sorted() }, arriving: arriving.map { $0.sorted() }
         )
     }
@@ -101,7 +101,6 @@ struct TableBatch {
 struct RowDestinations {
     let sections: [Int?]
     let oldCounts: [Int]
-    let deletedRows: Set<IndexPath>
     let movedRows: [IndexPath: IndexPath]
     /// Per old section, the sorted rows that were deleted or moved away.
     let leaving: [[Int]]
@@ -111,16 +110,29 @@ struct RowDestinations {
     /// The new place of the old row at `path`, nil when it is gone.
     func callAsFunction(_ path: IndexPath) -> IndexPath? {
         guard sections.indices.contains(path.section), let section = sections[path.section],
-              path.row >= 0, path.row < oldCounts[path.section], !deletedRows.contains(path) else { return nil }
-        if let moved = movedRows[path] {
-            return moved
+              path.row >= 0, path.row < oldCounts[path.section] else { return nil }
+        let leavingBelow = Self.count(of: leaving[path.section], below: path.row)
+        if leaving[path.section].indices.contains(leavingBelow), leaving[path.section][leavingBelow] == path.row {
+            return movedRows[path]
         }
-        var row = path.row - Self.count(of: leaving[path.section], below: path.row)
-        for taken in arriving[section] {
-            guard taken <= row else { break }
-            row += 1
+        return IndexPath(row: Self.freePlace(path.row - leavingBelow, among: arriving[section]), section: section)
+    }
+
+    /// The place of the `index`th row (from 0) that nothing arrived at, the
+    /// sorted rows of `arriving` taken: the first place with `index + 1`
+    /// free places up to and including it.
+    private static func freePlace(_ index: Int, among arriving: [Int]) -> Int {
+        var low = index
+        var high = index + arriving.count
+        while low < high {
+            let middle = (low + high) / 2
+            if middle + 1 - count(of: arriving, below: middle + 1) >= index + 1 {
+                high = middle
+            } else {
+                low = middle + 1
+            }
         }
-        return IndexPath(row: row, section: section)
+        return low
     }
 
     private static func count(of sorted: [Int], below value: Int) -> Int {
