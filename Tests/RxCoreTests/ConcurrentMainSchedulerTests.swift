@@ -44,6 +44,20 @@ final class ConcurrentMainSchedulerTests: RxTestCase {
         handover.event = nil
     }
 
+    /// XCTest's waits turn Foundation's run loop, not the main loop: work
+    /// a background thread hands the scheduler runs under either.
+    func testWorkFromAnotherThreadRunsUnderFoundationsRunLoop() {
+        let ran = expectation(description: "the action ran on the main thread")
+        DispatchQueue.global().async {
+            _ = ConcurrentMainScheduler.instance.schedule(()) { _ in
+                XCTAssertTrue(MainLoop.shared.isCurrent)
+                ran.fulfill()
+                return Disposables.create()
+            }
+        }
+        wait(for: [ran], timeout: 5)
+    }
+
     func testNestedSchedulingRunsAtOnceOnTheMainThread() {
         var order: [String] = []
         _ = ConcurrentMainScheduler.instance.schedule(()) { _ in

@@ -1,7 +1,8 @@
 /// RxCocoa's scheduler for subscribing to controls: on the main thread an
 /// action runs at once, always (unlike `MainScheduler.instance`, which waits
 /// a turn when it is already running one); from another thread it runs on a
-/// later turn of the main loop. `ControlEvent` and `ControlProperty`
+/// later turn of the main loop, or of Foundation's run loop when that is
+/// what turns the main thread (XCTest's waits). `ControlEvent` and `ControlProperty`
 /// subscribe through it, so a control is only ever touched on its thread.
 public final class ConcurrentMainScheduler: SchedulerType, Sendable {
     /// The one instance.
@@ -20,8 +21,7 @@ public final class ConcurrentMainScheduler: SchedulerType, Sendable {
             return action(state)
         }
         let job = ScheduledItem(state: state, action: action)
-        let transferred = TransferredJob { job.invoke() }
-        MainLoop.shared.post { transferred.body() }
+        MainLoop.shared.hand(TransferredJob { job.invoke() })
         return job
     }
 

@@ -53,7 +53,7 @@ public final class MainScheduler: SchedulerType, Sendable {
             return action(state)
         }
         let job = ScheduledItem(state: state, action: action)
-        hand(TransferredJob {
+        loop.hand(TransferredJob {
             defer { self.nesting.subtract(1, ordering: .relaxed) }
             job.invoke()
         })
@@ -64,7 +64,7 @@ public final class MainScheduler: SchedulerType, Sendable {
     public func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
         let job = ScheduledItem(state: state, action: action)
         let nanoseconds = max(dueTime.rxNanoseconds, 0)
-        hand(TransferredJob { [loop] in
+        loop.hand(TransferredJob { [loop] in
             guard !job.isDisposed else { return }
             job.attach(timer: loop.addTimer(after: nanoseconds) { job.invoke() })
         })
@@ -80,19 +80,21 @@ public final class MainScheduler: SchedulerType, Sendable {
         })
         let start = max(startAfter.rxNanoseconds, 0)
         let interval = max(period.rxNanoseconds, 1)
-        hand(TransferredJob { [loop] in
+        loop.hand(TransferredJob { [loop] in
             guard !job.isDisposed else { return }
             job.attach(timer: loop.addTimer(after: start, repeating: interval) { job.invoke() })
         })
         return job
     }
+}
 
+extension MainLoop {
     /// Runs a job on a later turn of the loop, from whatever thread.
-    private func hand(_ job: TransferredJob) {
-        if loop.isCurrent {
-            loop.enqueue(job.body)
+    func hand(_ job: TransferredJob) {
+        if isCurrent {
+            enqueue(job.body)
         } else {
-            loop.post { job.body() }
+            post { job.body() }
         }
         // Whichever loop turns the main thread runs the job: this one runs
         // the main queue, and a Foundation run loop runs this request.
