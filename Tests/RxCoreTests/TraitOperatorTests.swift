@@ -9,11 +9,42 @@ final class TraitOperatorTests: RxTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         let single = Single.just(1).delay(.seconds(50), scheduler: scheduler).delaySubscription(.seconds(10), scheduler: scheduler)
         let observer = scheduler.start { single.asObservable() }
-        XCTAssertEqual(observer.events, [.next(260, 1), .completed(260)])
+        XCTAssertEqual(observer.events, [.next(260, 1), .completed(261)], "delay delivers one event per action, as RxSwift's")
 
         let late = TestScheduler(initialClock: 0)
         let never = late.start { Single<Int>.never().timeout(.seconds(30), other: .just(7), scheduler: late).asObservable() }
         XCTAssertEqual(never.events, [.next(230, 7), .completed(230)])
+    }
+
+    /// RxSwift forwards one event per scheduled action: the completion a
+    /// trait sends with its element comes out a tick after it.
+    func testObserveOnAndDelayDeliverEventsSentTogetherOnSuccessiveTicks() {
+        let scheduler = TestScheduler(initialClock: 0)
+        XCTAssertEqual(scheduler.start { Single.just("a").observe(on: scheduler).asObservable() }.events,
+                       [.next(201, "a"), .completed(202)])
+        let maybe = TestScheduler(initialClock: 0)
+        XCTAssertEqual(maybe.start { Maybe.just("b").delay(.seconds(5), scheduler: maybe).asObservable() }.events,
+                       [.next(205, "b"), .completed(206)])
+        let burst = TestScheduler(initialClock: 0)
+        XCTAssertEqual(burst.start { Observable.of(1, 2, 3).observe(on: burst) }.events,
+                       [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
+        let spread = TestScheduler(initialClock: 0)
+        let source = spread.createHotObservable([.next(210, 1), .next(215, 2), .completed(215)])
+        XCTAssertEqual(spread.start { source.delay(.seconds(20), scheduler: spread) }.events,
+                       [.next(230, 1), .next(235, 2), .completed(236)], "each event is due its own time; one due with another comes a tick later")
+    }
+
+    func testObserveOnASchedulerThatRunsAtOnceLoopsOverReentrantEvents() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.observe(on: CurrentThreadScheduler.instance).subscribe(onNext: { value in
+            received.append(value)
+            if value < 100_000 { subject.onNext(value + 1) }
+        })
+        subject.onNext(1)
+        XCTAssertEqual(received.count, 100_000, "100,000 events sent from inside the observer, delivered without growing the stack")
+        XCTAssertEqual(received.last, 100_000)
+        subscription.dispose()
     }
 
     func testCatchRetryAndUsing() {
