@@ -33,21 +33,30 @@ private final class ShareReplayScope<Element>: Observable<Element> {
         self.scope = scope
     }
 
+    /// Decides under the lock who connects and who disconnects; subscribes
+    /// to the subject (and so replays), connects to the source and disposes
+    /// it outside the lock, as RxSwift does, so an observer or a source that
+    /// takes a lock of its own cannot deadlock against another subscriber.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
-        lock.perform {
+        let (connection, sourceSubscription) = lock.perform { () -> (SharedConnection<Element>, SingleAssignmentDisposable?) in
             let connection = self.connection ?? makeConnection()
             self.connection = connection
-            let subscription = connection.subscribe(observer.asObserver())
-            connection.retain(source: source)
-            return Disposables.create { [weak self, lock] in
-                lock.perform {
-                    subscription.dispose()
-                    connection.release()
-                    if self?.scope == .whileConnected, connection.subscriberCount == 0, self?.connection === connection {
-                        self?.connection = nil
-                    }
+            return (connection, connection.addSubscriber())
+        }
+        let subscription = connection.subscribe(observer.asObserver())
+        if let sourceSubscription {
+            connection.connect(to: source, through: sourceSubscription)
+        }
+        return Disposables.create { [weak self, lock] in
+            subscription.dispose()
+            let disconnected = lock.perform { () -> Disposable? in
+                let disconnected = connection.removeSubscriber()
+                if self?.scope == .whileConnected, connection.subscriberCount == 0, self?.connection === connection {
+                    self?.connection = nil
                 }
+                return disconnected
             }
+            disconnected?.dispose()
         }
     }
 
@@ -86,11 +95,19 @@ private final class SharedConnection<Element> {
         }
     }
 
-    func retain(source: Observable<Element>) {
+    /// Counts a subscriber; for the first, the subscription to the source
+    /// it is to connect (the caller's lock held).
+    func addSubscriber() -> SingleAssignmentDisposable? {
         subscriberCount += 1
-        guard subscriberCount == 1 else { return }
+        guard subscriberCount == 1 else { return nil }
         let subscription = SingleAssignmentDisposable()
         sourceSubscription = subscription
+        return subscription
+    }
+
+    /// Subscribes the subject to `source` (no lock held). Disconnected
+    /// meanwhile, `subscription` disposes the source at once.
+    func connect(to source: Observable<Element>, through subscription: SingleAssignmentDisposable) {
         subscription.setDisposable(source.subscribe { [subjectObserver] event in
             if event.isStopEvent {
                 self.onStop?()
@@ -102,11 +119,12 @@ private final class SharedConnection<Element> {
         })
     }
 
-    func release() {
+    /// Uncounts a subscriber; after the last, the source subscription for
+    /// the caller to dispose once it let go of its lock.
+    func removeSubscriber() -> Disposable? {
         subscriberCount -= 1
-        guard subscriberCount == 0 else { return }
-        let subscription = sourceSubscription
-        sourceSubscription = nil
-        subscription?.dispose()
+        guard subscriberCount == 0 else { return nil }
+        defer { sourceSubscription = nil }
+        return sourceSubscription
     }
 }
