@@ -103,6 +103,111 @@ final class ThreadSafetyTests: RxTestCase {
         }
     }
 
+    /// RxSwift's test2698: `share` disposes its source outside its lock, so
+    /// a source whose teardown needs a lock another thread holds while it
+    /// subscribes to the same shared sequence does not deadlock.
+    func testShareDisconnectsOutsideItsLock() {
+        for _ in 0..<3 {
+            let foreignLock = DispatchSemaphore(value: 1)
+            let foreignLockTaken = DispatchSemaphore(value: 0)
+            let teardownStarted = DispatchSemaphore(value: 0)
+            let teardownGotForeignLock = DispatchSemaphore(value: 0)
+            let teardowns = Counter()
+            let shared = Shared(Observable<Int>.create { _ in
+                Disposables.create {
+                    teardowns.add()
+                    // Only the first teardown is the one under test; the
+                    // other thread's own one runs while it holds the lock.
+                    guard teardowns.value == 1 else { return }
+                    teardownStarted.signal()
+                    if foreignLock.wait(timeout: .now() + 2) == .success {
+                        foreignLock.signal()
+                        teardownGotForeignLock.signal()
+                    }
+                }
+            }.share(replay: 1, scope: .whileConnected))
+            let first = Shared(shared.value.subscribe())
+            let finished = DispatchGroup()
+            DispatchQueue.global().async(group: finished) {
+                foreignLock.wait()
+                foreignLockTaken.signal()
+                _ = teardownStarted.wait(timeout: .now() + 5)
+                shared.value.subscribe().dispose()
+                foreignLock.signal()
+            }
+            DispatchQueue.global().async(group: finished) {
+                _ = foreignLockTaken.wait(timeout: .now() + 5)
+                first.value.dispose()
+            }
+            XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
+            XCTAssertEqual(teardownGotForeignLock.wait(timeout: .now()), .success,
+                           "the teardown held share's lock while the other thread, holding the foreign lock, waited for it")
+        }
+    }
+
+    /// RxSwift's test2653: a shared source that emits as it is subscribed,
+    /// subscribed from many threads at once, replays without deadlocking.
+    func testShareReplaysToConcurrentSubscribersOfASourceThatEmitsAtOnce() {
+        let resourcesBefore = Resources.total
+        do {
+            let emitsAtOnce = Observable<Int>.create { observer in
+                observer.onNext(1)
+                return Disposables.create()
+            }.share(replay: 1, scope: .whileConnected)
+            let subscriptions = (0..<200).map { _ in
+                Observable.just(0)
+                    .observe(on: ConcurrentDispatchQueueScheduler(queue: DispatchQueue.global()))
+                    .flatMap { _ in emitsAtOnce }
+                    .take(1)
+            }
+            let done = DispatchSemaphore(value: 0)
+            let subscription = Observable.zip(subscriptions).subscribe(onCompleted: { done.signal() })
+            XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "200 concurrent subscribers each got the element")
+            subscription.dispose()
+        }
+        // The last deliveries finish on the queue's threads.
+        let deadline = DispatchTime.now() + 5
+        while Resources.total != resourcesBefore, DispatchTime.now() < deadline {
+            usleep(1_000)
+        }
+    }
+
+    /// As RxSwift's sinks, the operators over several sources take a lock:
+    /// sources sending on different threads reach the observer one event
+    /// at a time, none lost.
+    func testOperatorsOverSeveralSourcesSerializeSourcesOnManyThreads() {
+        let operators: [(String, ([Observable<Int>]) -> Observable<Int>)] = [
+            ("merge", { Observable.merge($0) }),
+            ("flatMap", { sources in Observable.from(sources).flatMap { $0 } }),
+            ("merge(maxConcurrent:)", { Observable.from($0).merge(maxConcurrent: 4) }),
+            ("zip", { Observable.zip($0).map { $0.reduce(0, +) } }),
+            ("combineLatest", { Observable.combineLatest($0).map { $0.reduce(0, +) } }),
+        ]
+        for (name, combine) in operators {
+            let subjects = Shared((0..<4).map { _ in PublishSubject<Int>() })
+            let overlaps = Counter()
+            let received = Counter()
+            var isInside = false
+            let subscription = combine(subjects.value.map { $0.asObservable() }).subscribe(onNext: { _ in
+                if isInside { overlaps.add() }
+                isInside = true
+                received.add()
+                isInside = false
+            })
+            DispatchQueue.concurrentPerform(iterations: 4) { index in
+                for value in 0..<2_000 {
+                    subjects.value[index].onNext(value)
+                }
+            }
+            XCTAssertEqual(overlaps.value, 0, "\(name): no two events overlapped")
+            XCTAssertGreaterThanOrEqual(received.value, 2_000, "\(name): events got through")
+            if name != "zip", name != "combineLatest" {
+                XCTAssertEqual(received.value, 8_000, "\(name): none lost")
+            }
+            subscription.dispose()
+        }
+    }
+
     func testADisposeBagTakesDisposablesFromManyThreads() {
         let disposed = Counter()
         do {

@@ -9,20 +9,23 @@ extension ObservableType {
     /// disposed at that moment.
     public static func amb<Sources: Sequence>(_ sequences: Sources) -> Observable<Element> where Sources.Element == Observable<Element> {
         Observable.create { observer in
+            let lock = RecursiveLock()
             let sources = Array(sequences)
             let subscriptions = sources.map { _ in SingleAssignmentDisposable() }
             var winner: Int?
             for (index, source) in sources.enumerated() {
-                guard winner == nil || winner == index else { break }
+                guard lock.perform({ winner == nil || winner == index }) else { break }
                 subscriptions[index].setDisposable(source.subscribe { event in
-                    if winner == nil {
-                        winner = index
-                        for (other, subscription) in subscriptions.enumerated() where other != index {
-                            subscription.dispose()
+                    lock.perform {
+                        if winner == nil {
+                            winner = index
+                            for (other, subscription) in subscriptions.enumerated() where other != index {
+                                subscription.dispose()
+                            }
                         }
-                    }
-                    if winner == index {
-                        observer.on(event)
+                        if winner == index {
+                            observer.on(event)
+                        }
                     }
                 })
             }

@@ -35,10 +35,14 @@ extension ObservableType {
     }
 }
 
-/// Subscribes to the inner sequences of `flatMap` and `merge` and forwards their elements.
+/// Subscribes to the inner sequences of `flatMap` and `merge` and forwards
+/// their elements. The sequences may send on different threads: events are
+/// handled holding the sink's lock, and inner sequences are subscribed
+/// outside it, as RxSwift's.
 private final class MergeSink<Element> {
     private let observer: AnyObserver<Element>
     private let group = CompositeDisposable()
+    private let lock = RecursiveLock()
     private var activeCount = 1
     private var isStopped = false
 
@@ -52,35 +56,46 @@ private final class MergeSink<Element> {
         sourceSubscription.setDisposable(source.subscribe { event in
             switch event {
             case .next(let element):
-                do {
-                    self.subscribeInner(try selector(element).asObservable())
-                } catch {
-                    self.stop(.error(error))
+                let inner = self.lock.perform { () -> Observable<Element>? in
+                    guard !self.isStopped else { return nil }
+                    do {
+                        let inner = try selector(element).asObservable()
+                        self.activeCount += 1
+                        return inner
+                    } catch {
+                        self.stop(.error(error))
+                        return nil
+                    }
+                }
+                if let inner {
+                    self.subscribeInner(inner)
                 }
             case .error(let error):
-                self.stop(.error(error))
+                self.lock.perform { self.stop(.error(error)) }
             case .completed:
                 sourceSubscription.dispose()
-                self.innerOrSourceCompleted()
+                self.lock.perform { self.innerOrSourceCompleted() }
             }
         })
         return group
     }
 
+    /// Subscribes an inner sequence already counted in `activeCount`.
     private func subscribeInner(_ inner: Observable<Element>) {
-        guard !isStopped else { return }
-        activeCount += 1
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
         subscription.setDisposable(inner.subscribe { event in
-            switch event {
-            case .next:
-                self.observer.on(event)
-            case .error:
-                self.stop(event)
-            case .completed:
-                self.group.remove(for: key)
-                self.innerOrSourceCompleted()
+            self.lock.perform {
+                switch event {
+                case .next:
+                    guard !self.isStopped else { return }
+                    self.observer.on(event)
+                case .error:
+                    self.stop(event)
+                case .completed:
+                    self.group.remove(for: key)
+                    self.innerOrSourceCompleted()
+                }
             }
         })
     }

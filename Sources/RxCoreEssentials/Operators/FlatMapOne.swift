@@ -15,47 +15,52 @@ extension ObservableType {
     /// is replaced.
     func flatMapOne<Source: ObservableConvertibleType>(_ selector: @escaping (Element) throws -> Source, whileRunning policy: InnerRunningPolicy) -> Observable<Source.Element> {
         Observable.create { observer in
+            let lock = RecursiveLock()
             let sourceSubscription = SingleAssignmentDisposable()
             let innerSubscription = SerialDisposable()
             var latest = 0
             var hasActiveInner = false
             var sourceCompleted = false
             sourceSubscription.setDisposable(self.subscribe { event in
-                switch event {
-                case .next(let element):
-                    if hasActiveInner && policy == .ignore { return }
-                    let inner: Observable<Source.Element>
-                    do {
-                        inner = try selector(element).asObservable()
-                    } catch {
-                        observer.onError(error)
-                        return
-                    }
-                    latest += 1
-                    let generation = latest
-                    hasActiveInner = true
-                    let subscription = SingleAssignmentDisposable()
-                    innerSubscription.disposable = subscription
-                    subscription.setDisposable(inner.subscribe { event in
-                        guard generation == latest else { return }
-                        switch event {
-                        case .next, .error:
-                            observer.on(event)
-                        case .completed:
-                            hasActiveInner = false
-                            subscription.dispose()
-                            if sourceCompleted {
-                                observer.onCompleted()
-                            }
+                lock.perform {
+                    switch event {
+                    case .next(let element):
+                        if hasActiveInner && policy == .ignore { return }
+                        let inner: Observable<Source.Element>
+                        do {
+                            inner = try selector(element).asObservable()
+                        } catch {
+                            observer.onError(error)
+                            return
                         }
-                    })
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    sourceCompleted = true
-                    sourceSubscription.dispose()
-                    if !hasActiveInner {
-                        observer.onCompleted()
+                        latest += 1
+                        let generation = latest
+                        hasActiveInner = true
+                        let subscription = SingleAssignmentDisposable()
+                        innerSubscription.disposable = subscription
+                        subscription.setDisposable(inner.subscribe { event in
+                            lock.perform {
+                                guard generation == latest else { return }
+                                switch event {
+                                case .next, .error:
+                                    observer.on(event)
+                                case .completed:
+                                    hasActiveInner = false
+                                    subscription.dispose()
+                                    if sourceCompleted {
+                                        observer.onCompleted()
+                                    }
+                                }
+                            }
+                        })
+                    case .error(let error):
+                        observer.onError(error)
+                    case .completed:
+                        sourceCompleted = true
+                        sourceSubscription.dispose()
+                        if !hasActiveInner {
+                            observer.onCompleted()
+                        }
                     }
                 }
             })

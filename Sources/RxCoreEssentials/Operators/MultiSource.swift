@@ -1,9 +1,12 @@
 /// What `combineLatest` and `zip` share: one subscription per source, the
 /// result built from the sources' slots, and the first error ending it all.
-/// A source is disposed the moment it completes, as in RxSwift.
+/// A source is disposed the moment it completes, as in RxSwift. Sources
+/// may send on different threads: each event is handled holding the
+/// state's lock, as RxSwift's sinks do.
 class MultiSourceState<Result> {
     let observer: AnyObserver<Result>
     let group = CompositeDisposable()
+    private let lock = RecursiveLock()
     /// Builds the next result from the slots; set once every slot is registered.
     var produce: () throws -> Result = { throw RxError.noElements }
     private var starters: [() -> Disposable] = []
@@ -24,14 +27,16 @@ class MultiSourceState<Result> {
         let subscription = SingleAssignmentDisposable()
         starters.append {
             subscription.setDisposable(source.subscribe { event in
-                switch event {
-                case .next(let element):
-                    onNext(index, element)
-                case .error(let error):
-                    self.stop(.error(error))
-                case .completed:
-                    self.completed(index)
-                    subscription.dispose()
+                self.lock.perform {
+                    switch event {
+                    case .next(let element):
+                        onNext(index, element)
+                    case .error(let error):
+                        self.stop(.error(error))
+                    case .completed:
+                        self.completed(index)
+                        subscription.dispose()
+                    }
                 }
             })
             return subscription

@@ -9,33 +9,38 @@ extension ObservableType {
     /// RxSwift's); an error of either ends the result.
     public func skip<Other: ObservableType>(until other: Other) -> Observable<Element> {
         Observable.create { observer in
+            let lock = RecursiveLock()
             var forwarding = false
             let finished = SingleAssignmentDisposable()
             let trigger = SingleAssignmentDisposable()
             trigger.setDisposable(other.subscribe { event in
-                switch event {
-                case .next:
-                    forwarding = true
-                    trigger.dispose()
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    trigger.dispose()
+                lock.perform {
+                    switch event {
+                    case .next:
+                        forwarding = true
+                        trigger.dispose()
+                    case .error(let error):
+                        observer.onError(error)
+                    case .completed:
+                        trigger.dispose()
+                    }
                 }
             })
             let source = self.subscribe { event in
-                switch event {
-                case .next:
-                    if forwarding {
+                lock.perform {
+                    switch event {
+                    case .next:
+                        if forwarding {
+                            observer.on(event)
+                        }
+                    case .error:
                         observer.on(event)
+                    case .completed:
+                        if forwarding {
+                            observer.on(event)
+                        }
+                        finished.dispose()
                     }
-                case .error:
-                    observer.on(event)
-                case .completed:
-                    if forwarding {
-                        observer.on(event)
-                    }
-                    finished.dispose()
                 }
             }
             finished.setDisposable(Disposables.create(trigger, source))

@@ -4,18 +4,23 @@ extension ObservableType {
     /// completion changes nothing but disposes it at once, as in RxSwift.
     public func take<Source: ObservableType>(until other: Source) -> Observable<Element> {
         Observable.create { observer in
+            let lock = RecursiveLock()
             let trigger = SingleAssignmentDisposable()
             trigger.setDisposable(other.subscribe { event in
-                switch event {
-                case .next:
-                    observer.onCompleted()
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    trigger.dispose()
+                lock.perform {
+                    switch event {
+                    case .next:
+                        observer.onCompleted()
+                    case .error(let error):
+                        observer.onError(error)
+                    case .completed:
+                        trigger.dispose()
+                    }
                 }
             })
-            let source = self.subscribe(observer)
+            let source = self.subscribe { event in
+                lock.perform { observer.on(event) }
+            }
             return Disposables.create(trigger, source)
         }
     }

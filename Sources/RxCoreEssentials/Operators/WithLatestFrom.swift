@@ -5,31 +5,36 @@ extension ObservableType {
     /// `second` is disposed the moment it completes (its latest value stays).
     public func withLatestFrom<Source: ObservableConvertibleType, Result>(_ second: Source, resultSelector: @escaping (Element, Source.Element) throws -> Result) -> Observable<Result> {
         Observable.create { observer in
+            let lock = RecursiveLock()
             var latest: Source.Element?
             let secondSubscription = SingleAssignmentDisposable()
             secondSubscription.setDisposable(second.asObservable().subscribe { event in
-                switch event {
-                case .next(let value):
-                    latest = value
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    secondSubscription.dispose()
+                lock.perform {
+                    switch event {
+                    case .next(let value):
+                        latest = value
+                    case .error(let error):
+                        observer.onError(error)
+                    case .completed:
+                        secondSubscription.dispose()
+                    }
                 }
             })
             let firstSubscription = self.subscribe { event in
-                switch event {
-                case .next(let element):
-                    guard let latest else { return }
-                    do {
-                        observer.onNext(try resultSelector(element, latest))
-                    } catch {
+                lock.perform {
+                    switch event {
+                    case .next(let element):
+                        guard let latest else { return }
+                        do {
+                            observer.onNext(try resultSelector(element, latest))
+                        } catch {
+                            observer.onError(error)
+                        }
+                    case .error(let error):
                         observer.onError(error)
+                    case .completed:
+                        observer.onCompleted()
                     }
-                case .error(let error):
-                    observer.onError(error)
-                case .completed:
-                    observer.onCompleted()
                 }
             }
             return Disposables.create(secondSubscription, firstSubscription)
