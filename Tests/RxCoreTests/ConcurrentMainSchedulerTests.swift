@@ -58,6 +58,21 @@ final class ConcurrentMainSchedulerTests: RxTestCase {
         wait(for: [ran], timeout: 5)
     }
 
+    /// The main scheduler's timers fire under Foundation's run loop too:
+    /// a `Driver`'s `delay` and `throttle` wait on them.
+    func testMainSchedulerTimersFireUnderFoundationsRunLoop() {
+        let fired = expectation(description: "the delayed element and the periodic ticks arrived")
+        var events: [String] = []
+        let delayed = Observable.just("delayed").delay(.milliseconds(20), scheduler: MainScheduler.instance)
+            .subscribe(onNext: { events.append($0) })
+        let ticks = Observable<Int>.interval(.milliseconds(10), scheduler: MainScheduler.instance).take(3)
+            .subscribe(onNext: { events.append("tick \($0)") }, onCompleted: { fired.fulfill() })
+        wait(for: [fired], timeout: 5)
+        XCTAssertEqual(Set(events), ["delayed", "tick 0", "tick 1", "tick 2"])
+        delayed.dispose()
+        ticks.dispose()
+    }
+
     func testNestedSchedulingRunsAtOnceOnTheMainThread() {
         var order: [String] = []
         _ = ConcurrentMainScheduler.instance.schedule(()) { _ in

@@ -190,6 +190,14 @@ public final class MainLoop: @unchecked Sendable {
         runJobs()
     }
 
+    /// Runs the timers that are due, for the main thread while something
+    /// else turns it, as `runWaitingJobs`: the main scheduler asks for this
+    /// through the main queue when one of its timers is due.
+    func runTimersDue() {
+        requireLoopThread("runTimersDue")
+        runDueTimers()
+    }
+
     private func takePostedJobs() {
         let handedOver = posted.withLock { queue -> [PostedJob] in
             let all = queue
