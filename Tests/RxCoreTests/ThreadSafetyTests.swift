@@ -75,31 +75,10 @@ final class ThreadSafetyTests: RxTestCase {
         for _ in 0..<3 {
             let subject = Shared(ReplaySubject<Int>.create(bufferSize: 1))
             subject.value.onNext(1)
-            let foreignLock = DispatchSemaphore(value: 1)
-            let foreignLockTaken = DispatchSemaphore(value: 0)
-            let replayStarted = DispatchSemaphore(value: 0)
-            let replayGotForeignLock = DispatchSemaphore(value: 0)
-            let finished = DispatchGroup()
-            DispatchQueue.global().async(group: finished) {
-                foreignLock.wait()
-                foreignLockTaken.signal()
-                _ = replayStarted.wait(timeout: .now() + 5)
-                subject.value.subscribe().dispose()
-                foreignLock.signal()
-            }
-            DispatchQueue.global().async(group: finished) {
-                _ = foreignLockTaken.wait(timeout: .now() + 5)
-                subject.value.subscribe(onNext: { _ in
-                    replayStarted.signal()
-                    if foreignLock.wait(timeout: .now() + 2) == .success {
-                        foreignLock.signal()
-                        replayGotForeignLock.signal()
-                    }
-                }).dispose()
-            }
-            XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
-            XCTAssertEqual(replayGotForeignLock.wait(timeout: .now()), .success,
-                           "the replay held the subject's lock while the other thread, holding the foreign lock, waited for it")
+            let race = ForeignLockRace()
+            XCTAssertTrue(race.run(holderCallsIn: { subject.value.subscribe().dispose() }, start: {
+                subject.value.subscribe(onNext: { _ in race.callbackNeedsLock() }).dispose()
+            }), "the replay held the subject's lock while the other thread, holding the foreign lock, waited for it")
         }
     }
 
@@ -108,40 +87,19 @@ final class ThreadSafetyTests: RxTestCase {
     /// subscribes to the same shared sequence does not deadlock.
     func testShareDisconnectsOutsideItsLock() {
         for _ in 0..<3 {
-            let foreignLock = DispatchSemaphore(value: 1)
-            let foreignLockTaken = DispatchSemaphore(value: 0)
-            let teardownStarted = DispatchSemaphore(value: 0)
-            let teardownGotForeignLock = DispatchSemaphore(value: 0)
+            let race = ForeignLockRace()
             let teardowns = Counter()
             let shared = Shared(Observable<Int>.create { _ in
                 Disposables.create {
                     teardowns.add()
                     // Only the first teardown is the one under test; the
                     // other thread's own one runs while it holds the lock.
-                    guard teardowns.value == 1 else { return }
-                    teardownStarted.signal()
-                    if foreignLock.wait(timeout: .now() + 2) == .success {
-                        foreignLock.signal()
-                        teardownGotForeignLock.signal()
-                    }
+                    if teardowns.value == 1 { race.callbackNeedsLock() }
                 }
             }.share(replay: 1, scope: .whileConnected))
             let first = Shared(shared.value.subscribe())
-            let finished = DispatchGroup()
-            DispatchQueue.global().async(group: finished) {
-                foreignLock.wait()
-                foreignLockTaken.signal()
-                _ = teardownStarted.wait(timeout: .now() + 5)
-                shared.value.subscribe().dispose()
-                foreignLock.signal()
-            }
-            DispatchQueue.global().async(group: finished) {
-                _ = foreignLockTaken.wait(timeout: .now() + 5)
-                first.value.dispose()
-            }
-            XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
-            XCTAssertEqual(teardownGotForeignLock.wait(timeout: .now()), .success,
-                           "the teardown held share's lock while the other thread, holding the foreign lock, waited for it")
+            XCTAssertTrue(race.run(holderCallsIn: { shared.value.subscribe().dispose() }, start: { first.value.dispose() }),
+                          "the teardown held share's lock while the other thread, holding the foreign lock, waited for it")
         }
     }
 
@@ -220,6 +178,45 @@ final class ThreadSafetyTests: RxTestCase {
             XCTAssertEqual(disposed.value, 0)
         }
         XCTAssertEqual(disposed.value, 800, "every disposable inserted from eight threads is disposed with the bag")
+    }
+}
+
+/// RxSwift's anomaly tests' race: one thread holds a lock foreign to Rx and
+/// then calls into Rx; the other starts Rx work whose callback takes that
+/// lock. The callback gets it only if Rx holds none of its own locks while
+/// calling back; otherwise the two would deadlock (here: time out).
+private final class ForeignLockRace: @unchecked Sendable {
+    // Safe because semaphores synchronize between threads.
+    private let lock = DispatchSemaphore(value: 1)
+    private let lockTaken = DispatchSemaphore(value: 0)
+    private let callbackStarted = DispatchSemaphore(value: 0)
+    private let callbackGotLock = DispatchSemaphore(value: 0)
+
+    /// Called by the callback under test.
+    func callbackNeedsLock() {
+        callbackStarted.signal()
+        if lock.wait(timeout: .now() + 2) == .success {
+            lock.signal()
+            callbackGotLock.signal()
+        }
+    }
+
+    /// Runs the race; true when the callback got the lock.
+    func run(holderCallsIn: @escaping @Sendable () -> Void, start: @escaping @Sendable () -> Void) -> Bool {
+        let finished = DispatchGroup()
+        DispatchQueue.global().async(group: finished) {
+            self.lock.wait()
+            self.lockTaken.signal()
+            _ = self.callbackStarted.wait(timeout: .now() + 5)
+            holderCallsIn()
+            self.lock.signal()
+        }
+        DispatchQueue.global().async(group: finished) {
+            _ = self.lockTaken.wait(timeout: .now() + 5)
+            start()
+        }
+        guard finished.wait(timeout: .now() + 10) == .success else { return false }
+        return callbackGotLock.wait(timeout: .now()) == .success
     }
 }
 

@@ -18,6 +18,12 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
         self.source = SharingStrategy.share(source)
     }
 
+    /// `source` itself, for what needs no sharing (a fresh sequence per
+    /// subscriber costs nothing and keeps each one's timing, as RxCocoa's).
+    init(raw source: Observable<Element>) {
+        self.source = source
+    }
+
     /// This sequence as an `Infallible`.
     public func asInfallible() -> Infallible<Element> {
         asInfallible(onErrorFallbackTo: .empty())
@@ -54,74 +60,36 @@ extension SharedSequence {
         MainScheduler.ensureRunningOnMainThread()
         return source.subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
-
-    /// A sequence of `element` alone.
-    public static func just(_ element: Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.just(element, scheduler: SharingStrategy.scheduler))
-    }
-
-    /// A sequence that completes at once.
-    public static func empty() -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.empty())
-    }
-
-    /// A sequence that never sends anything.
-    public static func never() -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.never())
-    }
-
-    /// A sequence made anew for each (shared) subscription by `factory`.
-    public static func deferred(_ factory: @escaping () -> SharedSequence<SharingStrategy, Element>) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.deferred { factory().asObservable() })
-    }
-
-    /// Each element mapped by `transform`.
-    public func map<Result>(_ transform: @escaping (Element) -> Result) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.map(transform))
-    }
-
-    /// Each non-nil result of `transform`.
-    public func compactMap<Result>(_ transform: @escaping (Element) -> Result?) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.compactMap(transform))
-    }
-
-    /// The elements `predicate` accepts.
-    public func filter(_ predicate: @escaping (Element) -> Bool) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.filter(predicate))
-    }
-
-    /// `elements`, then this sequence's.
-    public func startWith(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.concat([Observable.from(elements), source]))
-    }
-
-    /// The elements of the shared sequence `selector` makes of the latest element.
-    public func flatMapLatest<Result>(_ selector: @escaping (Element) -> SharedSequence<SharingStrategy, Result>) -> SharedSequence<SharingStrategy, Result> {
-        SharedSequence<SharingStrategy, Result>(source.flatMapLatest { selector($0).asObservable() })
-    }
-
-    /// Each accumulated value.
-    public func scan<A>(_ seed: A, accumulator: @escaping (A, Element) -> A) -> SharedSequence<SharingStrategy, A> {
-        SharedSequence<SharingStrategy, A>(source.scan(seed, accumulator: accumulator))
-    }
-
-    /// Side effects for each element.
-    public func `do`(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onSubscribe: (() -> Void)? = nil, onDispose: (() -> Void)? = nil) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.do(onNext: onNext, onCompleted: onCompleted, onSubscribe: onSubscribe, onDispose: onDispose))
-    }
 }
 
-extension SharedSequence where Element: Equatable {
-    /// Drops an element equal to the one before.
-    public func distinctUntilChanged() -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(source.distinctUntilChanged())
-    }
+/// A type that is, or can be seen as, a `SharedSequence`: the shared
+/// sequences' operators are defined on it, as RxCocoa's.
+public protocol SharedSequenceConvertibleType: ObservableConvertibleType {
+    /// How the sequence shares and where it delivers.
+    associatedtype SharingStrategy: SharingStrategyProtocol
+
+    /// The sequence as a `SharedSequence`.
+    func asSharedSequence() -> SharedSequence<SharingStrategy, Element>
 }
 
-extension SharedSequence {
-    /// The latest element of each, combined by `resultSelector`, whenever either sends.
-    public static func combineLatest<First, Second>(_ first: SharedSequence<SharingStrategy, First>, _ second: SharedSequence<SharingStrategy, Second>,
-                                                    resultSelector: @escaping (First, Second) -> Element) -> SharedSequence<SharingStrategy, Element> {
-        SharedSequence(Observable.combineLatest(first.asObservable(), second.asObservable(), resultSelector: resultSelector))
+extension SharedSequence: SharedSequenceConvertibleType {}
+
+extension ObservableConvertibleType {
+    /// This sequence as a shared sequence of strategy `S` that ends with
+    /// `element` instead of failing.
+    public func asSharedSequence<S>(sharingStrategy: S.Type = S.self, onErrorJustReturn element: Element) -> SharedSequence<S, Element> {
+        asSharedSequence(sharingStrategy: sharingStrategy, onErrorDriveWith: .just(element))
+    }
+
+    /// This sequence as a shared sequence of strategy `S` that continues
+    /// with `fallback` instead of failing.
+    public func asSharedSequence<S>(sharingStrategy: S.Type = S.self, onErrorDriveWith fallback: SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+        asSharedSequence(sharingStrategy: sharingStrategy, onErrorRecover: { _ in fallback })
+    }
+
+    /// This sequence as a shared sequence of strategy `S` that continues
+    /// with what `recover` makes of an error.
+    public func asSharedSequence<S>(sharingStrategy: S.Type = S.self, onErrorRecover recover: @escaping (Swift.Error) -> SharedSequence<S, Element>) -> SharedSequence<S, Element> {
+        .converting(asObservable(), onErrorRecover: recover)
     }
 }

@@ -30,20 +30,75 @@ extension ObservableConvertibleType {
     }
 }
 
-extension SharedSequence where SharingStrategy == SignalSharingStrategy {
-    /// Sends every element to `observers`; call it on the main thread.
-    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
-        subscribeOnMain(observers)
+extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
+    /// Itself, as a `Signal`.
+    public func asSignal() -> Signal<Element> {
+        asSharedSequence()
     }
 
-    /// Sends every element to `relay`.
-    public func emit(to relay: PublishRelay<Element>) -> Disposable {
-        subscribeOnMain(onNext: { relay.accept($0) }, onCompleted: nil, onDisposed: nil)
+    /// Sends every element to `observers`; call it on the main thread.
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element {
+        asSharedSequence().subscribeOnMain(observers)
+    }
+
+    /// Sends every element, as an optional, to `observers`; call it on the main thread.
+    public func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        map { Optional($0) }.subscribeOnMain(observers)
+    }
+
+    /// Sends every element to `relays`.
+    public func emit(to relays: BehaviorRelay<Element>...) -> Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element, as an optional, to `relays`.
+    public func emit(to relays: BehaviorRelay<Element?>...) -> Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to `relays`.
+    public func emit(to relays: PublishRelay<Element>...) -> Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element, as an optional, to `relays`.
+    public func emit(to relays: PublishRelay<Element?>...) -> Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element to `relays`.
+    public func emit(to relays: ReplayRelay<Element>...) -> Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Sends every element, as an optional, to `relays`.
+    public func emit(to relays: ReplayRelay<Element?>...) -> Disposable {
+        emit(onNext: { element in relays.forEach { $0.accept(element) } })
+    }
+
+    /// Subscribes handlers of elements and completion that get `object`
+    /// while it lives; call it on the main thread.
+    public func emit<Object: AnyObject>(with object: Object, onNext: ((Object, Element) -> Void)? = nil, onCompleted: ((Object) -> Void)? = nil,
+                                        onDisposed: ((Object) -> Void)? = nil) -> Disposable {
+        MainScheduler.ensureRunningOnMainThread()
+        return asObservable().subscribe(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes handlers of elements and completion; call it on the main thread.
     public func emit(onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil) -> Disposable {
-        subscribeOnMain(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+        asSharedSequence().subscribeOnMain(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    }
+
+    /// Subscribes without handlers, for the sequence's side effects; call it on the main thread.
+    public func emit() -> Disposable {
+        emit(onNext: nil)
+    }
+}
+
+extension PublishRelay {
+    /// The relay's elements as a `Signal`.
+    public func asSignal() -> Signal<Element> {
+        asObservable().asSignal(onErrorRecover: { _ in Signal.empty() })
     }
 }
 
