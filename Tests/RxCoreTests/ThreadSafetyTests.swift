@@ -103,6 +103,34 @@ final class ThreadSafetyTests: RxTestCase {
         }
     }
 
+    /// RxSwift's tests 2703 and 2711: `zip` and `merge` dispose a completed
+    /// source outside their lock, so its teardown may take a lock that
+    /// another thread holds while it sends into the same operator.
+    func testZipAndMergeDisposeACompletedSourceOutsideTheirLock() {
+        let operators: [(String, ([Observable<Int>]) -> Observable<Int>)] = [
+            ("zip", { Observable.zip($0).map { $0.reduce(0, +) } }),
+            ("merge", { Observable.merge($0) }),
+        ]
+        for (name, combine) in operators {
+            for _ in 0..<3 {
+                let race = ForeignLockRace()
+                let first = Shared(PublishSubject<Int>())
+                let second = Shared(PublishSubject<Int>())
+                let firstWithLockedTeardown = Observable<Int>.create { observer in
+                    let subscription = first.value.subscribe(observer)
+                    return Disposables.create {
+                        race.callbackNeedsLock()
+                        subscription.dispose()
+                    }
+                }
+                let subscription = combine([firstWithLockedTeardown, second.value.asObservable()]).subscribe()
+                XCTAssertTrue(race.run(holderCallsIn: { second.value.onNext(1) }, start: { first.value.onCompleted() }),
+                              "\(name) disposed the completed source holding its lock while the other thread, holding the foreign lock, sent into it")
+                subscription.dispose()
+            }
+        }
+    }
+
     /// RxSwift's test2653: a shared source that emits as it is subscribed,
     /// subscribed from many threads at once, replays without deadlocking.
     func testShareReplaysToConcurrentSubscribersOfASourceThatEmitsAtOnce() {

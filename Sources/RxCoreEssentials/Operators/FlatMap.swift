@@ -37,8 +37,8 @@ extension ObservableType {
 
 /// Subscribes to the inner sequences of `flatMap` and `merge` and forwards
 /// their elements. The sequences may send on different threads: events are
-/// handled holding the sink's lock, and inner sequences are subscribed
-/// outside it, as RxSwift's.
+/// handled holding the sink's lock; inner sequences are subscribed, and
+/// sequences disposed, outside it, as RxSwift's.
 private final class MergeSink<Element> {
     private let observer: AnyObserver<Element>
     private let group = CompositeDisposable()
@@ -56,6 +56,7 @@ private final class MergeSink<Element> {
         sourceSubscription.setDisposable(source.subscribe { event in
             switch event {
             case .next(let element):
+                var stopped = false
                 let inner = self.lock.perform { () -> Observable<Element>? in
                     guard !self.isStopped else { return nil }
                     do {
@@ -63,18 +64,19 @@ private final class MergeSink<Element> {
                         self.activeCount += 1
                         return inner
                     } catch {
-                        self.stop(.error(error))
+                        stopped = self.stop(.error(error))
                         return nil
                     }
                 }
                 if let inner {
                     self.subscribeInner(inner)
                 }
+                self.endSubscriptions(if: stopped)
             case .error(let error):
-                self.lock.perform { self.stop(.error(error)) }
+                self.endSubscriptions(if: self.lock.perform { self.stop(.error(error)) })
             case .completed:
                 sourceSubscription.dispose()
-                self.lock.perform { self.innerOrSourceCompleted() }
+                self.endSubscriptions(if: self.lock.perform { self.innerOrSourceCompleted() })
             }
         })
         return group
@@ -85,32 +87,42 @@ private final class MergeSink<Element> {
         let subscription = SingleAssignmentDisposable()
         guard let key = group.insert(subscription) else { return }
         subscription.setDisposable(inner.subscribe { event in
-            self.lock.perform {
+            if case .completed = event {
+                self.group.remove(for: key)
+            }
+            let stopped = self.lock.perform { () -> Bool in
                 switch event {
                 case .next:
-                    guard !self.isStopped else { return }
-                    self.observer.on(event)
+                    if !self.isStopped { self.observer.on(event) }
+                    return false
                 case .error:
-                    self.stop(event)
+                    return self.stop(event)
                 case .completed:
-                    self.group.remove(for: key)
-                    self.innerOrSourceCompleted()
+                    return self.innerOrSourceCompleted()
                 }
             }
+            self.endSubscriptions(if: stopped)
         })
     }
 
-    private func innerOrSourceCompleted() {
+    /// True when this completion ended the sequence.
+    private func innerOrSourceCompleted() -> Bool {
         activeCount -= 1
-        if activeCount == 0 {
-            stop(.completed)
-        }
+        return activeCount == 0 && stop(.completed)
     }
 
-    private func stop(_ event: Event<Element>) {
-        guard !isStopped else { return }
+    /// Ends the sequence (holding the lock); true when this call ended it,
+    /// and the caller disposes every sequence once it let go of the lock.
+    private func stop(_ event: Event<Element>) -> Bool {
+        guard !isStopped else { return false }
         isStopped = true
         observer.on(event)
-        group.dispose()
+        return true
+    }
+
+    private func endSubscriptions(if stopped: Bool) {
+        if stopped {
+            group.dispose()
+        }
     }
 }

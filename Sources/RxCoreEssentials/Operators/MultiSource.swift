@@ -2,14 +2,19 @@
 /// result built from the sources' slots, and the first error ending it all.
 /// A source is disposed the moment it completes, as in RxSwift. Sources
 /// may send on different threads: each event is handled holding the
-/// state's lock, as RxSwift's sinks do.
+/// state's lock, as RxSwift's sinks do, and sources are disposed after it
+/// is let go, so a source's teardown that takes a lock of its own cannot
+/// deadlock against an event arriving on another thread.
 class MultiSourceState<Result> {
     let observer: AnyObserver<Result>
-    let group = CompositeDisposable()
+    private let group = CompositeDisposable()
     private let lock = RecursiveLock()
     /// Builds the next result from the slots; set once every slot is registered.
     var produce: () throws -> Result = { throw RxError.noElements }
     private var starters: [() -> Disposable] = []
+    private var isStopped = false
+    /// Set by `stop`: every source is to be disposed once the lock is let go.
+    private var endsSubscriptions = false
 
     init(observer: AnyObserver<Result>) {
         self.observer = observer
@@ -27,17 +32,24 @@ class MultiSourceState<Result> {
         let subscription = SingleAssignmentDisposable()
         starters.append {
             subscription.setDisposable(source.subscribe { event in
-                self.lock.perform {
+                let completed = self.lock.perform { () -> Bool in
+                    guard !self.isStopped, !self.group.isDisposed else { return false }
                     switch event {
                     case .next(let element):
                         onNext(index, element)
+                        return false
                     case .error(let error):
                         self.stop(.error(error))
+                        return false
                     case .completed:
                         self.completed(index)
-                        subscription.dispose()
+                        return true
                     }
                 }
+                if completed {
+                    subscription.dispose()
+                }
+                self.disposeIfStopped()
             })
             return subscription
         }
@@ -47,13 +59,14 @@ class MultiSourceState<Result> {
     final func start() -> Disposable {
         sourcesRegistered()
         if starters.isEmpty {
-            endWithoutSources()
+            lock.perform { endWithoutSources() }
         }
         let pending = starters
         starters = []
-        for starter in pending where !group.isDisposed {
+        for starter in pending where !lock.perform({ isStopped }) {
             group.insert(starter())
         }
+        disposeIfStopped()
         return group
     }
 
@@ -77,11 +90,23 @@ class MultiSourceState<Result> {
         }
     }
 
-    /// Ends the sequence and disposes every source.
+    /// Ends the sequence (holding the lock); its sources are disposed once
+    /// the lock is let go.
     final func stop(_ event: Event<Result>) {
-        guard !group.isDisposed else { return }
+        guard !isStopped else { return }
+        isStopped = true
+        endsSubscriptions = true
         observer.on(event)
-        group.dispose()
+    }
+
+    private func disposeIfStopped() {
+        let disposes = lock.perform { () -> Bool in
+            defer { endsSubscriptions = false }
+            return endsSubscriptions
+        }
+        if disposes {
+            group.dispose()
+        }
     }
 }
 
