@@ -45,6 +45,21 @@ final class ThreadSafetyTests: RxTestCase {
         }
     }
 
+    /// What RxSwift's test2718 checks, without its wait for 32 blocked
+    /// threads: `share()` without a replay connects once too.
+    func testConcurrentFirstSubscriptionsToShareWithoutReplayConnectOnce() {
+        for _ in 0..<50 {
+            let subscriptions = Counter()
+            let shared = Shared(Observable<Never>.never().do(onSubscribe: { subscriptions.add() }).share(replay: 0, scope: .whileConnected))
+            let disposables = Shared(DisposablesBox())
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                disposables.value.add(shared.value.subscribe())
+            }
+            XCTAssertEqual(subscriptions.value, 1, "one connection for eight concurrent first subscribers")
+            disposables.value.disposeAll()
+        }
+    }
+
     func testSubjectsTakeEventsAndSubscribersFromManyThreads() {
         let publish = Shared(PublishSubject<Int>())
         let behavior = Shared(BehaviorSubject(value: 0))
