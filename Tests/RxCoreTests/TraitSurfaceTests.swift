@@ -33,6 +33,26 @@ final class TraitSurfaceTests: XCTestCase {
         XCTAssertTrue(SharingScheduler.make() is MainScheduler)
     }
 
+    /// RxCocoa makes a fresh `MainScheduler()` for each shared sequence, so
+    /// a `Driver` subscribed inside an action of `MainScheduler.instance`
+    /// delivers at once, not behind the instance's queued work.
+    func testADriverDeliversAtOnceInsideAMainSchedulerAction() {
+        var log: [String] = []
+        var subscription: Disposable?
+        _ = MainScheduler.instance.schedule(()) { _ in
+            _ = MainScheduler.instance.schedule(()) { _ in
+                log.append("queued on the instance")
+                return Disposables.create()
+            }
+            subscription = Observable.just(1).asDriver(onErrorJustReturn: 0).drive(onNext: { log.append("driver \($0)") })
+            log.append("after drive")
+            return Disposables.create()
+        }
+        MainLoop.shared.run(while: { log.count < 3 }, timeout: .seconds(1))
+        XCTAssertEqual(log, ["driver 1", "after drive", "queued on the instance"])
+        subscription?.dispose()
+    }
+
     func testTraitOperatorsKeepTheirTraits() throws {
         let zipped = Single.zip(Single.just(1), Single.just("a"), Single.just(true))
         let tuple = try zipped.asObservable().toBlocking().single()
