@@ -1,6 +1,8 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxTest
+import Synchronization
 import XCTest
 
 /// What RxSwift makes safe to touch from two threads — subjects, `share`
@@ -146,6 +148,45 @@ final class ThreadSafetyTests: RxTestCase {
         }
     }
 
+    /// An older action's handle arriving after a newer action was scheduled
+    /// (the scheduler returned late) must not cancel the newer one:
+    /// `observe(on:)` and `delay` went silent for good when it did.
+    func testAPumpKeepsItsNewestActionWhenAnOlderHandleArrivesLate() {
+        let resourcesBefore = Resources.total
+        let operators: [(String, (Observable<Int>, LateReturningScheduler) -> Observable<Int>)] = [
+            ("observe(on:)", { $0.observe(on: $1) }),
+            ("delay", { $0.delay(.nanoseconds(0), scheduler: $1) }),
+        ]
+        for (name, operate) in operators {
+            let subject = Shared(PublishSubject<Int>())
+            let scheduler = LateReturningScheduler()
+            let received = Counter()
+            let done = DispatchSemaphore(value: 0)
+            let subscription = operate(subject.value.asObservable(), scheduler).subscribe(onNext: { value in
+                received.add()
+                if value == 4 { done.signal() }
+            })
+            // The second action, run to its end while its schedule call has
+            // not returned, empties the queue; 3 then starts a new action.
+            scheduler.whileSecondCallHasNotReturned = { subject.value.onNext(3) }
+            subject.value.onNext(1)
+            subject.value.onNext(2)
+            XCTAssertTrue(scheduler.waitUntilSecondCallReturned(), "\(name): the second action was scheduled")
+            let deadline = DispatchTime.now() + 5
+            while received.value < 3, DispatchTime.now() < deadline {
+                usleep(1_000)
+            }
+            subject.value.onNext(4)
+            XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "\(name) delivered 3 and 4 (got \(received.value) of 4)")
+            subscription.dispose()
+        }
+        // The last action finishes on the scheduler's queue.
+        let deadline = DispatchTime.now() + 5
+        while Resources.total != resourcesBefore, DispatchTime.now() < deadline {
+            usleep(1_000)
+        }
+    }
+
     /// RxSwift's test2653: a shared source that emits as it is subscribed,
     /// subscribed from many threads at once, replays without deadlocking.
     func testShareReplaysToConcurrentSubscribersOfASourceThatEmitsAtOnce() {
@@ -209,6 +250,32 @@ final class ThreadSafetyTests: RxTestCase {
         }
     }
 
+    /// As RxSwift's, serial and single-assignment disposables may be set
+    /// and disposed on different threads: every disposable given to one is
+    /// disposed exactly once.
+    func testSerialAndSingleAssignmentDisposablesDisposeEachOnceAcrossThreads() {
+        let disposals = Counter()
+        let rounds = 5_000
+        let serials = Shared((0..<rounds).map { _ in SerialDisposable() })
+        let singles = Shared((0..<rounds).map { _ in SingleAssignmentDisposable() })
+        let arrived = Arrivals()
+        DispatchQueue.concurrentPerform(iterations: 2) { side in
+            for round in 0..<rounds {
+                // Both threads start each round together, so they race on one disposable.
+                arrived.count.add(1, ordering: .sequentiallyConsistent)
+                while arrived.count.load(ordering: .sequentiallyConsistent) < 2 * (round + 1) {}
+                if side == 0 {
+                    singles.value[round].setDisposable(Disposables.create { disposals.add() })
+                    serials.value[round].disposable = Disposables.create { disposals.add() }
+                } else {
+                    singles.value[round].dispose()
+                    serials.value[round].dispose()
+                }
+            }
+        }
+        XCTAssertEqual(disposals.value, 2 * rounds, "every disposable given to one, set on one thread while another disposes, is disposed once")
+    }
+
     func testADisposeBagTakesDisposablesFromManyThreads() {
         let disposed = Counter()
         do {
@@ -261,6 +328,64 @@ private final class ForeignLockRace: @unchecked Sendable {
         guard finished.wait(timeout: .now() + 10) == .success else { return false }
         return callbackGotLock.wait(timeout: .now()) == .success
     }
+}
+
+/// A scheduler that runs actions on a queue after 10 ms, except its second
+/// call: that one runs its action to the end on another thread, then
+/// `whileSecondCallHasNotReturned`, and only then returns, as a busy
+/// concurrent scheduler may.
+private final class LateReturningScheduler: SchedulerType, @unchecked Sendable {
+    // Safe because `calls` and `secondReturned` are only touched holding `lock`;
+    // the hook is set before the first event and then only read.
+    private let lock = NSLockLike()
+    private let queue = DispatchQueue(label: "late-returning", attributes: .concurrent)
+    private var calls = 0
+    private let secondReturned = DispatchSemaphore(value: 0)
+    var whileSecondCallHasNotReturned: () -> Void = {}
+
+    var now: RxTime { Date() }
+
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        let call = lock.locked { () -> Int in
+            calls += 1
+            return calls
+        }
+        let cancelled = BooleanDisposable()
+        let work = Handover { _ = cancelled.isDisposed ? nil : action(state) }
+        if call == 2 {
+            let ran = DispatchSemaphore(value: 0)
+            queue.async {
+                work.run()
+                ran.signal()
+            }
+            ran.wait()
+            whileSecondCallHasNotReturned()
+            defer { secondReturned.signal() }
+            return cancelled
+        }
+        queue.asyncAfter(deadline: .now() + .milliseconds(10)) { work.run() }
+        return cancelled
+    }
+
+    func scheduleRelative<StateType>(_ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable) -> Disposable {
+        schedule(state, action: action)
+    }
+
+    func waitUntilSecondCallReturned() -> Bool {
+        secondReturned.wait(timeout: .now() + 5) == .success
+    }
+
+    /// Hands an action to the queue.
+    private final class Handover: @unchecked Sendable {
+        // Safe because the action runs once, on the queue, after it is handed over.
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+}
+
+/// How many threads reached a rendezvous, counted atomically.
+private final class Arrivals: Sendable {
+    let count = Atomic<Int>(0)
 }
 
 /// A lock for the test's counters.

@@ -1,9 +1,16 @@
 /// Holds one disposable at a time: setting a new one disposes the previous.
+/// Safe to set and dispose from different threads, as RxSwift's: the state
+/// changes under a lock, the disposing happens outside it.
 public final class SerialDisposable: Cancelable {
+    // `current` and `disposed` are only touched holding `lock`.
+    private let lock = RecursiveLock()
     private var current: Disposable?
+    private var disposed = false
 
     /// True once disposed.
-    public private(set) var isDisposed = false
+    public var isDisposed: Bool {
+        lock.perform { disposed }
+    }
 
     /// An empty serial disposable.
     public init() {}
@@ -11,24 +18,25 @@ public final class SerialDisposable: Cancelable {
     /// The current disposable. Setting it disposes the previous one; after
     /// `dispose()`, a new value is disposed at once.
     public var disposable: Disposable {
-        get { current ?? Disposables.create() }
+        get { lock.perform { current } ?? Disposables.create() }
         set {
-            if isDisposed {
-                newValue.dispose()
-                return
+            let replaced = lock.perform { () -> Disposable? in
+                guard !disposed else { return newValue }
+                defer { current = newValue }
+                return current
             }
-            let previous = current
-            current = newValue
-            previous?.dispose()
+            replaced?.dispose()
         }
     }
 
     /// Disposes the current disposable and every later one.
     public func dispose() {
-        guard !isDisposed else { return }
-        isDisposed = true
-        let previous = current
-        current = nil
+        let previous = lock.perform { () -> Disposable? in
+            guard !disposed else { return nil }
+            disposed = true
+            defer { current = nil }
+            return current
+        }
         previous?.dispose()
     }
 }

@@ -1,35 +1,50 @@
 /// A disposable set once, possibly after it was disposed (then it is disposed at once).
+/// Safe to set and dispose from different threads, as RxSwift's: the state
+/// changes under a lock, the disposing happens outside it.
 public final class SingleAssignmentDisposable: Cancelable {
+    // `current`, `isAssigned` and `disposed` are only touched holding `lock`.
+    private let lock = RecursiveLock()
     private var current: Disposable?
     private var isAssigned = false
+    private var disposed = false
 
     /// True once disposed.
-    public private(set) var isDisposed = false
+    public var isDisposed: Bool {
+        lock.perform { disposed }
+    }
 
     /// An unassigned disposable.
     public init() {}
 
     /// Assigns the disposable; a second assignment is ignored and reported.
     public func setDisposable(_ disposable: Disposable) {
-        guard !isAssigned else {
+        enum Outcome { case kept, disposedBefore, assignedTwice }
+        let outcome = lock.perform { () -> Outcome in
+            guard !isAssigned else { return .assignedTwice }
+            isAssigned = true
+            guard !disposed else { return .disposedBefore }
+            current = disposable
+            return .kept
+        }
+        switch outcome {
+        case .kept:
+            break
+        case .disposedBefore:
+            disposable.dispose()
+        case .assignedTwice:
             Hooks.log("<3>rx: SingleAssignmentDisposable assigned twice; the second disposable is disposed")
             disposable.dispose()
-            return
-        }
-        isAssigned = true
-        if isDisposed {
-            disposable.dispose()
-        } else {
-            current = disposable
         }
     }
 
     /// Disposes the assigned disposable, or the one assigned later.
     public func dispose() {
-        guard !isDisposed else { return }
-        isDisposed = true
-        let assigned = current
-        current = nil
+        let assigned = lock.perform { () -> Disposable? in
+            guard !disposed else { return nil }
+            disposed = true
+            defer { current = nil }
+            return current
+        }
         assigned?.dispose()
     }
 }

@@ -35,7 +35,7 @@ private final class DelayedDelivery<Element>: Disposable, @unchecked Sendable {
     private let observer: (Event<Element>) -> Void
     private let dueTime: RxTimeInterval
     private let scheduler: SchedulerType
-    private let scheduled = SerialDisposable()
+    private let scheduled = LatestScheduledAction()
     private var waiting: [(time: RxTime, event: Event<Element>)] = []
     private var isScheduled = false
     private var isDelivering = false
@@ -71,10 +71,12 @@ private final class DelayedDelivery<Element>: Disposable, @unchecked Sendable {
     }
 
     private func schedule(after interval: RxTimeInterval) {
-        scheduled.disposable = scheduler.scheduleRelative((), dueTime: interval) { [self] _ in
+        let number = scheduled.reserve()
+        let action = scheduler.scheduleRelative((), dueTime: interval) { [self] _ in
             deliverNext()
             return Disposables.create()
         }
+        scheduled.set(action, number: number)
     }
 
     /// Delivers the first waiting event, then schedules the next for the
@@ -122,7 +124,10 @@ private final class DelayedDelivery<Element>: Disposable, @unchecked Sendable {
     }
 
     func dispose() {
-        lock.perform { waiting = [] }
+        lock.perform {
+            isFinished = true
+            waiting = []
+        }
         scheduled.dispose()
     }
 }

@@ -27,7 +27,7 @@ private final class OrderedDelivery<Element>: Disposable, @unchecked Sendable {
     private let lock = RecursiveLock()
     private let observer: (Event<Element>) -> Void
     private let scheduler: ImmediateSchedulerType
-    private let scheduled = SerialDisposable()
+    private let scheduled = LatestScheduledAction()
     private var waiting: [Event<Element>] = []
     private var isPumping = false
     private var stopped = false
@@ -56,12 +56,14 @@ private final class OrderedDelivery<Element>: Disposable, @unchecked Sendable {
         var schedulesAgain = true
         while schedulesAgain {
             let call = ScheduleCall()
-            scheduled.disposable = scheduler.schedule(()) { [self] _ in
+            let number = scheduled.reserve()
+            let action = scheduler.schedule(()) { [self] _ in
                 if deliverOne(), call.hasReturnedElseAskAgain() {
                     pump()
                 }
                 return Disposables.create()
             }
+            scheduled.set(action, number: number)
             schedulesAgain = call.returnAndTakeRequest()
         }
     }
