@@ -7,9 +7,10 @@ extension Reactive where Base: NotificationCenter {
     /// The notifications named `name` (any, when nil) from `object` (any,
     /// when nil), as RxCocoa's: each subscription observes the center from
     /// when it subscribes until it is disposed; it never ends by itself.
+    /// `object` is held weakly, so the sequence does not keep it alive.
     public func notification(_ name: Notification.Name?, object: AnyObject? = nil) -> Observable<Notification> {
         let center = base
-        return Observable.create { observer in
+        return Observable.create { [weak object] observer in
             let delivery = NotificationDelivery(observer)
             let token = center.addObserver(forName: name, object: object, queue: nil) { notification in
                 delivery.observer.onNext(notification)

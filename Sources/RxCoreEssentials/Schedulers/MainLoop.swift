@@ -1,4 +1,5 @@
 import CLinux
+import Dispatch
 import Glibc
 import Synchronization
 
@@ -24,6 +25,8 @@ public final class MainLoop: @unchecked Sendable {
 
     private var jobs: [() -> Void] = []
     private var timers = TimerQueue()
+    /// When the main queue was last asked to run the due timers (`askForTimerTurn`).
+    private var requestedTimerTurn: MonotonicClock.Instant?
     private var sources: [Int: LoopSource] = [:]
     private var nextSourceID = 0
     /// Runs the work queued on `DispatchQueue.main` here, on its own thread,
@@ -192,10 +195,28 @@ public final class MainLoop: @unchecked Sendable {
 
     /// Runs the timers that are due, for the main thread while something
     /// else turns it, as `runWaitingJobs`: the main scheduler asks for this
-    /// through the main queue when one of its timers is due.
+    /// through the main queue (`askForTimerTurn`).
     func runTimersDue() {
         requireLoopThread("runTimersDue")
+        requestedTimerTurn = nil
         runDueTimers()
+        askForTimerTurn()
+    }
+
+    /// Asks the main queue to run the due timers when the next one is due,
+    /// so that they fire while Foundation's run loop turns the main thread
+    /// (which drains the main queue but knows nothing of these timers). At
+    /// most one request is pending unless a sooner timer came since; each
+    /// turn asks for the next.
+    func askForTimerTurn() {
+        requireLoopThread("askForTimerTurn")
+        guard let next = timers.nextDeadline else { return }
+        if let requested = requestedTimerTurn, requested <= next { return }
+        requestedTimerTurn = next
+        let delay = max(next.nanoseconds(since: MonotonicClock.now()), 0)
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: delay))) {
+            MainLoop.shared.runTimersDue()
+        }
     }
 
     private func takePostedJobs() {

@@ -67,7 +67,7 @@ public final class MainScheduler: SchedulerType, Sendable {
         loop.hand(TransferredJob { [loop] in
             guard !job.isDisposed else { return }
             job.attach(timer: loop.addTimer(after: nanoseconds) { job.invoke() })
-            MainScheduler.askForTimers(after: nanoseconds)
+            loop.askForTimerTurn()
         })
         return job
     }
@@ -83,24 +83,10 @@ public final class MainScheduler: SchedulerType, Sendable {
         let interval = max(period.rxNanoseconds, 1)
         loop.hand(TransferredJob { [loop] in
             guard !job.isDisposed else { return }
-            job.attach(timer: loop.addTimer(after: start, repeating: interval) {
-                job.invoke()
-                MainScheduler.askForTimers(after: interval)
-            })
-            MainScheduler.askForTimers(after: start)
+            job.attach(timer: loop.addTimer(after: start, repeating: interval) { job.invoke() })
+            loop.askForTimerTurn()
         })
         return job
-    }
-
-    /// Whichever loop turns the main thread runs the timer due after
-    /// `nanoseconds`: this one by itself, and a Foundation run loop (which
-    /// drains `DispatchQueue.main` but knows nothing of this loop's timers)
-    /// by this request.
-    private static func askForTimers(after nanoseconds: Int64) {
-        guard nanoseconds < Int64.max else { return }
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: nanoseconds))) {
-            MainLoop.shared.runTimersDue()
-        }
     }
 }
 
