@@ -16,10 +16,14 @@ public final class SingleAssignmentDisposable: Cancelable {
     /// An unassigned disposable.
     public init() {}
 
+    /// What became of an assignment, decided under the lock.
+    private enum Assignment {
+        case kept, disposedBefore, assignedTwice
+    }
+
     /// Assigns the disposable; a second assignment is ignored and reported.
     public func setDisposable(_ disposable: Disposable) {
-        enum Outcome { case kept, disposedBefore, assignedTwice }
-        let outcome = lock.perform { () -> Outcome in
+        let outcome = lock.perform { () -> Assignment in
             guard !isAssigned else { return .assignedTwice }
             isAssigned = true
             guard !disposed else { return .disposedBefore }
