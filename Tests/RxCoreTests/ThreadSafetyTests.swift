@@ -172,19 +172,13 @@ final class ThreadSafetyTests: RxTestCase {
             subject.value.onNext(1)
             subject.value.onNext(2)
             XCTAssertTrue(scheduler.waitUntilSecondCallReturned(), "\(name): the second action was scheduled")
-            let deadline = DispatchTime.now() + 5
-            while received.value < 3, DispatchTime.now() < deadline {
-                usleep(1_000)
-            }
+            waitAtMostFiveSeconds { received.value == 3 }
             subject.value.onNext(4)
             XCTAssertEqual(done.wait(timeout: .now() + 5), .success, "\(name) delivered 3 and 4 (got \(received.value) of 4)")
             subscription.dispose()
         }
         // The last action finishes on the scheduler's queue.
-        let deadline = DispatchTime.now() + 5
-        while Resources.total != resourcesBefore, DispatchTime.now() < deadline {
-            usleep(1_000)
-        }
+        waitAtMostFiveSeconds { Resources.total == resourcesBefore }
     }
 
     /// RxSwift's test2653: a shared source that emits as it is subscribed,
@@ -208,10 +202,7 @@ final class ThreadSafetyTests: RxTestCase {
             subscription.dispose()
         }
         // The last deliveries finish on the queue's threads.
-        let deadline = DispatchTime.now() + 5
-        while Resources.total != resourcesBefore, DispatchTime.now() < deadline {
-            usleep(1_000)
-        }
+        waitAtMostFiveSeconds { Resources.total == resourcesBefore }
     }
 
     /// As RxSwift's sinks, the operators over several sources take a lock:
@@ -288,6 +279,14 @@ final class ThreadSafetyTests: RxTestCase {
             XCTAssertEqual(disposed.value, 0)
         }
         XCTAssertEqual(disposed.value, 800, "every disposable inserted from eight threads is disposed with the bag")
+    }
+}
+
+/// Polls `condition` until it holds, for work finishing on other threads.
+private func waitAtMostFiveSeconds(until condition: () -> Bool) {
+    let deadline = DispatchTime.now() + 5
+    while !condition(), DispatchTime.now() < deadline {
+        usleep(1_000)
     }
 }
 
