@@ -61,6 +61,11 @@ final class DisposablesTests: RxTestCase {
         XCTAssertEqual(disposed, [1, 2])
         serial.disposable = Disposables.create { disposed.append(3) }
         XCTAssertEqual(disposed, [1, 2, 3])
+        XCTAssertTrue(serial.isDisposed)
+        let fresh = SerialDisposable()
+        XCTAssertFalse(fresh.isDisposed)
+        fresh.dispose()
+        XCTAssertTrue(fresh.isDisposed, "disposed at once, with nothing set")
     }
 
     func testSingleAssignmentDisposedBeforeAssignment() {
