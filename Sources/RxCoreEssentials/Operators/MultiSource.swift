@@ -13,7 +13,8 @@ class MultiSourceState<Result> {
     var produce: () throws -> Result = { throw RxError.noElements }
     private var starters: [() -> Disposable] = []
     private var isStopped = false
-    /// Set by `stop`: every source is to be disposed once the lock is let go.
+    /// Set by `stop`: every source is to be disposed once the lock is let go
+    /// (`takeEnding`, in the same hold of the lock as the `stop`).
     private var endsSubscriptions = false
 
     init(observer: AnyObserver<Result>) {
@@ -32,24 +33,26 @@ class MultiSourceState<Result> {
         let subscription = SingleAssignmentDisposable()
         starters.append {
             subscription.setDisposable(source.subscribe { event in
-                let completed = self.lock.perform { () -> Bool in
-                    guard !self.isStopped, !self.group.isDisposed else { return false }
+                let (completed, stopped) = self.lock.perform { () -> (Bool, Bool) in
+                    guard !self.isStopped, !self.group.isDisposed else { return (false, false) }
+                    var completed = false
                     switch event {
                     case .next(let element):
                         onNext(index, element)
-                        return false
                     case .error(let error):
                         self.stop(.error(error))
-                        return false
                     case .completed:
                         self.completed(index)
-                        return true
+                        completed = true
                     }
+                    return (completed, self.takeEnding())
                 }
                 if completed {
                     subscription.dispose()
                 }
-                self.disposeIfStopped()
+                if stopped {
+                    self.group.dispose()
+                }
             })
             return subscription
         }
@@ -58,15 +61,17 @@ class MultiSourceState<Result> {
     /// Subscribes every registered source, in order.
     final func start() -> Disposable {
         sourcesRegistered()
-        if starters.isEmpty {
-            lock.perform { endWithoutSources() }
+        if starters.isEmpty, lock.perform({ () -> Bool in
+            endWithoutSources()
+            return takeEnding()
+        }) {
+            group.dispose()
         }
         let pending = starters
         starters = []
         for starter in pending where !lock.perform({ isStopped }) {
             group.insert(starter())
         }
-        disposeIfStopped()
         return group
     }
 
@@ -99,14 +104,11 @@ class MultiSourceState<Result> {
         observer.on(event)
     }
 
-    private func disposeIfStopped() {
-        let disposes = lock.perform { () -> Bool in
-            defer { endsSubscriptions = false }
-            return endsSubscriptions
-        }
-        if disposes {
-            group.dispose()
-        }
+    /// Whether a `stop` since the last call asks for every source to be
+    /// disposed (holding the lock; the caller disposes once it let go).
+    private func takeEnding() -> Bool {
+        defer { endsSubscriptions = false }
+        return endsSubscriptions
     }
 }
 
