@@ -92,24 +92,32 @@ private final class DelayedDelivery<Element>: Disposable, @unchecked Sendable {
             guard case .next = next else { return end(with: next) }
             observer(next)
         }
-        let following = lock.perform { () -> RxTime?? in
+        let following = lock.perform { () -> Following in
             isDelivering = false
-            if failure != nil { return .some(nil) }
+            if let failure { return .failure(failure) }
             guard let first = waiting.first else {
                 isScheduled = false
-                return nil
+                return .nothing
             }
-            return first.time
+            return .event(cameAt: first.time)
         }
         switch following {
-        case .some(nil):
-            if let failure = lock.perform({ failure }) { end(with: failure) }
-        case .some(let time?):
+        case .failure(let failure):
+            end(with: failure)
+        case .event(let time):
             let elapsed = Int64((scheduler.now.timeIntervalSince(time) * 1_000_000_000).rounded())
             schedule(after: .nanoseconds(Int(clamping: max(dueTime.rxNanoseconds - elapsed, 0))))
-        case nil:
+        case .nothing:
             break
         }
+    }
+
+    /// What follows a delivery: an error that came meanwhile, the next
+    /// waiting event (with when it came), or nothing yet.
+    private enum Following {
+        case failure(Event<Element>)
+        case event(cameAt: RxTime)
+        case nothing
     }
 
     /// Sends the ending event, once whichever thread gets here first.
