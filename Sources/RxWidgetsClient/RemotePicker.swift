@@ -72,6 +72,34 @@ public final class RemotePicker: RemoteWidget {
         try call(API.titleForRow, (Int32(clamping: row), Int32(clamping: component)))
     }
 
+    /// The model bound at a row (a served row's is its title).
+    public func model(row: Int, component: Int) throws -> DBusValue {
+        try call(API.model, (Int32(clamping: row), Int32(clamping: component))).value
+    }
+
+    /// Asks the data source again for every component: a served picker
+    /// drops its cache and reads the client's row counts again.
+    public func reloadAllComponents() throws {
+        try call(API.reloadAllComponents, ())
+    }
+
+    /// Asks the data source again for one component.
+    public func reloadComponent(_ component: Int) throws {
+        try call(API.reloadComponent, Int32(clamping: component))
+    }
+
+    /// Makes the object at `object` on this client's connection (serving
+    /// `org.rxwidgets.Widgets1.PickerDataSource`) the picker's data source;
+    /// `servePickerDataSource` exports one and calls this.
+    public func attachDataSource(at object: ObjectPath, options: [(key: String, value: DBusValue)] = []) throws {
+        try call(API.attachDataSource, (object, Options(options)))
+    }
+
+    /// Lets go of the attached data source: the bound items come back.
+    public func detachDataSource() throws {
+        try call(API.detachDataSource, ())
+    }
+
     /// Shows a popup picker.
     public func show() throws {
         try call(API.show, ())

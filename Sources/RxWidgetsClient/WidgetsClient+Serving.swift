@@ -37,7 +37,7 @@ extension WidgetsClient {
     public func serveValidator(_ name: String, on form: RemoteForm, check: @escaping (_ field: String, _ value: DBusValue) -> Single<ValidatorAnswer>) throws -> Disposable {
         let served = ServedParty(client: self)
         served.check = check
-        return try serve(served, ServedParty.validator, kind: "validator", name: name) { path in
+        return try serve(served, ServedParty.validator, kind: "validator", name: name, stop: served.stop) { path in
             try form.attachValidator(name, at: path)
         }
     }
@@ -47,12 +47,14 @@ extension WidgetsClient {
     public func serveOptionsProvider(_ name: String, on form: RemoteForm, options: @escaping (_ field: String, _ values: [String: DBusValue]) -> Single<[String]>) throws -> Disposable {
         let served = ServedParty(client: self)
         served.options = options
-        return try serve(served, ServedParty.optionsProvider, kind: "options", name: name) { path in
+        return try serve(served, ServedParty.optionsProvider, kind: "options", name: name, stop: served.stop) { path in
             try form.attachOptionsProvider(name, at: path)
         }
     }
 
-    private func serve(_ party: ServedParty, _ declaration: InterfaceDeclaration<ServedParty>, kind: String, name: String, attach: (ObjectPath) throws -> Void) throws -> Disposable {
+    /// Exports `party` at a path of its own kind and attaches it with
+    /// `attach`; disposing stops it (`stop`) and takes it off the bus.
+    func serve<Party: AnyObject>(_ party: Party, _ declaration: InterfaceDeclaration<Party>, kind: String, name: String, stop: @escaping () -> Void, attach: (ObjectPath) throws -> Void) throws -> Disposable {
         servedObjects += 1
         guard let path = ObjectPath("/org/rxwidgets/Client/\(kind)/\(DBusNames.isValidPathElement(name, maximumLength: 64) ? name : "_")_\(servedObjects)") else {
             throw WidgetsClientError(name: DBusError.Name.invalidArgs, message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
@@ -66,7 +68,7 @@ extension WidgetsClient {
             throw WidgetsClientError(error)
         }
         return Disposables.create {
-            party.stop()
+            stop()
             try? server.unexport(path)
         }
     }
@@ -110,9 +112,7 @@ final class ServedParty {
 
     /// Only the daemon asks; a question from anyone else is refused.
     func admit(_ call: MethodCall) throws {
-        guard let daemon = client?.daemon, call.sender == daemon else {
-            throw DBusError(name: DBusError.Name.accessDenied, message: "only \(WidgetsClient.busName) asks this object")
-        }
+        try WidgetsClient.admitDaemon(call, of: client)
     }
 
     func answer<Value>(_ single: Single<Value>, for subject: String, _ reply: @escaping (Result<Value, Error>) -> Void) {
@@ -140,5 +140,15 @@ final class ServedParty {
         let running = answers.values
         answers = [:]
         running.forEach { $0.subscription.dispose() }
+    }
+}
+
+extension WidgetsClient {
+    /// Refuses a call on a served object from anyone but `client`'s daemon
+    /// (from everyone once the client is gone).
+    static func admitDaemon(_ call: MethodCall, of client: WidgetsClient?) throws {
+        guard let daemon = client?.daemon, call.sender == daemon else {
+            throw DBusError(name: DBusError.Name.accessDenied, message: "only \(WidgetsClient.busName) asks this object")
+        }
     }
 }

@@ -43,6 +43,10 @@ public enum PickerContract {
         "Asks the data source again for every component.")
     public static let reloadComponent = MethodContract("ReloadComponent", in: Parameters(("component", Int32.self)),
         "Asks the data source again for one component.")
+    public static let attachDataSource = MethodContract("AttachDataSource", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
+        "Makes the caller's object (org.rxwidgets.Widgets1.PickerDataSource, served on the caller's connection) the picker's data source: its RowCounts are read at once (the call fails with DataSourceUnavailable, changing nothing, when they do not come) and its titles are read as they are needed, through a page cache; each title is its row's model. Options: page i (rows a page, 1 to 4,096, default 256), cache_pages i (1 to 1,024, default 64), timeout i (ms a question may take, 1 to 60,000, default 2,000). A call that needs rows not cached is answered once they came (or with DataSourceUnavailable); the calls after it wait. SetItems, SetModels, AppendItems, LoadItems and SetDependentItems are NotSupported while it is attached; ReloadAllComponents and ReloadComponent drop the cache and read RowCounts again. Owner or uid 0; NotSupported on a picker with dependent components.")
+    public static let detachDataSource = MethodContract("DetachDataSource",
+        "Lets go of the attached data source: the picker shows the items bound before it was attached (or none). NotSupported when none is attached. The data source's client leaving the bus detaches it the same way.")
     public static let show = MethodContract("Show",
         "Shows a popup picker (Visible). NotSupported on a picker created without popup.")
     public static let hide = MethodContract("Hide",
@@ -98,6 +102,8 @@ public enum PickerContract {
             model.member,
             reloadAllComponents.member,
             reloadComponent.member,
+            attachDataSource.member,
+            detachDataSource.member,
             show.member,
             hide.member,
             done.member,

@@ -28,6 +28,7 @@ func runBenchmark() {
         ("set-items", run.measureSetItems),
         ("render", run.measureRendering),
         ("load-items", run.measureLoadItems),
+        ("remote-page", run.measureRemotePages),
         ("table-diff", run.measureTableDiff),
         ("worst-forms", run.measureWorstForms),
         ("full-form", run.measureFullForm),

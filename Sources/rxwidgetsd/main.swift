@@ -40,13 +40,14 @@ if options.printsReference {
     Generated from the interface declarations by `make docs` (`rxwidgetsd --print-reference`); \
     a test keeps it equal to them. The rules every call obeys (signals before the reply, \
     Revision, all or nothing, limits, access, persistence) and the errors are in \
-    [behaviour.md](behaviour.md); form specs in [forms.md](forms.md).
-    """, interfaces: WidgetService.declaredInterfaces), terminator: "")
+    [behaviour.md](behaviour.md); form specs in [forms.md](forms.md). The last interfaces are \
+    served by clients and called by the daemon.
+    """, interfaces: WidgetService.declaredInterfaces + WidgetService.clientInterfaces), terminator: "")
     exit(0)
 }
 
 if let directory = options.introspectionDirectory {
-    for interface in WidgetService.declaredInterfaces {
+    for interface in WidgetService.declaredInterfaces + WidgetService.clientInterfaces {
         let path = "\(directory)/\(interface.name).xml"
         guard let file = fopen(path, "w") else { fail("cannot write \(path)") }
         fputs(Introspection.interfaceDocument(interface), file)

@@ -17,6 +17,8 @@ final class TestService {
     /// until a test signals it, so a test can act while one is under way.
     let bindGate = DispatchSemaphore(value: 0)
     let gatesBind: Bool
+    /// The replies of `Later` calls, sent when a test says.
+    var laterReplies: [LaterReply] = []
 
     init(connection: Connection, resolvesCredentials: Bool = false, gatesBind: Bool = false) throws {
         self.gatesBind = gatesBind
@@ -58,6 +60,11 @@ final class TestService {
                 calls.append(note)
                 usleep(milliseconds * 1_000)
                 return []
+            },
+            Method("Later", in: [Argument("note", "s")], out: [Argument("note", "s")]) { [unowned self] call in
+                calls.append("Later")
+                laterReplies.append(call.replyInOrder())
+                throw LaterReply.Pending()
             },
             Method("Add", in: [Argument("a", "i"), Argument("b", "i")], out: [Argument("sum", "i")]) { [unowned self] call in
                 calls.append("Add")

@@ -35,6 +35,18 @@ final class ClientExampleTests: DaemonTestCase {
         return (form, serving)
     }
 
+    /// The README's data source, given the client; returns the picker and what it serves.
+    private func dataSourceExample(_ client: WidgetsClient) throws -> (RemotePicker, Disposable) {
+        // README data source: begin
+        let numbers = try client.createPicker("numbers", transient: true)
+        let serving = try client.servePickerDataSource(on: numbers, rowCounts: { [10_000_000] }) { component, rows in
+            rows.map { "number \($0)" }       // asked a page at a time, as readers need rows
+        }
+        try numbers.selectRow(9_999_999, inComponent: 0)   // ModelSelected carries "number 9999999"
+        // README data source: end
+        return (numbers, serving)
+    }
+
     /// The lines between `// NAME: begin` and `// NAME: end` in this file, unindented.
     private func block(_ name: String, indent: Int) throws -> String {
         let lines = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(separatedBy: "\n")
@@ -47,6 +59,7 @@ final class ClientExampleTests: DaemonTestCase {
         let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("```swift\nimport RxWidgetsClient\n\n" + (try block("README", indent: 8)) + "\n```"), "README.md's client example is, line for line, the code this file compiles")
         XCTAssertTrue(readme.contains("```swift\n" + (try block("README validator", indent: 8)) + "\n```"), "README.md's validator example is the code this file compiles")
+        XCTAssertTrue(readme.contains("```swift\n" + (try block("README data source", indent: 8)) + "\n```"), "README.md's data source example is the code this file compiles")
     }
 
     func testTheValidatorExampleAnswersTheDaemon() throws {
@@ -56,6 +69,20 @@ final class ClientExampleTests: DaemonTestCase {
         try form.setValue(.string("octocat"), for: "username")
         XCTAssertTrue(waitUntil(timeout: 5) { form.validity["username"]?.reason == "remote" })
         XCTAssertEqual(form.validity["username"]?.message, "That name is taken.")
+    }
+
+    func testTheDataSourceExampleServesTenMillionRows() throws {
+        let client = try WidgetsClient(address: bus.address)
+        var models: [[DBusValue]] = []
+        let (numbers, serving) = try dataSourceExample(client)
+        defer { serving.dispose() }
+        let bag = DisposeBag()
+        numbers.rx.modelSelected.subscribe(onNext: { models.append($0) }).disposed(by: bag)
+        try numbers.selectRow(5, inComponent: 0)
+        XCTAssertEqual(models, [[.string("number 5")]])
+        XCTAssertEqual(numbers.rowCounts, [10_000_000])
+        XCTAssertEqual(numbers.selectedRows, [5])
+        XCTAssertEqual(try numbers.titles(component: 0, first: 9_999_998, count: 5), ["number 9999998", "number 9999999"])
     }
 
     func testTheExampleRuns() throws {

@@ -3,6 +3,7 @@ import DBus
 import Foundation
 import Glibc
 import RxCoreEssentials
+import RxWidgetsClient
 import XCTest
 
 /// API rule 10: widgets survive SIGTERM, SIGKILL and `--replace`, with their
@@ -92,6 +93,26 @@ final class StateTests: XCTestCase {
         let widgets = try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue
         XCTAssertEqual(widgets, .array(element: .objectPath, ["\(root)/form/me", "\(root)/picker/fruit", "\(root)/table/letters"].map { .objectPath(ObjectPath($0)!) }))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted(), ["form.me.state", "picker.fruit.state", "table.letters.state"])
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    func testAServedPickerIsKeptAsDetachedWithItsBoundItems() throws {
+        var daemon = try startDaemon()
+        try call(root, managerInterface, "CreatePicker", [.string("served"), options([("items", .array(element: .array(.string), [.array(element: .string, ["a", "b", "c"].map(DBusValue.string))]))])])
+        let path = "\(root)/picker/served"
+        try call(path, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        let owner = try WidgetsClient(address: bus.address)
+        let serving = try owner.servePickerDataSource(on: try owner.picker("served"), rowCounts: { [1_000, 5] }) { component, rows in rows.map { "served \(component).\($0)" } }
+        try call(path, pickerInterface, "SelectRow", [.int32(999), .int32(0)])
+        XCTAssertEqual(try call(path, pickerInterface, "Titles", [.int32(1), .int32(4), .int32(1)]).first, .array(element: .string, [.string("served 1.4")]))
+        let revision = try call(path, "org.freedesktop.DBus.Properties", "Get", [.string(pickerInterface), .string("Revision")]).first?.variantValue
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try startDaemon()
+        XCTAssertEqual(try call(path, "org.freedesktop.DBus.Properties", "Get", [.string(pickerInterface), .string("RowCounts")]).first?.variantValue, .array(element: .int32, [.int32(3)]), "restored detached: the bound items")
+        XCTAssertEqual(try call(path, "org.freedesktop.DBus.Properties", "Get", [.string(pickerInterface), .string("SelectedRows")]).first?.variantValue, .array(element: .int32, [.int32(1)]), "with their selection")
+        XCTAssertEqual(try call(path, "org.freedesktop.DBus.Properties", "Get", [.string(pickerInterface), .string("Revision")]).first?.variantValue, revision)
+        XCTAssertEqual(try call(path, pickerInterface, "Titles", [.int32(0), .int32(0), .int32(5)]).first, .array(element: .string, ["a", "b", "c"].map(DBusValue.string)))
+        serving.dispose()
         XCTAssertEqual(daemon.stop(), 0)
     }
 

@@ -8,7 +8,9 @@ import RxCoreEssentials
 /// come after it from the same client, and the calls on the same object,
 /// wait behind it in the order they came (at most `heldPerSender` of one
 /// client; beyond that they are refused), so no client can tell a bulk call
-/// from one answered at once but by the time it takes.
+/// from one answered at once but by the time it takes. A call answered
+/// later in order (`MethodCall.replyInOrder`) holds the calls behind it the
+/// same way until its reply is sent.
 public final class BulkCalls {
     /// A call whose body may be larger than this is read off the loop:
     /// reading and checking 256 KiB of rows costs a few milliseconds.
@@ -20,7 +22,7 @@ public final class BulkCalls {
     /// the caller waits for it.
     private static let readerQueue = BackgroundQueue(label: "bulk-reader", nice: 0)
     private var reader: BackgroundQueue { BulkCalls.readerQueue }
-    /// Bulk calls being read, by client and by object.
+    /// Bulk calls being read (and calls answered later in order), by client and by object.
     private var readingFrom: [String: Int] = [:]
     private var readingOn: [ObjectPath: Int] = [:]
     /// Calls waiting behind them, in the order they came.
@@ -77,6 +79,13 @@ public final class BulkCalls {
         }
     }
 
+    /// A call answered later, in order, has begun: calls behind it wait as
+    /// behind a bulk call, until `finished`.
+    func begin(_ message: Message) {
+        readingFrom[message.sender ?? "", default: 0] += 1
+        readingOn[Self.path(of: message), default: 0] += 1
+    }
+
     private var nextJob = 0
     private var completions: [Int: (Outcome) -> Void] = [:]
 
@@ -90,10 +99,10 @@ public final class BulkCalls {
         heldFrom[sender] ?? 0
     }
 
-    /// Whether any bulk call is being read.
+    /// Whether any bulk call is being read (or call answered later in order waits).
     var isReading: Bool { !readingFrom.isEmpty }
 
-    /// A bulk call has run: the calls held behind it, in order, to be
+    /// A bulk call has run (or a call answered later, in order, was answered): the calls held behind it, in order, to be
     /// dispatched again (some may wait again, behind another bulk call).
     func finished(_ message: Message) -> [(message: Message, uid: UInt32?)] {
         Self.decrement(&readingFrom, message.sender ?? "")

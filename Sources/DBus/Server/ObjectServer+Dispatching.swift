@@ -118,13 +118,28 @@ extension ObjectServer {
                 }
                 finish(message, method: nil, .failure(DBusError.from(error)))
             }
-            let sender = message.sender ?? ""
-            for waiting in bulkCalls.finished(message) {
-                dispatch(waiting.message, uid: waiting.uid)
-                actOnDeparture(of: waiting.message.sender ?? "")
-            }
-            actOnDeparture(of: sender)
+            releaseCalls(heldBehind: message)
         }
+    }
+
+    /// A call answered later in order was answered: the calls it held run —
+    /// on the next turn when it was answered inside another call or batch,
+    /// so that each held call's changes go out before its own reply.
+    func laterCallEnded(_ message: Message) {
+        guard callDepth == 0 else {
+            MainLoop.shared.enqueue { [weak self] in self?.laterCallEnded(message) }
+            return
+        }
+        releaseCalls(heldBehind: message)
+    }
+
+    /// Dispatches, in the order they came, the calls held behind a call that ended.
+    private func releaseCalls(heldBehind message: Message) {
+        for waiting in bulkCalls.finished(message) {
+            dispatch(waiting.message, uid: waiting.uid)
+            actOnDeparture(of: waiting.message.sender ?? "")
+        }
+        actOnDeparture(of: message.sender ?? "")
     }
 
     /// Runs a call whose arguments have been read (or could not be).

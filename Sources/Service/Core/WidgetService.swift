@@ -48,6 +48,12 @@ public final class WidgetService {
         [managerDeclaration.shape, PickerWidget.declaration.shape, TableWidget.declaration.shape, FormWidget.declaration.shape]
     }
 
+    /// The interfaces clients serve and the daemon calls (remote checks,
+    /// options, data sources), for introspection files and the reference.
+    public static var clientInterfaces: [InterfaceShape] {
+        WidgetsAPI.clientInterfaces.map(\.shape)
+    }
+
     // MARK: Registry
 
     /// Refuses a name that breaks the grammar or is taken, and a creator

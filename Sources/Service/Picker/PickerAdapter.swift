@@ -21,47 +21,90 @@ struct PickerAdapterConfig: Equatable {
     static let valueFormat = "{value}"
 }
 
-/// The served picker's adapter: data source and delegate over components of
-/// models (D-Bus values), answering the picker's questions from its config.
-final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerViewDataSourceType, SectionedViewDataSourceType {
-    typealias Element = [[DBusValue]]
+/// Where a picker's rows come from: components of models bound in the
+/// daemon, or a client's data source read through its page cache.
+enum PickerRows {
+    case bound([[DBusValue]])
+    case served(RemotePickerRows)
+}
 
-    private(set) var components: [[DBusValue]] = []
+/// The served picker's adapter: data source and delegate over components of
+/// models (D-Bus values), bound or served by a client, answering the
+/// picker's questions from its config.
+final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerViewDataSourceType, SectionedViewDataSourceType {
+    typealias Element = PickerRows
+
+    private(set) var rows = PickerRows.bound([])
     var config = PickerAdapterConfig()
     /// The most characters a rendered title has (the string limit).
     var titleLimit = 65_536
 
-    func pickerView(_ pickerView: PickerView, observedEvent: Event<[[DBusValue]]>) {
-        guard case .next(let components) = observedEvent else { return }
-        self.components = components
+    /// The bound components; none while a client's data source serves the rows.
+    var components: [[DBusValue]] {
+        if case .bound(let components) = rows { return components }
+        return []
+    }
+
+    /// The client's data source serving the rows, when one does.
+    var served: RemotePickerRows? {
+        if case .served(let source) = rows { return source }
+        return nil
+    }
+
+    func pickerView(_ pickerView: PickerView, observedEvent: Event<PickerRows>) {
+        guard case .next(let rows) = observedEvent else { return }
+        self.rows = rows
         pickerView.reloadAllComponents()
     }
 
-    /// The model at `indexPath`; the empty string for a component without rows.
+    /// The model at `indexPath`; the empty string for a component without
+    /// rows. A served row's model is its title, which the call reading it
+    /// has had fetched.
     func model(at indexPath: IndexPath) throws -> Any {
-        guard components.indices.contains(indexPath.component) else {
+        let counts = rowCounts
+        guard counts.indices.contains(indexPath.component) else {
             throw RxCocoaError.itemsNotYetBound(object: "picker")
         }
-        let rows = components[indexPath.component]
-        if rows.isEmpty {
+        if counts[indexPath.component] == 0 {
             return DBusValue.string("")
         }
-        guard rows.indices.contains(indexPath.row) else {
+        guard indexPath.row >= 0, indexPath.row < counts[indexPath.component] else {
             throw RxCocoaError.itemsNotYetBound(object: "picker")
         }
-        return rows[indexPath.row]
+        return value(row: indexPath.row, component: indexPath.component)
+    }
+
+    private var rowCounts: [Int] {
+        switch rows {
+        case .bound(let components): return components.map(\.count)
+        case .served(let source): return source.rowCounts
+        }
+    }
+
+    /// A row's model: bound, or the served title (empty when it was not fetched).
+    private func value(row: Int, component: Int) -> DBusValue {
+        switch rows {
+        case .bound(let components): return components[component][row]
+        case .served(let source): return .string(source.title(row: row, component: component) ?? "")
+        }
     }
 
     func numberOfComponents(in pickerView: PickerView) -> Int {
-        components.count
+        switch rows {
+        case .bound(let components): return components.count
+        case .served(let source): return source.rowCounts.count
+        }
     }
 
     func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int {
-        components.indices.contains(component) ? components[component].count : 0
+        switch rows {
+        case .bound(let components): return components.indices.contains(component) ? components[component].count : 0
+        case .served(let source): return source.rowCounts.indices.contains(component) ? source.rowCounts[component] : 0
+        }
     }
 
     private func placeholders(row: Int, component: Int) -> [String: String] {
-        ["row": String(row), "component": String(component), "value": components[component][row].textForm]
+        ["row": String(row), "component": String(component), "value": value(row: row, component: component).textForm]
     }
 
     /// A row's title as the format renders it. A string under the default
@@ -69,7 +112,7 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
     /// filling the format made a dictionary and a string a row, half of a
     /// `Titles` read's time.
     private func title(row: Int, component: Int) -> String {
-        if config.format == PickerAdapterConfig.valueFormat, case .string(let text) = components[component][row], text.utf8.count <= titleLimit {
+        if config.format == PickerAdapterConfig.valueFormat, case .string(let text) = value(row: row, component: component), text.utf8.count <= titleLimit {
             return text
         }
         return fill(config.format, placeholders(row: row, component: component), limit: titleLimit)

@@ -54,6 +54,7 @@ extension PickerWidget {
     /// `SetDependentItems`: the new maps, the components after the first
     /// derived at once; `[]` makes the picker an ordinary one again.
     func setDependent(_ new: DependentComponents) throws {
+        try refuseWhileServed("SetDependentItems")
         guard new.componentCount > 1 else {
             if dependent != nil {
                 dependent = nil

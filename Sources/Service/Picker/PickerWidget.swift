@@ -26,7 +26,10 @@ final class PickerWidget: Widget {
     private var componentFootprints: [Int] = []
     private var mapsFootprint = 0
     private var adapterFootprint = Footprint.of(PickerAdapterConfig())
-    private let items = PublishRelay<[[DBusValue]]>()
+    let items = PublishRelay<PickerRows>()
+    /// While a client's data source serves the rows: the rows bound before
+    /// it was attached, their selection, and whether any were.
+    var beforeSource: BoundRows?
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
@@ -128,6 +131,7 @@ final class PickerWidget: Widget {
     /// footprint; otherwise the components outside `changed` (all, when
     /// nil) keep the footprint they had, and only the others are measured.
     func bind(_ components: [[DBusValue]], measured: [Int]? = nil, changed: Set<Int>? = nil) throws {
+        try refuseWhileServed("this call")
         let parts = measured ?? footprints(of: components, changed: changed)
         try admit(footprint: footprint(parts: parts, mapsFootprint: mapsFootprint), "\(components.reduce(0) { $0 + $1.count }) rows in \(components.count) components")
         componentFootprints = parts
@@ -136,19 +140,30 @@ final class PickerWidget: Widget {
         if components != replaced {
             reportContentChange()
         }
-        items.accept(components)
+        items.accept(.bound(components))
         Discard.later(replaced)
     }
 
     override var bindingCalls: String { "SetItems or SetModels" }
 
+    override func peerLeft(_ uniqueName: String) {
+        dataSourceClientLeft(uniqueName)
+    }
+
     override var footprint: Int {
         footprint(parts: componentFootprints, mapsFootprint: mapsFootprint)
     }
 
-    /// What the picker holds with components of these footprints.
-    private func footprint(parts: [Int], mapsFootprint: Int, adapterFootprint: Int? = nil) -> Int {
-        Footprint.picker + Footprint.sum(parts) + mapsFootprint + (adapterFootprint ?? self.adapterFootprint)
+    /// What the picker holds with components of these footprints (and,
+    /// when served, the data source's cache at its bound).
+    private func footprint(parts: [Int], mapsFootprint: Int, adapterFootprint: Int? = nil, served: Bool? = nil) -> Int {
+        let cache = (served ?? (adapter.served != nil)) ? RemotePickerRows.cacheBytes : 0
+        return Footprint.picker + Footprint.sum(parts) + mapsFootprint + (adapterFootprint ?? self.adapterFootprint) + cache
+    }
+
+    /// What the picker would hold with a data source attached or not.
+    func footprint(served: Bool) -> Int {
+        footprint(parts: componentFootprints, mapsFootprint: mapsFootprint, served: served)
     }
 
     /// Each component's footprint, measured for those in `changed` (all,
@@ -174,11 +189,11 @@ final class PickerWidget: Widget {
         adapterFootprint = configured
     }
 
-    private func component(_ value: Int32) throws -> Int {
+    func component(_ value: Int32) throws -> Int {
         try boundIndex(value, count: picker.numberOfComponents, "component")
     }
 
-    private func row(_ row: Int32, _ component: Int32) throws -> (Int, Int) {
+    func row(_ row: Int32, _ component: Int32) throws -> (Int, Int) {
         let column = try self.component(component)
         return (try context.arguments.index(row, count: picker.numberOfRows(inComponent: column), "row"), column)
     }
@@ -194,8 +209,14 @@ final class PickerWidget: Widget {
 
     override func boundInterface() -> Interface { PickerWidget.declaration.bind(to: self) }
 
+    /// The row a call names, as the rows it reads.
+    func span(_ row: Int32, _ component: Int32) throws -> [RowSpan] {
+        let (row, column) = try self.row(row, component)
+        return [(column, row..<row + 1)]
+    }
+
     /// A batch read's component and rows, checked as `Titles` documents.
-    private func page(_ component: Int32, first: Int32, count: Int32) throws -> (component: Int, rows: Range<Int>) {
+    func page(_ component: Int32, first: Int32, count: Int32) throws -> (component: Int, rows: Range<Int>) {
         let column = try self.component(component)
         return (column, try context.arguments.page(first: first, count: count, rows: picker.numberOfRows(inComponent: column)))
     }
@@ -211,6 +232,7 @@ final class PickerWidget: Widget {
     /// `org.rxwidgets.Widgets1.Picker`: the contract's handlers, bound to every picker.
     static let declaration = InterfaceDeclaration<PickerWidget>(API.interface, methods: [
         API.setItems.changing(preparing: { checks, items in try measured(components(fromTitles: items.value, checks, "items")) }) { widget, prepared, _ in
+            try widget.refuseWhileServed("SetItems")
             let components = try prepared()
             if widget.dependent == nil {
                 try widget.bind(components.value, measured: components.parts)
@@ -222,11 +244,13 @@ final class PickerWidget: Widget {
             try widget.setDependent(try widget.dependentComponents(from: maps.value, "dependent"))
         },
         API.setModels.changing(preparing: { checks, models in try measured(components(fromModels: models.value, checks, "models")) }) { widget, prepared, _ in
+            try widget.refuseWhileServed("SetModels")
             try widget.refuseOnDependent("SetModels")
             let components = try prepared()
             try widget.bind(components.value, measured: components.parts)
         },
         API.appendItems.changing { widget, items, _ in
+            try widget.refuseWhileServed("AppendItems")
             try widget.refuseOnDependent("AppendItems")
             try widget.requireItems()
             let appended = try components(fromTitles: items.value, widget.context.arguments, "items")
@@ -242,6 +266,7 @@ final class PickerWidget: Widget {
             try widget.bind(combined, changed: Set(appended.indices))
         },
         API.loadItems.changing { widget, arguments, _ in
+            try widget.refuseWhileServed("LoadItems")
             try widget.refuseOnDependent("LoadItems")
             let (items, given) = arguments
             let options = try widget.context.arguments.options(given.value, allowed: LoadedRows.optionTypes.merging(["component": .int32]) { $1 }, argument: "options")
@@ -272,43 +297,58 @@ final class PickerWidget: Widget {
                 widget.reportChange(API.adapter.name)
             }
         },
-        API.titleForRow.serve { widget, cell, _ in
-            let (row, component) = try widget.row(cell.0, cell.1)
-            return widget.picker.title(forRow: row, forComponent: component) ?? ""
-        },
-        API.titles.serve { widget, page, _ in
-            let (component, rows) = try widget.page(page.0, first: page.1, count: page.2)
-            let titles = widget.context.arguments.fitting(rows) { .string(widget.picker.title(forRow: $0, forComponent: component) ?? "") }
-            return (Raw(unchecked: .array(element: .string, titles)), widget.revision)
-        },
-        API.attributedTitles.serve { widget, page, _ in
-            let (component, rows) = try widget.page(page.0, first: page.1, count: page.2)
-            let titles = widget.context.arguments.fitting(rows) { row in
-                let (text, attributes) = widget.attributedTitle(row: row, component: component)
-                return .structure([text, attributes])
+        API.titleForRow.serve(answering: { widget, cell, call, later in
+            try widget.answer(call, later, reading: { try widget.span(cell.0, cell.1) }) {
+                let (row, component) = try widget.row(cell.0, cell.1)
+                return widget.picker.title(forRow: row, forComponent: component) ?? ""
             }
-            return (Raw(unchecked: .array(element: .structure([.string, .array(.dictEntry(key: .string, value: .variant))]), titles)), widget.revision)
-        },
-        API.attributedTitleForRow.serve { widget, cell, _ in
-            let (row, component) = try widget.row(cell.0, cell.1)
-            let (text, attributes) = widget.attributedTitle(row: row, component: component)
-            return (text.stringValue ?? "", Raw(unchecked: attributes))
-        },
-        API.viewForRow.serve { widget, cell, _ in
-            let (row, component) = try widget.row(cell.0, cell.1)
-            return Raw(unchecked: attributeDictionary(widget.picker.view(forRow: row, forComponent: component)?.viewDescription ?? [:]))
-        },
+        }),
+        API.titles.serve(answering: { widget, page, call, later in
+            try widget.answer(call, later, reading: { [try widget.page(page.0, first: page.1, count: page.2)] }) {
+                let (component, rows) = try widget.page(page.0, first: page.1, count: page.2)
+                let titles = widget.context.arguments.fitting(rows) { .string(widget.picker.title(forRow: $0, forComponent: component) ?? "") }
+                return (Raw(unchecked: .array(element: .string, titles)), widget.revision)
+            }
+        }),
+        API.attributedTitles.serve(answering: { widget, page, call, later in
+            try widget.answer(call, later, reading: { [try widget.page(page.0, first: page.1, count: page.2)] }) {
+                let (component, rows) = try widget.page(page.0, first: page.1, count: page.2)
+                let titles = widget.context.arguments.fitting(rows) { row in
+                    let (text, attributes) = widget.attributedTitle(row: row, component: component)
+                    return .structure([text, attributes])
+                }
+                return (Raw(unchecked: .array(element: .structure([.string, .array(.dictEntry(key: .string, value: .variant))]), titles)), widget.revision)
+            }
+        }),
+        API.attributedTitleForRow.serve(answering: { widget, cell, call, later in
+            try widget.answer(call, later, reading: { try widget.span(cell.0, cell.1) }) {
+                let (row, component) = try widget.row(cell.0, cell.1)
+                let (text, attributes) = widget.attributedTitle(row: row, component: component)
+                return (text.stringValue ?? "", Raw(unchecked: attributes))
+            }
+        }),
+        API.viewForRow.serve(answering: { widget, cell, call, later in
+            try widget.answer(call, later, reading: { try widget.span(cell.0, cell.1) }) {
+                let (row, component) = try widget.row(cell.0, cell.1)
+                return Raw(unchecked: attributeDictionary(widget.picker.view(forRow: row, forComponent: component)?.viewDescription ?? [:]))
+            }
+        }),
         API.widthForComponent.serve { widget, component, _ in
             Double(widget.picker.width(forComponent: try widget.component(component)))
         },
         API.rowHeightForComponent.serve { widget, component, _ in
             Double(widget.picker.rowHeight(forComponent: try widget.component(component)))
         },
-        API.selectRow.changing { widget, cell, _ in
-            let (row, component) = try widget.row(cell.0, cell.1)
-            try widget.checkSelection(row, in: component)
-            widget.picker.userDidSelect(row: row, inComponent: component)
-        },
+        API.selectRow.serve(answering: { widget, cell, call, later in
+            try widget.answer(call, later, changing: true, reading: {
+                let (row, component) = try widget.row(cell.0, cell.1)
+                return widget.rowsModelSelected(reads: row, in: component)
+            }) {
+                let (row, component) = try widget.row(cell.0, cell.1)
+                try widget.checkSelection(row, in: component)
+                widget.picker.userDidSelect(row: row, inComponent: component)
+            }
+        }),
         API.setSelectedRow.changing { widget, cell, _ in
             let (row, component) = try widget.row(cell.0, cell.1)
             try widget.checkSelection(row, in: component)
@@ -318,15 +358,32 @@ final class PickerWidget: Widget {
         API.selectedRow.serve { widget, component, _ in
             Int32(widget.picker.selectedRow(inComponent: try widget.component(component)))
         },
-        API.model.serve { widget, cell, _ in
-            let (row, component) = try widget.row(cell.0, cell.1)
-            return Variant(try widget.picker.rx.model(at: IndexPath(row: row, section: component)) as DBusValue)
-        },
-        API.reloadAllComponents.changing { widget, _, _ in
-            widget.picker.reloadAllComponents()
-        },
-        API.reloadComponent.changing { widget, component, _ in
-            widget.picker.reloadComponent(try widget.component(component))
+        API.model.serve(answering: { widget, cell, call, later in
+            try widget.answer(call, later, reading: { try widget.span(cell.0, cell.1) }) {
+                let (row, component) = try widget.row(cell.0, cell.1)
+                return Variant(try widget.picker.rx.model(at: IndexPath(row: row, section: component)) as DBusValue)
+            }
+        }),
+        API.reloadAllComponents.serve(answering: { widget, _, call, later in
+            if let source = widget.adapter.served {
+                return try widget.reloadServed(source, call: call, later: later)
+            }
+            try widget.mutate(call) { widget.picker.reloadAllComponents() }
+            return .now(())
+        }),
+        API.reloadComponent.serve(answering: { widget, component, call, later in
+            if let source = widget.adapter.served {
+                _ = try widget.component(component)
+                return try widget.reloadServed(source, call: call, later: later)
+            }
+            try widget.mutate(call) { widget.picker.reloadComponent(try widget.component(component)) }
+            return .now(())
+        }),
+        API.attachDataSource.serve(answering: { widget, arguments, call, later in
+            try widget.attachDataSource(arguments.0, options: arguments.1.value, call: call, later: later)
+        }),
+        API.detachDataSource.changing { widget, _, _ in
+            try widget.detachDataSource()
         },
         API.show.changing { widget, _, _ in
             try widget.requirePopup("Show").showPickerView()
@@ -334,13 +391,15 @@ final class PickerWidget: Widget {
         API.hide.changing { widget, _, _ in
             try widget.requirePopup("Hide").hiddenPickerView()
         },
-        API.done.changing { widget, _, _ in
-            let popup = try widget.requirePopup("Done")
-            guard widget.isBound, widget.picker.numberOfRows(inComponent: 0) > 0 else {
-                throw WidgetsError.itemsNotBound("picker '\(widget.name)' has no rows in component 0 to choose from")
+        API.done.serve(answering: { widget, _, call, later in
+            try widget.answer(call, later, changing: true, reading: { widget.rowsModelSelected(reads: widget.picker.selectedRow(inComponent: 0), in: 0).prefix(1).map { $0 } }) {
+                let popup = try widget.requirePopup("Done")
+                guard widget.isBound, widget.picker.numberOfRows(inComponent: 0) > 0 else {
+                    throw WidgetsError.itemsNotBound("picker '\(widget.name)' has no rows in component 0 to choose from")
+                }
+                popup.doneSelection()
             }
-            popup.doneSelection()
-        },
+        }),
         API.cancel.changing { widget, _, _ in
             try widget.requirePopup("Cancel").cancelSelection()
         },
@@ -368,15 +427,17 @@ final class PickerWidget: Widget {
             (.string("widths"), .variant(.array(element: .double, config.widths.map(DBusValue.double)))),
             (.string("row_heights"), .variant(.array(element: .double, config.rowHeights.map(DBusValue.double)))),
         ])
-        let head: [DBusValue] = [.boolean(popup != nil), .boolean(popup?.isVisible ?? false), .boolean(isBound)]
+        // A data source is kept as detached: its client is gone after a restart.
+        let bound = beforeSource ?? BoundRows(components: adapter.components, selected: picker.selectedRows, bound: isBound)
+        let head: [DBusValue] = [.boolean(popup != nil), .boolean(popup?.isVisible ?? false), .boolean(bound.bound)]
         let tail: [DBusValue] = [
             .string(config.kind.rawValue), adapterOptions,
-            .array(element: .int32, picker.selectedRows.map { .int32(Int32($0)) }),
+            .array(element: .int32, bound.selected.map { .int32(Int32($0)) }),
             .array(element: .array(.dictEntry(key: .string, value: .array(.string))), (dependent?.maps ?? []).map { map in
                 .dictionary(key: .string, value: .array(.string), map.sorted { $0.key < $1.key }.map { (.string($0.key), .array(element: .string, $0.value.map(DBusValue.string))) })
             }),
         ]
-        let components = adapter.components
+        let components = bound.components
         return {
             head + [.array(element: .array(.variant), components.map { .array(element: .variant, $0.map { .variant($0) }) })] + tail
         }

@@ -1,0 +1,310 @@
+import DBus
+import WidgetsAPI
+import RxWidgets
+
+/// A client's `org.rxwidgets.Widgets1.PickerDataSource` as a picker's rows:
+/// RxCocoa's forward data source, across the bus. The row counts are read
+/// when it is attached and on every reload; titles are read as calls need
+/// them, a page at a time, and kept in a cache bounded by pages and bytes.
+///
+/// Every answer is input: its signature, its count (exactly the rows asked
+/// for) and each title (the string limit) are checked; an answer that does
+/// not come within `timeout` fails the call that waits for it with
+/// `DataSourceUnavailable`, and the cache keeps serving what it holds.
+/// One question is in flight at a time: the call that needs it is answered
+/// later, in order, so the calls after it on the picker wait behind it.
+final class RemotePickerRows {
+    /// The attachment's options, checked (`AttachDataSource`).
+    struct Options: Equatable {
+        /// Rows a page: the unit asked for and cached.
+        var page = 256
+        /// Pages the cache holds at most.
+        var cachePages = 64
+        /// Milliseconds one question may take.
+        var timeout: Int32 = 2_000
+
+        static let types: [String: DBusType] = ["page": .int32, "cache_pages": .int32, "timeout": .int32]
+    }
+
+    /// Bytes of titles the cache holds at most, whatever its page count:
+    /// what an attached data source adds to its picker's footprint.
+    static let cacheBytes = 8 << 20
+    /// Rows one question asks for at most (consecutive missing pages are
+    /// asked for together up to this).
+    static let questionRows = 4_096
+    /// The most rows a served component may have (rows are `i` indices).
+    static let rowLimit = Int(Int32.max)
+
+    /// The client's unique name and the object it serves.
+    let client: String
+    let object: ObjectPath
+    let options: Options
+    private(set) var rowCounts: [Int] = []
+
+    struct PageKey: Hashable, Comparable {
+        let component: Int
+        let page: Int
+
+        static func < (lhs: PageKey, rhs: PageKey) -> Bool {
+            (lhs.component, lhs.page) < (rhs.component, rhs.page)
+        }
+    }
+
+    private struct CachedPage {
+        let titles: [String]
+        let bytes: Int
+        var used: UInt64
+    }
+
+    private var cache: [PageKey: CachedPage] = [:]
+    private var cachedBytes = 0
+    private var useClock: UInt64 = 0
+    /// Pages the call being answered had fetched: readable while it runs,
+    /// also those the cache could not keep.
+    private var pinned: [PageKey: [String]] = [:]
+    /// The question in flight, to cancel when the source is let go of, and
+    /// how its waiting call is then told.
+    private var question: Disposable?
+    private var abandon: (() -> Void)?
+    /// Raised when the source is let go of: an answer that comes after is dropped.
+    private var generation = 0
+
+    init(client: String, object: ObjectPath, options: Options) {
+        self.client = client
+        self.object = object
+        self.options = options
+    }
+
+    /// The options of `AttachDataSource`, checked.
+    static func options(from given: [String: DBusValue]) throws -> Options {
+        var options = Options()
+        options.page = try bounded(given["page"], "page", 1...4_096, default: options.page)
+        options.cachePages = try bounded(given["cache_pages"], "cache_pages", 1...1_024, default: options.cachePages)
+        options.timeout = Int32(try bounded(given["timeout"], "timeout", 1...60_000, default: Int(options.timeout)))
+        return options
+    }
+
+    private static func bounded(_ value: DBusValue?, _ key: String, _ range: ClosedRange<Int>, default fallback: Int) throws -> Int {
+        guard case .int32(let given)? = value else { return fallback }
+        guard range.contains(Int(given)) else {
+            throw DBusError.invalidArgs("options '\(key)' \(given) is out of range; expected \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(given)
+    }
+
+    /// Who serves the rows, for messages.
+    var description: String { "the data source \(object) of \(client)" }
+
+    // MARK: Reading
+
+    /// A row's title when it is at hand (pinned for the call, or cached).
+    func title(row: Int, component: Int) -> String? {
+        let key = PageKey(component: component, page: row / options.page)
+        let offset = row - key.page * options.page
+        if let titles = pinned[key] {
+            return titles.indices.contains(offset) ? titles[offset] : nil
+        }
+        guard var cached = cache[key], cached.titles.indices.contains(offset) else { return nil }
+        useClock += 1
+        cached.used = useClock
+        cache[key] = cached
+        return cached.titles[offset]
+    }
+
+    /// The pages of these rows that are not at hand, in order.
+    func missingPages(_ needs: [(component: Int, rows: Range<Int>)]) -> [PageKey] {
+        var missing = Set<PageKey>()
+        for need in needs where !need.rows.isEmpty && rowCounts.indices.contains(need.component) {
+            let rows = need.rows.clamped(to: 0..<rowCounts[need.component])
+            guard !rows.isEmpty else { continue }
+            for page in (rows.lowerBound / options.page)...((rows.upperBound - 1) / options.page) {
+                let key = PageKey(component: need.component, page: page)
+                if cache[key] == nil && pinned[key] == nil {
+                    missing.insert(key)
+                }
+            }
+        }
+        return missing.sorted()
+    }
+
+    /// Runs `body` with `pages` readable whether or not the cache kept them.
+    func withPinned<Result>(_ pages: [PageKey: [String]], _ body: () throws -> Result) rethrows -> Result {
+        pinned = pages
+        defer { pinned = [:] }
+        return try body()
+    }
+
+    // MARK: Asking
+
+    /// Reads the row counts; `done` gets them, checked (at most `components`
+    /// components, each 0 to `rowLimit` rows), or the reason there are none.
+    func readRowCounts(on connection: Connection, components: Int, _ done: @escaping (Result<[Int], DBusError>) -> Void) {
+        let contract = PickerDataSourceContract.rowCounts
+        ask(on: connection, "RowCounts()", { try contract.message(to: self.client, path: self.object, interface: PickerDataSourceContract.name, ()) }) { reply in
+            let counts = try contract.results(of: reply)
+            guard counts.count <= components else {
+                throw DBusError.invalidArgs("it answered \(counts.count) components; the limit is \(components)")
+            }
+            if let bad = counts.firstIndex(where: { $0 < 0 }) {
+                throw DBusError.invalidArgs("it answered \(counts[bad]) rows for component \(bad); expected 0 or more")
+            }
+            return counts.map(Int.init)
+        } done: { done($0) }
+    }
+
+    /// Takes up new row counts; the cache is dropped. (No question is in
+    /// flight then: the calls that reload wait behind the call that asked.)
+    func reset(rowCounts counts: [Int]) {
+        rowCounts = counts
+        dropCache()
+    }
+
+    /// Forgets every cached page.
+    func dropCache() {
+        cache = [:]
+        cachedBytes = 0
+    }
+
+    /// Asks for `pages`, a question at a time (consecutive pages of one
+    /// component together, at most `questionRows` rows a question), until
+    /// all came or `byteBudget` bytes of titles did; `done` gets what came
+    /// (also kept in the cache), to pin while the waiting call runs, or the
+    /// reason the first question failed.
+    func fetch(_ pages: [PageKey], on connection: Connection, checks: InputChecks, byteBudget: Int, _ done: @escaping (Result<[PageKey: [String]], DBusError>) -> Void) {
+        var questions: [(component: Int, pages: ClosedRange<Int>)] = []
+        let pagesPerQuestion = max(1, RemotePickerRows.questionRows / options.page)
+        for key in pages {
+            if let last = questions.last, last.component == key.component, last.pages.upperBound + 1 == key.page, last.pages.count < pagesPerQuestion {
+                questions[questions.count - 1].pages = last.pages.lowerBound...key.page
+            } else {
+                questions.append((key.component, key.page...key.page))
+            }
+        }
+        askInTurn(questions[...], on: connection, checks: checks, budget: byteBudget, fetched: [:], done)
+    }
+
+    private func askInTurn(_ questions: ArraySlice<(component: Int, pages: ClosedRange<Int>)>, on connection: Connection, checks: InputChecks, budget: Int,
+                           fetched: [PageKey: [String]], _ done: @escaping (Result<[PageKey: [String]], DBusError>) -> Void) {
+        guard let next = questions.first, budget > 0 else {
+            done(.success(fetched))
+            return
+        }
+        let component = next.component
+        let first = next.pages.lowerBound * options.page
+        let count = min(next.pages.upperBound * options.page + options.page, rowCounts[component]) - first
+        let contract = PickerDataSourceContract.titles
+        let asked = "Titles(\(component), \(first), \(count))"
+        ask(on: connection, asked, { try contract.message(to: self.client, path: self.object, interface: PickerDataSourceContract.name, (Int32(component), Int32(first), Int32(count))) }) { reply in
+            let titles = try contract.results(of: reply)
+            guard titles.count == count else {
+                throw DBusError.invalidArgs("it answered \(titles.count) titles to \(asked); expected \(count)")
+            }
+            for (offset, title) in titles.enumerated() {
+                try checks.checkString(title, "the title of row \(first + offset) of component \(component)")
+            }
+            return titles
+        } done: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let error):
+                done(.failure(error))
+            case .success(let titles):
+                var fetched = fetched
+                var bytes = 0
+                for page in next.pages {
+                    let start = page * options.page - first
+                    let slice = Array(titles[start..<min(start + options.page, titles.count)])
+                    let size = slice.reduce(0) { $0 + $1.utf8.count + 16 }
+                    bytes += size
+                    let key = PageKey(component: component, page: page)
+                    fetched[key] = slice
+                    keep(slice, bytes: size, at: key)
+                }
+                askInTurn(questions.dropFirst(), on: connection, checks: checks, budget: budget - bytes, fetched: fetched, done)
+            }
+        }
+    }
+
+    /// Caches a page, letting go of the least recently used ones past the
+    /// page and byte bounds (a page larger than the byte bound is not kept).
+    private func keep(_ titles: [String], bytes: Int, at key: PageKey) {
+        guard bytes <= RemotePickerRows.cacheBytes else { return }
+        if let old = cache.removeValue(forKey: key) {
+            cachedBytes -= old.bytes
+        }
+        while !cache.isEmpty && (cache.count >= options.cachePages || cachedBytes + bytes > RemotePickerRows.cacheBytes) {
+            let oldest = cache.min { $0.value.used < $1.value.used }!
+            cachedBytes -= oldest.value.bytes
+            cache[oldest.key] = nil
+        }
+        useClock += 1
+        cache[key] = CachedPage(titles: titles, bytes: bytes, used: useClock)
+        cachedBytes += bytes
+    }
+
+    /// Sends one question and checks its answer with `read`; `done` gets
+    /// the result on the loop, or `DataSourceUnavailable` saying why there
+    /// is none (also when the source is let go of first).
+    private func ask<Value>(on connection: Connection, _ asked: String, _ message: @escaping () throws -> Message,
+                            read: @escaping (Message) throws -> Value, done: @escaping (Result<Value, DBusError>) -> Void) {
+        let generation = generation
+        let timeout = options.timeout
+        let source = description
+        var finished = false
+        abandon = {
+            done(.failure(DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) was let go of before it answered \(asked)")))
+        }
+        let subscription = connection.request(message, timeoutMilliseconds: timeout)
+            .subscribe { [weak self] result in
+                finished = true
+                guard let self, self.generation == generation else { return }
+                question = nil
+                abandon = nil
+                let checked: Result<Value, DBusError>
+                switch result {
+                case .success(let reply):
+                    do {
+                        checked = .success(try read(reply))
+                    } catch {
+                        checked = .failure(DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) answered \(asked) wrongly: \(RemotePickerRows.loggable(error))"))
+                    }
+                case .failure(let error):
+                    checked = .failure(RemotePickerRows.unavailable(error, source: source, asked: asked, timeout: timeout))
+                }
+                if case .failure(let error) = checked {
+                    Hooks.log("<4>rxwidgetsd: \(error.message)")
+                }
+                done(checked)
+            }
+        if !finished {
+            question = subscription
+        }
+    }
+
+    private static func unavailable(_ error: Error, source: String, asked: String, timeout: Int32) -> DBusError {
+        let dbusError = DBusError.from(error)
+        if dbusError.name == DBusError.Name.noReply || dbusError.name == "org.freedesktop.DBus.Error.Timeout" {
+            return DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) did not answer \(asked) within \(timeout) ms")
+        }
+        return DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) could not answer \(asked): \(loggable(error))")
+    }
+
+    /// A client's error as a message may carry it (`FormWidget.loggable`).
+    static func loggable(_ error: Error) -> String {
+        FormWidget.loggable(error)
+    }
+
+    /// Lets go of the source: the question in flight is cancelled and its
+    /// call told the source is gone.
+    func letGo() {
+        generation += 1
+        let running = question
+        let waiting = abandon
+        question = nil
+        abandon = nil
+        running?.dispose()
+        waiting?()
+        cache = [:]
+        cachedBytes = 0
+    }
+}

@@ -1,0 +1,19 @@
+import DBus
+import FoundationEssentials
+
+/// `org.rxwidgets.Widgets1.PickerDataSource`, declared once: a client serves
+/// it at the object it attached with `Picker.AttachDataSource`; the daemon
+/// asks it for the picker's rows as they are needed (UIPickerViewDataSource
+/// and the delegate's titleForRow, across the bus).
+public enum PickerDataSourceContract {
+    public static let name = "org.rxwidgets.Widgets1.PickerDataSource"
+
+    public static let rowCounts = MethodContract("RowCounts", in: NoArguments(), out: Parameters(("counts", [Int32].self)),
+        "The number of rows of each component (numberOfComponents and numberOfRowsInComponent): asked when the source is attached and on every reload. At most the daemon's component limit, each count 0 to 2,147,483,647.")
+    public static let titles = MethodContract("Titles", in: Parameters(("component", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("titles", [String].self)),
+        "The titles of rows first … first+count−1 of a component (titleForRow), exactly count of them: the daemon asks only for rows RowCounts gave, a page at a time. Each title is checked as a bound one (the string limit).")
+
+    public static let interface = InterfaceContract(name,
+        "A picker's rows, served by a client on demand (Picker.AttachDataSource): the daemon asks, the client answers.",
+        members: [rowCounts.member, titles.member])
+}
