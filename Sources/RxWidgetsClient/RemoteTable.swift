@@ -44,6 +44,18 @@ public final class RemoteTable: RemoteWidget {
 
     /// A user's delete: `ItemDeleted`, `ModelDeleted` and `ItemsChanged` are
     /// delivered before this returns; `NotEditable` unless `isEditable`.
+    /// Makes the object at `object` on this client's connection (serving
+    /// `org.rxwidgets.Widgets1.TableDelegate`) the table's forward delegate;
+    /// `serveTableDelegate` exports one and calls this.
+    public func attachDelegate(at object: ObjectPath, options: [(key: String, value: DBusValue)] = []) throws {
+        try call(API.attachDelegate, (object, Options(options)))
+    }
+
+    /// Lets go of the attached delegate.
+    public func detachDelegate() throws {
+        try call(API.detachDelegate, ())
+    }
+
     public func deleteRow(at indexPath: IndexPath) throws {
         try call(API.deleteRow, RemoteTable.cell(indexPath))
     }

@@ -45,6 +45,56 @@ extension WidgetsClient {
     }
 }
 
+/// Serving a table's forward delegate: the daemon asks it before a user's
+/// delete, move or select of a row (`AttachDelegate`).
+extension WidgetsClient {
+    /// Serves the questions given a closure until the result is disposed,
+    /// which detaches it; a question without one gets UIKit's default (the
+    /// table's own rules decide). `canEditRow` false makes a `DeleteRow`
+    /// NotEditable, `canMoveRow` false a `MoveRow`; `shouldSelectRow` false
+    /// makes a `SelectRow` select nothing and emit nothing.
+    public func serveTableDelegate(on table: RemoteTable, timeout: Int? = nil, canEditRow: ((IndexPath) -> Bool)? = nil,
+                                   canMoveRow: ((IndexPath) -> Bool)? = nil, shouldSelectRow: ((IndexPath) -> Bool)? = nil) throws -> Disposable {
+        let served = ServedTableDelegate(client: self, answers: [
+            TableDelegateContract.canEditRow.name: canEditRow,
+            TableDelegateContract.canMoveRow.name: canMoveRow,
+            TableDelegateContract.shouldSelectRow.name: shouldSelectRow,
+        ].compactMapValues { $0 })
+        let options: [(key: String, value: DBusValue)] = timeout.map { [("timeout", .int32(Int32(clamping: $0)))] } ?? []
+        let serving = try serve(served, ServedTableDelegate.declaration, kind: "tabledelegate", name: "rows", stop: {}) { path in
+            try table.attachDelegate(at: path, options: options)
+        }
+        return Disposables.create { [weak table] in
+            try? table?.detachDelegate()
+            serving.dispose()
+        }
+    }
+}
+
+/// The object behind a served table delegate: each question answered by
+/// its closure, or refused as unknown when there is none.
+final class ServedTableDelegate {
+    private weak var client: WidgetsClient?
+    let answers: [String: (IndexPath) -> Bool]
+
+    init(client: WidgetsClient, answers: [String: (IndexPath) -> Bool]) {
+        self.client = client
+        self.answers = answers
+    }
+
+    static let declaration = InterfaceDeclaration<ServedTableDelegate>(TableDelegateContract.interface, methods: [
+        TableDelegateContract.canEditRow, TableDelegateContract.canMoveRow, TableDelegateContract.shouldSelectRow,
+    ].map { question in
+        question.serve { (served: ServedTableDelegate, row, call) in
+            try WidgetsClient.admitDaemon(call, of: served.client)
+            guard let answer = served.answers[question.name] else {
+                throw DBusError(name: DBusError.Name.unknownMethod, message: "this delegate does not answer \(question.name)")
+            }
+            return answer(IndexPath(row: Int(row.1), section: Int(row.0)))
+        }
+    }, properties: [])
+}
+
 private final class PickerRowsFromClosures: PickerDataSource {
     let counts: () -> [Int]
     let titlesOf: (Int, Range<Int>) -> [String]

@@ -17,3 +17,23 @@ public enum PickerDataSourceContract {
         "A picker's rows, served by a client on demand (Picker.AttachDataSource): the daemon asks, the client answers.",
         members: [rowCounts.member, titles.member])
 }
+
+/// `org.rxwidgets.Widgets1.TableDelegate`, declared once: a client serves it
+/// at the object it attached with `Table.AttachDelegate`; the daemon asks it
+/// before a user's gesture (UITableViewDataSource's canEditRowAt and
+/// canMoveRowAt, UITableViewDelegate's willSelectRowAt). A client may serve
+/// any of the three; one it does not serve means UIKit's default.
+public enum TableDelegateContract {
+    public static let name = "org.rxwidgets.Widgets1.TableDelegate"
+
+    public static let canEditRow = MethodContract("CanEditRow", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("editable", Bool.self)),
+        "Whether the row may be deleted: asked by DeleteRow; false makes it NotEditable.")
+    public static let canMoveRow = MethodContract("CanMoveRow", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("movable", Bool.self)),
+        "Whether the row may be moved: asked by MoveRow (about the row it moves); false makes it NotEditable.")
+    public static let shouldSelectRow = MethodContract("ShouldSelectRow", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("selectable", Bool.self)),
+        "Whether a user's tap selects the row: asked by SelectRow; false selects nothing and emits nothing.")
+
+    public static let interface = InterfaceContract(name,
+        "A table's forward delegate, served by a client: the daemon asks it before deleting, moving or selecting a row.",
+        members: [canEditRow.member, canMoveRow.member, shouldSelectRow.member])
+}

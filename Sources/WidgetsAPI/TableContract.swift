@@ -33,6 +33,10 @@ public enum TableContract {
         "A user's delete (commit editing style) on an Editable table: ItemDeleted, ModelDeleted, then the row is gone (ItemsChanged). NotEditable otherwise.")
     public static let moveRow = MethodContract("MoveRow", in: Parameters(("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self)),
         "A user's move of a row on an Editable table: ItemMoved. NotEditable otherwise.")
+    public static let attachDelegate = MethodContract("AttachDelegate", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
+        "Makes the caller's object (org.rxwidgets.Widgets1.TableDelegate, served on the caller's connection) the table's forward delegate: DeleteRow asks its CanEditRow, MoveRow its CanMoveRow, SelectRow its ShouldSelectRow first, and the call is answered once it said (the calls after it on the table wait). No: DeleteRow and MoveRow are NotEditable, SelectRow selects nothing and emits nothing. A method it does not implement means UIKit's default (the table's own rules decide). An answer that does not come within timeout ms (option timeout i, 1 to 60,000, default 2,000) fails the call with DataSourceUnavailable. Attaching again replaces; the caller leaving the bus detaches it. Owner or uid 0.")
+    public static let detachDelegate = MethodContract("DetachDelegate",
+        "Lets go of the attached delegate: the table's own rules decide again. NotSupported when none is attached.")
     public static let tapAccessory = MethodContract("TapAccessory", in: Parameters(("section", Int32.self), ("row", Int32.self)),
         "A tap on a row's accessory button: ItemAccessoryButtonTapped. A pure event: Revision stays.")
     public static let highlightRow = MethodContract("HighlightRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
@@ -95,6 +99,8 @@ public enum TableContract {
             deselectRow.member,
             deleteRow.member,
             moveRow.member,
+            attachDelegate.member,
+            detachDelegate.member,
             tapAccessory.member,
             highlightRow.member,
             unhighlightRow.member,

@@ -12,8 +12,8 @@ public enum WidgetsAPI {
     public static let rootPath = ObjectPath("/org/rxwidgets/Widgets1")!
     /// Every interface, the manager's first, as introspection files list them.
     public static let interfaces = [ManagerContract.interface, PickerContract.interface, TableContract.interface, FormContract.interface]
-    /// The interfaces a client serves and the daemon calls: remote checks, options and data sources.
-    public static let clientInterfaces = [ValidatorContract.interface, OptionsProviderContract.interface, PickerDataSourceContract.interface]
+    /// The interfaces a client serves and the daemon calls: remote checks, options, data sources and delegates.
+    public static let clientInterfaces = [ValidatorContract.interface, OptionsProviderContract.interface, PickerDataSourceContract.interface, TableDelegateContract.interface]
 
     /// The form templates `CreateForm` takes by name (the daemon checks its
     /// own list against this one).

@@ -35,7 +35,7 @@ extension PickerWidget {
             guard let self else { return }
             answer.send(Result {
                 let counts = try counts.get()
-                try self.asCall(call) {
+                try self.asCall {
                     try self.mutate(call) { self.serve(from: source, rowCounts: counts) }
                 }
             })
@@ -93,7 +93,7 @@ extension PickerWidget {
             guard let self else { return }
             answer.send(Result {
                 let counts = try counts.get()
-                try self.asCall(call) {
+                try self.asCall {
                     try self.mutate(call) {
                         source.reset(rowCounts: counts)
                         self.reportContentChange()
@@ -128,19 +128,10 @@ extension PickerWidget {
             guard let self else { return }
             answer.send(Result {
                 let pages = try fetched.get()
-                return try source.withPinned(pages) { try self.asCall(call, run) }
+                return try source.withPinned(pages) { try self.asCall(run) }
             })
         }
         return .later
-    }
-
-    /// Runs `body` as a call's handler runs: what it announces goes out
-    /// (state first) when it returns, before the reply.
-    private func asCall<Result>(_ call: MethodCall, _ body: () throws -> Result) throws -> Result {
-        guard let server = context.server else { return try body() }
-        var result: Swift.Result<Result, Error>!
-        server.batch { result = Swift.Result { try body() } }
-        return try result.get()
     }
 
     /// The rows a selection's `ModelSelected` reads: every component's

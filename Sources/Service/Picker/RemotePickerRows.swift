@@ -21,7 +21,7 @@ final class RemotePickerRows {
         /// Pages the cache holds at most.
         var cachePages = 64
         /// Milliseconds one question may take.
-        var timeout: Int32 = 2_000
+        var timeout = ClientTimeout.standard
 
         static let types: [String: DBusType] = ["page": .int32, "cache_pages": .int32, "timeout": .int32]
     }
@@ -80,7 +80,7 @@ final class RemotePickerRows {
         var options = Options()
         options.page = try bounded(given["page"], "page", 1...4_096, default: options.page)
         options.cachePages = try bounded(given["cache_pages"], "cache_pages", 1...1_024, default: options.cachePages)
-        options.timeout = Int32(try bounded(given["timeout"], "timeout", 1...60_000, default: Int(options.timeout)))
+        options.timeout = try ClientTimeout.from(given)
         return options
     }
 
@@ -242,56 +242,27 @@ final class RemotePickerRows {
         cachedBytes += bytes
     }
 
-    /// Sends one question and checks its answer with `read`; `done` gets
-    /// the result on the loop, or `DataSourceUnavailable` saying why there
-    /// is none (also when the source is let go of first).
+    /// Sends one question; `done` gets its outcome on the loop
+    /// (`ClientQuestion`), or `DataSourceUnavailable` when the source is let
+    /// go of first.
     private func ask<Value>(on connection: Connection, _ asked: String, _ message: @escaping () throws -> Message,
                             read: @escaping (Message) throws -> Value, done: @escaping (Result<Value, DBusError>) -> Void) {
         let generation = generation
-        let timeout = options.timeout
         let source = description
         var finished = false
         abandon = {
             done(.failure(DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) was let go of before it answered \(asked)")))
         }
-        let subscription = connection.request(message, timeoutMilliseconds: timeout)
-            .subscribe { [weak self] result in
-                finished = true
-                guard let self, self.generation == generation else { return }
-                question = nil
-                abandon = nil
-                let checked: Result<Value, DBusError>
-                switch result {
-                case .success(let reply):
-                    do {
-                        checked = .success(try read(reply))
-                    } catch {
-                        checked = .failure(DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) answered \(asked) wrongly: \(RemotePickerRows.loggable(error))"))
-                    }
-                case .failure(let error):
-                    checked = .failure(RemotePickerRows.unavailable(error, source: source, asked: asked, timeout: timeout))
-                }
-                if case .failure(let error) = checked {
-                    Hooks.log("<4>rxwidgetsd: \(error.message)")
-                }
-                done(checked)
-            }
+        let subscription = ClientQuestion(source: source, asked: asked, timeout: options.timeout, message: message, read: read).ask(on: connection) { [weak self] result in
+            finished = true
+            guard let self, self.generation == generation else { return }
+            question = nil
+            abandon = nil
+            done(result)
+        }
         if !finished {
             question = subscription
         }
-    }
-
-    private static func unavailable(_ error: Error, source: String, asked: String, timeout: Int32) -> DBusError {
-        let dbusError = DBusError.from(error)
-        if dbusError.name == DBusError.Name.noReply || dbusError.name == "org.freedesktop.DBus.Error.Timeout" {
-            return DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) did not answer \(asked) within \(timeout) ms")
-        }
-        return DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) could not answer \(asked): \(loggable(error))")
-    }
-
-    /// A client's error as a message may carry it (`FormWidget.loggable`).
-    static func loggable(_ error: Error) -> String {
-        FormWidget.loggable(error)
     }
 
     /// Lets go of the source: the question in flight is cancelled and its

@@ -15,6 +15,8 @@ final class TableWidget: Widget {
     /// What its sections hold (`Footprint`).
     private var rowsFootprint = Footprint.sum([])
     private let disposeBag = DisposeBag()
+    /// The client's forward delegate, when one is attached (`AttachDelegate`).
+    var remoteDelegate: RemoteTableDelegate?
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         var format: () -> String = { PickerAdapterConfig.valueFormat }
@@ -69,6 +71,10 @@ final class TableWidget: Widget {
     static let optionTypes: [String: DBusType] = [
         "items": .array(.string), "sections": .array(.structure([.string, .array(.string)])), "transient": .boolean,
     ]
+
+    override func peerLeft(_ uniqueName: String) {
+        delegateClientLeft(uniqueName)
+    }
 
     /// Announces the binding made at creation, once the table is on the bus.
     override func didAppear() {
@@ -262,12 +268,21 @@ final class TableWidget: Widget {
         try boundIndex(value, count: table.numberOfSections, "section")
     }
 
-    private func indexPath(_ section: Int32, _ row: Int32) throws -> IndexPath {
+    func indexPath(_ section: Int32, _ row: Int32) throws -> IndexPath {
         let column = try self.section(section)
         return IndexPath(row: try context.arguments.index(row, count: table.numberOfRows(inSection: column), "row"), section: column)
     }
 
-    private func notEditable(_ method: String) -> DBusError {
+    /// A `MoveRow`'s rows, checked: the row moved and where it goes.
+    func move(_ move: (Int32, Int32, Int32, Int32)) throws -> (from: IndexPath, to: IndexPath) {
+        let from = try indexPath(move.0, move.1)
+        let toSection = try section(move.2)
+        let limit = table.numberOfRows(inSection: toSection) - (toSection == from.section ? 1 : 0)
+        let toRow = try context.arguments.index(move.3, count: limit + 1, "to_row")
+        return (from, IndexPath(row: toRow, section: toSection))
+    }
+
+    func notEditable(_ method: String) -> DBusError {
         WidgetsError.notEditable("\(method): table '\(name)' is not editable; set its Editable property to true first")
     }
 
@@ -372,22 +387,38 @@ final class TableWidget: Widget {
         API.titleForHeader.serve { widget, section, _ in
             widget.table.titleForHeader(inSection: try widget.section(section)) ?? ""
         },
-        rowGesture(API.selectRow, TableView.userDidSelectRow(at:)),
-        rowGesture(API.deselectRow, TableView.userDidDeselectRow(at:)),
-        API.deleteRow.changing { widget, cell, _ in
-            let path = try widget.indexPath(cell.0, cell.1)
-            guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable(API.deleteRow.name) }
-        },
-        API.moveRow.changing { widget, move, _ in
-            let from = try widget.indexPath(move.0, move.1)
-            let toSection = try widget.section(move.2)
-            let limit = widget.table.numberOfRows(inSection: toSection) - (toSection == from.section ? 1 : 0)
-            let toRow = try widget.context.arguments.index(move.3, count: limit + 1, "to_row")
-            let to = IndexPath(row: toRow, section: toSection)
-            guard widget.table.userDidMoveRow(at: from, to: to) else { throw widget.notEditable(API.moveRow.name) }
-            if from != to {
-                widget.reportContentChange()
+        API.selectRow.serve(answering: { widget, cell, call, later in
+            try widget.askingDelegate(call, later, TableDelegateContract.shouldSelectRow, about: { try widget.indexPath(cell.0, cell.1) }) { allowed in
+                let path = try widget.indexPath(cell.0, cell.1)
+                // A delegate's no is willSelectRowAt's nil: nothing is selected, nothing emitted.
+                if allowed {
+                    widget.table.userDidSelectRow(at: path)
+                }
             }
+        }),
+        rowGesture(API.deselectRow, TableView.userDidDeselectRow(at:)),
+        API.deleteRow.serve(answering: { widget, cell, call, later in
+            try widget.askingDelegate(call, later, TableDelegateContract.canEditRow, about: { try widget.indexPath(cell.0, cell.1) }) { allowed in
+                let path = try widget.indexPath(cell.0, cell.1)
+                guard allowed else { throw widget.refusedByDelegate(API.deleteRow.name, path) }
+                guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable(API.deleteRow.name) }
+            }
+        }),
+        API.moveRow.serve(answering: { widget, move, call, later in
+            try widget.askingDelegate(call, later, TableDelegateContract.canMoveRow, about: { try widget.move(move).from }) { allowed in
+                let (from, to) = try widget.move(move)
+                guard allowed else { throw widget.refusedByDelegate(API.moveRow.name, from) }
+                guard widget.table.userDidMoveRow(at: from, to: to) else { throw widget.notEditable(API.moveRow.name) }
+                if from != to {
+                    widget.reportContentChange()
+                }
+            }
+        }),
+        API.attachDelegate.changing { widget, arguments, call in
+            try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender)
+        },
+        API.detachDelegate.changing { widget, _, _ in
+            try widget.detachDelegate()
         },
         rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:)),
         rowGesture(API.highlightRow, TableView.userDidHighlightRow(at:)),
