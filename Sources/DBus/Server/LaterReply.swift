@@ -130,14 +130,15 @@ extension MethodContract {
     public func serve<Target: AnyObject>(answering body: @escaping @Sendable (Target, Inputs.Values, MethodCall, () -> LaterAnswer<Outputs.Values>) throws -> Answer<Outputs.Values>) -> MethodDeclaration<Target> {
         MethodDeclaration(name, in: inputs.arguments, out: outputs.arguments) { target, call in
             var taken: LaterReply?
-            let later = {
-                let reply = taken ?? call.replyInOrder()
-                taken = reply
-                return LaterAnswer<Outputs.Values>(reply: reply, encode: { Outputs.encode($0) })
-            }
             let answer: Answer<Outputs.Values>
             do {
-                answer = try body(target, try Inputs.decode(call.arguments), call, later)
+                // A closure literal in the argument: not escaping, so the
+                // call answered at once (the hot path) allocates nothing for it.
+                answer = try body(target, try Inputs.decode(call.arguments), call) {
+                    let reply = taken ?? call.replyInOrder()
+                    taken = reply
+                    return LaterAnswer<Outputs.Values>(reply: reply, encode: { Outputs.encode($0) })
+                }
             } catch {
                 // Answered at once with the error, by the dispatcher: never twice.
                 taken?.discard()

@@ -111,27 +111,30 @@ extension PickerWidget {
     /// changing call is authorized before anything is asked, and `body`
     /// runs (again checking its arguments) as the call, state first.
     func answer<Values>(_ call: MethodCall, _ later: () -> LaterAnswer<Values>, changing: Bool = false, reading needs: () throws -> [RowSpan], _ body: @escaping () throws -> Values) throws -> Answer<Values> {
-        let run = { [unowned self] () throws -> Values in
-            guard changing else { return try body() }
-            var result: Values?
-            try mutate(call) { result = try body() }
-            return result!
-        }
-        guard let source = adapter.served else { return .now(try run()) }
+        guard let source = adapter.served else { return .now(try run(call, changing: changing, body)) }
         if changing {
             try authorize(call)
         }
         let missing = source.missingPages(try needs())
-        guard !missing.isEmpty, let connection = context.server?.connection else { return .now(try run()) }
+        guard !missing.isEmpty, let connection = context.server?.connection else { return .now(try run(call, changing: changing, body)) }
         let answer = later()
         source.fetch(missing, on: connection, checks: context.arguments, byteBudget: context.limits.messageBytes) { [weak self] fetched in
             guard let self else { return }
             answer.send(Result {
                 let pages = try fetched.get()
-                return try source.withPinned(pages) { try self.asCall(run) }
+                return try source.withPinned(pages) { try self.asCall { try self.run(call, changing: changing, body) } }
             })
         }
         return .later
+    }
+
+    /// Runs a call's body, through `mutate` when it changes the picker.
+    private func run<Values>(_ call: MethodCall, changing: Bool, _ body: () throws -> Values) throws -> Values {
+        guard changing else { return try body() }
+        var result: Values?
+        try mutate(call) { result = try body() }
+        guard let result else { throw DBusError.failed("internal error: the change ran no handler") }
+        return result
     }
 
     /// The rows a selection's `ModelSelected` reads: every component's
