@@ -42,8 +42,6 @@ public final class RemoteTable: RemoteWidget {
         try set(API.editable, to: editable)
     }
 
-    /// A user's delete: `ItemDeleted`, `ModelDeleted` and `ItemsChanged` are
-    /// delivered before this returns; `NotEditable` unless `isEditable`.
     /// Makes the object at `object` on this client's connection (serving
     /// `org.rxwidgets.Widgets1.TableDelegate`) the table's forward delegate;
     /// `serveTableDelegate` exports one and calls this.
@@ -56,6 +54,26 @@ public final class RemoteTable: RemoteWidget {
         try call(API.detachDelegate, ())
     }
 
+    /// Makes the object at `object` on this client's connection (serving
+    /// `org.rxwidgets.Widgets1.TableDataSource`) the table's data source;
+    /// `serveTableDataSource` exports one and calls this.
+    public func attachDataSource(at object: ObjectPath, options: [(key: String, value: DBusValue)] = []) throws {
+        try call(API.attachDataSource, (object, Options(options)))
+    }
+
+    /// Lets go of the attached data source: the bound sections come back.
+    public func detachDataSource() throws {
+        try call(API.detachDataSource, ())
+    }
+
+    /// UIKit's `reloadData`: a served table drops its cache and reads the
+    /// data source's row counts again; `Reloaded` is delivered before this returns.
+    public func reloadData() throws {
+        try call(API.reloadData, ())
+    }
+
+    /// A user's delete: `ItemDeleted`, `ModelDeleted` and `ItemsChanged` are
+    /// delivered before this returns; `NotEditable` unless `isEditable`.
     public func deleteRow(at indexPath: IndexPath) throws {
         try call(API.deleteRow, RemoteTable.cell(indexPath))
     }

@@ -14,6 +14,20 @@ public protocol PickerDataSource: AnyObject {
     func titles(component: Int, rows: Range<Int>) -> [String]
 }
 
+/// A table's rows as a client serves them: `UITableViewDataSource`'s
+/// counts and cells, with RxDataSources' models, across the bus. The
+/// daemon asks as the table's readers need rows, a page at a time.
+public protocol TableDataSource: AnyObject {
+    /// The number of rows of each section.
+    func rowCounts() -> [Int]
+    /// The cells of `rows` of `section`, identifier and text: exactly
+    /// `rows.count` of them (the daemon asks only for rows `rowCounts` gave).
+    func cells(section: Int, rows: Range<Int>) -> [(identifier: String, text: String)]
+    /// The models of `rows` of `section`, exactly `rows.count` of them: what
+    /// `Model`, `ModelSelected` and `ModelDeselected` carry.
+    func models(section: Int, rows: Range<Int>) -> [DBusValue]
+}
+
 /// Serving a picker's rows: this client exports a
 /// `org.rxwidgets.Widgets1.PickerDataSource` of its own and attaches it to
 /// the picker (`AttachDataSource`). Only the daemon may ask it.
@@ -25,9 +39,7 @@ extension WidgetsClient {
     /// picker when the rows change. The data source is held until disposed.
     public func servePickerDataSource(_ dataSource: PickerDataSource, on picker: RemotePicker, page: Int? = nil, cachePages: Int? = nil, timeout: Int? = nil) throws -> Disposable {
         let served = ServedPickerDataSource(client: self, dataSource: dataSource)
-        let options: [(key: String, value: DBusValue)] = [("page", page), ("cache_pages", cachePages), ("timeout", timeout)].compactMap { key, value in
-            value.map { (key, .int32(Int32(clamping: $0))) }
-        }
+        let options = WidgetsClient.dataSourceOptions(page: page, cachePages: cachePages, timeout: timeout)
         let serving = try serve(served, ServedPickerDataSource.declaration, kind: "pickerdata", name: "rows", stop: {}) { path in
             try picker.attachDataSource(at: path, options: options)
         }
@@ -42,6 +54,44 @@ extension WidgetsClient {
     public func servePickerDataSource(on picker: RemotePicker, page: Int? = nil, cachePages: Int? = nil, timeout: Int? = nil,
                                       rowCounts: @escaping () -> [Int], titles: @escaping (_ component: Int, _ rows: Range<Int>) -> [String]) throws -> Disposable {
         try servePickerDataSource(PickerRowsFromClosures(rowCounts: rowCounts, titles: titles), on: picker, page: page, cachePages: cachePages, timeout: timeout)
+    }
+}
+
+/// Serving a table's rows: this client exports a
+/// `org.rxwidgets.Widgets1.TableDataSource` of its own and attaches it to
+/// the table (`AttachDataSource`). Only the daemon may ask it.
+extension WidgetsClient {
+    /// Serves `dataSource` as `table`'s rows until the result is disposed,
+    /// which detaches it (the table shows its bound sections again).
+    /// Options as `AttachDataSource` takes them. Call `reloadData` on the
+    /// table when the rows change (a user's `ItemDeleted` or `ItemMoved`
+    /// included: the rows are the client's to change). The data source is
+    /// held until disposed.
+    public func serveTableDataSource(_ dataSource: TableDataSource, on table: RemoteTable, page: Int? = nil, cachePages: Int? = nil, timeout: Int? = nil) throws -> Disposable {
+        let served = ServedTableDataSource(client: self, dataSource: dataSource)
+        let options = WidgetsClient.dataSourceOptions(page: page, cachePages: cachePages, timeout: timeout)
+        let serving = try serve(served, ServedTableDataSource.declaration, kind: "tabledata", name: "rows", stop: {}) { path in
+            try table.attachDataSource(at: path, options: options)
+        }
+        return Disposables.create { [weak table] in
+            try? table?.detachDataSource()
+            serving.dispose()
+        }
+    }
+
+    /// Serves a table's rows from closures: the row counts, and the cells
+    /// and models of a section's rows.
+    public func serveTableDataSource(on table: RemoteTable, page: Int? = nil, cachePages: Int? = nil, timeout: Int? = nil, rowCounts: @escaping () -> [Int],
+                                     cells: @escaping (_ section: Int, _ rows: Range<Int>) -> [(identifier: String, text: String)],
+                                     models: @escaping (_ section: Int, _ rows: Range<Int>) -> [DBusValue]) throws -> Disposable {
+        try serveTableDataSource(TableRowsFromClosures(rowCounts: rowCounts, cells: cells, models: models), on: table, page: page, cachePages: cachePages, timeout: timeout)
+    }
+
+    /// `AttachDataSource`'s options, those given.
+    static func dataSourceOptions(page: Int?, cachePages: Int?, timeout: Int?) -> [(key: String, value: DBusValue)] {
+        [("page", page), ("cache_pages", cachePages), ("timeout", timeout)].compactMap { key, value in
+            value.map { (key, .int32(Int32(clamping: $0))) }
+        }
     }
 }
 
@@ -108,6 +158,60 @@ private final class PickerRowsFromClosures: PickerDataSource {
     func titles(component: Int, rows: Range<Int>) -> [String] { titlesOf(component, rows) }
 }
 
+private final class TableRowsFromClosures: TableDataSource {
+    let counts: () -> [Int]
+    let cellsOf: (Int, Range<Int>) -> [(identifier: String, text: String)]
+    let modelsOf: (Int, Range<Int>) -> [DBusValue]
+
+    init(rowCounts: @escaping () -> [Int], cells: @escaping (Int, Range<Int>) -> [(identifier: String, text: String)], models: @escaping (Int, Range<Int>) -> [DBusValue]) {
+        counts = rowCounts
+        cellsOf = cells
+        modelsOf = models
+    }
+
+    func rowCounts() -> [Int] { counts() }
+    func cells(section: Int, rows: Range<Int>) -> [(identifier: String, text: String)] { cellsOf(section, rows) }
+    func models(section: Int, rows: Range<Int>) -> [DBusValue] { modelsOf(section, rows) }
+}
+
+/// The rows a daemon's question names, refused when negative.
+private func askedRows(_ arguments: (Int32, Int32, Int32), _ what: String) throws -> (Int, Range<Int>) {
+    let (section, first, count) = arguments
+    guard section >= 0, first >= 0, count >= 0 else {
+        throw DBusError.invalidArgs("\(what), first and count must not be negative")
+    }
+    return (Int(section), Int(first)..<Int(first) + Int(count))
+}
+
+/// The object behind a served table data source: answers the daemon's
+/// questions from the client's data source.
+final class ServedTableDataSource {
+    private weak var client: WidgetsClient?
+    let dataSource: TableDataSource
+
+    init(client: WidgetsClient, dataSource: TableDataSource) {
+        self.client = client
+        self.dataSource = dataSource
+    }
+
+    static let declaration = InterfaceDeclaration<ServedTableDataSource>(TableDataSourceContract.interface, methods: [
+        TableDataSourceContract.rowCounts.serve { served, _, call in
+            try WidgetsClient.admitDaemon(call, of: served.client)
+            return served.dataSource.rowCounts().map { Int32(clamping: $0) }
+        },
+        TableDataSourceContract.cells.serve { served, arguments, call in
+            try WidgetsClient.admitDaemon(call, of: served.client)
+            let (section, rows) = try askedRows(arguments, "section")
+            return served.dataSource.cells(section: section, rows: rows).map { DBusStruct($0.identifier, $0.text) }
+        },
+        TableDataSourceContract.models.serve { served, arguments, call in
+            try WidgetsClient.admitDaemon(call, of: served.client)
+            let (section, rows) = try askedRows(arguments, "section")
+            return Raw(served.dataSource.models(section: section, rows: rows).map(Variant.init))
+        },
+    ], properties: [])
+}
+
 /// The object behind a served picker data source: answers the daemon's
 /// questions from the client's data source.
 final class ServedPickerDataSource {
@@ -126,11 +230,8 @@ final class ServedPickerDataSource {
         },
         PickerDataSourceContract.titles.serve { served, arguments, call in
             try WidgetsClient.admitDaemon(call, of: served.client)
-            let (component, first, count) = arguments
-            guard component >= 0, first >= 0, count >= 0 else {
-                throw DBusError.invalidArgs("component, first and count must not be negative")
-            }
-            return served.dataSource.titles(component: Int(component), rows: Int(first)..<Int(first) + Int(count))
+            let (component, rows) = try askedRows(arguments, "component")
+            return served.dataSource.titles(component: component, rows: rows)
         },
     ], properties: [])
 }

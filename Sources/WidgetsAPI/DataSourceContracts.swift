@@ -18,6 +18,26 @@ public enum PickerDataSourceContract {
         members: [rowCounts.member, titles.member])
 }
 
+/// `org.rxwidgets.Widgets1.TableDataSource`, declared once: a client serves
+/// it at the object it attached with `Table.AttachDataSource`; the daemon
+/// asks it for the table's rows as they are needed (UITableViewDataSource's
+/// numberOfRowsInSection and cellForRowAt, RxDataSources' model(at:), across
+/// the bus).
+public enum TableDataSourceContract {
+    public static let name = "org.rxwidgets.Widgets1.TableDataSource"
+
+    public static let rowCounts = MethodContract("RowCounts", in: NoArguments(), out: Parameters(("counts", [Int32].self)),
+        "The number of rows of each section (numberOfSections and numberOfRowsInSection): asked when the source is attached and on every ReloadData. At most the daemon's section limit, each count 0 to 2,147,483,647.")
+    public static let cells = MethodContract("Cells", in: Parameters(("section", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("cells", [DBusStruct<String, String>].self)),
+        "The cells of rows first … first+count−1 of a section (cellForRowAt): identifier and text, exactly count of them; the daemon asks only for rows RowCounts gave, a page at a time. Each string is checked as a bound one (the string limit).")
+    public static let models = MethodContract("Models", in: Parameters(("section", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("models", Raw<[Variant]>.self)),
+        "The models of rows first … first+count−1 of a section (model(at:)), exactly count of them: what Model, ModelSelected and ModelDeselected carry. Data, as SetItems' models: no descriptor inside, strings within the limit.")
+
+    public static let interface = InterfaceContract(name,
+        "A table's rows, served by a client on demand (Table.AttachDataSource): the daemon asks, the client answers.",
+        members: [rowCounts.member, cells.member, models.member])
+}
+
 /// `org.rxwidgets.Widgets1.TableDelegate`, declared once: a client serves it
 /// at the object it attached with `Table.AttachDelegate`; the daemon asks it
 /// before a user's gesture (UITableViewDataSource's canEditRowAt and

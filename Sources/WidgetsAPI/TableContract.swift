@@ -33,6 +33,12 @@ public enum TableContract {
         "A user's delete (commit editing style) on an Editable table: ItemDeleted, ModelDeleted, then the row is gone (ItemsChanged). NotEditable otherwise.")
     public static let moveRow = MethodContract("MoveRow", in: Parameters(("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self)),
         "A user's move of a row on an Editable table: ItemMoved. NotEditable otherwise.")
+    public static let attachDataSource = MethodContract("AttachDataSource", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
+        "Makes the caller's object (org.rxwidgets.Widgets1.TableDataSource, served on the caller's connection) the table's data source: its RowCounts are read at once (the call fails with DataSourceUnavailable, changing nothing, when they do not come), then the table reloads (Reloaded, the selection cleared) and its cells and models are read as they are needed, through a page cache; headers are empty. Options: page i (rows a page, 1 to 4,096, default 256), cache_pages i (1 to 1,024, default 64), timeout i (ms a question may take, 1 to 60,000, default 2,000). A call that needs rows not cached is answered once they came (or with DataSourceUnavailable); the calls after it wait. SetItems, SetSections, AppendItems and LoadItems are NotSupported while it is attached, and so are DeleteRow and MoveRow (the client owns the rows: it changes them and calls ReloadData); ReloadData drops the cache and reads RowCounts again. Owner or uid 0.")
+    public static let detachDataSource = MethodContract("DetachDataSource",
+        "Lets go of the attached data source: the table shows the sections bound before it was attached (or none), with their selection (Reloaded). NotSupported when none is attached. The data source's client leaving the bus detaches it the same way.")
+    public static let reloadData = MethodContract("ReloadData",
+        "UIKit's reloadData: a served table drops its cache, reads the data source's RowCounts again and reloads (Reloaded, the selection cleared; answered once the counts came). On bound sections the rows are the daemon's and nothing changes.")
     public static let attachDelegate = MethodContract("AttachDelegate", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
         "Makes the caller's object (org.rxwidgets.Widgets1.TableDelegate, served on the caller's connection) the table's forward delegate: DeleteRow asks its CanEditRow, MoveRow its CanMoveRow, SelectRow its ShouldSelectRow first, and the call is answered once it said (the calls after it on the table wait). No: DeleteRow and MoveRow are NotEditable, SelectRow selects nothing and emits nothing. A method it does not implement means UIKit's default (the table's own rules decide). An answer that does not come within timeout ms (option timeout i, 1 to 60,000, default 2,000) fails the call with DataSourceUnavailable. Attaching again replaces; the caller leaving the bus detaches it. Owner or uid 0.")
     public static let detachDelegate = MethodContract("DetachDelegate",
@@ -99,6 +105,9 @@ public enum TableContract {
             deselectRow.member,
             deleteRow.member,
             moveRow.member,
+            attachDataSource.member,
+            detachDataSource.member,
+            reloadData.member,
             attachDelegate.member,
             detachDelegate.member,
             tapAccessory.member,

@@ -211,7 +211,7 @@ final class PickerDataSourceTests: DaemonTestCase {
         source.shortAnswers = true
         let short = error(path, pickerInterface, "Titles", [.int32(0), .int32(0), .int32(10)])
         XCTAssertEqual(short?.name, unavailable)
-        XCTAssertEqual(short?.message.contains("it answered 255 titles to Titles(0, 0, 256); expected 256"), true, short?.message ?? "")
+        XCTAssertEqual(short?.message.contains("it answered 255 rows to Titles(0, 0, 256); expected 256"), true, short?.message ?? "")
         source.shortAnswers = false
         source.title = { _, row in row == 300 ? String(repeating: "x", count: 100_000) : "ok" }
         let long = error(path, pickerInterface, "TitleForRow", [.int32(300), .int32(0)])

@@ -116,6 +116,26 @@ final class StateTests: XCTestCase {
         XCTAssertEqual(daemon.stop(), 0)
     }
 
+    func testAServedTableIsKeptAsDetachedWithItsBoundSections() throws {
+        var daemon = try startDaemon()
+        try call(root, managerInterface, "CreateTable", [.string("served"), options([("items", .array(element: .string, ["a", "b", "c"].map(DBusValue.string)))])])
+        let path = "\(root)/table/served"
+        try call(path, tableInterface, "SelectRow", [.int32(0), .int32(1)])
+        let owner = try WidgetsClient(address: bus.address)
+        let serving = try owner.serveTableDataSource(on: try owner.table("served"), rowCounts: { [1_000] }, cells: { _, rows in rows.map { ("row", "served \($0)") } },
+                                                     models: { _, rows in rows.map { .int32(Int32($0)) } })
+        try call(path, tableInterface, "SelectRow", [.int32(0), .int32(999)])
+        let revision = try call(path, "org.freedesktop.DBus.Properties", "Get", [.string(tableInterface), .string("Revision")]).first?.variantValue
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try startDaemon()
+        XCTAssertEqual(try call(path, "org.freedesktop.DBus.Properties", "Get", [.string(tableInterface), .string("RowCounts")]).first?.variantValue, .array(element: .int32, [.int32(3)]), "restored detached: the bound sections")
+        XCTAssertEqual(try call(path, "org.freedesktop.DBus.Properties", "Get", [.string(tableInterface), .string("SelectedIndexPaths")]).first?.variantValue,
+                       .array(element: .structure([.int32, .int32]), [.structure([.int32(0), .int32(1)])]), "with their selection")
+        XCTAssertEqual(try call(path, "org.freedesktop.DBus.Properties", "Get", [.string(tableInterface), .string("Revision")]).first?.variantValue, revision)
+        serving.dispose()
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     func testWidgetsSurviveSIGKILLAsOfASecondBefore() throws {
         var daemon = try startDaemon()
         try makeWidgets()

@@ -40,13 +40,15 @@ public struct MethodContract<Inputs: ArgumentList, Outputs: ArgumentList>: Senda
     }
 
     /// A reply's results, its signature checked against the contract's
-    /// first — a reply is input like any other; `InvalidArgs` naming what came.
+    /// first — a reply is input like any other (API rule 12 too: no
+    /// descriptor inside a variant, no repeated key); `InvalidArgs` naming
+    /// what came.
     public func results(of reply: Message) throws -> Outputs.Values {
         let expected = signature(of: outputs.arguments.map(\.type))
         guard reply.signature == expected else {
             throw DBusError.invalidArgs("a reply to \(name) must be '\(expected)', got '\(reply.signature)'")
         }
-        return try Outputs.decode(try reply.arguments())
+        return try Outputs.decode(try reply.inputArguments(named: outputs.arguments.map(\.name)))
     }
 
     /// A handler of every object of a kind: given the object, the decoded

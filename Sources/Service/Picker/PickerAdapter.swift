@@ -25,7 +25,7 @@ struct PickerAdapterConfig: Equatable {
 /// daemon, or a client's data source read through its page cache.
 enum PickerRows {
     case bound([[DBusValue]])
-    case served(RemotePickerRows)
+    case served(RemoteRows)
 }
 
 /// The served picker's adapter: data source and delegate over components of
@@ -46,7 +46,7 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
     }
 
     /// The client's data source serving the rows, when one does.
-    var served: RemotePickerRows? {
+    var served: RemoteRows? {
         if case .served(let source) = rows { return source }
         return nil
     }
@@ -85,7 +85,7 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
     private func value(row: Int, component: Int) -> DBusValue {
         switch rows {
         case .bound(let components): return components[component][row]
-        case .served(let source): return .string(source.title(row: row, component: component) ?? "")
+        case .served(let source): return source.row(row, section: component) ?? .string("")
         }
     }
 

@@ -3,7 +3,7 @@ import WidgetsAPI
 import RxWidgets
 
 /// A client as the picker's data source (`AttachDataSource`): the adapter
-/// reads the rows from `RemotePickerRows`, and a call that needs rows not at
+/// reads the rows from `RemoteRows`, and a call that needs rows not at
 /// hand is answered once the client gave them.
 extension PickerWidget {
     /// The rows bound in the daemon, their selection, and whether any were:
@@ -24,27 +24,16 @@ extension PickerWidget {
         guard dependent == nil else {
             throw WidgetsError.notSupported("picker '\(name)' has dependent components, which it derives itself; it cannot take a data source")
         }
-        let options = try RemotePickerRows.options(from: try context.arguments.options(given, allowed: RemotePickerRows.Options.types, argument: "options"))
-        try admit(footprint: footprint(served: true), "a data source's cache of \(RemotePickerRows.cacheBytes) bytes")
-        guard let connection = context.server?.connection else {
-            throw DBusError.failed("the daemon has no connection to ask the data source on")
+        let options = try RemoteRows.options(from: try context.arguments.options(given, allowed: RemoteRows.Options.types, argument: "options"))
+        try admit(footprint: footprint(served: true), "a data source's cache of \(RemoteRows.cacheBytes) bytes")
+        let source = RemoteRows(client: call.sender, object: object, options: options, interface: .picker)
+        return try readingRowCounts(of: source, sections: context.limits.componentsPerWidget, call: call, later: later) { [weak self] counts in
+            self?.serve(from: source, rowCounts: counts)
         }
-        let source = RemotePickerRows(client: call.sender, object: object, options: options)
-        let answer = later()
-        source.readRowCounts(on: connection, components: context.limits.componentsPerWidget) { [weak self] counts in
-            guard let self else { return }
-            answer.send(Result {
-                let counts = try counts.get()
-                try self.asCall {
-                    try self.mutate(call) { self.serve(from: source, rowCounts: counts) }
-                }
-            })
-        }
-        return .later
     }
 
     /// Swaps the rows for the source's, keeping the bound ones to return to.
-    private func serve(from source: RemotePickerRows, rowCounts: [Int]) {
+    private func serve(from source: RemoteRows, rowCounts: [Int]) {
         if let attached = adapter.served {
             attached.letGo()
         } else {
@@ -83,58 +72,19 @@ extension PickerWidget {
 
     /// `ReloadAllComponents` / `ReloadComponent` on a served picker: the
     /// source's row counts are read again and the cache dropped.
-    func reloadServed(_ source: RemotePickerRows, call: MethodCall, later: () -> LaterAnswer<Void>) throws -> Answer<Void> {
+    func reloadServed(_ source: RemoteRows, call: MethodCall, later: () -> LaterAnswer<Void>) throws -> Answer<Void> {
         try authorize(call)
-        guard let connection = context.server?.connection else {
-            throw DBusError.failed("the daemon has no connection to ask the data source on")
+        return try readingRowCounts(of: source, sections: context.limits.componentsPerWidget, call: call, later: later) { [weak self] counts in
+            source.reset(rowCounts: counts)
+            self?.reportContentChange()
+            self?.picker.reloadAllComponents()
         }
-        let answer = later()
-        source.readRowCounts(on: connection, components: context.limits.componentsPerWidget) { [weak self] counts in
-            guard let self else { return }
-            answer.send(Result {
-                let counts = try counts.get()
-                try self.asCall {
-                    try self.mutate(call) {
-                        source.reset(rowCounts: counts)
-                        self.reportContentChange()
-                        self.picker.reloadAllComponents()
-                    }
-                }
-            })
-        }
-        return .later
     }
 
-    /// Answers a call now when the rows it reads are at hand (always for
-    /// bound rows), else once the data source gave them, or with
-    /// `DataSourceUnavailable`; the calls after it wait meanwhile. A
-    /// changing call is authorized before anything is asked, and `body`
-    /// runs (again checking its arguments) as the call, state first.
+    /// Answers a call now when the rows it reads are at hand, else once
+    /// the data source gave them (`Widget.answer`).
     func answer<Values>(_ call: MethodCall, _ later: () -> LaterAnswer<Values>, changing: Bool = false, reading needs: () throws -> [RowSpan], _ body: @escaping () throws -> Values) throws -> Answer<Values> {
-        guard let source = adapter.served else { return .now(try run(call, changing: changing, body)) }
-        if changing {
-            try authorize(call)
-        }
-        let missing = source.missingPages(try needs())
-        guard !missing.isEmpty, let connection = context.server?.connection else { return .now(try run(call, changing: changing, body)) }
-        let answer = later()
-        source.fetch(missing, on: connection, checks: context.arguments, byteBudget: context.limits.messageBytes) { [weak self] fetched in
-            guard let self else { return }
-            answer.send(Result {
-                let pages = try fetched.get()
-                return try source.withPinned(pages) { try self.asCall { try self.run(call, changing: changing, body) } }
-            })
-        }
-        return .later
-    }
-
-    /// Runs a call's body, through `mutate` when it changes the picker.
-    private func run<Values>(_ call: MethodCall, changing: Bool, _ body: () throws -> Values) throws -> Values {
-        guard changing else { return try body() }
-        var result: Values?
-        try mutate(call) { result = try body() }
-        guard let result else { throw DBusError.failed("internal error: the change ran no handler") }
-        return result
+        try answer(call, later, from: adapter.served, changing: changing, reading: { try needs().map { RemoteRows.Need(part: 0, section: $0.component, rows: $0.rows) } }, body)
     }
 
     /// The rows a selection's `ModelSelected` reads: every component's

@@ -157,7 +157,7 @@ final class PickerWidget: Widget {
     /// What the picker holds with components of these footprints (and,
     /// when served, the data source's cache at its bound).
     private func footprint(parts: [Int], mapsFootprint: Int, adapterFootprint: Int? = nil, served: Bool? = nil) -> Int {
-        let cache = (served ?? (adapter.served != nil)) ? RemotePickerRows.cacheBytes : 0
+        let cache = (served ?? (adapter.served != nil)) ? RemoteRows.cacheBytes : 0
         return Footprint.picker + Footprint.sum(parts) + mapsFootprint + (adapterFootprint ?? self.adapterFootprint) + cache
     }
 

@@ -91,23 +91,40 @@ extension TableWidget {
     }
 
     /// A user's gesture on the row `row` names, asked of the delegate first
-    /// when one is attached: `body` gets whether it allowed it (true without
-    /// a delegate) and runs as the call, its arguments checked again.
+    /// when one is attached, and the served rows it reads (`needs`) fetched
+    /// once it allowed it: `body` gets whether it did (true without a
+    /// delegate) and runs as the call, its arguments checked again.
     func askingDelegate(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ method: RemoteTableDelegate.Question, about row: () throws -> IndexPath,
-                        _ body: @escaping (Bool) throws -> Void) throws -> Answer<Void> {
-        guard let delegate = remoteDelegate, let connection = context.server?.connection else {
+                        reading needs: @escaping () throws -> [RemoteRows.Need] = { [] }, _ body: @escaping (Bool) throws -> Void) throws -> Answer<Void> {
+        let source = adapter.served
+        let missing = try source.map { try $0.missingPages(needs()) } ?? []
+        guard let connection = context.server?.connection, remoteDelegate != nil || !missing.isEmpty else {
             try mutate(call) { try body(true) }
             return .now(())
         }
         try authorize(call)
         let path = try row()
         let answer = later()
-        delegate.ask(method, about: path, on: connection) { [weak self] allowed in
+        let carryOut = { [weak self] (allowed: Bool) in
             guard let self else { return }
-            answer.send(Result {
-                let allowed = try allowed.get()
-                try self.asCall { try self.mutate(call) { try body(allowed) } }
-            })
+            let run = { try self.asCall { try self.mutate(call) { try body(allowed) } } }
+            guard allowed, let source, let missing = try? source.missingPages(needs()), !missing.isEmpty else {
+                answer.send(Result { try run() })
+                return
+            }
+            source.fetch(missing, on: connection, checks: context.arguments, byteBudget: context.limits.messageBytes) { fetched in
+                answer.send(Result { try source.withPinned(try fetched.get(), run) })
+            }
+        }
+        guard let delegate = remoteDelegate else {
+            carryOut(true)
+            return .later
+        }
+        delegate.ask(method, about: path, on: connection) { allowed in
+            switch allowed {
+            case .success(let allowed): carryOut(allowed)
+            case .failure(let error): answer.send(.failure(error))
+            }
         }
         return .later
     }

@@ -10,6 +10,8 @@ final class TableWidget: Widget {
 
     let table = TableView()
     private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
+    /// What the table asks: the bound sections, or a client's data source.
+    let adapter: TableAdapter
     private let sections = PublishRelay<[TableSection]>()
     private var cellFormat = PickerAdapterConfig.valueFormat
     /// What its sections hold (`Footprint`).
@@ -17,6 +19,8 @@ final class TableWidget: Widget {
     private let disposeBag = DisposeBag()
     /// The client's forward delegate, when one is attached (`AttachDelegate`).
     var remoteDelegate: RemoteTableDelegate?
+    /// The selection before a data source was attached (`AttachDataSource`).
+    var beforeSource: BeforeSource?
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         var format: () -> String = { PickerAdapterConfig.valueFormat }
@@ -42,10 +46,11 @@ final class TableWidget: Widget {
             var seen = Set<DBusValue>()
             return final.allSatisfy { $0.items.allSatisfy { seen.insert($0.identity).inserted } } ? .animated : .reload
         }
+        adapter = TableAdapter(bound: dataSource)
         super.init(kind: .table, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         dataSource.maximumDiffRows = context.limits.diffRows
         format = { [weak self] in self?.cellFormat ?? PickerAdapterConfig.valueFormat }
-        sections.bind(to: table.rx.items(dataSource: dataSource)).disposed(by: disposeBag)
+        sections.bind(to: table.rx.items(dataSource: adapter)).disposed(by: disposeBag)
         table.changes
             .subscribe(onNext: { [weak self] change in
                 switch change {
@@ -74,6 +79,7 @@ final class TableWidget: Widget {
 
     override func peerLeft(_ uniqueName: String) {
         delegateClientLeft(uniqueName)
+        dataSourceClientLeft(uniqueName)
     }
 
     /// Announces the binding made at creation, once the table is on the bus.
@@ -221,18 +227,25 @@ final class TableWidget: Widget {
     override var bindingCalls: String { "SetItems or SetSections" }
 
     override var footprint: Int {
-        Footprint.table + rowsFootprint + Footprint.of(cellFormat)
+        footprint(served: adapter.served != nil)
+    }
+
+    /// What the table holds, with a data source's cache at its bound when served.
+    func footprint(served: Bool) -> Int {
+        Footprint.table + rowsFootprint + Footprint.of(cellFormat) + (served ? RemoteRows.cacheBytes : 0)
     }
 
     // MARK: State
 
     /// `b bound`, `a(sav) sections`, `s cell format`, `a(ii) selected`,
-    /// `b allows multiple selection`, `b editable`.
+    /// `b allows multiple selection`, `b editable`. A served table is kept
+    /// as detached: its bound sections and their selection.
     override func stateSnapshot() -> StateSnapshot {
         let sectionModels = dataSource.sectionModels
-        let head: [DBusValue] = [.boolean(isBound)]
+        let before = beforeSource ?? BeforeSource(selected: table.indexPathsForSelectedRows ?? [], bound: isBound)
+        let head: [DBusValue] = [.boolean(before.bound)]
         let tail: [DBusValue] = [
-            .string(cellFormat), (table.indexPathsForSelectedRows ?? []).dbusValue, .boolean(table.allowsMultipleSelection), .boolean(table.isEditing),
+            .string(cellFormat), before.selected.dbusValue, .boolean(table.allowsMultipleSelection), .boolean(table.isEditing),
         ]
         return {
             let sections = sectionModels.map { section -> DBusValue in
@@ -268,6 +281,12 @@ final class TableWidget: Widget {
         try boundIndex(value, count: table.numberOfSections, "section")
     }
 
+    /// A batch read's section and rows, checked as `Cells` documents.
+    func page(_ page: (Int32, Int32, Int32)) throws -> (section: Int, rows: Range<Int>) {
+        let section = try self.section(page.0)
+        return (section, try context.arguments.page(first: page.1, count: page.2, rows: table.numberOfRows(inSection: section)))
+    }
+
     func indexPath(_ section: Int32, _ row: Int32) throws -> IndexPath {
         let column = try self.section(section)
         return IndexPath(row: try context.arguments.index(row, count: table.numberOfRows(inSection: column), "row"), section: column)
@@ -293,7 +312,7 @@ final class TableWidget: Widget {
     }
 
     private func model(at indexPath: IndexPath) -> DBusValue {
-        dataSource[indexPath].value
+        ((try? adapter.model(at: indexPath)) as? TableModel)?.value ?? .string("")
     }
 
     // MARK: Interface
@@ -313,14 +332,17 @@ final class TableWidget: Widget {
     /// `org.rxwidgets.Widgets1.Table`: the contract's handlers, bound to every table.
     static let declaration = InterfaceDeclaration<TableWidget>(API.interface, methods: [
         API.setItems.changing(preparing: { checks, models in try measured(checked(fromItems: models.value, checks, "models")) }) { widget, prepared, _ in
+            try widget.refuseWhileServed(API.setItems.name)
             let parts = try prepared()
             try widget.bind(parts.value, measured: parts.parts)
         },
         API.setSections.changing(preparing: { checks, sections in try measured(checked(parts(of: sections.value), checks, "sections")) }) { widget, prepared, _ in
+            try widget.refuseWhileServed(API.setSections.name)
             let parts = try prepared()
             try widget.bind(parts.value, measured: parts.parts)
         },
         API.appendItems.changing { widget, arguments, _ in
+            try widget.refuseWhileServed(API.appendItems.name)
             let index = try widget.section(arguments.0)
             let appended = (arguments.1.value.arrayElements ?? []).map { TableModel(value: $0.variantValue ?? $0) }
             var current = widget.dataSource.sectionModels
@@ -334,6 +356,7 @@ final class TableWidget: Widget {
             try widget.bind(current, changed: [index])
         },
         API.loadItems.changing { widget, arguments, _ in
+            try widget.refuseWhileServed(API.loadItems.name)
             let (section, items, given) = arguments
             let options = try widget.context.arguments.options(given.value, allowed: LoadedRows.optionTypes, argument: "options")
             var current = widget.isBound ? widget.dataSource.sectionModels : []
@@ -364,31 +387,46 @@ final class TableWidget: Widget {
                 widget.reportContentChange()
             }
         },
-        API.cellForRow.serve { widget, cell, _ in
-            let (identifier, text) = widget.cell(at: try widget.indexPath(cell.0, cell.1))
-            return (identifier.stringValue ?? "", text.stringValue ?? "")
-        },
-        API.cells.serve { widget, page, _ in
-            let section = try widget.section(page.0)
-            let rows = try widget.context.arguments.page(first: page.1, count: page.2, rows: widget.table.numberOfRows(inSection: section))
-            let cells = widget.context.arguments.fitting(rows) { row in
-                let (identifier, text) = widget.cell(at: IndexPath(row: row, section: section))
-                return .structure([identifier, text])
+        API.cellForRow.serve(answering: { widget, cell, call, later in
+            try widget.answer(call, later, from: widget.adapter.served, changing: false, reading: {
+                let path = try widget.indexPath(cell.0, cell.1)
+                return widget.reading(RemoteRows.Interface.cellsPart, path.section, path.row..<path.row + 1)
+            }) {
+                let (identifier, text) = widget.cell(at: try widget.indexPath(cell.0, cell.1))
+                return (identifier.stringValue ?? "", text.stringValue ?? "")
             }
-            return (Raw(unchecked: .array(element: .structure([.string, .string]), cells)), widget.revision)
-        },
+        }),
+        API.cells.serve(answering: { widget, page, call, later in
+            try widget.answer(call, later, from: widget.adapter.served, changing: false, reading: {
+                let (section, rows) = try widget.page(page)
+                return widget.reading(RemoteRows.Interface.cellsPart, section, rows)
+            }) {
+                let (section, rows) = try widget.page(page)
+                let cells = widget.context.arguments.fitting(rows) { row in
+                    let (identifier, text) = widget.cell(at: IndexPath(row: row, section: section))
+                    return .structure([identifier, text])
+                }
+                return (Raw(unchecked: .array(element: .structure([.string, .string]), cells)), widget.revision)
+            }
+        }),
         API.headers.serve { widget, _, _ in
             try widget.requireItems()
             return (0..<widget.table.numberOfSections).map { widget.table.titleForHeader(inSection: $0) ?? "" }
         },
-        API.model.serve { widget, cell, _ in
-            Variant(widget.model(at: try widget.indexPath(cell.0, cell.1)))
-        },
+        API.model.serve(answering: { widget, cell, call, later in
+            try widget.answer(call, later, from: widget.adapter.served, changing: false, reading: {
+                let path = try widget.indexPath(cell.0, cell.1)
+                return widget.reading(RemoteRows.Interface.modelsPart, path.section, path.row..<path.row + 1)
+            }) {
+                Variant(widget.model(at: try widget.indexPath(cell.0, cell.1)))
+            }
+        }),
         API.titleForHeader.serve { widget, section, _ in
             widget.table.titleForHeader(inSection: try widget.section(section)) ?? ""
         },
         API.selectRow.serve(answering: { widget, cell, call, later in
-            try widget.askingDelegate(call, later, TableDelegateContract.shouldSelectRow, about: { try widget.indexPath(cell.0, cell.1) }) { allowed in
+            try widget.askingDelegate(call, later, TableDelegateContract.shouldSelectRow, about: { try widget.indexPath(cell.0, cell.1) },
+                                      reading: { widget.modelsSelecting(try widget.indexPath(cell.0, cell.1)) }) { allowed in
                 let path = try widget.indexPath(cell.0, cell.1)
                 // A delegate's no is willSelectRowAt's nil: nothing is selected, nothing emitted.
                 if allowed {
@@ -396,16 +434,25 @@ final class TableWidget: Widget {
                 }
             }
         }),
-        rowGesture(API.deselectRow, TableView.userDidDeselectRow(at:)),
+        API.deselectRow.serve(answering: { widget, cell, call, later in
+            try widget.answer(call, later, from: widget.adapter.served, changing: true, reading: {
+                let path = try widget.indexPath(cell.0, cell.1)
+                return widget.reading(RemoteRows.Interface.modelsPart, path.section, path.row..<path.row + 1)
+            }) {
+                widget.table.userDidDeselectRow(at: try widget.indexPath(cell.0, cell.1))
+            }
+        }),
         API.deleteRow.serve(answering: { widget, cell, call, later in
-            try widget.askingDelegate(call, later, TableDelegateContract.canEditRow, about: { try widget.indexPath(cell.0, cell.1) }) { allowed in
+            try widget.refuseWhileServed(API.deleteRow.name)
+            return try widget.askingDelegate(call, later, TableDelegateContract.canEditRow, about: { try widget.indexPath(cell.0, cell.1) }) { allowed in
                 let path = try widget.indexPath(cell.0, cell.1)
                 guard allowed else { throw widget.refusedByDelegate(API.deleteRow.name, path) }
                 guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable(API.deleteRow.name) }
             }
         }),
         API.moveRow.serve(answering: { widget, move, call, later in
-            try widget.askingDelegate(call, later, TableDelegateContract.canMoveRow, about: { try widget.move(move).from }) { allowed in
+            try widget.refuseWhileServed(API.moveRow.name)
+            return try widget.askingDelegate(call, later, TableDelegateContract.canMoveRow, about: { try widget.move(move).from }) { allowed in
                 let (from, to) = try widget.move(move)
                 guard allowed else { throw widget.refusedByDelegate(API.moveRow.name, from) }
                 guard widget.table.userDidMoveRow(at: from, to: to) else { throw widget.notEditable(API.moveRow.name) }
@@ -413,6 +460,15 @@ final class TableWidget: Widget {
                     widget.reportContentChange()
                 }
             }
+        }),
+        API.attachDataSource.serve(answering: { widget, arguments, call, later in
+            try widget.attachDataSource(arguments.0, options: arguments.1.value, call: call, later: later)
+        }),
+        API.detachDataSource.changing { widget, _, _ in
+            try widget.detachDataSource()
+        },
+        API.reloadData.serve(answering: { widget, _, call, later in
+            try widget.reloadData(call: call, later: later)
         }),
         API.attachDelegate.changing { widget, arguments, call in
             try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender)
