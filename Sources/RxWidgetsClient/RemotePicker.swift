@@ -100,6 +100,18 @@ public final class RemotePicker: RemoteWidget {
         try call(API.detachDataSource, ())
     }
 
+    /// Makes the object at `object` on this client's connection (serving
+    /// `org.rxwidgets.Widgets1.PickerDelegate`) the picker's forward
+    /// delegate; `servePickerDelegate` exports one and calls this.
+    public func attachDelegate(at object: ObjectPath, options: [(key: String, value: DBusValue)] = []) throws {
+        try call(API.attachDelegate, (object, Options(options)))
+    }
+
+    /// Lets go of the attached delegate: the adapter's sizes again.
+    public func detachDelegate() throws {
+        try call(API.detachDelegate, ())
+    }
+
     /// Shows a popup picker.
     public func show() throws {
         try call(API.show, ())

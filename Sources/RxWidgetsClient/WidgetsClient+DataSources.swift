@@ -95,6 +95,28 @@ extension WidgetsClient {
     }
 }
 
+/// Serving a picker's forward delegate: the daemon asks it for a
+/// component's size (`AttachDelegate`).
+extension WidgetsClient {
+    /// Serves the sizes given a closure until the result is disposed, which
+    /// detaches it; a size without one is the picker adapter's.
+    public func servePickerDelegate(on picker: RemotePicker, timeout: Int? = nil, widthForComponent: ((Int) -> Double)? = nil,
+                                    rowHeightForComponent: ((Int) -> Double)? = nil) throws -> Disposable {
+        let served = ServedPickerDelegate(client: self, answers: [
+            PickerDelegateContract.widthForComponent.name: widthForComponent,
+            PickerDelegateContract.rowHeightForComponent.name: rowHeightForComponent,
+        ].compactMapValues { $0 })
+        let options: [(key: String, value: DBusValue)] = timeout.map { [("timeout", .int32(Int32(clamping: $0)))] } ?? []
+        let serving = try serve(served, ServedPickerDelegate.declaration, kind: "pickerdelegate", name: "sizes", stop: {}) { path in
+            try picker.attachDelegate(at: path, options: options)
+        }
+        return Disposables.create { [weak picker] in
+            try? picker?.detachDelegate()
+            serving.dispose()
+        }
+    }
+}
+
 /// Serving a table's forward delegate: the daemon asks it before a user's
 /// delete, move or select of a row (`AttachDelegate`).
 extension WidgetsClient {
@@ -119,6 +141,30 @@ extension WidgetsClient {
             serving.dispose()
         }
     }
+}
+
+/// The object behind a served picker delegate: each size given by its
+/// closure, or refused as unknown when there is none.
+final class ServedPickerDelegate {
+    private weak var client: WidgetsClient?
+    let answers: [String: (Int) -> Double]
+
+    init(client: WidgetsClient, answers: [String: (Int) -> Double]) {
+        self.client = client
+        self.answers = answers
+    }
+
+    static let declaration = InterfaceDeclaration<ServedPickerDelegate>(PickerDelegateContract.interface, methods: [
+        PickerDelegateContract.widthForComponent, PickerDelegateContract.rowHeightForComponent,
+    ].map { question in
+        question.serve { (served: ServedPickerDelegate, component, call) in
+            try WidgetsClient.admitDaemon(call, of: served.client)
+            guard let answer = served.answers[question.name] else {
+                throw DBusError(name: DBusError.Name.unknownMethod, message: "this delegate does not answer \(question.name)")
+            }
+            return answer(Int(component))
+        }
+    }, properties: [])
 }
 
 /// The object behind a served table delegate: each question answered by

@@ -38,6 +38,24 @@ public enum TableDataSourceContract {
         members: [rowCounts.member, cells.member, models.member])
 }
 
+/// `org.rxwidgets.Widgets1.PickerDelegate`, declared once: a client serves
+/// it at the object it attached with `Picker.AttachDelegate`; the daemon
+/// asks it for a component's size when one is asked for
+/// (UIPickerViewDelegate's widthForComponent and rowHeightForComponent). A
+/// client may serve either; one it does not serve means the adapter's size.
+public enum PickerDelegateContract {
+    public static let name = "org.rxwidgets.Widgets1.PickerDelegate"
+
+    public static let widthForComponent = MethodContract("WidthForComponent", in: Parameters(("component", Int32.self)), out: Parameters(("width", Double.self)),
+        "A component's width: asked by the picker's WidthForComponent; finite, 0 or more.")
+    public static let rowHeightForComponent = MethodContract("RowHeightForComponent", in: Parameters(("component", Int32.self)), out: Parameters(("height", Double.self)),
+        "A component's row height: asked by the picker's RowHeightForComponent; finite, 0 or more.")
+
+    public static let interface = InterfaceContract(name,
+        "A picker's forward delegate, served by a client: the daemon asks it for a component's width and row height.",
+        members: [widthForComponent.member, rowHeightForComponent.member])
+}
+
 /// `org.rxwidgets.Widgets1.TableDelegate`, declared once: a client serves it
 /// at the object it attached with `Table.AttachDelegate`; the daemon asks it
 /// before a user's gesture (UITableViewDataSource's canEditRowAt and

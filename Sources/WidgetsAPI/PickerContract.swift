@@ -28,9 +28,9 @@ public enum PickerContract {
     public static let viewForRow = MethodContract("ViewForRow", in: Parameters(("row", Int32.self), ("component", Int32.self)), out: Parameters(("view", Options.self)),
         "A row's view description, from the view adapter (or the default view).")
     public static let widthForComponent = MethodContract("WidthForComponent", in: Parameters(("component", Int32.self)), out: Parameters(("width", Double.self)),
-        "A component's width: the adapter's, else floor(375 / NumberOfComponents).")
+        "A component's width: the attached delegate's (answered once it said), else the adapter's, else floor(375 / NumberOfComponents).")
     public static let rowHeightForComponent = MethodContract("RowHeightForComponent", in: Parameters(("component", Int32.self)), out: Parameters(("height", Double.self)),
-        "A component's row height: the adapter's, else 34.")
+        "A component's row height: the attached delegate's (answered once it said), else the adapter's, else 34.")
     public static let selectRow = MethodContract("SelectRow", in: Parameters(("row", Int32.self), ("component", Int32.self)),
         "A user's selection, as a wheel settling on a row: SelectedRows changes, then ItemSelected and ModelSelected are emitted.")
     public static let setSelectedRow = MethodContract("SetSelectedRow", in: Parameters(("row", Int32.self), ("component", Int32.self)),
@@ -47,6 +47,10 @@ public enum PickerContract {
         "Makes the caller's object (org.rxwidgets.Widgets1.PickerDataSource, served on the caller's connection) the picker's data source: its RowCounts are read at once (the call fails with DataSourceUnavailable, changing nothing, when they do not come) and its titles are read as they are needed, through a page cache; each title is its row's model. Options: page i (rows a page, 1 to 4,096, default 256), cache_pages i (1 to 1,024, default 64), timeout i (ms a question may take, 1 to 60,000, default 2,000). A call that needs rows not cached is answered once they came (or with DataSourceUnavailable); the calls after it wait. SetItems, SetModels, AppendItems, LoadItems and SetDependentItems are NotSupported while it is attached; ReloadAllComponents and ReloadComponent drop the cache and read RowCounts again. Owner or uid 0; NotSupported on a picker with dependent components.")
     public static let detachDataSource = MethodContract("DetachDataSource",
         "Lets go of the attached data source: the picker shows the items bound before it was attached (or none). NotSupported when none is attached. The data source's client leaving the bus detaches it the same way.")
+    public static let attachDelegate = MethodContract("AttachDelegate", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
+        "Makes the caller's object (org.rxwidgets.Widgets1.PickerDelegate, served on the caller's connection) the picker's forward delegate: WidthForComponent and RowHeightForComponent ask it, and are answered once it said (the calls after them on the picker wait); a method it does not implement means the adapter's size. An answer that does not come within timeout ms (option timeout i, 1 to 60,000, default 2,000), or is not a finite size of 0 or more, fails the call with DataSourceUnavailable. Attaching again replaces; the caller leaving the bus detaches it. Revision stays. Owner or uid 0.")
+    public static let detachDelegate = MethodContract("DetachDelegate",
+        "Lets go of the attached delegate: the adapter's sizes again. NotSupported when none is attached.")
     public static let show = MethodContract("Show",
         "Shows a popup picker (Visible). NotSupported on a picker created without popup.")
     public static let hide = MethodContract("Hide",
@@ -104,6 +108,8 @@ public enum PickerContract {
             reloadComponent.member,
             attachDataSource.member,
             detachDataSource.member,
+            attachDelegate.member,
+            detachDelegate.member,
             show.member,
             hide.member,
             done.member,

@@ -13,7 +13,7 @@ public enum WidgetsAPI {
     /// Every interface, the manager's first, as introspection files list them.
     public static let interfaces = [ManagerContract.interface, PickerContract.interface, TableContract.interface, FormContract.interface]
     /// The interfaces a client serves and the daemon calls: remote checks, options, data sources and delegates.
-    public static let clientInterfaces = [ValidatorContract.interface, OptionsProviderContract.interface, PickerDataSourceContract.interface, TableDataSourceContract.interface, TableDelegateContract.interface]
+    public static let clientInterfaces = [ValidatorContract.interface, OptionsProviderContract.interface, PickerDataSourceContract.interface, PickerDelegateContract.interface, TableDataSourceContract.interface, TableDelegateContract.interface]
 
     /// The form templates `CreateForm` takes by name (the daemon checks its
     /// own list against this one).

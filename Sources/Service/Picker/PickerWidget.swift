@@ -30,6 +30,8 @@ final class PickerWidget: Widget {
     /// While a client's data source serves the rows: the rows bound before
     /// it was attached, their selection, and whether any were.
     var beforeSource: BoundRows?
+    /// The client's forward delegate, when one is attached (`AttachDelegate`).
+    var remoteDelegate: RemoteDelegate?
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
@@ -148,6 +150,7 @@ final class PickerWidget: Widget {
 
     override func peerLeft(_ uniqueName: String) {
         dataSourceClientLeft(uniqueName)
+        delegateClientLeft(uniqueName)
     }
 
     override var footprint: Int {
@@ -333,12 +336,12 @@ final class PickerWidget: Widget {
                 return Raw(unchecked: attributeDictionary(widget.picker.view(forRow: row, forComponent: component)?.viewDescription ?? [:]))
             }
         }),
-        API.widthForComponent.serve { widget, component, _ in
-            Double(widget.picker.width(forComponent: try widget.component(component)))
-        },
-        API.rowHeightForComponent.serve { widget, component, _ in
-            Double(widget.picker.rowHeight(forComponent: try widget.component(component)))
-        },
+        API.widthForComponent.serve(answering: { widget, component, call, later in
+            try widget.size(PickerDelegateContract.widthForComponent, of: component, call: call, later: later) { Double(widget.picker.width(forComponent: $0)) }
+        }),
+        API.rowHeightForComponent.serve(answering: { widget, component, call, later in
+            try widget.size(PickerDelegateContract.rowHeightForComponent, of: component, call: call, later: later) { Double(widget.picker.rowHeight(forComponent: $0)) }
+        }),
         API.selectRow.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, changing: true, reading: {
                 let (row, component) = try widget.row(cell.0, cell.1)
@@ -382,6 +385,12 @@ final class PickerWidget: Widget {
         API.attachDataSource.serve(answering: { widget, arguments, call, later in
             try widget.attachDataSource(arguments.0, options: arguments.1.value, call: call, later: later)
         }),
+        API.attachDelegate.changing { widget, arguments, call in
+            try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender)
+        },
+        API.detachDelegate.changing { widget, _, _ in
+            try widget.detachDelegate()
+        },
         API.detachDataSource.changing { widget, _, _ in
             try widget.detachDataSource()
         },

@@ -18,7 +18,7 @@ final class TableWidget: Widget {
     private var rowsFootprint = Footprint.sum([])
     private let disposeBag = DisposeBag()
     /// The client's forward delegate, when one is attached (`AttachDelegate`).
-    var remoteDelegate: RemoteTableDelegate?
+    var remoteDelegate: RemoteDelegate?
     /// The selection before a data source was attached (`AttachDataSource`).
     var beforeSource: BeforeSource?
 
