@@ -177,3 +177,10 @@ func describe(_ message: Message) -> String {
         return "\(message.member ?? "")(\(arguments.map(\.description).joined(separator: ", ")))"
     }
 }
+
+/// A process's resident size now, in KiB (VmRSS).
+func residentKiB(of pid: pid_t) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}

@@ -3,6 +3,7 @@ import DBus
 import Foundation
 import Glibc
 import RxCoreEssentials
+import RxWidgetsClient
 import XCTest
 
 /// `rxwidgets-gtk` as a person and a screen reader use it: real GTK windows
@@ -173,6 +174,47 @@ final class GtkFrontEndTests: DaemonTestCase {
         try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath(path)!)])
         XCTAssertEqual(again.exitStatus(), 4, "the widget destroyed under it: \(again.error)")
         XCTAssertTrue(again.error.contains("was destroyed"), again.error)
+    }
+
+    func testAttachPagesThroughATenMillionRowPickerAClientServes() throws {
+        let owner = try WidgetsClient(address: bus.address)
+        let picker = try owner.createPicker("served")
+        var asked = 0
+        let serving = try owner.servePickerDataSource(on: picker, rowCounts: { [10_000_000] }) { _, rows in
+            asked += rows.count
+            return rows.map { "row \($0)" }
+        }
+        defer { serving.dispose() }
+        let started = monotonicSeconds()
+        let attached = try start(["attach", picker.path.rawValue])
+        attached.waitFor("list item", "row 0") { $0.states.contains("selected") }
+        print("attach: a served 10,000,000-row picker was on screen after \(Int((monotonicSeconds() - started) * 1000)) ms")
+        desktop.press("End")
+        attached.waitFor("list item", "row 9999999", timeout: 30) { $0.states.contains("selected") }
+        XCTAssertTrue(waitFor { self.events.contains("ItemSelected(9999999, 0)") }, "End is SelectRow of the last row: \(events)")
+        try screenshot("served-picker", of: attached)
+        desktop.press("Page_Up")
+        attached.waitFor("list item", "row 9999989", timeout: 30) { $0.states.contains("selected") }
+        XCTAssertLessThan(asked, 100_000, "only the rows shown were asked for")
+        let resident = residentKiB(of: attached.pid)
+        print("attach: the GTK front end holds \(resident) KiB showing 10,000,000 served rows")
+        XCTAssertLessThan(resident, 256 * 1_024, "the rows are not all read into the front end")
+        attached.act("push button", "Cancel", "click")
+        XCTAssertEqual(attached.exitStatus(), 0, attached.error)
+    }
+
+    func testATableAClientServesIsShownAsItsCells() throws {
+        let owner = try WidgetsClient(address: bus.address)
+        let table = try owner.createTable("served")
+        let serving = try owner.serveTableDataSource(on: table, rowCounts: { [2, 1_000_000] }, cells: { section, rows in
+            rows.map { ("row", "cell \(section).\($0)") }
+        }, models: { _, rows in rows.map { .int32(Int32($0)) } })
+        defer { serving.dispose() }
+        let attached = try start(["attach", table.path.rawValue])
+        XCTAssertNotNil(attached.waitFor("table row", "cell 0.1") { _ in true }, "the first section's cells")
+        XCTAssertNotNil(attached.find("table row", "cell 1.0"), "the second's follow")
+        attached.act("push button", "Close", "click")
+        XCTAssertEqual(attached.exitStatus(), 0, attached.error)
     }
 
     func testRxwidgetsChoosesTheGtkFrontEndWhereThereIsADisplay() throws {

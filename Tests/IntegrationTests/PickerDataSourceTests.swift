@@ -80,12 +80,6 @@ final class PickerDataSourceTests: DaemonTestCase {
         return (reply.first?.arrayElements ?? []).compactMap(\.stringValue)
     }
 
-    private func residentKiB(of pid: pid_t) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-    }
-
     func testATenMillionRowPickerIsServedByAClientWithoutBeingCopied() throws {
         let rows = 10_000_000
         let owner = try WidgetsClient(address: bus.address)

@@ -1,33 +1,44 @@
 import CGtk
+import CRowModel
 
-/// Titles on GTK's list widgets: a `GtkStringList` under a single or
-/// multiple selection, each row a label. What the daemon says is applied
-/// with `isApplying` set, so the selection signals it raises are not taken
-/// for a person's gesture and sent back.
+/// Titles on GTK's list widgets: a list model whose rows are read from the
+/// daemon as they are shown (`RowTexts`), under a single or multiple
+/// selection, each row a label. What the daemon says is applied with
+/// `isApplying` set, so the selection signals it raises are not taken for a
+/// person's gesture and sent back.
 final class TitleList {
-    let strings: OpaquePointer
+    let texts: RowTexts
+    private let rows: OpaquePointer
     /// The selection model (`GtkSingleSelection` or `GtkMultiSelection`), which the list widget shows.
     let selection: OpaquePointer
     let allowsMultiple: Bool
     private var isApplying = false
-    private(set) var titles: [String] = []
     /// A person selected `row` (single selection).
     var onSelect: (Int) -> Void = { _ in }
     /// A person changed the selection (multiple): the rows now selected.
     var onSelectionChanged: (Set<Int>) -> Void = { _ in }
 
-    init(multiple: Bool) {
-        strings = gtk_string_list_new(nil)
+    init(multiple: Bool, texts: RowTexts) {
+        self.texts = texts
         allowsMultiple = multiple
+        let rowText: RxwRowsText = { context, position in
+            let list = Unmanaged<TitleList>.fromOpaque(context!).takeUnretainedValue()
+            return list.texts.text(at: Int(position)).map { strdup($0) } ?? nil
+        }
+        // The list is this object's for its whole life, so the context need not be retained.
+        rows = rxw_rows_new(rowText, nil)
+        let model = rxw_rows_model(rows)
         // The selection model takes the list; the list widget will take the model.
         if multiple {
-            selection = gtk_multi_selection_new(strings)
+            selection = gtk_multi_selection_new(model)
         } else {
-            let single = gtk_single_selection_new(strings)!
+            let single = gtk_single_selection_new(model)!
             gtk_single_selection_set_autoselect(single, 0)
             gtk_single_selection_set_can_unselect(single, 1)
             selection = single
         }
+        rxw_rows_set_context(rows, Unmanaged.passUnretained(self).toOpaque())
+        texts.onPage = { [weak self] rows in self?.fillIn(rows) }
         if multiple {
             Signals.onSelectionChanged(UnsafeMutableRawPointer(selection)) { [weak self] _, _ in
                 guard let self, !isApplying else { return }
@@ -44,44 +55,82 @@ final class TitleList {
         }
     }
 
+    /// The number of rows.
+    var count: Int { texts.count }
+
     /// The rows selected now.
     var selectedRows: Set<Int> {
-        Set((0..<titles.count).filter { gtk_selection_model_is_selected(selection, guint($0)) != 0 })
+        if !allowsMultiple {
+            let row = gtk_single_selection_get_selected(selection)
+            return row == guint(GTK_INVALID_LIST_POSITION) ? [] : [Int(row)]
+        }
+        let bitset = gtk_selection_model_get_selection(selection)
+        defer { gtk_bitset_unref(bitset) }
+        var rows = Set<Int>()
+        var iterator = GtkBitsetIter()
+        var row: guint = 0
+        var more = gtk_bitset_iter_init_first(&iterator, bitset, &row) != 0
+        while more {
+            rows.insert(Int(row))
+            more = gtk_bitset_iter_next(&iterator, &row) != 0
+        }
+        return rows
     }
 
-    /// Replaces the titles (what the daemon holds).
-    func setTitles(_ new: [String]) {
-        guard new != titles else { return }
+    /// The list has `count` rows, whose texts may all have changed: they are
+    /// read again as they are shown. (The selection shown is the caller's to set again.)
+    func reload(count: Int) {
+        replacing { texts.reset(count: count); rxw_rows_reload(rows, guint(count)) }
+    }
+
+    /// A page came: its rows are new items, which GTK binds again with
+    /// their texts; the selection they had is kept.
+    private func fillIn(_ changed: Range<Int>) {
+        let selected = selectedRows
+        replacing { rxw_rows_changed(rows, guint(changed.lowerBound), guint(changed.count)) }
+        apply(selected.filter { $0 < count })
+    }
+
+    /// Replaces rows with `change`. A single selection is let go of first:
+    /// GtkSingleSelection looks for its selected item among every new item,
+    /// which would read them all.
+    private func replacing(_ change: () -> Void) {
         isApplying = true
         defer { isApplying = false }
-        replaceStrings(of: strings, count: titles.count, with: new)
-        titles = new
+        if !allowsMultiple {
+            gtk_single_selection_set_selected(selection, guint(GTK_INVALID_LIST_POSITION))
+        }
+        change()
     }
 
     /// Selects exactly `rows` (what the daemon holds); -1 or none, nothing.
     /// Whether the selection shown changed.
     @discardableResult
     func select(_ rows: Set<Int>) -> Bool {
-        guard rows.filter({ titles.indices.contains($0) }) != selectedRows else { return false }
-        isApplying = true
-        defer { isApplying = false }
-        if allowsMultiple {
-            let wanted = gtk_bitset_new_empty()
-            for row in rows where titles.indices.contains(row) {
-                gtk_bitset_add(wanted, guint(row))
-            }
-            let all = gtk_bitset_new_range(0, guint(titles.count))
-            gtk_selection_model_set_selection(selection, wanted, all)
-            gtk_bitset_unref(wanted)
-            gtk_bitset_unref(all)
-        } else {
-            let row = rows.first.flatMap { titles.indices.contains($0) ? $0 : nil }
-            gtk_single_selection_set_selected(selection, row.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
-        }
+        let wanted = rows.filter { (0..<count).contains($0) }
+        guard wanted != selectedRows else { return false }
+        apply(wanted)
         return true
     }
 
-    /// A factory of rows that are labels showing their string.
+    private func apply(_ wanted: Set<Int>) {
+        isApplying = true
+        defer { isApplying = false }
+        if allowsMultiple {
+            let chosen = gtk_bitset_new_empty()
+            for row in wanted {
+                gtk_bitset_add(chosen, guint(row))
+            }
+            let all = gtk_bitset_new_range(0, guint(count))
+            gtk_selection_model_set_selection(selection, chosen, all)
+            gtk_bitset_unref(chosen)
+            gtk_bitset_unref(all)
+        } else {
+            gtk_single_selection_set_selected(selection, wanted.first.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
+        }
+    }
+
+    /// A factory of rows that are labels showing their item's string.
     static func labelFactory() -> OpaquePointer {
         let factory = gtk_signal_list_item_factory_new()!
         Signals.onObject(UnsafeMutableRawPointer(factory), "setup") { item in

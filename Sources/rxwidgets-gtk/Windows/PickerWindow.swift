@@ -69,20 +69,16 @@ final class PickerWindow {
         // and a change that selected nothing may have replaced any titles.
         let selected = picker.selectedRows
         let firstSelected = selected.indices.first { !shownSelection.indices.contains($0) || shownSelection[$0] != selected[$0] }
-        do {
-            for (component, count) in counts.enumerated() {
-                let keepsTitles = shownRowCounts.indices.contains(component) && shownRowCounts[component] == count
-                    && firstSelected.map { component <= $0 } == true
-                if !keepsTitles {
-                    lists[component].setTitles(try titles(component, count: count))
-                }
-                let row = selected.indices.contains(component) ? selected[component] : -1
-                if lists[component].select([row]), row >= 0 {
-                    scroll(to: row, in: component)
-                }
+        for (component, count) in counts.enumerated() {
+            let keepsTitles = shownRowCounts.indices.contains(component) && shownRowCounts[component] == count
+                && firstSelected.map { component <= $0 } == true
+            if !keepsTitles {
+                lists[component].reload(count: count)
             }
-        } catch {
-            dialog.fail(error)
+            let row = selected.indices.contains(component) ? selected[component] : -1
+            if lists[component].select([row]), row >= 0 {
+                scroll(to: row, in: component)
+            }
         }
         shownRowCounts = counts
         shownSelection = selected
@@ -100,7 +96,7 @@ final class PickerWindow {
     /// as far as they say), Enter is Done, Tab and Shift-Tab go to the next
     /// and the previous component. Other keys go to GTK.
     private func key(_ key: UInt32, in component: Int) -> Bool {
-        let count = lists[component].titles.count
+        let count = lists[component].count
         let current = pending[component]?.row ?? (picker.selectedRows.indices.contains(component) ? picker.selectedRows[component] : -1)
         let target: Int
         switch Int32(bitPattern: key) {
@@ -128,18 +124,10 @@ final class PickerWindow {
         return true
     }
 
-    private func titles(_ component: Int, count: Int) throws -> [String] {
-        var titles: [String] = []
-        while titles.count < count {
-            let batch = try picker.titles(component: component, first: titles.count, count: min(4096, count - titles.count))
-            if batch.isEmpty { break }
-            titles += batch
-        }
-        return titles
-    }
-
     private func addList(_ component: Int, of count: Int) {
-        let list = TitleList(multiple: false)
+        let texts = RowTexts { [picker] rows in picker.rx.titles(component: component, first: rows.lowerBound, count: rows.count) }
+        texts.onError = { [weak self] in self?.dialog.say("\($0)") }
+        let list = TitleList(multiple: false, texts: texts)
         list.onSelect = { [weak self] row in self?.select(row, in: component) }
         let view = gtk_list_view_new(list.selection, TitleList.labelFactory())!
         gtk_list_view_set_single_click_activate(view.c(), 0)

@@ -17,8 +17,10 @@ final class TableWindow {
     private let attached: Bool
     private let printed: (Int, String) -> String
     private let list: TitleList
-    /// Each shown row's place in the table.
-    private var indexPaths: [IndexPath] = []
+    /// Where each section's rows begin in the one list shown, and the list's end.
+    private var sectionStarts: [Int] = [0]
+    /// The sections' headers, marking their rows when there are several.
+    private var headers: [String] = []
     private var shownRowCounts: [Int] = []
     private var shownSelection: [IndexPath] = []
     private let disposeBag = DisposeBag()
@@ -30,7 +32,10 @@ final class TableWindow {
         self.limit = limit
         self.attached = attached
         self.printed = printed
-        list = TitleList(multiple: table.allowsMultipleSelection)
+        var cells: (Range<Int>) -> Observable<[String]> = { _ in .just([]) }
+        let texts = RowTexts { cells($0) }
+        list = TitleList(multiple: table.allowsMultipleSelection, texts: texts)
+        cells = { [weak self] rows in self?.cells(rows) ?? .just([]) }
         let view = gtk_column_view_new(list.selection)!
         let column = gtk_column_view_column_new(header ?? "Item", TitleList.labelFactory())
         gtk_column_view_column_set_expand(column, 1)
@@ -57,6 +62,7 @@ final class TableWindow {
             dialog.addButton("Done", isDefault: true) { [weak self] in self?.done() }
         }
         dialog.onCancel = { [weak self] in self?.cancel() }
+        texts.onError = { [weak self] in self?.dialog.say("\($0)") }
         daemonChanged()
         table.rx.revision.subscribe(onNext: { [weak self] _ in self?.daemonChanged() },
                                     onError: { [weak self] in self?.dialog.fail($0) })
@@ -68,44 +74,70 @@ final class TableWindow {
         gtk_widget_grab_focus(view)
     }
 
-    /// Shows the daemon's rows and selection. The cells are read again when
-    /// their number changed, when `cellsChanged`, and after a change that
-    /// selected nothing (a new cell format); a selection alone keeps them.
+    /// Shows the daemon's rows and selection. The cells are read again (as
+    /// they are shown) when their number changed, when `cellsChanged`, and
+    /// after a change that selected nothing (a new cell format); a selection
+    /// alone keeps them.
     private func daemonChanged(cellsChanged: Bool = false) {
         let counts = table.rowCounts
         let selection = table.indexPathsForSelectedRows
-        do {
-            if counts != shownRowCounts || cellsChanged || selection == shownSelection {
-                let headers = counts.count > 1 ? try table.headers() : []
-                var titles: [String] = []
-                indexPaths = []
-                for (section, count) in counts.enumerated() {
-                    var first = 0
-                    while first < count {
-                        let cells = try table.cells(section: section, first: first, count: min(4096, count - first))
-                        if cells.isEmpty { break }
-                        for (offset, cell) in cells.enumerated() {
-                            let header = headers.indices.contains(section) && !headers[section].isEmpty ? headers[section] + " ▸ " : ""
-                            titles.append(header + cell.text)
-                            indexPaths.append(IndexPath(row: first + offset, section: section))
-                        }
-                        first += cells.count
-                    }
-                }
-                list.setTitles(titles)
+        if counts != shownRowCounts || cellsChanged || selection == shownSelection {
+            do {
+                headers = counts.count > 1 ? try table.headers() : []
+            } catch {
+                dialog.fail(error)
             }
-        } catch {
-            dialog.fail(error)
+            sectionStarts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
+            list.reload(count: sectionStarts.last!)
         }
-        let wanted = Set(selection)
-        list.select(Set(indexPaths.indices.filter { wanted.contains(indexPaths[$0]) }))
+        list.select(Set(selection.compactMap(position(of:))))
         shownRowCounts = counts
         shownSelection = selection
     }
 
+    /// The place in the table of the list's row `position`.
+    private func indexPath(at position: Int) -> IndexPath? {
+        guard position >= 0, position < sectionStarts.last! else { return nil }
+        // The last section starting at or before it (empty sections start where the next does).
+        var low = 0, high = sectionStarts.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if sectionStarts[middle] <= position { low = middle } else { high = middle }
+        }
+        return IndexPath(row: position - sectionStarts[low], section: low)
+    }
+
+    /// The list's row of a place in the table.
+    private func position(of indexPath: IndexPath) -> Int? {
+        guard sectionStarts.indices.contains(indexPath.section + 1), indexPath.row >= 0 else { return nil }
+        let position = sectionStarts[indexPath.section] + indexPath.row
+        return position < sectionStarts[indexPath.section + 1] ? position : nil
+    }
+
+    /// The texts of the list's rows `rows`: cells of the sections they are
+    /// in, each marked with its section's header when there are several.
+    private func cells(_ rows: Range<Int>) -> Observable<[String]> {
+        guard let first = indexPath(at: rows.lowerBound) else { return .just([]) }
+        var reads: [Single<[String]>] = []
+        var section = first.section
+        var row = first.row
+        var left = rows.count
+        while left > 0, section + 1 < sectionStarts.count {
+            let count = min(left, sectionStarts[section + 1] - sectionStarts[section] - row)
+            if count > 0 {
+                let mark = headers.indices.contains(section) && !headers[section].isEmpty ? headers[section] + " ▸ " : ""
+                reads.append(table.rx.cells(section: section, first: row, count: count).map { $0.map { mark + $0.text } }.asSingle())
+                left -= count
+            }
+            section += 1
+            row = 0
+        }
+        return Single.zip(reads).map { $0.flatMap { $0 } }.asObservable()
+    }
+
     /// A person's selection: each row added is `SelectRow`, each removed `DeselectRow`.
     private func select(_ rows: Set<Int>) {
-        let wanted = Set(rows.compactMap { indexPaths.indices.contains($0) ? indexPaths[$0] : nil })
+        let wanted = Set(rows.compactMap(indexPath(at:)))
         let now = Set(table.indexPathsForSelectedRows)
         if let limit, table.allowsMultipleSelection, wanted.count > limit {
             dialog.say("At most \(limit) may be chosen.")
