@@ -218,6 +218,31 @@ final class PickerDataSourceTests: DaemonTestCase {
         XCTAssertEqual(try titleStrings(path, 0, 0, 2), ["ok", "ok"], "good answers are served")
     }
 
+    func testACallKeepsTheCachedRowsItReadsWhileTheMissingOnesCome() throws {
+        let path = try picker("p")
+        let source = try TestDataSource(address: bus.address)
+        defer { source.connection.close() }
+        source.counts = [10]
+        XCTAssertNil(source.attach(to: path, [("page", .int32(1)), ("cache_pages", .int32(1))]))
+        XCTAssertEqual(try titleStrings(path, 0, 0, 1), ["c0 row 0"])
+        XCTAssertEqual(try titleStrings(path, 0, 0, 3), ["c0 row 0", "c0 row 1", "c0 row 2"], "the cached row 0 is not lost to the rows fetched after it")
+    }
+
+    func testAReplyOfServedRowsEndsWhereTheFetchedOnesEnd() throws {
+        let path = try picker("p")
+        let source = try TestDataSource(address: bus.address)
+        defer { source.connection.close() }
+        source.counts = [65_536]
+        source.title = { _, row in "\(row) " + String(repeating: "x", count: 1_000) }
+        XCTAssertNil(source.attach(to: path))
+        let first = try titleStrings(path, 0, 0, 65_536)
+        XCTAssertGreaterThan(first.count, 0)
+        XCTAssertLessThan(first.count, 65_536, "the reply is clipped by bytes")
+        XCTAssertEqual(first, (0..<first.count).map { source.title(0, $0) }, "every title the reply gives is the served one")
+        let next = try titleStrings(path, 0, Int32(first.count), 10)
+        XCTAssertEqual(next, (first.count..<first.count + 10).map { source.title(0, $0) }, "the reader reads on from where the reply ended")
+    }
+
     func testASilentDataSourceTimesOutAndTheCacheKeepsServing() throws {
         let path = try picker("p")
         let source = try TestDataSource(address: bus.address)

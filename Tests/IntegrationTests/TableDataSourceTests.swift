@@ -193,6 +193,17 @@ final class TableDataSourceTests: DaemonTestCase {
         XCTAssertEqual(try call(root, "org.freedesktop.DBus.Peer", "Ping"), [])
     }
 
+    func testTheModelOfTheRowASelectionDeselectsIsKeptWhileTheNewOneComes() throws {
+        let path = try table("t")
+        let source = try TestDataSource(address: bus.address)
+        defer { source.connection.close() }
+        XCTAssertNil(source.attach(to: path, [("page", .int32(1)), ("cache_pages", .int32(1))]))
+        try call(path, tableInterface, "SelectRow", [.int32(0), .int32(0)])
+        _ = takeEvents()
+        try call(path, tableInterface, "SelectRow", [.int32(0), .int32(1)])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table SelectedIndexPaths,Revision", "ItemDeselected(0, 0)", "ModelDeselected(<0>)", "ItemSelected(0, 1)", "ModelSelected(<1>)", "reply"])
+    }
+
     func testADataSourceThatLeavesIsDetachedAndAServedTableIsKeptDetached() throws {
         let path = try table("t")
         let source = try TestDataSource(address: bus.address)

@@ -13,8 +13,7 @@ final class RemoteDelegate {
     /// The interface it serves: `org.rxwidgets.Widgets1.TableDelegate`, `.PickerDelegate`.
     let interface: String
     let timeout: Int32
-    private var question: Disposable?
-    private var abandon: (() -> Void)?
+    private let inFlight = QuestionInFlight()
 
     init(client: String, object: ObjectPath, interface: String, timeout: Int32) {
         self.client = client
@@ -35,37 +34,18 @@ final class RemoteDelegate {
     /// own answer) — or `DataSourceUnavailable`.
     func ask<Inputs, Output>(_ method: MethodContract<Inputs, Parameters<Output>>, _ arguments: Inputs.Values, asked: String, on connection: Connection,
                              check: @escaping (Output) throws -> Output = { $0 }, _ done: @escaping (Result<Output?, DBusError>) -> Void) {
-        let source = description
-        abandon = {
-            done(.failure(DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) was let go of before it answered \(asked)")))
-        }
-        var finished = false
-        var question = ClientQuestion<Output?>(source: source, asked: asked, timeout: timeout, message: { [client, object, interface] in
+        var question = ClientQuestion<Output?>(source: description, asked: asked, timeout: timeout, message: { [client, object, interface] in
             try method.message(to: client, path: object, interface: interface, arguments)
         }, read: { try check(method.results(of: $0)) })
         question.fallback = { error in
             error.name == DBusError.Name.unknownMethod || error.name == DBusError.Name.unknownInterface ? .some(nil) : nil
         }
-        let subscription = question.ask(on: connection) { [weak self] result in
-            finished = true
-            guard let self, abandon != nil else { return }
-            self.question = nil
-            abandon = nil
-            done(result)
-        }
-        if !finished {
-            self.question = subscription
-        }
+        inFlight.ask(question, on: connection, done)
     }
 
     /// Lets go of the delegate: the question in flight is cancelled and its
     /// call told the delegate is gone.
     func letGo() {
-        let running = question
-        let waiting = abandon
-        question = nil
-        abandon = nil
-        running?.dispose()
-        waiting?()
+        inFlight.letGo()
     }
 }

@@ -92,12 +92,7 @@ final class RemoteRows {
     /// Pages the call being answered had fetched: readable while it runs,
     /// also those the cache could not keep.
     private var pinned: [PageKey: [DBusValue]] = [:]
-    /// The question in flight, to cancel when the source is let go of, and
-    /// how its waiting call is then told.
-    private var question: Disposable?
-    private var abandon: (() -> Void)?
-    /// Raised when the source is let go of: an answer that comes after is dropped.
-    private var generation = 0
+    private let inFlight = QuestionInFlight()
 
     init(client: String, object: ObjectPath, options: Options, interface: Interface) {
         self.client = client
@@ -156,6 +151,34 @@ final class RemoteRows {
             }
         }
         return missing.sorted()
+    }
+
+    /// The pages of these rows the cache holds now: kept for a call that
+    /// waits for the missing ones, whatever the cache lets go of meanwhile.
+    func cachedPages(_ needs: [Need]) -> [PageKey: [DBusValue]] {
+        var kept: [PageKey: [DBusValue]] = [:]
+        for need in needs where !need.rows.isEmpty && rowCounts.indices.contains(need.section) {
+            let rows = need.rows.clamped(to: 0..<rowCounts[need.section])
+            guard !rows.isEmpty else { continue }
+            for page in (rows.lowerBound / options.page)...((rows.upperBound - 1) / options.page) {
+                let key = PageKey(part: need.part, section: need.section, page: page)
+                kept[key] = cache[key]?.rows
+            }
+        }
+        return kept
+    }
+
+    /// The rows of `rows` at hand, from the first on: a reply of a batch of
+    /// rows ends where they end (the fetch stopped at its byte budget), and
+    /// the reader reads on from there.
+    func prefixAtHand(_ rows: Range<Int>, part: Int = 0, section: Int) -> Range<Int> {
+        var end = rows.lowerBound
+        while end < rows.upperBound {
+            let key = PageKey(part: part, section: section, page: end / options.page)
+            guard pinned[key] != nil || cache[key] != nil else { break }
+            end = min((key.page + 1) * options.page, rows.upperBound)
+        }
+        return rows.lowerBound..<end
     }
 
     /// Runs `body` with `pages` readable whether or not the cache kept them.
@@ -273,34 +296,13 @@ final class RemoteRows {
     /// go of first.
     private func ask<Value>(on connection: Connection, _ asked: String, _ message: @escaping () throws -> Message,
                             read: @escaping (Message) throws -> Value, done: @escaping (Result<Value, DBusError>) -> Void) {
-        let generation = generation
-        let source = description
-        var finished = false
-        abandon = {
-            done(.failure(DBusError(name: WidgetsErrorName.dataSourceUnavailable, message: "\(source) was let go of before it answered \(asked)")))
-        }
-        let subscription = ClientQuestion(source: source, asked: asked, timeout: options.timeout, message: message, read: read).ask(on: connection) { [weak self] result in
-            finished = true
-            guard let self, self.generation == generation else { return }
-            question = nil
-            abandon = nil
-            done(result)
-        }
-        if !finished {
-            question = subscription
-        }
+        inFlight.ask(ClientQuestion(source: description, asked: asked, timeout: options.timeout, message: message, read: read), on: connection, done)
     }
 
     /// Lets go of the source: the question in flight is cancelled and its
     /// call told the source is gone.
     func letGo() {
-        generation += 1
-        let running = question
-        let waiting = abandon
-        question = nil
-        abandon = nil
-        running?.dispose()
-        waiting?()
+        inFlight.letGo()
         cache = [:]
         cachedBytes = 0
     }

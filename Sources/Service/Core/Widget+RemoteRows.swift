@@ -15,17 +15,26 @@ extension Widget {
         if changing {
             try authorize(call)
         }
-        let missing = source.missingPages(try needs())
-        guard !missing.isEmpty, let connection = context.server?.connection else { return .now(try run(call, changing: changing, body)) }
+        let reads = try needs()
+        guard !source.missingPages(reads).isEmpty, context.server?.connection != nil else { return .now(try run(call, changing: changing, body)) }
         let answer = later()
-        source.fetch(missing, on: connection, checks: context.arguments, byteBudget: context.limits.messageBytes) { [weak self] fetched in
+        gather(reads, from: source) { [weak self] pages in
             guard let self else { return }
-            answer.send(Result {
-                let pages = try fetched.get()
-                return try source.withPinned(pages) { try self.asCall { try self.run(call, changing: changing, body) } }
-            })
+            answer.send(Result { try source.withPinned(try pages.get()) { try self.asCall { try self.run(call, changing: changing, body) } } })
         }
         return .later
+    }
+
+    /// Makes the rows `needs` read at hand for one call: the cached pages
+    /// they cover are kept for it, and the missing ones asked for; `done`
+    /// gets every page to pin while the call runs.
+    func gather(_ needs: [RemoteRows.Need], from source: RemoteRows, _ done: @escaping (Result<[RemoteRows.PageKey: [DBusValue]], DBusError>) -> Void) {
+        let kept = source.cachedPages(needs)
+        let missing = source.missingPages(needs)
+        guard !missing.isEmpty, let connection = context.server?.connection else { return done(.success(kept)) }
+        source.fetch(missing, on: connection, checks: context.arguments, byteBudget: context.limits.messageBytes) { fetched in
+            done(fetched.map { $0.merging(kept) { fetched, _ in fetched } })
+        }
     }
 
     /// Runs a call's body, through `mutate` when it changes the widget.

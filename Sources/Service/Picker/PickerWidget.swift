@@ -224,6 +224,13 @@ final class PickerWidget: Widget {
         return (column, try context.arguments.page(first: first, count: count, rows: picker.numberOfRows(inComponent: column)))
     }
 
+    /// The rows of a batch read a reply gives: all of them, or of served
+    /// rows those at hand from the first on (the reader reads on from there).
+    func pageAtHand(_ component: Int32, first: Int32, count: Int32) throws -> (component: Int, rows: Range<Int>) {
+        let (column, rows) = try page(component, first: first, count: count)
+        return (column, adapter.served?.prefixAtHand(rows, section: column) ?? rows)
+    }
+
     /// A row's attributed title as `AttributedTitleForRow` answers it: `s` and `a{sv}`.
     private func attributedTitle(row: Int, component: Int) -> (DBusValue, DBusValue) {
         let title = picker.attributedTitle(forRow: row, forComponent: component) ?? AttributedString()
@@ -308,14 +315,14 @@ final class PickerWidget: Widget {
         }),
         API.titles.serve(answering: { widget, page, call, later in
             try widget.answer(call, later, reading: { [try widget.page(page.0, first: page.1, count: page.2)] }) {
-                let (component, rows) = try widget.page(page.0, first: page.1, count: page.2)
+                let (component, rows) = try widget.pageAtHand(page.0, first: page.1, count: page.2)
                 let titles = widget.context.arguments.fitting(rows) { .string(widget.picker.title(forRow: $0, forComponent: component) ?? "") }
                 return (Raw(unchecked: .array(element: .string, titles)), widget.revision)
             }
         }),
         API.attributedTitles.serve(answering: { widget, page, call, later in
             try widget.answer(call, later, reading: { [try widget.page(page.0, first: page.1, count: page.2)] }) {
-                let (component, rows) = try widget.page(page.0, first: page.1, count: page.2)
+                let (component, rows) = try widget.pageAtHand(page.0, first: page.1, count: page.2)
                 let titles = widget.context.arguments.fitting(rows) { row in
                     let (text, attributes) = widget.attributedTitle(row: row, component: component)
                     return .structure([text, attributes])

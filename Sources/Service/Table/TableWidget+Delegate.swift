@@ -34,8 +34,7 @@ extension TableWidget {
     /// delegate) and runs as the call, its arguments checked again.
     func askingDelegate(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ method: MethodContract<Parameters<Int32, Int32>, Parameters<Bool>>, about row: () throws -> IndexPath,
                         reading needs: @escaping () throws -> [RemoteRows.Need] = { [] }, _ body: @escaping (Bool) throws -> Void) throws -> Answer<Void> {
-        let source = adapter.served
-        let missing = try source.map { try $0.missingPages(needs()) } ?? []
+        let missing = try adapter.served.map { try $0.missingPages(needs()) } ?? []
         guard let connection = context.server?.connection, remoteDelegate != nil || !missing.isEmpty else {
             try mutate(call) { try body(true) }
             return .now(())
@@ -46,12 +45,13 @@ extension TableWidget {
         let carryOut = { [weak self] (allowed: Bool) in
             guard let self else { return }
             let run = { try self.asCall { try self.mutate(call) { try body(allowed) } } }
-            guard allowed, let source, let missing = try? source.missingPages(needs()), !missing.isEmpty else {
+            // The source now: the one asked about may have been let go of while the delegate answered.
+            guard allowed, let source = adapter.served, let reads = try? needs(), !source.missingPages(reads).isEmpty else {
                 answer.send(Result { try run() })
                 return
             }
-            source.fetch(missing, on: connection, checks: context.arguments, byteBudget: context.limits.messageBytes) { fetched in
-                answer.send(Result { try source.withPinned(try fetched.get(), run) })
+            gather(reads, from: source) { pages in
+                answer.send(Result { try source.withPinned(try pages.get(), run) })
             }
         }
         guard let delegate = remoteDelegate else {

@@ -287,6 +287,13 @@ final class TableWidget: Widget {
         return (section, try context.arguments.page(first: page.1, count: page.2, rows: table.numberOfRows(inSection: section)))
     }
 
+    /// The rows of a batch read a reply gives: all of them, or of served
+    /// rows those at hand from the first on (the reader reads on from there).
+    func pageAtHand(_ page: (Int32, Int32, Int32)) throws -> (section: Int, rows: Range<Int>) {
+        let (section, rows) = try self.page(page)
+        return (section, adapter.served?.prefixAtHand(rows, part: RemoteRows.Interface.cellsPart, section: section) ?? rows)
+    }
+
     func indexPath(_ section: Int32, _ row: Int32) throws -> IndexPath {
         let column = try self.section(section)
         return IndexPath(row: try context.arguments.index(row, count: table.numberOfRows(inSection: column), "row"), section: column)
@@ -401,7 +408,7 @@ final class TableWidget: Widget {
                 let (section, rows) = try widget.page(page)
                 return widget.reading(RemoteRows.Interface.cellsPart, section, rows)
             }) {
-                let (section, rows) = try widget.page(page)
+                let (section, rows) = try widget.pageAtHand(page)
                 let cells = widget.context.arguments.fitting(rows) { row in
                     let (identifier, text) = widget.cell(at: IndexPath(row: row, section: section))
                     return .structure([identifier, text])

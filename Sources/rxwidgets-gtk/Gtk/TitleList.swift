@@ -55,7 +55,12 @@ final class TitleList {
         }
     }
 
-    /// The number of rows.
+    deinit {
+        // GTK may hold the list longer than this object; it then has no texts to ask for.
+        rxw_rows_set_context(rows, nil)
+    }
+
+    /// The number of rows: what GTK's lists can hold at most (`guint`).
     var count: Int { texts.count }
 
     /// The rows selected now.
@@ -80,7 +85,8 @@ final class TitleList {
     /// The list has `count` rows, whose texts may all have changed: they are
     /// read again as they are shown. (The selection shown is the caller's to set again.)
     func reload(count: Int) {
-        replacing { texts.reset(count: count); rxw_rows_reload(rows, guint(count)) }
+        let shown = min(count, Int(guint.max))
+        replacing { texts.reset(count: shown); rxw_rows_reload(rows, guint(shown)) }
     }
 
     /// A page came: its rows are new items, which GTK binds again with
