@@ -102,18 +102,11 @@ extension WidgetsClient {
     /// detaches it; a size without one is the picker adapter's.
     public func servePickerDelegate(on picker: RemotePicker, timeout: Int? = nil, widthForComponent: ((Int) -> Double)? = nil,
                                     rowHeightForComponent: ((Int) -> Double)? = nil) throws -> Disposable {
-        let served = ServedPickerDelegate(client: self, answers: [
-            PickerDelegateContract.widthForComponent.name: widthForComponent,
-            PickerDelegateContract.rowHeightForComponent.name: rowHeightForComponent,
-        ].compactMapValues { $0 })
-        let options: [(key: String, value: DBusValue)] = timeout.map { [("timeout", .int32(Int32(clamping: $0)))] } ?? []
-        let serving = try serve(served, ServedPickerDelegate.declaration, kind: "pickerdelegate", name: "sizes", stop: {}) { path in
-            try picker.attachDelegate(at: path, options: options)
-        }
-        return Disposables.create { [weak picker] in
-            try? picker?.detachDelegate()
-            serving.dispose()
-        }
+        let size = { (answer: ((Int) -> Double)?) in answer.map { answer in { (component: Int32) in answer(Int(component)) } } }
+        return try serveDelegate(PickerDelegateContract.interface, [
+            (PickerDelegateContract.widthForComponent, size(widthForComponent)),
+            (PickerDelegateContract.rowHeightForComponent, size(rowHeightForComponent)),
+        ], kind: "pickerdelegate", timeout: timeout, attach: picker.attachDelegate(at:options:)) { [weak picker] in try? picker?.detachDelegate() }
     }
 }
 
@@ -127,68 +120,49 @@ extension WidgetsClient {
     /// makes a `SelectRow` select nothing and emit nothing.
     public func serveTableDelegate(on table: RemoteTable, timeout: Int? = nil, canEditRow: ((IndexPath) -> Bool)? = nil,
                                    canMoveRow: ((IndexPath) -> Bool)? = nil, shouldSelectRow: ((IndexPath) -> Bool)? = nil) throws -> Disposable {
-        let served = ServedTableDelegate(client: self, answers: [
-            TableDelegateContract.canEditRow.name: canEditRow,
-            TableDelegateContract.canMoveRow.name: canMoveRow,
-            TableDelegateContract.shouldSelectRow.name: shouldSelectRow,
-        ].compactMapValues { $0 })
+        let row = { (answer: ((IndexPath) -> Bool)?) in answer.map { answer in { (cell: (Int32, Int32)) in answer(IndexPath(row: Int(cell.1), section: Int(cell.0))) } } }
+        return try serveDelegate(TableDelegateContract.interface, [
+            (TableDelegateContract.canEditRow, row(canEditRow)),
+            (TableDelegateContract.canMoveRow, row(canMoveRow)),
+            (TableDelegateContract.shouldSelectRow, row(shouldSelectRow)),
+        ], kind: "tabledelegate", timeout: timeout, attach: table.attachDelegate(at:options:)) { [weak table] in try? table?.detachDelegate() }
+    }
+
+    /// Exports a delegate answering each question that has a closure (the
+    /// others `UnknownMethod`: the widget's default), attaches it with
+    /// `attach` and, once the result is disposed, `detach`es it.
+    func serveDelegate<Inputs: ArgumentList & SendableMetatype, Answer: DBusConvertible & SendableMetatype>(_ interface: InterfaceContract, _ questions: [(MethodContract<Inputs, Parameters<Answer>>, ((Inputs.Values) -> Answer)?)],
+                                                                   kind: String, timeout: Int?, attach: (ObjectPath, [(key: String, value: DBusValue)]) throws -> Void,
+                                                                   detach: @escaping () -> Void) throws -> Disposable {
+        let served = ServedDelegate<Inputs, Answer>(client: self, answers: Dictionary(uniqueKeysWithValues: questions.compactMap { question, answer in answer.map { (question.name, $0) } }))
+        let declaration = InterfaceDeclaration<ServedDelegate<Inputs, Answer>>(interface, methods: questions.map { question, _ in
+            question.serve { served, arguments, call in
+                try WidgetsClient.admitDaemon(call, of: served.client)
+                guard let answer = served.answers[question.name] else {
+                    throw DBusError(name: DBusError.Name.unknownMethod, message: "this delegate does not answer \(question.name)")
+                }
+                return answer(arguments)
+            }
+        }, properties: [])
         let options: [(key: String, value: DBusValue)] = timeout.map { [("timeout", .int32(Int32(clamping: $0)))] } ?? []
-        let serving = try serve(served, ServedTableDelegate.declaration, kind: "tabledelegate", name: "rows", stop: {}) { path in
-            try table.attachDelegate(at: path, options: options)
-        }
-        return Disposables.create { [weak table] in
-            try? table?.detachDelegate()
+        let serving = try serve(served, declaration, kind: kind, name: "rows", stop: {}) { try attach($0, options) }
+        return Disposables.create {
+            detach()
             serving.dispose()
         }
     }
 }
 
-/// The object behind a served picker delegate: each size given by its
-/// closure, or refused as unknown when there is none.
-final class ServedPickerDelegate {
-    private weak var client: WidgetsClient?
-    let answers: [String: (Int) -> Double]
+/// The object behind a served delegate: each question the daemon asks
+/// answered by its closure.
+final class ServedDelegate<Inputs: ArgumentList, Answer> {
+    fileprivate weak var client: WidgetsClient?
+    let answers: [String: (Inputs.Values) -> Answer]
 
-    init(client: WidgetsClient, answers: [String: (Int) -> Double]) {
+    init(client: WidgetsClient, answers: [String: (Inputs.Values) -> Answer]) {
         self.client = client
         self.answers = answers
     }
-
-    static let declaration = InterfaceDeclaration<ServedPickerDelegate>(PickerDelegateContract.interface, methods: [
-        PickerDelegateContract.widthForComponent, PickerDelegateContract.rowHeightForComponent,
-    ].map { question in
-        question.serve { (served: ServedPickerDelegate, component, call) in
-            try WidgetsClient.admitDaemon(call, of: served.client)
-            guard let answer = served.answers[question.name] else {
-                throw DBusError(name: DBusError.Name.unknownMethod, message: "this delegate does not answer \(question.name)")
-            }
-            return answer(Int(component))
-        }
-    }, properties: [])
-}
-
-/// The object behind a served table delegate: each question answered by
-/// its closure, or refused as unknown when there is none.
-final class ServedTableDelegate {
-    private weak var client: WidgetsClient?
-    let answers: [String: (IndexPath) -> Bool]
-
-    init(client: WidgetsClient, answers: [String: (IndexPath) -> Bool]) {
-        self.client = client
-        self.answers = answers
-    }
-
-    static let declaration = InterfaceDeclaration<ServedTableDelegate>(TableDelegateContract.interface, methods: [
-        TableDelegateContract.canEditRow, TableDelegateContract.canMoveRow, TableDelegateContract.shouldSelectRow,
-    ].map { question in
-        question.serve { (served: ServedTableDelegate, row, call) in
-            try WidgetsClient.admitDaemon(call, of: served.client)
-            guard let answer = served.answers[question.name] else {
-                throw DBusError(name: DBusError.Name.unknownMethod, message: "this delegate does not answer \(question.name)")
-            }
-            return answer(IndexPath(row: Int(row.1), section: Int(row.0)))
-        }
-    }, properties: [])
 }
 
 private final class PickerRowsFromClosures: PickerDataSource {

@@ -46,6 +46,18 @@ extension Widget {
         return result
     }
 
+    /// `AttachDataSource`: the options checked, the cache admitted against
+    /// the memory budget (the widget then holds `servedFootprint`), the
+    /// client's row counts read; `serve` swaps the rows for its, as the call.
+    func attachDataSource(_ object: ObjectPath, options given: DBusValue, call: MethodCall, later: () -> LaterAnswer<Void>, interface: RemoteRows.Interface,
+                          servedFootprint: Int, serve: @escaping (RemoteRows, [Int]) -> Void) throws -> Answer<Void> {
+        try authorize(call)
+        let options = try RemoteRows.options(from: try context.arguments.options(given, allowed: RemoteRows.Options.types, argument: "options"))
+        try admit(footprint: servedFootprint, "a data source's cache of \(RemoteRows.cacheBytes) bytes")
+        let source = RemoteRows(client: call.sender, object: object, options: options, interface: interface)
+        return try readingRowCounts(of: source, sections: context.limits.componentsPerWidget, call: call, later: later) { serve(source, $0) }
+    }
+
     /// Reads a client's row counts for `AttachDataSource` or a reload, then
     /// runs `apply` with them as the call; the call is answered then.
     func readingRowCounts(of source: RemoteRows, sections: Int, call: MethodCall, later: () -> LaterAnswer<Void>, _ apply: @escaping ([Int]) -> Void) throws -> Answer<Void> {

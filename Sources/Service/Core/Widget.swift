@@ -41,6 +41,8 @@ class Widget {
     var isServed = false
     /// Whether items were ever bound; queries before that are `ItemsNotBound`.
     var isBound = false
+    /// A client's forward delegate, when one is attached (`AttachDelegate`).
+    var remoteDelegate: RemoteDelegate?
     /// The calls that bind items, named in `ItemsNotBound` messages.
     var bindingCalls: String { "SetItems" }
     /// What the memory budget holds for the widget: its footprint when it

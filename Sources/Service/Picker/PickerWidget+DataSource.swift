@@ -24,10 +24,7 @@ extension PickerWidget {
         guard dependent == nil else {
             throw WidgetsError.notSupported("picker '\(name)' has dependent components, which it derives itself; it cannot take a data source")
         }
-        let options = try RemoteRows.options(from: try context.arguments.options(given, allowed: RemoteRows.Options.types, argument: "options"))
-        try admit(footprint: footprint(served: true), "a data source's cache of \(RemoteRows.cacheBytes) bytes")
-        let source = RemoteRows(client: call.sender, object: object, options: options, interface: .picker)
-        return try readingRowCounts(of: source, sections: context.limits.componentsPerWidget, call: call, later: later) { [weak self] counts in
+        return try attachDataSource(object, options: given, call: call, later: later, interface: .picker, servedFootprint: footprint(served: true)) { [weak self] source, counts in
             self?.serve(from: source, rowCounts: counts)
         }
     }

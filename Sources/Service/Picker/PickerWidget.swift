@@ -30,8 +30,6 @@ final class PickerWidget: Widget {
     /// While a client's data source serves the rows: the rows bound before
     /// it was attached, their selection, and whether any were.
     var beforeSource: BoundRows?
-    /// The client's forward delegate, when one is attached (`AttachDelegate`).
-    var remoteDelegate: RemoteDelegate?
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
@@ -150,7 +148,7 @@ final class PickerWidget: Widget {
 
     override func peerLeft(_ uniqueName: String) {
         dataSourceClientLeft(uniqueName)
-        delegateClientLeft(uniqueName)
+        delegateClientLeft(uniqueName, without: "the adapter's sizes hold again")
     }
 
     override var footprint: Int {
@@ -393,7 +391,7 @@ final class PickerWidget: Widget {
             try widget.attachDataSource(arguments.0, options: arguments.1.value, call: call, later: later)
         }),
         API.attachDelegate.changing { widget, arguments, call in
-            try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender)
+            try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender, serving: PickerDelegateContract.name)
         },
         API.detachDelegate.changing { widget, _, _ in
             try widget.detachDelegate()

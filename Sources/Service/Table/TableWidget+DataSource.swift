@@ -18,11 +18,7 @@ extension TableWidget {
     /// `AttachDataSource`: reads the client's row counts, then serves its
     /// rows in place of the bound ones.
     func attachDataSource(_ object: ObjectPath, options given: DBusValue, call: MethodCall, later: () -> LaterAnswer<Void>) throws -> Answer<Void> {
-        try authorize(call)
-        let options = try RemoteRows.options(from: try context.arguments.options(given, allowed: RemoteRows.Options.types, argument: "options"))
-        try admit(footprint: footprint(served: true), "a data source's cache of \(RemoteRows.cacheBytes) bytes")
-        let source = RemoteRows(client: call.sender, object: object, options: options, interface: .table)
-        return try readingRowCounts(of: source, sections: context.limits.componentsPerWidget, call: call, later: later) { [weak self] counts in
+        try attachDataSource(object, options: given, call: call, later: later, interface: .table, servedFootprint: footprint(served: true)) { [weak self] source, counts in
             self?.serve(from: source, rowCounts: counts)
         }
     }

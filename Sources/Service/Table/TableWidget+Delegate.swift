@@ -3,31 +3,6 @@ import WidgetsAPI
 import RxWidgets
 
 extension TableWidget {
-    /// `AttachDelegate`: the client's object is asked before every delete,
-    /// move and select from then on. Revision stays: nothing shown changed.
-    func attachDelegate(_ object: ObjectPath, options given: DBusValue, by client: String) throws {
-        let timeout = try RemoteDelegate.timeout(from: given, context.arguments)
-        remoteDelegate?.letGo()
-        remoteDelegate = RemoteDelegate(client: client, object: object, interface: TableDelegateContract.name, timeout: timeout)
-        Hooks.log("<6>rxwidgetsd: table '\(name)': \(remoteDelegate?.description ?? "") is its delegate")
-    }
-
-    /// `DetachDelegate`.
-    func detachDelegate() throws {
-        guard let delegate = remoteDelegate else {
-            throw WidgetsError.notSupported("table '\(name)' has no delegate attached")
-        }
-        delegate.letGo()
-        remoteDelegate = nil
-    }
-
-    /// A client left the bus: the delegate it served is let go of.
-    func delegateClientLeft(_ uniqueName: String) {
-        guard let delegate = remoteDelegate, delegate.client == uniqueName else { return }
-        Hooks.log("<5>rxwidgetsd: table '\(name)': \(delegate.description) left the bus; the table's own rules decide again")
-        try? detachDelegate()
-    }
-
     /// A user's gesture on the row `row` names, asked of the delegate first
     /// when one is attached, and the served rows it reads (`needs`) fetched
     /// once it allowed it: `body` gets whether it did (true without a

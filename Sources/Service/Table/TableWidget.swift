@@ -17,8 +17,6 @@ final class TableWidget: Widget {
     /// What its sections hold (`Footprint`).
     private var rowsFootprint = Footprint.sum([])
     private let disposeBag = DisposeBag()
-    /// The client's forward delegate, when one is attached (`AttachDelegate`).
-    var remoteDelegate: RemoteDelegate?
     /// The selection before a data source was attached (`AttachDataSource`).
     var beforeSource: BeforeSource?
 
@@ -78,7 +76,7 @@ final class TableWidget: Widget {
     ]
 
     override func peerLeft(_ uniqueName: String) {
-        delegateClientLeft(uniqueName)
+        delegateClientLeft(uniqueName, without: "the table's own rules decide again")
         dataSourceClientLeft(uniqueName)
     }
 
@@ -478,7 +476,7 @@ final class TableWidget: Widget {
             try widget.reloadData(call: call, later: later)
         }),
         API.attachDelegate.changing { widget, arguments, call in
-            try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender)
+            try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender, serving: TableDelegateContract.name)
         },
         API.detachDelegate.changing { widget, _, _ in
             try widget.detachDelegate()
