@@ -29,9 +29,9 @@ final class MessageSizeTests: XCTestCase {
 
     func testTypedSignalsAreCountedAsTheyAreWritten() throws {
         let signal = TypedSignal("Big", ("titles", [String].self))
-        let message = try Message.signal(path: "/a", interface: "a.b", member: "Big")
-        var writer = MessageBodyWriter(appendingTo: message)
+        var writer = MessageBodyWriter()
         try signal.encode(Array(repeating: String(repeating: "t", count: 1_000), count: 100), into: &writer)
+        let message = try WireSignal(path: ObjectPath("/a")!, interface: "a.b", member: "Big", types: [.array(.string)]).message(with: writer.body)
         XCTAssertGreaterThanOrEqual(message.extent.bytes, try message.marshalled().count)
     }
 

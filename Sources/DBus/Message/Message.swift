@@ -58,13 +58,6 @@ public final class Message {
         return Message(taking: raw, appendedBytes: 0)
     }
 
-    /// A signal whose interface and member were validated when declared.
-    init(declaredSignalAt path: ObjectPath, interface: String, member: String) throws {
-        guard let raw = dbus_message_new_signal(path.rawValue, interface, member) else { throw Message.outOfMemory }
-        self.raw = raw
-        appendedBytes = 0
-    }
-
     /// The reply to this call.
     public func makeReturn() throws -> Message {
         guard let reply = dbus_message_new_method_return(raw) else { throw Message.outOfMemory }

@@ -36,31 +36,35 @@ extension ObjectServer {
     /// Emits a typed signal of the object at `path`: its arguments go from
     /// Swift values straight into the message, checked as `emit` checks them.
     public func emit<each Value>(path: ObjectPath, interface: String, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) throws {
-        let message = try signalHeader(path: path, interface: interface, member: signal.name, servedBy: objects[path]) { declared in
+        let header = try signalHeader(path: path, interface: interface, member: signal.name, servedBy: objects[path]) { declared in
             guard signal.matches(declared) else {
                 throw DBusError.failed("signal \(interface).\(signal.name) is declared '\(signature(of: declared.arguments.map(\.type)))' but was emitted with '\(signature(of: signal.declaration.arguments.map(\.type)))'")
             }
         }
-        var writer = MessageBodyWriter(appendingTo: message)
+        var writer = MessageBodyWriter()
         try signal.encode(repeat each value, into: &writer)
-        try send(signal: message)
+        try send(signal: try header.message(with: writer.body))
     }
 
     /// A declared signal of `object`, encoded and ready to send.
     func signalMessage(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], servedBy object: ExportedObject?) throws -> Message {
-        let message = try signalHeader(path: path, interface: interface, member: member, servedBy: object) { declared in
+        let header = try signalHeader(path: path, interface: interface, member: member, servedBy: object) { declared in
             guard matches(arguments, declared.arguments) else {
                 let expected = signature(of: declared.arguments.map(\.type))
                 throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
             }
         }
-        try message.append(arguments)
-        return message
+        var body = WireBody()
+        for argument in arguments {
+            try argument.validate()
+            body.append(argument)
+        }
+        return try header.message(with: body)
     }
 
-    /// An empty message of a signal `object` declares, once `check` accepts
-    /// the declaration: a copy of the header built the first time.
-    func signalHeader(path: ObjectPath, interface: String, member: String, servedBy object: ExportedObject?, check: (SignalDeclaration) throws -> Void) throws -> Message {
+    /// The header of a signal `object` declares, once `check` accepts the
+    /// declaration: built the first time.
+    func signalHeader(path: ObjectPath, interface: String, member: String, servedBy object: ExportedObject?, check: (SignalDeclaration) throws -> Void) throws -> WireSignal {
         guard let object else {
             throw DBusError(name: DBusError.Name.unknownObject, message: "no object at \(path)")
         }
@@ -71,14 +75,12 @@ extension ObjectServer {
         try check(declared)
         // The path is valid by type and the names were checked when declared.
         let key = ExportedObject.SignalKey(interface: interface, member: member)
-        let header: Message
         if let built = object.signalHeaders[key] {
-            header = built
-        } else {
-            header = try Message(declaredSignalAt: path, interface: interface, member: member)
-            object.signalHeaders[key] = header
+            return built
         }
-        return try header.copy()
+        let header = WireSignal(path: path, interface: interface, member: member, types: declared.arguments.map(\.type))
+        object.signalHeaders[key] = header
+        return header
     }
 
     func matches(_ values: [DBusValue], _ declared: [Argument]) -> Bool {

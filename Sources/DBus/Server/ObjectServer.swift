@@ -10,7 +10,7 @@ final class ExportedObject {
     var served: [Interface] = []
     /// An empty signal message per "interface.member", its header built once:
     /// libdbus spends more setting a header's fields than copying a message.
-    var signalHeaders: [SignalKey: Message] = [:]
+    var signalHeaders: [SignalKey: WireSignal] = [:]
 
     /// A signal's interface and member, hashed as they are: joining them
     /// into one string allocated on every emit.

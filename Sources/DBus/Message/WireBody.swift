@@ -1,0 +1,124 @@
+/// A message body in D-Bus's wire format, in the host's byte order (the
+/// header says which), written here
+/// rather than through libdbus's iterator: libdbus rewrites the whole header
+/// for every top-level argument appended (its signature field grows), about
+/// 13,000 instructions each, so a signal's body is written here in one pass
+/// and the message is made from its bytes once (`WireSignal`), checked by
+/// libdbus as it checks what arrives. Values must be checked
+/// (`DBusValue.validate()`) before they are written.
+struct WireBody {
+    private(set) var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(256)
+    }
+
+    /// A body whose first bytes are `prefix`: alignment counts from them, as
+    /// in a header written after its fixed part.
+    init(after prefix: [UInt8]) {
+        bytes = prefix
+    }
+
+    /// Pads with zeros to a multiple of `alignment` (the body starts on a
+    /// multiple of 8, so this is the alignment in the message too).
+    mutating func pad(to alignment: Int) {
+        let remainder = bytes.count % alignment
+        if remainder != 0 {
+            bytes.append(contentsOf: repeatElement(0, count: alignment - remainder))
+        }
+    }
+
+    private mutating func raw<T: BitwiseCopyable>(_ value: T, alignment: Int) {
+        pad(to: alignment)
+        withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
+    }
+
+    /// A number, a boolean (`dbus_bool_t`) or a descriptor index, of type
+    /// `code`, as libdbus's `dbus_message_iter_append_basic` takes it.
+    mutating func appendBasic<T: BitwiseCopyable>(_ value: T, code: UInt8) {
+        switch code {
+        case UInt8(ascii: "y"): raw(value, alignment: 1)
+        case UInt8(ascii: "n"), UInt8(ascii: "q"): raw(value, alignment: 2)
+        case UInt8(ascii: "x"), UInt8(ascii: "t"), UInt8(ascii: "d"): raw(value, alignment: 8)
+        default: raw(value, alignment: 4)
+        }
+    }
+
+    /// A string or object path (`u32` length), or a signature (`y` length):
+    /// its bytes and a NUL.
+    mutating func appendString(_ text: String, code: UInt8) {
+        var text = text
+        text.withUTF8 { utf8 in
+            if code == UInt8(ascii: "g") {
+                bytes.append(UInt8(truncatingIfNeeded: utf8.count))
+            } else {
+                raw(UInt32(truncatingIfNeeded: utf8.count), alignment: 4)
+            }
+            bytes.append(contentsOf: utf8)
+        }
+        bytes.append(0)
+    }
+
+    /// Any value, checked before.
+    mutating func append(_ value: DBusValue) {
+        switch value {
+        case .byte(let v): appendBasic(v, code: UInt8(ascii: "y"))
+        case .boolean(let v): appendBasic(UInt32(v ? 1 : 0), code: UInt8(ascii: "b"))
+        case .int16(let v): appendBasic(v, code: UInt8(ascii: "n"))
+        case .uint16(let v): appendBasic(v, code: UInt8(ascii: "q"))
+        case .int32(let v): appendBasic(v, code: UInt8(ascii: "i"))
+        case .uint32(let v): appendBasic(v, code: UInt8(ascii: "u"))
+        case .int64(let v): appendBasic(v, code: UInt8(ascii: "x"))
+        case .uint64(let v): appendBasic(v, code: UInt8(ascii: "t"))
+        case .double(let v): appendBasic(v.bitPattern, code: UInt8(ascii: "d"))
+        case .unixFD(let v): appendBasic(v, code: UInt8(ascii: "h"))
+        case .string(let v): appendString(v, code: UInt8(ascii: "s"))
+        case .objectPath(let v): appendString(v.rawValue, code: UInt8(ascii: "o"))
+        case .signature(let v): appendString(v.rawValue, code: UInt8(ascii: "g"))
+        case .array(let element, let elements):
+            appendArray(of: element) { body in
+                for element in elements {
+                    body.append(element)
+                }
+            }
+        case .dictEntry(let key, let entryValue):
+            pad(to: 8)
+            append(key)
+            append(entryValue)
+        case .structure(let fields):
+            pad(to: 8)
+            for field in fields {
+                append(field)
+            }
+        case .variant(let inner):
+            appendString(inner.type.signature, code: UInt8(ascii: "g"))
+            append(inner)
+        }
+    }
+
+    /// An array of `elementType`, its elements written by `elements`: the
+    /// length, the padding to the first element (not counted in the
+    /// length), then the elements.
+    mutating func appendArray(of elementType: DBusType, _ elements: (inout WireBody) throws -> Void) rethrows {
+        pad(to: 4)
+        let lengthAt = bytes.count
+        bytes.append(contentsOf: [0, 0, 0, 0])
+        pad(to: elementType.alignment)
+        let start = bytes.count
+        try elements(&self)
+        let length = UInt32(truncatingIfNeeded: bytes.count - start)
+        withUnsafeBytes(of: length) { bytes.replaceSubrange(lengthAt..<lengthAt + 4, with: $0) }
+    }
+}
+
+extension DBusType {
+    /// Where a value of this type starts in a message: a multiple of this.
+    var alignment: Int {
+        switch self {
+        case .byte, .signature, .variant: return 1
+        case .int16, .uint16: return 2
+        case .int64, .uint64, .double, .structure, .dictEntry: return 8
+        default: return 4
+        }
+    }
+}

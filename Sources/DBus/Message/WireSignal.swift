@@ -1,0 +1,53 @@
+import CDBus
+
+/// A signal's header in D-Bus's wire format, built once per declared signal
+/// (path, interface, member and signature fixed), from which each emission
+/// is made with its body: the two are joined, the body's length patched in,
+/// and libdbus reads the bytes back as a message (`dbus_message_demarshal`),
+/// validating them whole, instead of building it argument by argument.
+struct WireSignal {
+    private let header: [UInt8]
+
+    /// The header of signal `member` of `interface` at `path`, carrying
+    /// arguments of `types`.
+    init(path: ObjectPath, interface: String, member: String, types: [DBusType]) {
+        // Byte order, type (signal), flags (no reply expected), protocol
+        // version, body length (patched), serial (the connection's, set on
+        // sending), then the header fields a(yv): PATH (1), INTERFACE (2),
+        // MEMBER (3), SIGNATURE (8, absent when empty), padded to 8 for the body.
+        let order = UInt8(ascii: 1.littleEndian == 1 ? "l" : "B")
+        var fields = WireBody(after: [order, 4, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0])
+        var field = [(UInt8(1), DBusValue.objectPath(path)), (2, .string(interface)), (3, .string(member))]
+        if !types.isEmpty {
+            field.append((8, .signature(Signature(types: types))))
+        }
+        fields.appendArray(of: .structure([.byte, .variant])) { body in
+            for (code, value) in field {
+                body.append(.structure([.byte(code), .variant(value)]))
+            }
+        }
+        fields.pad(to: 8)
+        header = fields.bytes
+    }
+
+    /// The signal carrying `body`, checked by libdbus and not yet numbered;
+    /// `InvalidArgs` when libdbus refuses the bytes.
+    func message(with body: WireBody) throws -> Message {
+        var bytes = header
+        bytes.reserveCapacity(header.count + body.bytes.count)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: body.bytes.count)) { bytes.replaceSubrange(4..<8, with: $0) }
+        bytes.append(contentsOf: body.bytes)
+        var error = CDBus.DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        let raw = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32(clamping: $0.count), &error) }
+        }
+        guard let raw else {
+            throw Connection.error(from: &error, fallback: "libdbus refused the signal's bytes")
+        }
+        // The connection numbers a message whose serial is 0 when it sends it.
+        dbus_message_set_serial(raw, 0)
+        return Message(taking: raw, appendedBytes: body.bytes.count)
+    }
+}
