@@ -138,6 +138,9 @@ extension Message {
     }
 
     private func readArguments(strict: Bool) throws -> [DBusValue] {
+        if strict, let values = try readLargeBody() {
+            return values
+        }
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iterator) != 0 else { return [] }
         var values: [DBusValue] = []
@@ -150,6 +153,23 @@ extension Message {
             }
         } while dbus_message_iter_next(&iterator) != 0
         return values
+    }
+
+    /// Bodies larger than this are read off their wire format (`WireReader`).
+    static let wireReadBytes = 64 * 1_024
+
+    /// A large body without descriptors, read off its wire format; nil for
+    /// another, which libdbus's iterator reads.
+    private func readLargeBody() throws -> [DBusValue]? {
+        guard extent.bytes > Message.wireReadBytes else { return nil }
+        let signature = self.signature
+        guard !signature.contains("h") else { return nil }
+        let types = try DBusType.parse(signature: signature)
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &buffer, &length) != 0, let buffer else { throw Message.outOfMemory }
+        defer { dbus_free(buffer) }
+        return try WireReader.arguments(of: UnsafeRawBufferPointer(start: buffer, count: Int(length)), types: types)
     }
 
     private static func readBasic<T: BitwiseCopyable>(_ iterator: inout DBusMessageIter, _ initial: T) -> T {
