@@ -8,6 +8,12 @@
 /// (`DBusValue.validate()`) before they are written.
 struct WireBody {
     private(set) var bytes: [UInt8] = []
+    /// The bytes of the largest array written, for the protocol's array limit.
+    private(set) var largestArray = 0
+    /// Why libdbus would refuse the body, found while writing it: a
+    /// descriptor (a signal carries data; libdbus attaches descriptors only
+    /// to messages it builds), a signature longer than 255 bytes.
+    private(set) var refusal: String?
 
     init() {
         bytes.reserveCapacity(256)
@@ -36,6 +42,9 @@ struct WireBody {
     /// A number, a boolean (`dbus_bool_t`) or a descriptor index, of type
     /// `code`, as libdbus's `dbus_message_iter_append_basic` takes it.
     mutating func appendBasic<T: BitwiseCopyable>(_ value: T, code: UInt8) {
+        if code == UInt8(ascii: "h") {
+            refusal = refusal ?? "a Unix file descriptor cannot be sent in a signal; signals carry data"
+        }
         switch code {
         case UInt8(ascii: "y"): raw(value, alignment: 1)
         case UInt8(ascii: "n"), UInt8(ascii: "q"): raw(value, alignment: 2)
@@ -50,6 +59,9 @@ struct WireBody {
         var text = text
         text.withUTF8 { utf8 in
             if code == UInt8(ascii: "g") {
+                if utf8.count > 255 {
+                    refusal = refusal ?? "a signature is longer than 255 characters"
+                }
                 bytes.append(UInt8(truncatingIfNeeded: utf8.count))
             } else {
                 raw(UInt32(truncatingIfNeeded: utf8.count), alignment: 4)
@@ -106,6 +118,7 @@ struct WireBody {
         pad(to: elementType.alignment)
         let start = bytes.count
         try elements(&self)
+        largestArray = max(largestArray, bytes.count - start)
         let length = UInt32(truncatingIfNeeded: bytes.count - start)
         withUnsafeBytes(of: length) { bytes.replaceSubrange(lengthAt..<lengthAt + 4, with: $0) }
     }

@@ -8,7 +8,9 @@ import CDBus
 /// still checks every bound, and a body it cannot read is an error, never a
 /// trap. It reads as a server's input (API rule 12, `BodyRefusal`), and only
 /// bodies whose own signature has no `h`: a descriptor is read through
-/// libdbus, which duplicates it.
+/// libdbus, which duplicates it. It reads either byte order; a message the
+/// daemon received is in the host's by then (libdbus swaps a message in
+/// place when an iterator first reads it).
 struct WireReader {
     private let body: UnsafeRawBufferPointer
     /// The sender's byte order is not the host's.

@@ -30,9 +30,18 @@ struct WireSignal {
         header = fields.bytes
     }
 
-    /// The signal carrying `body`, checked by libdbus and not yet numbered;
-    /// `InvalidArgs` when libdbus refuses the bytes.
+    /// The signal carrying `body`, checked by libdbus and not yet numbered:
+    /// `MessageTooLarge` past the protocol's limits (before libdbus is given
+    /// the bytes, so a caller that makes room can try again), `InvalidArgs`
+    /// when the body could not be sent.
     func message(with body: WireBody) throws -> Message {
+        let extent = Message.Extent(bytes: Message.headerAllowance + body.bytes.count, largestArray: body.largestArray)
+        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
+            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
+        }
+        if let refusal = body.refusal {
+            throw DBusError.invalidArgs(refusal)
+        }
         var bytes = header
         bytes.reserveCapacity(header.count + body.bytes.count)
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: body.bytes.count)) { bytes.replaceSubrange(4..<8, with: $0) }
