@@ -50,3 +50,36 @@ struct BodyRefusal: Error {
         key.stringValue.map { quoted($0) } ?? key.description
     }
 }
+
+/// The elements of an array being read, in order, by either reader
+/// (libdbus's iterator, `WireReader`): a refusal inside an element is
+/// located by its index (a dictionary's entry has named itself by its key),
+/// and, read as input, a dictionary's repeated key is refused.
+struct ReadElements {
+    private(set) var values: [DBusValue] = []
+    /// Keys seen so far, kept only for a dictionary read as input.
+    private var keys: Set<DBusValue>?
+
+    init(of element: DBusType, strict: Bool) {
+        keys = strict && element.isDictEntry ? [] : nil
+    }
+
+    mutating func reserve(_ count: Int) {
+        values.reserveCapacity(count)
+    }
+
+    /// Reads the next element with `read`.
+    mutating func append(_ read: () throws -> DBusValue) throws {
+        let value: DBusValue
+        do {
+            value = try read()
+        } catch var refusal as BodyRefusal {
+            if case .key? = refusal.path.last {} else { refusal.path.append(.index(values.count)) }
+            throw refusal
+        }
+        if keys != nil, case .dictEntry(let key, _) = value, keys?.insert(key).inserted == false {
+            throw BodyRefusal(.repeatedKey(key))
+        }
+        values.append(value)
+    }
+}

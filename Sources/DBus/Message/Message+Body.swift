@@ -209,29 +209,16 @@ extension Message {
             guard case .array(let element) = arrayType else { throw DBusError.failed("malformed array") }
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)
-            var elements: [DBusValue] = []
-            // Keys seen so far, kept only for a dictionary read as input.
-            var keys: Set<DBusValue>? = strict && element.isDictEntry ? [] : nil
+            var elements = ReadElements(of: element, strict: strict)
             if dbus_message_iter_get_arg_type(&inner) != 0 {
                 if dbus_message_iter_get_element_count(&iterator) > 0 {
-                    elements.reserveCapacity(Int(dbus_message_iter_get_element_count(&iterator)))
+                    elements.reserve(Int(dbus_message_iter_get_element_count(&iterator)))
                 }
                 repeat {
-                    let value: DBusValue
-                    do {
-                        value = try read(&inner, strict: strict, inVariant: inVariant)
-                    } catch var refusal as BodyRefusal {
-                        // A dictionary's entry has named itself by its key.
-                        if case .key? = refusal.path.last {} else { refusal.path.append(.index(elements.count)) }
-                        throw refusal
-                    }
-                    if keys != nil, case .dictEntry(let key, _) = value, keys?.insert(key).inserted == false {
-                        throw BodyRefusal(.repeatedKey(key))
-                    }
-                    elements.append(value)
+                    try elements.append { try read(&inner, strict: strict, inVariant: inVariant) }
                 } while dbus_message_iter_next(&inner) != 0
             }
-            return .array(element: element, elements)
+            return .array(element: element, elements.values)
         case UInt8(ascii: "e"):
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(&iterator, &inner)

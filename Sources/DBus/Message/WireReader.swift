@@ -128,24 +128,11 @@ struct WireReader {
         try align(element.alignment)
         let end = offset + length
         guard end <= body.count else { throw WireReader.malformed }
-        var elements: [DBusValue] = []
-        // Keys seen so far, for a dictionary's repeated key.
-        var keys: Set<DBusValue>? = element.isDictEntry ? [] : nil
+        var elements = ReadElements(of: element, strict: true)
         while offset < end {
-            let value: DBusValue
-            do {
-                value = try read(element, inVariant: inVariant)
-            } catch var refusal as BodyRefusal {
-                // A dictionary's entry has named itself by its key.
-                if case .key? = refusal.path.last {} else { refusal.path.append(.index(elements.count)) }
-                throw refusal
-            }
-            if keys != nil, case .dictEntry(let key, _) = value, keys?.insert(key).inserted == false {
-                throw BodyRefusal(.repeatedKey(key))
-            }
-            elements.append(value)
+            try elements.append { try read(element, inVariant: inVariant) }
         }
         guard offset == end else { throw WireReader.malformed }
-        return .array(element: element, elements)
+        return .array(element: element, elements.values)
     }
 }
