@@ -63,6 +63,12 @@ final class TitleList {
     /// The number of rows: what GTK's lists can hold at most (`guint`).
     var count: Int { texts.count }
 
+    /// Whether row `row`'s text has been read, so the list shows it (asked
+    /// for now when it has not): Done acts only on rows a person could see.
+    func hasText(_ row: Int) -> Bool {
+        texts.text(at: row) != nil
+    }
+
     /// The rows selected now.
     var selectedRows: Set<Int> {
         if !allowsMultiple {

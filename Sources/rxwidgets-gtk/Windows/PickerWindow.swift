@@ -168,6 +168,7 @@ final class PickerWindow {
         do {
             // Rows chosen just before are read after their replies.
             try picker.refresh()
+            guard selectionIsShown() else { return }
             switch purpose {
             case .choose(let index, let values):
                 var chosen: (index: Int, title: String)?
@@ -192,6 +193,19 @@ final class PickerWindow {
         } catch {
             dialog.fail(error)
         }
+    }
+
+    /// Whether every component's selected row is on screen with its title;
+    /// one still being read is said, and Done waits for the next Enter.
+    private func selectionIsShown() -> Bool {
+        let unread = picker.selectedRows.enumerated().filter { component, row in
+            row >= 0 && lists.indices.contains(component) && !lists[component].hasText(row)
+        }
+        guard unread.isEmpty else {
+            dialog.say("The chosen row is still being read; press Enter again once it shows.")
+            return false
+        }
+        return true
     }
 
     private func cancel() {

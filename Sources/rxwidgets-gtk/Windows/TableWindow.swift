@@ -185,6 +185,9 @@ final class TableWindow {
             try table.refresh()
             let selected = table.indexPathsForSelectedRows.sorted()
             guard table.allowsMultipleSelection || !selected.isEmpty else { return dialog.say("Choose a row first.") }
+            guard selected.allSatisfy({ position(of: $0).map(list.hasText) ?? false }) else {
+                return dialog.say("A chosen row is still being read; press Enter again once it shows.")
+            }
             let lines = try selected.map { indexPath in
                 printed(indexPath.row, try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? "")
             }
