@@ -35,6 +35,27 @@ final class FairCallTests: BusTestCase {
         XCTAssertLessThan(served[..<lastOfOther].filter { $0.hasPrefix("a") }.count, 20, "the other client's calls took turns with the first's 40: \(Array(served))")
     }
 
+    /// A client whose first call comes while another client's call runs is
+    /// served next, ahead of that client's next call: before, the running
+    /// client had already taken the next turn, so a newcomer behind a
+    /// backlog of long calls waited for two of them.
+    func testAClientWhoseCallCameDuringAnothersCallIsServedNext() throws {
+        let other = try Connection(bus: .address(bus.address))
+        defer { other.close() }
+        var answered = 0
+        service.onWork = { [unowned self] in
+            service.onWork = nil
+            other.call(try! note("b0"), timeoutMilliseconds: 20_000) { _ in answered += 1 }
+        }
+        for index in 0..<3 {
+            let work = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Work")
+            try work.append([.string("a\(index)"), .uint32(100)])
+            client.call(work, timeoutMilliseconds: 20_000) { _ in answered += 1 }
+        }
+        XCTAssertTrue(MainLoop.shared.run(while: { answered < 4 }, timeout: .seconds(20)))
+        XCTAssertEqual(service.calls, ["a0", "a0 done", "b0", "a1", "a1 done", "a2", "a2 done"])
+    }
+
     func testAClientMayHaveAtMostItsBudgetOfCallsWaiting() throws {
         let sent = FairCalls.perSender + 300
         var refusals: [DBusError] = []

@@ -10,6 +10,8 @@ final class TestService {
     static let managerPath = ObjectPath("/org/rxwidgets")!
 
     let server: ObjectServer
+    /// Runs as `Work` begins.
+    var onWork: (() -> Void)?
     var count: Int32 = 0
     var name = "initial"
     var calls: [String] = []
@@ -59,6 +61,20 @@ final class TestService {
                 let milliseconds: UInt32 = try call.argument(1)
                 calls.append(note)
                 usleep(milliseconds * 1_000)
+                return []
+            },
+            // Works for `milliseconds` as a long call does: breathing between its steps.
+            Method("Work", in: [Argument("note", "s"), Argument("milliseconds", "u")]) { [unowned self] call in
+                let note: String = try call.argument(0)
+                let milliseconds: UInt32 = try call.argument(1)
+                calls.append(note)
+                onWork?()
+                let end = MonotonicClock.now().adding(Int64(milliseconds) * 1_000_000)
+                while MonotonicClock.now() < end {
+                    usleep(100)
+                    Breathing.shared.breathe()
+                }
+                calls.append("\(note) done")
                 return []
             },
             Method("Later", in: [Argument("note", "s")], out: [Argument("note", "s")]) { [unowned self] call in

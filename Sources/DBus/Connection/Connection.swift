@@ -147,6 +147,14 @@ public final class Connection {
         bridge.pump()
     }
 
+    /// `pump` for the middle of a long call (a `Breathing` breather):
+    /// answers `Peer` calls and hands over the calls received, but keeps
+    /// replies, signals and the bus leaving for the loop's next turn.
+    public func breathe() {
+        guard isOpen else { return }
+        bridge.breathe()
+    }
+
     /// Sets what libdbus lets be received and not yet released (messages
     /// a handler still holds count) before it stops reading the socket.
     public func setReceivedAllowance(bytes: Int, descriptors: Int) {
@@ -280,7 +288,11 @@ public final class Connection {
         case .signal?:
             if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
                 isOpen = false
-                onDisconnected?()
+                if bridge.isHoldingDeliveries {
+                    bridge.deliver { [weak self] in self?.onDisconnected?() }
+                } else {
+                    onDisconnected?()
+                }
                 return DBUS_HANDLER_RESULT_HANDLED
             }
             bridge.deliver { [weak self] in

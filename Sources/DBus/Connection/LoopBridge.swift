@@ -19,6 +19,9 @@ final class LoopBridge {
     private var deliveries: [() -> Void] = []
     private var delivered = 0
     private var dispatching = false
+    /// While a long call breathes (`breathe`): deliveries wait for a later
+    /// turn, since a handler must not run in the middle of a call.
+    private(set) var isHoldingDeliveries = false
     private var connection: OpaquePointer?
 
     /// How many messages one dispatch job handles before yielding to the
@@ -138,7 +141,7 @@ final class LoopBridge {
             let status = dbus_connection_dispatch(connection)
             dispatching = false
             let remains = status == DBUS_DISPATCH_DATA_REMAINS
-            guard !deliveries.isEmpty else {
+            guard !deliveries.isEmpty, !isHoldingDeliveries else {
                 if remains { continue }
                 return
             }
@@ -178,11 +181,32 @@ final class LoopBridge {
         }
     }
 
-    /// Runs `body` in the order received: at once outside a dispatch, else
-    /// as soon as the dispatch returns.
+    /// `pump` in the middle of a long call: `Peer` calls are answered and
+    /// other calls queued (the server only queues what it receives), while
+    /// replies and signals received wait for the loop's next turn, where
+    /// they run in the order received.
+    func breathe() {
+        guard !isHoldingDeliveries else { return }
+        isHoldingDeliveries = true
+        pump()
+        if let connection {
+            // Writes the answers to `Peer` calls now rather than on the next turn.
+            dbus_connection_read_write(connection, 0)
+        }
+        isHoldingDeliveries = false
+        if !deliveries.isEmpty {
+            loop.enqueue { [weak self] in
+                guard let self, !dispatching, !isHoldingDeliveries else { return }
+                drainDeliveries()
+            }
+        }
+    }
+
+    /// Runs `body` in the order received: at once outside a dispatch or a
+    /// breath, else as soon as the dispatch returns or on the next turn.
     func deliver(_ body: @escaping () -> Void) {
         deliveries.append(body)
-        if !dispatching {
+        if !dispatching, !isHoldingDeliveries {
             drainDeliveries()
         }
     }

@@ -34,6 +34,11 @@ public final class FairCalls {
     /// Clients with calls waiting, in the order their turns come.
     private var rotation: [String] = []
     private var rotationHead = 0
+    /// The client whose call `next` returned last, while it runs: it goes
+    /// back into the rotation only at the next `next`, behind the clients
+    /// whose first calls came while its call ran — one long call a turn,
+    /// not two, before a newcomer is served.
+    private var servedLast: String?
 
     /// Whether no call waits.
     var isEmpty: Bool { queues.isEmpty }
@@ -78,6 +83,7 @@ public final class FairCalls {
     /// `isReady` accepts (one whose uid is still being asked is passed over
     /// until it is known).
     func next(isReady: (String) -> Bool) -> (message: Message, sender: String)? {
+        requeueServedLast()
         let turns = rotation.count - rotationHead
         for _ in 0..<turns {
             let sender = rotation[rotationHead]
@@ -99,7 +105,7 @@ public final class FairCalls {
                     queues[sender]?.calls.removeFirst(head + 1)
                     queues[sender]?.head = 0
                 }
-                rotation.append(sender)
+                servedLast = sender
             }
             compactRotation()
             return (call.message, sender)
@@ -115,7 +121,13 @@ public final class FairCalls {
 
     /// Whether a call of a client `isReady` accepts waits.
     func hasReady(_ isReady: (String) -> Bool) -> Bool {
-        rotation[rotationHead...].contains(where: isReady)
+        servedLast.map(isReady) ?? false || rotation[rotationHead...].contains(where: isReady)
+    }
+
+    private func requeueServedLast() {
+        guard let sender = servedLast else { return }
+        servedLast = nil
+        rotation.append(sender)
     }
 
     private func compactRotation() {

@@ -72,6 +72,8 @@ public final class ObjectServer {
     static let receivedBytesAllowance = 2 << 30
     static let receivedDescriptorsAllowance = 1 << 16
     var peerWatch: Disposable?
+    /// Answers `Peer` calls and queues new calls in the middle of a long call.
+    private var breathing: Disposable?
     /// The standard interfaces, built once; they find the called object by path.
     lazy var introspectable = introspectableInterface()
     lazy var properties = propertiesInterface()
@@ -117,9 +119,13 @@ public final class ObjectServer {
         credentials?.onSettled = { [weak self] _ in
             self?.scheduleServing()
         }
+        breathing = Breathing.shared.add { [weak connection] in
+            connection?.breathe()
+        }
     }
 
     deinit {
+        breathing?.dispose()
         peerWatch?.dispose()
         connection.methodCallHandler = nil
     }

@@ -1,3 +1,5 @@
+import RxCoreEssentials
+
 /// How a form derives its state. Values come from the controls' Rx events
 /// (and a choice's derived options from its source's value stream); what
 /// follows from them — each field's state (its conditions), validity (its
@@ -85,6 +87,7 @@ extension Form {
                 local = FieldValidator(field: spec).validate(judged, in: context)
                 localVerdicts[name] = (judged, context, local)
                 rulesRun += 1
+                Breathing.shared.breathe()
             }
             if askingRemotely, let relay = judgedByRules[name], relay.value.map({ $0.0 != judged || $0.1 != local }) ?? true {
                 // A new question: an answer for an earlier value (even one

@@ -1,3 +1,5 @@
+import RxCoreEssentials
+
 /// A regular expression that must match a whole value, as HTML's `pattern`
 /// attribute: compiled once, matched in time linear in the input (a Pike
 /// VM, no backtracking), so no pattern can stall its caller.
@@ -14,6 +16,9 @@ public struct Pattern: Sendable, CustomStringConvertible {
     /// The deepest nesting of groups and stacked quantifiers a pattern may
     /// have; parsing and compiling recurse once per level.
     public static let maximumNesting = 100
+    /// How many threads a match steps between two calls of `Breathing.breathe()`
+    /// (about a tenth of a millisecond).
+    static let stepsPerBreath = 1 << 14
 
     /// The pattern's source.
     public let source: String
@@ -52,8 +57,15 @@ public struct Pattern: Sendable, CustomStringConvertible {
         var stack: [Int] = []
         stack.reserveCapacity(program.count)
         addThread(&current, 0, at: 0, count: input.count, stack: &stack)
+        var stepsSinceBreath = 0
         for (position, scalar) in input.enumerated() {
             if current.isEmpty { return false }
+            // A worst match takes tens of milliseconds: other clients' pings go on meanwhile.
+            stepsSinceBreath += current.threads.count
+            if stepsSinceBreath >= Pattern.stepsPerBreath {
+                stepsSinceBreath = 0
+                Breathing.shared.breathe()
+            }
             next.clear()
             for pc in current.threads where accepts(program[pc], scalar) {
                 addThread(&next, pc + 1, at: position + 1, count: input.count, stack: &stack)

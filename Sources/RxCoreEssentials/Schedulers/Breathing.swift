@@ -1,0 +1,65 @@
+/// Lets what must not wait for a long piece of work happen in its middle.
+///
+/// Work that runs on the loop's thread for tens of milliseconds (a form
+/// judging 256 patterns, a bind of a million rows) calls `breathe()` between
+/// its steps. At most once every `interval` that runs the registered
+/// breathers — work that touches none of the state the long work uses, such
+/// as answering `Peer.Ping` and queueing the calls that came meanwhile —
+/// so another client waits for one breath, not for the whole call.
+///
+/// A breather must not run anything that could change state the caller of
+/// `breathe()` is in the middle of changing: what would (a reply's handler,
+/// a signal's) it keeps for a later turn of the loop. Breathing does not
+/// nest: a breather that itself breathes returns at once.
+public final class Breathing: @unchecked Sendable {
+    // Safe because every member is used on the loop's thread only, as
+    // MainLoop's own state: `breathe`, `add` and the returned disposables
+    // check it.
+
+    /// The breathing of the loop's thread.
+    public static let shared = Breathing()
+
+    /// The longest time between two breaths of a piece of work that calls
+    /// `breathe()` often enough: 2 ms.
+    public static let interval: Int64 = 2_000_000
+
+    private var breathers: [Int: () -> Void] = [:]
+    private var nextID = 0
+    private var last = MonotonicClock.now()
+    private var isBreathing = false
+
+    private init() {}
+
+    /// Runs the breathers when `interval` has passed since the last breath;
+    /// otherwise costs a clock read. Cheap enough to call every ~100 µs of work.
+    @inline(__always)
+    public func breathe() {
+        guard !breathers.isEmpty else { return }
+        breatheNow()
+    }
+
+    private func breatheNow() {
+        precondition(MainLoop.shared.isCurrent, "Breathing.breathe must be called on the main thread")
+        let now = MonotonicClock.now()
+        guard !isBreathing, now.nanoseconds(since: last) >= Breathing.interval else { return }
+        isBreathing = true
+        defer {
+            isBreathing = false
+            last = MonotonicClock.now()
+        }
+        for id in breathers.keys.sorted() {
+            breathers[id]?()
+        }
+    }
+
+    /// Adds `breather` until the returned disposable is disposed.
+    public func add(_ breather: @escaping () -> Void) -> Disposable {
+        precondition(MainLoop.shared.isCurrent, "Breathing.add must be called on the main thread")
+        let id = nextID
+        nextID += 1
+        breathers[id] = breather
+        return Disposables.create { [weak self] in
+            self?.breathers[id] = nil
+        }
+    }
+}
