@@ -73,8 +73,14 @@ public final class BulkCalls {
         reader.async {
             let arguments = Result { try job.message.inputArguments(named: inputs) }
             let prepared = prepare.flatMap { prepare in (try? arguments.get()).map { values in Result { try prepare(values) } } }
+            let handover = Handover((arguments, prepared))
             MainLoop.shared.post {
-                owner.value?.completions.removeValue(forKey: id)?((arguments, prepared))
+                if let done = owner.value?.completions.removeValue(forKey: id), let outcome = handover.value {
+                    done(outcome)
+                }
+                // A million arguments take tens of milliseconds to let go of:
+                // taken straight into the discarding thread, no copy left here.
+                Discard.later(handover.take())
             }
         }
     }
@@ -135,4 +141,23 @@ public final class BulkCalls {
 /// signature was read on the loop before.
 private struct ReaderJob: @unchecked Sendable {
     let message: Message
+}
+
+/// A value handed from the reader to the loop: `take` keeps no reference
+/// behind, so the last one is wherever the taker lets it go.
+///
+/// `@unchecked Sendable`: `value` is set on the reader thread before the
+/// job that reads and takes it is posted, and used on the loop only after;
+/// posting (a mutex) orders the two.
+private final class Handover<Value: Sendable>: @unchecked Sendable {
+    private(set) var value: Value?
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func take() -> Value? {
+        defer { value = nil }
+        return value
+    }
 }

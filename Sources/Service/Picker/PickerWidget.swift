@@ -141,7 +141,7 @@ final class PickerWidget: Widget {
             reportContentChange()
         }
         items.accept(.bound(components))
-        Discard.later(replaced)
+        Discard.later(consume replaced)
     }
 
     override var bindingCalls: String { "SetItems or SetModels" }

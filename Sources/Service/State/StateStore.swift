@@ -172,7 +172,10 @@ final class StateStore {
                 } catch {
                     failure = "\(directory)/\(file.fileName): \(error)"
                 }
-                MainLoop.shared.post { store.value?.finished(file.path, failure: failure) }
+                // Only the path goes back: the file's values (a million rows)
+                // are let go of here, not on the loop.
+                let path = file.path
+                MainLoop.shared.post { store.value?.finished(path, failure: failure) }
             }
         }
     }

@@ -219,7 +219,7 @@ final class TableWidget: Widget {
         }
         isBound = true
         sections.accept(newSections)
-        Discard.later(replaced)
+        Discard.later(consume replaced)
     }
 
     override var bindingCalls: String { "SetItems or SetSections" }
