@@ -24,6 +24,21 @@ final class WireSignalTests: XCTestCase {
         }
     }
 
+    /// What a state file keeps: the bytes libdbus marshals for the same
+    /// signal, read back to the same values.
+    func testMarshalledSignalsAreWhatLibdbusMarshals() throws {
+        var generator = SeededGenerator(for: "testMarshalledSignalsAreWhatLibdbusMarshals")
+        for _ in 0..<300 {
+            let values = (0..<Int.random(in: 0..<6, using: &generator)).map { _ in randomValue(depth: 4, using: &generator) }
+            let byLibdbus = try Message.signal(path: "/org/rxwidgets/Widgets1", interface: "org.rxwidgets.Widgets1.State", member: "Widget")
+            try byLibdbus.append(values)
+            let written = try Message.marshalledSignal(path: ObjectPath("/org/rxwidgets/Widgets1")!, interface: "org.rxwidgets.Widgets1.State", member: "Widget", values)
+            XCTAssertEqual(written, try byLibdbus.marshalled(), "\(values)")
+            XCTAssertEqual(try Message(marshalled: written).arguments(), values)
+        }
+        XCTAssertThrowsError(try Message.marshalledSignal(path: ObjectPath("/a")!, interface: "a.b", member: "C", [.string("a\u{0}b")]))
+    }
+
     func testASignalIsNumberedWhenItIsSent() throws {
         let message = try WireSignal(path: ObjectPath("/a")!, interface: "a.b", member: "C", types: [.int32]).message(with: {
             var body = WireBody()

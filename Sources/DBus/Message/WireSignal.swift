@@ -12,7 +12,7 @@ struct WireSignal {
     /// arguments of `types`.
     init(path: ObjectPath, interface: String, member: String, types: [DBusType]) {
         // Byte order, type (signal), flags (no reply expected), protocol
-        // version, body length (patched), serial (the connection's, set on
+        // version, body length (patched), serial (1; a connection renumbers on
         // sending), then the header fields a(yv): PATH (1), INTERFACE (2),
         // MEMBER (3), SIGNATURE (8, absent when empty), padded to 8 for the body.
         let order = UInt8(ascii: 1.littleEndian == 1 ? "l" : "B")
@@ -35,17 +35,7 @@ struct WireSignal {
     /// the bytes, so a caller that makes room can try again), `InvalidArgs`
     /// when the body could not be sent.
     func message(with body: WireBody) throws -> Message {
-        let extent = Message.Extent(bytes: Message.headerAllowance + body.bytes.count, largestArray: body.largestArray)
-        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
-            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
-        }
-        if let refusal = body.refusal {
-            throw DBusError.invalidArgs(refusal)
-        }
-        var bytes = header
-        bytes.reserveCapacity(header.count + body.bytes.count)
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: body.bytes.count)) { bytes.replaceSubrange(4..<8, with: $0) }
-        bytes.append(contentsOf: body.bytes)
+        let bytes = try self.bytes(with: body)
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -58,5 +48,42 @@ struct WireSignal {
         // The connection numbers a message whose serial is 0 when it sends it.
         dbus_message_set_serial(raw, 0)
         return Message(taking: raw, appendedBytes: body.bytes.count)
+    }
+
+    /// The signal carrying `body` as bytes, numbered 1, unchecked by
+    /// libdbus: `MessageTooLarge` and `InvalidArgs` as `message(with:)`.
+    func bytes(with body: WireBody) throws -> [UInt8] {
+        let extent = Message.Extent(bytes: Message.headerAllowance + body.bytes.count, largestArray: body.largestArray)
+        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
+            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
+        }
+        if let refusal = body.refusal {
+            throw DBusError.invalidArgs(refusal)
+        }
+        var bytes = header
+        bytes.reserveCapacity(header.count + body.bytes.count)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: body.bytes.count)) { bytes.replaceSubrange(4..<8, with: $0) }
+        bytes.append(contentsOf: body.bytes)
+        return bytes
+    }
+}
+
+extension Message {
+    /// A signal carrying `arguments` in D-Bus wire format, numbered 1, as
+    /// `marshalled()` gives a signal built through libdbus — written in one
+    /// pass, without libdbus's per-argument header rewrites and checks
+    /// (`Message(marshalled:)` checks the bytes when they are read back).
+    /// For files that keep values; `InvalidArgs` for a value libdbus would
+    /// refuse, `MessageTooLarge` past the protocol's limits.
+    public static func marshalledSignal(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue]) throws -> [UInt8] {
+        guard DBusNames.isValidInterfaceName(interface), DBusNames.isValidMemberName(member) else {
+            throw DBusError.invalidArgs("'\(interface).\(member)' is not a valid interface and member name")
+        }
+        var body = WireBody()
+        for argument in arguments {
+            try argument.validate()
+            body.append(argument)
+        }
+        return try WireSignal(path: path, interface: interface, member: member, types: arguments.map(\.type)).bytes(with: body)
     }
 }

@@ -87,9 +87,7 @@ struct StateFile: Sendable {
     }
 
     private static func message(_ body: [DBusValue]) throws -> [UInt8] {
-        let message = try Message.signal(path: WidgetService.rootPath.rawValue, interface: "org.rxwidgets.Widgets1.State", member: "Widget")
-        try message.append(body)
-        return try message.marshalled()
+        try Message.marshalledSignal(path: WidgetService.rootPath, interface: "org.rxwidgets.Widgets1.State", member: "Widget", body)
     }
 
     private static func frame(_ operation: Operation, _ value: DBusValue) throws -> [UInt8] {
