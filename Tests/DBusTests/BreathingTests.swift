@@ -49,4 +49,24 @@ final class BreathingTests: BusTestCase {
         XCTAssertTrue(MainLoop.shared.run(while: { !answered || !self.service.calls.contains("reply") }, timeout: .seconds(10)))
         XCTAssertEqual(service.calls, ["long", "long done", "reply"])
     }
+
+    /// What a breath held is handed over as soon as the call returns, before
+    /// the next call runs in the same turn: a held answer about a client (its
+    /// uid) would otherwise pass that client over for a turn.
+    func testWhatABreathHeldIsHandedOverBeforeTheNextCall() throws {
+        service.onWork = { [unowned self] in
+            service.onWork = nil
+            let question = try! Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId")
+            serverConnection.call(question) { [unowned self] _ in service.calls.append("reply") }
+        }
+        var answered = 0
+        let work = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Work")
+        try work.append([.string("w"), .uint32(4)])
+        let note = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Note")
+        try note.append([.string("n"), .uint32(0)])
+        client.call(work) { _ in answered += 1 }
+        client.call(note) { _ in answered += 1 }
+        XCTAssertTrue(MainLoop.shared.run(while: { answered < 2 || !self.service.calls.contains("reply") }, timeout: .seconds(10)))
+        XCTAssertEqual(service.calls, ["w", "w done", "reply", "n"])
+    }
 }

@@ -37,6 +37,9 @@ final class WireSignalTests: XCTestCase {
             XCTAssertEqual(try Message(marshalled: written).arguments(), values)
         }
         XCTAssertThrowsError(try Message.marshalledSignal(path: ObjectPath("/a")!, interface: "a.b", member: "C", [.string("a\u{0}b")]))
+        XCTAssertThrowsError(try Message.marshalledSignal(path: ObjectPath("/a")!, interface: "a.b", member: "C", Array(repeating: .int32(1), count: 256)), "a signature of 256 characters") { error in
+            XCTAssertTrue("\(error)".contains("255"), "\(error)")
+        }
     }
 
     func testASignalIsNumberedWhenItIsSent() throws {

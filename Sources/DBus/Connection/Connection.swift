@@ -288,11 +288,8 @@ public final class Connection {
         case .signal?:
             if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
                 isOpen = false
-                if bridge.isHoldingDeliveries {
-                    bridge.deliver { [weak self] in self?.onDisconnected?() }
-                } else {
-                    onDisconnected?()
-                }
+                // After the messages received before it (a breath may hold some).
+                bridge.deliver { [weak self] in self?.onDisconnected?() }
                 return DBUS_HANDLER_RESULT_HANDLED
             }
             bridge.deliver { [weak self] in

@@ -179,6 +179,11 @@ final class LoopBridge {
         if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
             dispatch()
         }
+        // What a breath held (the bus's answer about a new client, say) is
+        // handed over between calls too, not only on the loop's next turn.
+        if !isHoldingDeliveries, !deliveries.isEmpty {
+            drainDeliveries()
+        }
     }
 
     /// `pump` in the middle of a long call: `Peer` calls are answered and

@@ -7,6 +7,8 @@ import CDBus
 /// validating them whole, instead of building it argument by argument.
 struct WireSignal {
     private let header: [UInt8]
+    /// Why libdbus would refuse the header (a signature over 255 bytes).
+    private let refusal: String?
 
     /// The header of signal `member` of `interface` at `path`, carrying
     /// arguments of `types`.
@@ -28,6 +30,7 @@ struct WireSignal {
         }
         fields.pad(to: 8)
         header = fields.bytes
+        refusal = fields.refusal
     }
 
     /// The signal carrying `body`, checked by libdbus and not yet numbered:
@@ -57,7 +60,7 @@ struct WireSignal {
         guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
             throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
         }
-        if let refusal = body.refusal {
+        if let refusal = refusal ?? body.refusal {
             throw DBusError.invalidArgs(refusal)
         }
         var bytes = header

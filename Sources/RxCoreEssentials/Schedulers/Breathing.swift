@@ -31,15 +31,10 @@ public final class Breathing: @unchecked Sendable {
     private init() {}
 
     /// Runs the breathers when `interval` has passed since the last breath;
-    /// otherwise costs a clock read. Cheap enough to call every ~100 µs of work.
-    @inline(__always)
+    /// otherwise costs a clock read. Cheap enough to call every ~100 µs of
+    /// work. Off the loop's thread (work another thread does) it does nothing.
     public func breathe() {
-        guard !breathers.isEmpty else { return }
-        breatheNow()
-    }
-
-    private func breatheNow() {
-        precondition(MainLoop.shared.isCurrent, "Breathing.breathe must be called on the main thread")
+        guard MainLoop.shared.isCurrent, !breathers.isEmpty else { return }
         let now = MonotonicClock.now()
         guard !isBreathing, now.nanoseconds(since: last) >= Breathing.interval else { return }
         isBreathing = true
