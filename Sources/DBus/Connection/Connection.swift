@@ -149,7 +149,7 @@ public final class Connection {
 
     /// `pump` for the middle of a long call (a `Breathing` breather):
     /// answers `Peer` calls and hands over the calls received, but keeps
-    /// replies, signals and the bus leaving for the loop's next turn.
+    /// replies, signals and the bus leaving until the call has returned.
     public func breathe() {
         guard isOpen else { return }
         bridge.breathe()

@@ -181,15 +181,14 @@ final class LoopBridge {
         }
         // What a breath held (the bus's answer about a new client, say) is
         // handed over between calls too, not only on the loop's next turn.
-        if !isHoldingDeliveries, !deliveries.isEmpty {
-            drainDeliveries()
-        }
+        drainUnlessBusy()
     }
 
     /// `pump` in the middle of a long call: `Peer` calls are answered and
     /// other calls queued (the server only queues what it receives), while
-    /// replies and signals received wait for the loop's next turn, where
-    /// they run in the order received.
+    /// replies and signals received wait until the call has returned (the
+    /// next `pump` between calls, or the loop's next turn), where they run
+    /// in the order received.
     func breathe() {
         guard !isHoldingDeliveries else { return }
         isHoldingDeliveries = true
@@ -200,20 +199,21 @@ final class LoopBridge {
         }
         isHoldingDeliveries = false
         if !deliveries.isEmpty {
-            loop.enqueue { [weak self] in
-                guard let self, !dispatching, !isHoldingDeliveries else { return }
-                drainDeliveries()
-            }
+            loop.enqueue { [weak self] in self?.drainUnlessBusy() }
         }
     }
 
     /// Runs `body` in the order received: at once outside a dispatch or a
-    /// breath, else as soon as the dispatch returns or on the next turn.
+    /// breath, else as soon as the dispatch returns or the breath's call has.
     func deliver(_ body: @escaping () -> Void) {
         deliveries.append(body)
-        if !dispatching, !isHoldingDeliveries {
-            drainDeliveries()
-        }
+        drainUnlessBusy()
+    }
+
+    /// Runs the queued deliveries unless libdbus is dispatching or a call breathes.
+    private func drainUnlessBusy() {
+        guard !dispatching, !isHoldingDeliveries, !deliveries.isEmpty else { return }
+        drainDeliveries()
     }
 
     /// Runs the queued deliveries in order. A delivery that dispatches again

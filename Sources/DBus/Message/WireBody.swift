@@ -19,6 +19,15 @@ struct WireBody {
         bytes.reserveCapacity(256)
     }
 
+    /// The body of `arguments`, each checked first (`DBusValue.validate()`).
+    init(checking arguments: [DBusValue]) throws {
+        self.init()
+        for argument in arguments {
+            try argument.validate()
+            append(argument)
+        }
+    }
+
     /// A body whose first bytes are `prefix`: alignment counts from them, as
     /// in a header written after its fixed part.
     init(after prefix: [UInt8]) {

@@ -82,11 +82,6 @@ extension Message {
         guard DBusNames.isValidInterfaceName(interface), DBusNames.isValidMemberName(member) else {
             throw DBusError.invalidArgs("'\(interface).\(member)' is not a valid interface and member name")
         }
-        var body = WireBody()
-        for argument in arguments {
-            try argument.validate()
-            body.append(argument)
-        }
-        return try WireSignal(path: path, interface: interface, member: member, types: arguments.map(\.type)).bytes(with: body)
+        return try WireSignal(path: path, interface: interface, member: member, types: arguments.map(\.type)).bytes(with: WireBody(checking: arguments))
     }
 }

@@ -54,12 +54,7 @@ extension ObjectServer {
                 throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
             }
         }
-        var body = WireBody()
-        for argument in arguments {
-            try argument.validate()
-            body.append(argument)
-        }
-        return try header.message(with: body)
+        return try header.message(with: WireBody(checking: arguments))
     }
 
     /// The header of a signal `object` declares, once `check` accepts the

@@ -1,8 +1,8 @@
 /// Lets what must not wait for a long piece of work happen in its middle.
 ///
 /// Work that runs on the loop's thread for tens of milliseconds (a form
-/// judging 256 patterns, a bind of a million rows) calls `breathe()` between
-/// its steps. At most once every `interval` that runs the registered
+/// judging 256 fields, a pattern matching a long value) calls `breathe()`
+/// between its steps. At most once every `interval` that runs the registered
 /// breathers — work that touches none of the state the long work uses, such
 /// as answering `Peer.Ping` and queueing the calls that came meanwhile —
 /// so another client waits for one breath, not for the whole call.
