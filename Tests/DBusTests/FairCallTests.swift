@@ -46,10 +46,12 @@ final class FairCallTests: BusTestCase {
         service.onWork = { [unowned self] in
             service.onWork = nil
             other.call(try! note("b0"), timeoutMilliseconds: 20_000) { _ in answered += 1 }
+            // Written now, not when the loop next turns (after this call).
+            other.pump()
         }
         for index in 0..<3 {
             let work = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Work")
-            try work.append([.string("a\(index)"), .uint32(100)])
+            try work.append([.string("a\(index)"), .uint32(300)])
             client.call(work, timeoutMilliseconds: 20_000) { _ in answered += 1 }
         }
         XCTAssertTrue(MainLoop.shared.run(while: { answered < 4 }, timeout: .seconds(20)))
