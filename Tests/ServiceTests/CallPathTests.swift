@@ -1,4 +1,5 @@
 import BusTestSupport
+import Foundation
 import DBus
 import RxCoreEssentials
 import RxWidgets
@@ -105,6 +106,37 @@ final class CallPathTests: XCTestCase {
         XCTAssertEqual(try call("\(root)/form/f", "Form", "GetValue", [.string("username")]), [.variant(.string("abc"))])
         XCTAssertEqual(service.widgets[ObjectPath("\(root)/form/f")!]?.revision, form.revision, "the form's revision is the widget's")
         subscription.dispose()
+    }
+
+    /// LoadItems measures the rows as it reads them (no second walk over a
+    /// million rows): what it counts must be what the same rows bound by
+    /// SetItems count, replacing, appending and adding a component.
+    func testLoadedRowsCountAsTheSameRowsSet() throws {
+        let titles = ["short", "a title longer than fifteen bytes", "ünïcödé títle of some length", ""] + (0..<5_000).map { "row \($0) " + String(repeating: "x", count: $0 % 40) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rows-\(getpid())")
+        try titles.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fd = open(file.path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        func component(_ rows: [String]) -> DBusValue { .array(element: .string, rows.map { .string($0) }) }
+        func items(_ components: [[String]]) -> DBusValue { .array(element: .array(.string), components.map(component)) }
+        for name in ["set", "load"] {
+            try call(root, "Manager", "CreatePicker", [.string(name), options([("items", items([["kept"]]))])])
+        }
+        let set = try widget("\(root)/picker/set", as: PickerWidget.self)
+        let load = try widget("\(root)/picker/load", as: PickerWidget.self)
+        let steps: [([[String]], [(String, DBusValue)])] = [
+            ([titles], []),
+            ([titles + titles], [("append", .boolean(true))]),
+            ([titles + titles, titles], [("component", .int32(1))]),
+        ]
+        for (expected, loadOptions) in steps {
+            try call("\(root)/picker/set", "Picker", "SetItems", [items(expected)])
+            try call("\(root)/picker/load", "Picker", "LoadItems", [.unixFD(fd), options(loadOptions)])
+            XCTAssertEqual(load.adapter.components, set.adapter.components, "options \(loadOptions)")
+            XCTAssertEqual(load.footprint, set.footprint, "options \(loadOptions)")
+        }
     }
 }
 

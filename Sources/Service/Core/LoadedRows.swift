@@ -21,9 +21,16 @@ enum LoadedRows {
     /// The options `LoadItems` takes besides where the rows go.
     static let optionTypes: [String: DBusType] = ["append": .boolean, "separator": .string]
 
+    /// The rows read: each title as a string value, in order, and what they
+    /// cost the heap (`Footprint.of` each value, summed: no array header).
+    struct Values {
+        var rows: [DBusValue] = []
+        var footprint = 0
+    }
+
     /// The titles a `LoadItems` call's `items` descriptor holds, split as its
     /// `separator` option says.
-    static func read(from items: UnixFD, options: [String: DBusValue], limits: Limits) throws -> [String] {
+    static func read(from items: UnixFD, options: [String: DBusValue], limits: Limits) throws -> Values {
         try read(items.fd, separator: try separator(options), limits: limits, "items")
     }
 
@@ -37,7 +44,7 @@ enum LoadedRows {
     }
 
     /// The titles in `fd`; `what` names the argument in errors.
-    private static func read(_ fd: Int32, separator: Separator, limits: Limits, _ what: String) throws -> [String] {
+    private static func read(_ fd: Int32, separator: Separator, limits: Limits, _ what: String) throws -> Values {
         var status = stat()
         guard fstat(fd, &status) == 0 else {
             throw DBusError.invalidArgs("\(what): descriptor \(fd) cannot be examined: \(String(cString: strerror(errno)))")
@@ -49,7 +56,7 @@ enum LoadedRows {
         guard status.st_size <= maximum else {
             throw WidgetsError.limitExceeded("\(what): the file has \(status.st_size) bytes; the limit is \(maximum)")
         }
-        return try readRows(fd, separator: separator, limits: limits, what)
+        return try readRows(fd, size: Int(status.st_size), separator: separator, limits: limits, what)
     }
 
     /// The bytes read at a time: rows are split and checked as they come,
@@ -66,18 +73,35 @@ enum LoadedRows {
         let limits: Limits
         let separator: Separator
         let what: String
-        var titles: [String] = []
+        var taken = Values()
+
+        /// Makes room for the rows a file of `size` bytes holds if the rest
+        /// is like its first `read` bytes, which held `count` rows: growing
+        /// an array of a million rows by doubling faults in twice its pages
+        /// (a quarter of a LoadItems). At most the row limit.
+        mutating func expect(rowsIn size: Int, fromFirst read: Int) {
+            guard read > 0, size > read else { return }
+            let count = taken.rows.count
+            let estimate = count + (size - read) / max(1, read / max(1, count)) + count / 16 + 16
+            taken.rows.reserveCapacity(min(estimate, limits.rowsPerWidget))
+        }
+
+        private mutating func append(_ title: String) {
+            let value = DBusValue.string(title)
+            taken.footprint += Footprint.of(value)
+            taken.rows.append(value)
+        }
 
         /// `clean`: the bytes are known to be ASCII without a NUL (their chunk is).
         mutating func take(_ bytes: UnsafeBufferPointer<UInt8>, clean: Bool = false) throws {
-            let row = titles.count
+            let row = taken.rows.count
             guard row < limits.rowsPerWidget else {
                 throw WidgetsError.limitExceeded("\(what) has more than \(limits.rowsPerWidget) rows; the limit is \(limits.rowsPerWidget)")
             }
             if clean {
                 let title = String(decoding: bytes, as: UTF8.self)
                 try checks.checkString(title, "\(what) row \(row)")
-                titles.append(title)
+                append(title)
                 return
             }
             if separator == .newline, LoadedRows.offset(of: 0, in: bytes, from: 0) != nil {
@@ -93,11 +117,11 @@ enum LoadedRows {
                 throw DBusError.invalidArgs("\(what): row \(row) is not valid UTF-8")
             }
             try checks.checkString(title, "\(what) row \(row)")
-            titles.append(title)
+            append(title)
         }
     }
 
-    private static func readRows(_ fd: Int32, separator: Separator, limits: Limits, _ what: String) throws -> [String] {
+    private static func readRows(_ fd: Int32, size: Int, separator: Separator, limits: Limits, _ what: String) throws -> Values {
         // A row has at most stringLength scalars of at most 4 bytes.
         let longestRow = limits.stringLength * 4
         var rows = Rows(checks: InputChecks(limits: limits), limits: limits, separator: separator, what: what)
@@ -111,6 +135,7 @@ enum LoadedRows {
                 throw DBusError.invalidArgs("\(what): the file cannot be read: \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }
+            let first = offset == 0
             offset += count
             // The file may grow after fstat: read on, but never past the limit.
             guard offset <= limits.loadBytes else {
@@ -134,18 +159,21 @@ enum LoadedRows {
                 }
                 let rest = UnsafeBufferPointer(rebasing: buffer[start...])
                 if separator == .newline, LoadedRows.offset(of: 0, in: rest, from: 0) != nil {
-                    throw DBusError.invalidArgs("\(what): row \(rows.titles.count) contains U+0000, which D-Bus strings cannot carry")
+                    throw DBusError.invalidArgs("\(what): row \(rows.taken.rows.count) contains U+0000, which D-Bus strings cannot carry")
                 }
                 carry += rest
+                if first {
+                    rows.expect(rowsIn: size, fromFirst: count)
+                }
                 guard carry.count <= longestRow else {
-                    throw WidgetsError.limitExceeded("\(what) row \(rows.titles.count) has more than \(longestRow) bytes; the limit is \(limits.stringLength) characters")
+                    throw WidgetsError.limitExceeded("\(what) row \(rows.taken.rows.count) has more than \(longestRow) bytes; the limit is \(limits.stringLength) characters")
                 }
             }
         }
         if !carry.isEmpty {
             try carry.withUnsafeBufferPointer { try rows.take($0) }
         }
-        return rows.titles
+        return rows.taken
     }
 
     /// Whether every byte is below 0x80, eight at a time.

@@ -283,16 +283,21 @@ final class PickerWidget: Widget {
             guard component >= 0, component <= current.count else {
                 throw WidgetsError.outOfRange("options 'component' \(component) is out of range; expected 0…\(current.count) (one past the last adds a component)")
             }
-            let rows = try LoadedRows.read(from: items, options: options, limits: widget.context.limits)
+            let loaded = try LoadedRows.read(from: items, options: options, limits: widget.context.limits)
             var combined = current
+            // The kept components keep their footprints; the loaded one is
+            // measured as it was read, not walked again.
+            var parts = widget.footprints(of: current, changed: [])
             if component == combined.count {
                 combined.append([])
+                parts.append(Footprint.of(component: []))
             }
-            let loaded = rows.map(DBusValue.string)
-            combined[component] = options["append"] == .boolean(true) ? combined[component] + loaded : loaded
+            let appending = options["append"] == .boolean(true)
+            combined[component] = appending ? combined[component] + loaded.rows : loaded.rows
+            parts[component] = (appending ? parts[component] : Footprint.of(component: [])) + loaded.footprint
             // The loaded titles were checked as they were read; only the shape is left.
             try widget.context.arguments.checkShape(parts: combined.count, rows: combined.reduce(0) { $0 + $1.count }, unit: "components", "the picker with the loaded items")
-            try widget.bind(combined, changed: [component])
+            try widget.bind(combined, measured: parts)
         },
         API.setAdapter.changing { widget, arguments, _ in
             let config = try widget.adapterConfig(kind: arguments.0, options: arguments.1.value)

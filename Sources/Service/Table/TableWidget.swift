@@ -369,8 +369,8 @@ final class TableWidget: Widget {
             guard index >= 0, index <= current.count else {
                 throw WidgetsError.outOfRange("section \(index) is out of range; expected 0…\(current.count) (one past the last adds a section)")
             }
-            let rows = try LoadedRows.read(from: items, options: options, limits: widget.context.limits)
-            let loaded = rows.map { TableModel(value: .string($0)) }
+            let file = try LoadedRows.read(from: items, options: options, limits: widget.context.limits)
+            let loaded = file.rows.map { TableModel(value: $0) }
             let appending = options["append"] == .boolean(true)
             if index == current.count {
                 current.append(TableSection(model: TableSectionID.models(headers: current.map(\.model.header) + [""], keepingGenerationsOf: [])[index], items: []))
