@@ -11,7 +11,11 @@ SWIFT_FLAGS := -Xswiftc -warnings-as-errors
 RELEASE_FLAGS := -c release $(SWIFT_FLAGS) -Xswiftc -cross-module-optimization
 # The shipped binary carries the Swift runtime inside it, so it runs where no
 # toolchain is installed (ldd then names only system libraries).
-SHIP_FLAGS := $(RELEASE_FLAGS) --static-swift-stdlib
+# GNU ld packs its 43,000 relative relocations (DT_RELR: 8 KiB, not the 1 MiB
+# gold writes and the loader reads at every start) and exports no symbols;
+# lld would keep Foundation's ICU data (bench/README.md, "Start-up").
+LINK_FLAGS := -Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+SHIP_FLAGS := $(RELEASE_FLAGS) --static-swift-stdlib $(LINK_FLAGS)
 PREFIX ?= /usr/local
 DESTDIR ?=
 # The system bus reads policies from /usr/share/dbus-1/system.d (the
