@@ -1,5 +1,5 @@
 extension BenchmarkRun {
-    /// With `--reference`, the Picker work the C reference server does, on
+    /// With `--reference`, the Picker and Form work the C reference server does, on
     /// it and on the daemon in turn: the side-by-side table for bench/README.md.
     func compareWithReference() {
         guard let referencePath else { return }
@@ -14,7 +14,7 @@ extension BenchmarkRun {
         print(ServerFigures.comparison(reference: ServerFigures.median(reference), daemon: ServerFigures.median(daemonFigures), repetitions: repetitions))
     }
 
-    /// The figures of one server doing the Picker work the C reference does.
+    /// The figures of one server doing the Picker and Form work the C reference does.
     func measureServer(_ path: String) -> ServerFigures {
         let (server, startup) = startDaemon(path)
         let stats = server.stats
@@ -39,6 +39,12 @@ extension BenchmarkRun {
         figures.setItemsCall = timed { _ = try? client.callAndWait(request, timeoutMilliseconds: 300_000) } / 1_000
         figures.setItemsCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticks) / 1_000
         figures.setItemsPeakRSS = stats.peakRSSMiB
+        let form = createForm("compareform", spec: plainSpec)
+        let formCount = quick ? 4 : 10
+        let values = ["a", "b"].map { allFields("f", String(repeating: $0, count: 65_536)) }
+        ticks = stats.cpuTicks
+        figures.formSetValuesCall = sequential(formCount) { [self] index in message(form, Widgets1.form, "SetValues", [values[index % 2], .uint64(0)]) }.p50 / 1_000
+        figures.formSetValuesCPU = ProcessStats.microseconds(ticks: stats.cpuTicks - ticks) / Double(formCount) / 1_000
         stopDaemon(server)
         return figures
     }

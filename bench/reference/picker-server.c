@@ -8,9 +8,17 @@
  *   Picker.SelectRow(ii)      ItemSelected(ii), ModelSelected(av),
  *                             PropertiesChanged(SelectedRows, Revision), reply
  *   Properties.Get / GetAll   of the Picker's properties
+ *   Manager.CreateForm(s name, s spec, a{sv} options) -> o
+ *                             of a spec of plain text fields, as the bench sends
+ *                             ({"fields":[{"name":"f0","kind":"text"},...]})
+ *   Form.SetValues(a{sv} values, t expected_revision) -> t
+ *                             PropertiesChanged(Revision; Values invalidated),
+ *                             ValueChanged(s, v) for each value, reply
  *
  * Arguments are checked as the daemon checks them (types by signature,
- * indexes in range, strings without NUL by libdbus), errors named as its. */
+ * indexes in range, strings without NUL by libdbus, a field known and given
+ * once, a value of at most 65,536 characters, the expected revision), errors
+ * named as its. */
 #include <dbus/dbus.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -22,6 +30,11 @@
 #define PICKER_INTERFACE "org.rxwidgets.Widgets1.Picker"
 #define MAX_PICKERS 64
 #define MAX_COMPONENTS 64
+#define FORM_PREFIX ROOT "/form/"
+#define FORM_INTERFACE "org.rxwidgets.Widgets1.Form"
+#define MAX_FORMS 8
+#define MAX_FIELDS 256
+#define MAX_CHARACTERS 65536
 
 typedef struct {
     char **titles;
@@ -38,6 +51,17 @@ typedef struct {
 
 static Picker pickers[MAX_PICKERS];
 static int picker_count;
+
+typedef struct {
+    char path[128];
+    char *names[MAX_FIELDS];
+    char *values[MAX_FIELDS];
+    int field_count;
+    uint64_t revision;
+} Form;
+
+static Form forms[MAX_FORMS];
+static int form_count;
 
 static void fail(const char *what) {
     fprintf(stderr, "picker-server: %s\n", what);
@@ -255,14 +279,146 @@ static DBusMessage *properties(DBusMessage *call, Picker *picker) {
     return error(call, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
 }
 
+/* The fields of a spec of plain text fields: each "name" in it; 0 on success. */
+static int read_fields(Form *form, const char *spec) {
+    const char *cursor = spec;
+    while ((cursor = strstr(cursor, "\"name\":\"")) != NULL) {
+        cursor += strlen("\"name\":\"");
+        const char *end = strchr(cursor, '"');
+        if (end == NULL || form->field_count == MAX_FIELDS) return -1;
+        form->names[form->field_count] = strndup(cursor, (size_t)(end - cursor));
+        form->values[form->field_count] = strdup("");
+        form->field_count++;
+        cursor = end + 1;
+    }
+    return form->field_count > 0 ? 0 : -1;
+}
+
+static Form *find_form(const char *path) {
+    for (int i = 0; i < form_count; i++)
+        if (strcmp(forms[i].path, path) == 0) return &forms[i];
+    return NULL;
+}
+
+static DBusMessage *create_form(DBusMessage *call) {
+    const char *name, *spec;
+    if (!dbus_message_has_signature(call, "ssa{sv}")) return error(call, DBUS_ERROR_INVALID_ARGS, "expected 'ssa{sv}'");
+    dbus_message_get_args(call, NULL, DBUS_TYPE_STRING, &name, DBUS_TYPE_STRING, &spec, DBUS_TYPE_INVALID);
+    if (form_count == MAX_FORMS) return error(call, "org.rxwidgets.Widgets1.Error.LimitExceeded", "too many forms");
+    Form *form = &forms[form_count];
+    memset(form, 0, sizeof *form);
+    if (snprintf(form->path, sizeof form->path, FORM_PREFIX "%s", name) >= (int)sizeof form->path || !dbus_validate_path(form->path, NULL))
+        return error(call, "org.rxwidgets.Widgets1.Error.InvalidName", "bad name");
+    if (find_form(form->path)) return error(call, "org.rxwidgets.Widgets1.Error.Exists", "a form of that name exists");
+    if (read_fields(form, spec) != 0) return error(call, "org.rxwidgets.Widgets1.Error.InvalidSpec", "no fields");
+    form->revision = 1;
+    form_count++;
+    DBusMessage *reply = dbus_message_new_method_return(call);
+    const char *path = form->path;
+    dbus_message_append_args(reply, DBUS_TYPE_OBJECT_PATH, &path, DBUS_TYPE_INVALID);
+    return reply;
+}
+
+/* Unicode scalars in UTF-8 text: every byte that does not continue one starts one. */
+static size_t characters(const char *text) {
+    size_t count = 0;
+    for (const unsigned char *byte = (const unsigned char *)text; *byte; byte++) count += (*byte & 0xC0) != 0x80;
+    return count;
+}
+
+static int field_index(const Form *form, const char *name) {
+    for (int i = 0; i < form->field_count; i++)
+        if (strcmp(form->names[i], name) == 0) return i;
+    return -1;
+}
+
+static DBusMessage *set_values(DBusConnection *connection, DBusMessage *call, Form *form) {
+    DBusMessageIter iter, entries, entry, variant;
+    int indexes[MAX_FIELDS];
+    const char *given[MAX_FIELDS];
+    char seen[MAX_FIELDS] = {0};
+    int count = 0;
+    if (!dbus_message_has_signature(call, "a{sv}t")) return error(call, DBUS_ERROR_INVALID_ARGS, "expected 'a{sv}t'");
+    dbus_message_iter_init(call, &iter);
+    dbus_message_iter_recurse(&iter, &entries);
+    while (dbus_message_iter_get_arg_type(&entries) == DBUS_TYPE_DICT_ENTRY) {
+        const char *key, *value;
+        dbus_message_iter_recurse(&entries, &entry);
+        dbus_message_iter_get_basic(&entry, &key);
+        dbus_message_iter_next(&entry);
+        dbus_message_iter_recurse(&entry, &variant);
+        int index = field_index(form, key);
+        if (index < 0) return error(call, "org.rxwidgets.Widgets1.Error.UnknownField", "unknown field");
+        if (seen[index]) return error(call, DBUS_ERROR_INVALID_ARGS, "a field given twice");
+        if (dbus_message_iter_get_arg_type(&variant) != DBUS_TYPE_STRING) return error(call, DBUS_ERROR_INVALID_ARGS, "expected a string");
+        dbus_message_iter_get_basic(&variant, &value);
+        if (strlen(value) > MAX_CHARACTERS && characters(value) > MAX_CHARACTERS)
+            return error(call, "org.rxwidgets.Widgets1.Error.LimitExceeded", "value too long");
+        seen[index] = 1;
+        indexes[count] = index;
+        given[count++] = value;
+        dbus_message_iter_next(&entries);
+    }
+    dbus_uint64_t expected;
+    dbus_message_iter_next(&iter);
+    dbus_message_iter_get_basic(&iter, &expected);
+    if (expected != 0 && expected != form->revision) return error(call, "org.rxwidgets.Widgets1.Error.RevisionMismatch", "revision mismatch");
+    for (int i = 0; i < count; i++) {
+        free(form->values[indexes[i]]);
+        form->values[indexes[i]] = strdup(given[i]);
+    }
+    form->revision++;
+
+    DBusMessage *signal = dbus_message_new_signal(form->path, DBUS_INTERFACE_PROPERTIES, "PropertiesChanged");
+    DBusMessageIter changed, invalidated;
+    const char *interface = FORM_INTERFACE, *revision = "Revision", *values = "Values";
+    dbus_uint64_t current = form->revision;
+    dbus_message_iter_init_append(signal, &iter);
+    dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &interface);
+    dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "{sv}", &changed);
+    dbus_message_iter_open_container(&changed, DBUS_TYPE_DICT_ENTRY, NULL, &entry);
+    dbus_message_iter_append_basic(&entry, DBUS_TYPE_STRING, &revision);
+    dbus_message_iter_open_container(&entry, DBUS_TYPE_VARIANT, "t", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_UINT64, &current);
+    dbus_message_iter_close_container(&entry, &variant);
+    dbus_message_iter_close_container(&changed, &entry);
+    dbus_message_iter_close_container(&iter, &changed);
+    dbus_message_iter_open_container(&iter, DBUS_TYPE_ARRAY, "s", &invalidated);
+    dbus_message_iter_append_basic(&invalidated, DBUS_TYPE_STRING, &values);
+    dbus_message_iter_close_container(&iter, &invalidated);
+    dbus_connection_send(connection, signal, NULL);
+    dbus_message_unref(signal);
+
+    for (int i = 0; i < count; i++) {
+        DBusMessage *value_changed = dbus_message_new_signal(form->path, FORM_INTERFACE, "ValueChanged");
+        const char *field = form->names[indexes[i]], *value = form->values[indexes[i]];
+        dbus_message_iter_init_append(value_changed, &iter);
+        dbus_message_iter_append_basic(&iter, DBUS_TYPE_STRING, &field);
+        dbus_message_iter_open_container(&iter, DBUS_TYPE_VARIANT, "s", &variant);
+        dbus_message_iter_append_basic(&variant, DBUS_TYPE_STRING, &value);
+        dbus_message_iter_close_container(&iter, &variant);
+        dbus_connection_send(connection, value_changed, NULL);
+        dbus_message_unref(value_changed);
+    }
+    DBusMessage *reply = dbus_message_new_method_return(call);
+    dbus_message_append_args(reply, DBUS_TYPE_UINT64, &current, DBUS_TYPE_INVALID);
+    return reply;
+}
+
 static DBusHandlerResult handle(DBusConnection *connection, DBusMessage *call, void *data) {
     (void)data;
     if (dbus_message_get_type(call) != DBUS_MESSAGE_TYPE_METHOD_CALL) return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
     const char *path = dbus_message_get_path(call);
     DBusMessage *reply;
     Picker *picker;
+    Form *form;
     if (strcmp(path, ROOT) == 0 && dbus_message_is_method_call(call, "org.rxwidgets.Widgets1.Manager", "CreatePicker")) {
         reply = create_picker(call);
+    } else if (strcmp(path, ROOT) == 0 && dbus_message_is_method_call(call, "org.rxwidgets.Widgets1.Manager", "CreateForm")) {
+        reply = create_form(call);
+    } else if ((form = find_form(path)) != NULL) {
+        reply = dbus_message_is_method_call(call, FORM_INTERFACE, "SetValues") ? set_values(connection, call, form)
+            : error(call, DBUS_ERROR_UNKNOWN_METHOD, "unknown method");
     } else if ((picker = find_picker(path)) == NULL) {
         reply = error(call, DBUS_ERROR_UNKNOWN_OBJECT, "no such object");
     } else if (dbus_message_is_method_call(call, PICKER_INTERFACE, "SelectRow")) {
