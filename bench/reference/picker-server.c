@@ -177,6 +177,11 @@ static DBusMessage *error(DBusMessage *call, const char *name, const char *text)
     return dbus_message_new_error(call, name, text);
 }
 
+/* Writes prefix and name into path; 0 when it fits and is an object path. */
+static int make_path(char *path, size_t size, const char *prefix, const char *name) {
+    return snprintf(path, size, "%s%s", prefix, name) < (int)size && dbus_validate_path(path, NULL) ? 0 : -1;
+}
+
 static DBusMessage *create_picker(DBusMessage *call) {
     DBusMessageIter iter, options, entry, variant;
     const char *name;
@@ -186,8 +191,7 @@ static DBusMessage *create_picker(DBusMessage *call) {
     if (picker_count == MAX_PICKERS) return error(call, "org.rxwidgets.Widgets1.Error.LimitExceeded", "too many pickers");
     Picker *picker = &pickers[picker_count];
     memset(picker, 0, sizeof *picker);
-    if (snprintf(picker->path, sizeof picker->path, PICKER_PREFIX "%s", name) >= (int)sizeof picker->path || !dbus_validate_path(picker->path, NULL))
-        return error(call, "org.rxwidgets.Widgets1.Error.InvalidName", "bad name");
+    if (make_path(picker->path, sizeof picker->path, PICKER_PREFIX, name) != 0) return error(call, "org.rxwidgets.Widgets1.Error.InvalidName", "bad name");
     if (find_picker(picker->path)) return error(call, "org.rxwidgets.Widgets1.Error.Exists", "a picker of that name exists");
     picker->revision = 1;
     dbus_message_iter_next(&iter);
@@ -307,8 +311,7 @@ static DBusMessage *create_form(DBusMessage *call) {
     if (form_count == MAX_FORMS) return error(call, "org.rxwidgets.Widgets1.Error.LimitExceeded", "too many forms");
     Form *form = &forms[form_count];
     memset(form, 0, sizeof *form);
-    if (snprintf(form->path, sizeof form->path, FORM_PREFIX "%s", name) >= (int)sizeof form->path || !dbus_validate_path(form->path, NULL))
-        return error(call, "org.rxwidgets.Widgets1.Error.InvalidName", "bad name");
+    if (make_path(form->path, sizeof form->path, FORM_PREFIX, name) != 0) return error(call, "org.rxwidgets.Widgets1.Error.InvalidName", "bad name");
     if (find_form(form->path)) return error(call, "org.rxwidgets.Widgets1.Error.Exists", "a form of that name exists");
     if (read_fields(form, spec) != 0) return error(call, "org.rxwidgets.Widgets1.Error.InvalidSpec", "no fields");
     form->revision = 1;
