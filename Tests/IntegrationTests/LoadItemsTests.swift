@@ -71,6 +71,39 @@ final class LoadItemsTests: DaemonTestCase {
         XCTAssertEqual(try property(picker, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1)]))
     }
 
+    /// Every kind of descriptor that is not a readable regular file or memfd
+    /// is refused by what it is, before a byte is read (none can make the
+    /// one thread wait), and a file too large for the limits by its size.
+    func testDescriptorsThatAreNotReadableFilesAreRefusedByWhatTheyAre() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([("items", titles([["a"]]))])])
+        _ = takeEvents()
+        let fifo = bus.directory.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let regular = bus.directory.appendingPathComponent("rows").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: regular, contents: Data("a\nb\n".utf8)))
+        // O_PATH, which Swift's Glibc module does not import (it needs _GNU_SOURCE).
+        let pathOnly: Int32 = 0o10000000
+        let sparse = clinux_memfd("sparse")
+        XCTAssertEqual(ftruncate(sparse, 4 << 30), 0)
+        let refusals: [(what: String, fd: Int32, message: String)] = [
+            ("/dev/zero", open("/dev/zero", O_RDONLY), "items: the descriptor is a character device; LoadItems reads a memfd or a regular file"),
+            ("a FIFO", open(fifo, O_RDONLY | O_NONBLOCK), "items: the descriptor is a pipe; LoadItems reads a memfd or a regular file"),
+            ("a directory", open(bus.directory.path, O_RDONLY | O_DIRECTORY), "items: the descriptor is a directory; LoadItems reads a memfd or a regular file"),
+            ("a write-only file", open(regular, O_WRONLY), "items: the file cannot be read: Bad file descriptor"),
+            ("an O_PATH descriptor", open(regular, pathOnly), "items: the file cannot be read: Bad file descriptor"),
+            ("/proc/self/mem", open("/proc/self/mem", O_RDONLY), "items: the file cannot be read: Input/output error"),
+        ]
+        for refusal in refusals {
+            XCTAssertGreaterThanOrEqual(refusal.fd, 0, refusal.what)
+            XCTAssertEqual(load(picker, pickerInterface, refusal.fd)?.message, refusal.message, refusal.what)
+        }
+        let bySize = load(picker, pickerInterface, sparse)
+        XCTAssertEqual(bySize?.name, errorPrefix + "LimitExceeded")
+        XCTAssertTrue(bySize?.message.hasPrefix("items: the file has 4294967296 bytes; the limit is ") == true, "a 4 GiB sparse memfd, refused by its size: \(bySize?.message ?? "")")
+        XCTAssertEqual(takeEvents().filter { !$0.hasPrefix("error") }, [], "no refused load sends a signal")
+        XCTAssertEqual(try property(picker, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1)]))
+    }
+
     func testReceivedDescriptorsAreClosed() throws {
         try call(root, managerInterface, "CreatePicker", [.string("p"), options([])])
         XCTAssertNil(load(picker, pickerInterface, try file("warm up")))
