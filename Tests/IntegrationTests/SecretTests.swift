@@ -57,4 +57,24 @@ final class SecretTests: DaemonTestCase {
         XCTAssertEqual(try call(form, formInterface, "GetValue", [.string("password")]).first, .variant(.string("")))
         XCTAssertEqual(try call(form, formInterface, "GetValue", [.string("username")]).first, .variant(.string("alice")))
     }
+
+    /// What a rule or an error says of a secret must not quote it either: a
+    /// `forbidden` rule's message quoted the refused value in
+    /// `ValidationChanged` (a broadcast) and `Validity` (any uid reads it); an
+    /// error (which `--verbose` logs) names a wrong value's type, not the value.
+    func testNoValidityMessageOrErrorQuotesASecret() throws {
+        let spec = #"{"fields":[{"name":"password","kind":"text","secret":true,"rules":{"forbidden":["hunter2"]}},{"name":"nickname","kind":"text","rules":{"forbidden":["root"]}}]}"#
+        try call(root, managerInterface, "CreateForm", [.string("f"), .string(spec), options([])])
+        _ = takeEvents()
+        try call(form, formInterface, "SetValue", [.string("password"), .variant(.string("hunter2"))])
+        try call(form, formInterface, "SetValue", [.string("nickname"), .variant(.string("root"))])
+        let events = takeEvents()
+        XCTAssertTrue(events.contains { $0.hasPrefix("ValidationChanged('password', false, 'custom'") }, "the secret is judged as any value: \(events)")
+        XCTAssertTrue(events.contains { $0.hasPrefix("ValidationChanged('nickname', false, 'custom'") && $0.contains("root") }, "a value that is not secret is still quoted: \(events)")
+        XCTAssertFalse(events.joined().contains("hunter2"), "no signal quotes the secret: \(events)")
+        XCTAssertFalse("\(try property(form, formInterface, "Validity") as Any)".contains("hunter2"), "Validity does not quote it")
+        let wrongType = error(form, formInterface, "SetValue", [.string("password"), .variant(.int32(424_242))])
+        XCTAssertEqual(wrongType?.name, DBusError.Name.invalidArgs)
+        XCTAssertFalse(wrongType?.message.contains("424242") ?? true, "the error does not quote what was given for a secret: \(wrongType?.message ?? "")")
+    }
 }

@@ -44,7 +44,8 @@ struct FieldValidator {
             return invalid(.mismatch, defaultMessage: "Must differ from \(otherName).")
         }
         if case .text(let text) = value, rules.forbidden.contains(text) {
-            return invalid(.custom, defaultMessage: "\"\(text)\" is not allowed.")
+            // A secret is never quoted: the message is broadcast and read by any uid.
+            return invalid(.custom, defaultMessage: field.presentation.secret ? "This value is not allowed." : "\"\(text)\" is not allowed.")
         }
         return .valid
     }
