@@ -19,6 +19,7 @@ func runBenchmark() {
         ("reference", run.compareWithReference),
         ("startup", run.measureStartup),
         ("ping-during-bind", run.measurePingDuringBinds),
+        ("restore", run.measureRestore),
     ]
     let measured: [(String, () -> Void)] = [
         ("ping", run.measurePing),
