@@ -172,3 +172,24 @@ final class LoadItemsEarlyRefusalTests: DaemonTestCase {
         XCTAssertEqual(try property(picker, pickerInterface, "Revision"), .uint64(1))
     }
 }
+
+/// The room a load reserves is estimated from its first chunk and the
+/// file's size, which `--max-load-bytes` may let be anything: a first chunk
+/// of separators in a file of 2^63 − 1 bytes overflowed the estimate and
+/// trapped the daemon (SIGILL).
+final class LoadItemsEstimateTests: DaemonTestCase {
+    override var daemonArguments: [String] { ["--max-load-bytes", String(Int.max)] }
+
+    func testAFileOfAnySizeIsEstimatedWithoutOverflow() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([])])
+        let picker = "\(root)/picker/p"
+        let fd = clinux_memfd("separators")
+        defer { close(fd) }
+        let separators = [UInt8](repeating: 0x0A, count: 1 << 20)
+        XCTAssertEqual(separators.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }, separators.count)
+        XCTAssertEqual(ftruncate(fd, off_t(Int.max)), 0)
+        let refused = error(picker, pickerInterface, "LoadItems", [.unixFD(fd), options([])])
+        XCTAssertEqual(refused?.message, "items: row 1048576 contains U+0000, which D-Bus strings cannot carry", "refused where the zeros begin")
+        XCTAssertEqual(try property(picker, pickerInterface, "Revision"), .uint64(1), "the daemon is alive and nothing changed")
+    }
+}

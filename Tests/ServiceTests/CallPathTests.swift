@@ -110,15 +110,12 @@ final class CallPathTests: XCTestCase {
 
     /// LoadItems measures the rows as it reads them (no second walk over a
     /// million rows): what it counts must be what the same rows bound by
-    /// SetItems count, replacing, appending and adding a component.
+    /// SetItems count — replacing, appending and adding a component, from a
+    /// file with non-ASCII rows and from one of several chunks of ASCII
+    /// (read without decoding, into room reserved from the first chunk).
     func testLoadedRowsCountAsTheSameRowsSet() throws {
-        let titles = ["short", "a title longer than fifteen bytes", "ünïcödé títle of some length", ""] + (0..<5_000).map { "row \($0) " + String(repeating: "x", count: $0 % 40) }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rows-\(getpid())")
-        try titles.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let fd = open(file.path, O_RDONLY)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        defer { close(fd) }
+        let mixed = ["short", "a title longer than fifteen bytes", "ünïcödé títle of some length", ""] + (0..<5_000).map { "row \($0) " + String(repeating: "x", count: $0 % 40) }
+        let ascii = [""] + (0..<150_000).map { "ascii row \($0) " + String(repeating: "y", count: $0 % 17) }
         func component(_ rows: [String]) -> DBusValue { .array(element: .string, rows.map { .string($0) }) }
         func items(_ components: [[String]]) -> DBusValue { .array(element: .array(.string), components.map(component)) }
         for name in ["set", "load"] {
@@ -126,17 +123,48 @@ final class CallPathTests: XCTestCase {
         }
         let set = try widget("\(root)/picker/set", as: PickerWidget.self)
         let load = try widget("\(root)/picker/load", as: PickerWidget.self)
-        let steps: [([[String]], [(String, DBusValue)])] = [
-            ([titles], []),
-            ([titles + titles], [("append", .boolean(true))]),
-            ([titles + titles, titles], [("component", .int32(1))]),
-        ]
-        for (expected, loadOptions) in steps {
-            try call("\(root)/picker/set", "Picker", "SetItems", [items(expected)])
-            try call("\(root)/picker/load", "Picker", "LoadItems", [.unixFD(fd), options(loadOptions)])
-            XCTAssertEqual(load.adapter.components, set.adapter.components, "options \(loadOptions)")
-            XCTAssertEqual(load.footprint, set.footprint, "options \(loadOptions)")
+        for titles in [mixed, ascii] {
+            for name in ["set", "load"] {
+                try call("\(root)/picker/\(name)", "Picker", "SetItems", [items([["kept"]])])
+            }
+            let fd = try descriptor(of: titles.joined(separator: "\n"))
+            defer { close(fd) }
+            let steps: [([[String]], [(String, DBusValue)])] = [
+                ([titles], []),
+                ([titles + titles], [("append", .boolean(true))]),
+                ([titles + titles, titles], [("component", .int32(1))]),
+            ]
+            for (expected, loadOptions) in steps {
+                try call("\(root)/picker/set", "Picker", "SetItems", [items(expected)])
+                try call("\(root)/picker/load", "Picker", "LoadItems", [.unixFD(fd), options(loadOptions)])
+                XCTAssertEqual(load.adapter.components, set.adapter.components, "\(titles.count) rows, options \(loadOptions)")
+                XCTAssertEqual(load.footprint, set.footprint, "\(titles.count) rows, options \(loadOptions)")
+            }
         }
+    }
+
+    /// Room reserved from a first chunk of short rows, for a file whose
+    /// other rows are long, is not kept: the memory budget counts rows.
+    func testLoadedRowsKeepNoRoomAWrongEstimateReserved() throws {
+        let short = (0..<100_000).map { "r\($0)" }
+        let long = (0..<200).map { _ in String(repeating: "z", count: 20_000) }
+        let fd = try descriptor(of: (short + long).joined(separator: "\n"))
+        defer { close(fd) }
+        try call(root, "Manager", "CreatePicker", [.string("p"), options([])])
+        try call("\(root)/picker/p", "Picker", "LoadItems", [.unixFD(fd), options([])])
+        let rows = try widget("\(root)/picker/p", as: PickerWidget.self).adapter.components[0]
+        XCTAssertEqual(rows.count, 100_200)
+        XCTAssertLessThanOrEqual(rows.capacity, rows.count + rows.count / 4 + 1_024, "the first chunk's estimate was \(100_000 * 4) rows")
+    }
+
+    /// A file holding `text`, opened for reading.
+    private func descriptor(of text: String) throws -> Int32 {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rows-\(getpid())-\(UUID().uuidString)")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fd = open(file.path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        return fd
     }
 }
 

@@ -78,12 +78,27 @@ enum LoadedRows {
         /// Makes room for the rows a file of `size` bytes holds if the rest
         /// is like its first `read` bytes, which held `count` rows: growing
         /// an array of a million rows by doubling faults in twice its pages
-        /// (a quarter of a LoadItems). At most the row limit.
+        /// (a quarter of a LoadItems). At most the row limit (a file's size
+        /// is as large as `--max-load-bytes` lets it be, so the estimate is
+        /// made in floating point and clamped before it is an Int).
         mutating func expect(rowsIn size: Int, fromFirst read: Int) {
             guard read > 0, size > read else { return }
             let count = taken.rows.count
-            let estimate = count + (size - read) / max(1, read / max(1, count)) + count / 16 + 16
-            taken.rows.reserveCapacity(min(estimate, limits.rowsPerWidget))
+            let estimate = (Double(max(count, 1)) * Double(size) / Double(read)).rounded(.up) + 16
+            taken.rows.reserveCapacity(Int(min(estimate, Double(limits.rowsPerWidget))))
+        }
+
+        /// The rows taken, without room a wrong estimate reserved beyond a
+        /// quarter more than they need: the picker keeps the array, and the
+        /// memory budget counts rows, not capacity.
+        consuming func finished() -> Values {
+            let count = taken.rows.count
+            guard taken.rows.capacity > count + count / 4 + 1_024 else { return taken }
+            var exact: [DBusValue] = []
+            exact.reserveCapacity(count)
+            exact.append(contentsOf: taken.rows)
+            taken.rows = exact
+            return taken
         }
 
         private mutating func append(_ title: String) {
@@ -175,7 +190,7 @@ enum LoadedRows {
         if !carry.isEmpty {
             try carry.withUnsafeBufferPointer { try rows.take($0) }
         }
-        return rows.taken
+        return rows.finished()
     }
 
     /// Whether every byte is below 0x80, eight at a time.
