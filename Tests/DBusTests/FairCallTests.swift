@@ -1,5 +1,5 @@
 import BusTestSupport
-import DBus
+@testable import DBus
 import RxCoreEssentials
 import XCTest
 
@@ -48,6 +48,12 @@ final class FairCallTests: BusTestCase {
             other.call(try! note("b0"), timeoutMilliseconds: 20_000) { _ in answered += 1 }
             // Written now, not when the loop next turns (after this call).
             other.pump()
+            // a0 runs on until its breaths have queued b0, however long the bus takes.
+            service.workUntil = { [unowned self] in
+                guard service.server.fairCalls.hasCalls(from: other.uniqueName) else { return false }
+                service.workUntil = nil
+                return true
+            }
         }
         for index in 0..<3 {
             let work = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Work")
@@ -56,6 +62,25 @@ final class FairCallTests: BusTestCase {
         }
         XCTAssertTrue(MainLoop.shared.run(while: { answered < 4 }, timeout: .seconds(20)))
         XCTAssertEqual(service.calls, ["a0", "a0 done", "b0", "a1", "a1 done", "a2", "a2 done"])
+    }
+
+    /// The same rule when the served client's next call comes during its
+    /// own call, ahead of a newcomer's: it had its turn, so the newcomer
+    /// goes first (the bus test above saw `a0, a1, b0` when a1 was read
+    /// before b0 in a0's breaths).
+    func testAClientJustServedGoesBehindANewcomerEvenForACallThatCameFirst() throws {
+        let calls = FairCalls()
+        let ready = { (_: String) in true }
+        try calls.enqueue(try note("a0"), from: ":1.a", bytes: 10)
+        XCTAssertEqual(calls.next(isReady: ready)?.sender, ":1.a", "a0 runs, and A has nothing else waiting")
+        try calls.enqueue(try note("a1"), from: ":1.a", bytes: 10)
+        try calls.enqueue(try note("b0"), from: ":1.b", bytes: 10)
+        XCTAssertTrue(calls.hasReady(ready))
+        XCTAssertEqual(calls.next(isReady: ready)?.sender, ":1.b")
+        XCTAssertEqual(calls.next(isReady: ready)?.sender, ":1.a")
+        XCTAssertNil(calls.next(isReady: ready))
+        XCTAssertFalse(calls.hasReady(ready), "nothing waits once A's last call was taken")
+        XCTAssertTrue(calls.isEmpty)
     }
 
     func testAClientMayHaveAtMostItsBudgetOfCallsWaiting() throws {

@@ -12,6 +12,9 @@ final class TestService {
     let server: ObjectServer
     /// Runs as `Work` begins.
     var onWork: (() -> Void)?
+    /// With it, `Work` breathes on past its time until this holds (at most
+    /// 10 s), so a test need not guess how long the bus takes to bring a call.
+    var workUntil: (() -> Bool)?
     var count: Int32 = 0
     var name = "initial"
     var calls: [String] = []
@@ -70,7 +73,8 @@ final class TestService {
                 calls.append(note)
                 onWork?()
                 let end = MonotonicClock.now().adding(Int64(milliseconds) * 1_000_000)
-                while MonotonicClock.now() < end {
+                let latest = MonotonicClock.now().adding(10_000_000_000)
+                while MonotonicClock.now() < end || (workUntil.map { !$0() } ?? false) && MonotonicClock.now() < latest {
                     usleep(100)
                     Breathing.shared.breathe()
                 }

@@ -70,7 +70,10 @@ public final class FairCalls {
         if descriptors && descriptorCalls >= FairCalls.callsWithDescriptors {
             throw Refusal(reason: "\(descriptorCalls) calls carrying file descriptors wait to be served; at most \(FairCalls.callsWithDescriptors) may wait: try again later")
         }
-        if waiting == nil {
+        // The client served last takes its place at the next `next`, behind
+        // those whose calls came during its call, even when this call of
+        // its own came during it too.
+        if waiting == nil && sender != servedLast {
             rotation.append(sender)
         }
         queues[sender, default: Queue()].calls.append((message, size, descriptors))
@@ -96,6 +99,7 @@ public final class FairCalls {
             }
             bytes -= call.bytes
             if call.descriptors { descriptorCalls -= 1 }
+            servedLast = sender
             if queues[sender]?.count == 1 {
                 queues[sender] = nil
             } else {
@@ -105,7 +109,6 @@ public final class FairCalls {
                     queues[sender]?.calls.removeFirst(head + 1)
                     queues[sender]?.head = 0
                 }
-                servedLast = sender
             }
             compactRotation()
             return (call.message, sender)
@@ -121,13 +124,15 @@ public final class FairCalls {
 
     /// Whether a call of a client `isReady` accepts waits.
     func hasReady(_ isReady: (String) -> Bool) -> Bool {
-        servedLast.map(isReady) ?? false || rotation[rotationHead...].contains(where: isReady)
+        servedLast.map { queues[$0] != nil && isReady($0) } ?? false || rotation[rotationHead...].contains(where: isReady)
     }
 
     private func requeueServedLast() {
         guard let sender = servedLast else { return }
         servedLast = nil
-        rotation.append(sender)
+        if queues[sender] != nil {
+            rotation.append(sender)
+        }
     }
 
     private func compactRotation() {
