@@ -12,6 +12,19 @@ extension WidgetService {
     public func keepState(in directory: String) throws -> Int {
         let store = try StateStore(directory: directory)
         var restored = 0
+        // One batch: the manager's `Widgets` is announced once, not once per
+        // widget with every path so far (1,000 widgets sorted, checked and
+        // sent half a million paths, 44 % of a restart).
+        server.batch {
+            restored = restore(store, directory)
+        }
+        context.store = store
+        return restored
+    }
+
+    /// Puts back every widget `store` holds; returns how many.
+    private func restore(_ store: StateStore, _ directory: String) -> Int {
+        var restored = 0
         for file in store.load() {
             let name = "\(file.kind.rawValue).\(file.name).state"
             let path = "\(directory)/\(name)"
@@ -32,7 +45,6 @@ extension WidgetService {
                 store.setAside(name, because: "\(error)")
             }
         }
-        context.store = store
         return restored
     }
 
