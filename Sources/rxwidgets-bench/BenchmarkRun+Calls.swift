@@ -1,4 +1,6 @@
+import CLinux
 import DBus
+import Glibc
 import RxCoreEssentials
 
 extension BenchmarkRun {
@@ -98,6 +100,20 @@ extension BenchmarkRun {
     /// Picker items of one component.
     func pickerItems(_ titles: [String]) -> DBusValue {
         .array(element: .array(.string), [strings(titles)])
+    }
+
+    /// A memfd holding `rows`, one a line, for `LoadItems`.
+    func memfd(holding rows: [String]) -> Int32 {
+        let fd = clinux_memfd("rxwidgets-bench")
+        if fd < 0 { fail("memfd_create failed") }
+        let bytes = Array(rows.joined(separator: "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if count <= 0 { fail("cannot write the rows into a memfd") }
+            written += count
+        }
+        return fd
     }
 
     func rowTitles(_ n: Int) -> [String] {

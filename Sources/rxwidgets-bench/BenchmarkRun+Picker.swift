@@ -1,4 +1,3 @@
-import CLinux
 import DBus
 import Glibc
 
@@ -60,13 +59,10 @@ extension BenchmarkRun {
     func measureLoadItems() {
         log("load-items")
         let loadCount = quick ? 100_000 : 1_000_000
-        let loadText = itemTitles(loadCount).joined(separator: "\n")
-        let memfd = clinux_memfd("rxwidgets-bench")
-        if memfd < 0 { fail("memfd_create failed") }
-        _ = loadText.utf8CString.withUnsafeBufferPointer { write(memfd, $0.baseAddress, $0.count - 1) }
+        let rowsFile = memfd(holding: itemTitles(loadCount))
         let loadPicker = createPicker("load")
-        let loaded = timed { call(loadPicker, Widgets1.picker, "LoadItems", [.unixFD(memfd), options([])]) }
-        close(memfd)
+        let loaded = timed { call(loadPicker, Widgets1.picker, "LoadItems", [.unixFD(rowsFile), options([])]) }
+        close(rowsFile)
         let setItemsSame = timed { call(loadPicker, Widgets1.picker, "SetItems", [pickerItems(itemTitles(loadCount))]) }
         rows.append(Row(name: "load-items \(loadCount)", n: 1, p50: loaded, p99: nil, callsPerSecond: nil, ratio: setItemsSame / loaded,
                         note: String(format: "LoadItems from a memfd vs %.0f µs for SetItems of the same rows; ratio = SetItems / LoadItems", setItemsSame)))

@@ -1,4 +1,3 @@
-import CLinux
 import DBus
 import Foundation
 import Glibc
@@ -31,12 +30,9 @@ extension BenchmarkRun {
         let rowsDirectory = freshDirectory("bench-restore-rows")
         let (binding, _) = startDaemon(daemonPath, stateDirectory: rowsDirectory)
         let picker = createPicker("rows")
-        let memfd = clinux_memfd("rxwidgets-bench")
-        if memfd < 0 { fail("memfd_create failed") }
-        let text = rowTitles(rowCount).joined(separator: "\n")
-        _ = text.utf8CString.withUnsafeBufferPointer { write(memfd, $0.baseAddress, $0.count - 1) }
-        call(picker, Widgets1.picker, "LoadItems", [.unixFD(memfd), options([])])
-        close(memfd)
+        let rowsFile = memfd(holding: rowTitles(rowCount))
+        call(picker, Widgets1.picker, "LoadItems", [.unixFD(rowsFile), options([])])
+        close(rowsFile)
         stopDaemon(binding)
         recordRestore("restore \(rowCount) rows", rowsDirectory, expecting: rowCount) {
             let counts = call(picker, "org.freedesktop.DBus.Properties", "Get", [.string(Widgets1.picker), .string("RowCounts")]).first
