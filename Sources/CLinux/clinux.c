@@ -11,7 +11,11 @@
 #include <unistd.h>
 
 int clinux_is_main_thread(void) {
-    return gettid() == getpid();
+    /* Asked on every wake-up libdbus requests: two system calls a time
+       without the thread's answer kept (a thread never changes its id). */
+    static __thread int known = -1;
+    if (known < 0) known = gettid() == getpid();
+    return known;
 }
 
 int clinux_set_thread_nice(int nice) {

@@ -31,6 +31,13 @@ public final class Connection {
     /// returns false to leave a call to libdbus (which answers `Peer` calls
     /// and replies `UnknownMethod` to the rest).
     var methodCallHandler: ((Message) -> Bool)?
+    /// Runs after the loop has handed over what libdbus received, in the same turn.
+    var afterDispatch: (() -> Void)? {
+        get { bridge.afterDispatch }
+        set { bridge.afterDispatch = newValue }
+    }
+    /// True while the loop hands over what libdbus received; `afterDispatch` follows.
+    var isInDispatchJob: Bool { bridge.isInDispatchJob }
     /// Called once when the bus closes the connection.
     public var onDisconnected: (() -> Void)?
     /// The largest message `send` lets out, in bytes: the protocol's 128 MiB

@@ -125,11 +125,23 @@ final class LoopBridge {
 
     // MARK: Dispatch
 
+    /// Runs after each dispatch job of the loop (not after a `pump`'s, which
+    /// happen inside a server's turn): a server serves the calls just
+    /// received in the same turn instead of a poll later.
+    var afterDispatch: (() -> Void)?
+    /// True while the loop's dispatch job hands over what libdbus received:
+    /// `afterDispatch` follows.
+    private(set) var isInDispatchJob = false
+
     func scheduleDispatch() {
         guard !dispatchScheduled else { return }
         dispatchScheduled = true
         loop.enqueue { [weak self] in
-            self?.dispatch()
+            guard let self else { return }
+            isInDispatchJob = true
+            dispatch()
+            isInDispatchJob = false
+            afterDispatch?()
         }
     }
 
@@ -173,7 +185,9 @@ final class LoopBridge {
             // libdbus may have stopped reading (too much received and alive).
             guard ioctl(fd, UInt(FIONREAD), &pending) == 0, pending < before else { break }
         }
-        if pending == 0 {
+        // libdbus writes as it sends; only what the socket would not take
+        // yet waits, and only then is a poll worth its system call.
+        if pending == 0, dbus_connection_has_messages_to_send(connection) != 0 {
             dbus_connection_read_write(connection, 0)
         }
         if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
@@ -271,6 +285,13 @@ private let bridgeDispatchStatus: DBusDispatchStatusFunction = { _, status, data
     }
 }
 
+/// libdbus asks for a wake-up whenever it queues a message it read, and
+/// whenever a send leaves bytes unwritten. On the loop's own thread the
+/// loop is awake already, and libdbus tells it the rest through the
+/// dispatch-status function (a message to dispatch) and the watches (bytes
+/// to write): waking it cost an eventfd write, a read and a loop turn a call.
+/// Only another thread's use of the connection needs the loop woken.
 private let bridgeWakeUp: DBusWakeupMainFunction = { _ in
+    guard !MainLoop.shared.isCurrent else { return }
     MainLoop.shared.post {}
 }

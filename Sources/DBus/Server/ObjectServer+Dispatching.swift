@@ -37,11 +37,19 @@ extension ObjectServer {
     func scheduleServing() {
         guard !servingScheduled else { return }
         servingScheduled = true
+        // Calls the loop's dispatch job hands over are served as it ends
+        // (`afterDispatch`), in the same turn: a turn more cost a poll a call.
+        guard !connection.isInDispatchJob else { return }
         MainLoop.shared.enqueue { [weak self] in
-            guard let self else { return }
-            servingScheduled = false
-            serveWaitingCalls()
+            self?.serveIfScheduled()
         }
+    }
+
+    /// Serves what `scheduleServing` asked for.
+    func serveIfScheduled() {
+        guard servingScheduled else { return }
+        servingScheduled = false
+        serveWaitingCalls()
     }
 
     /// The answer to calls that come while the server closes.
@@ -62,13 +70,22 @@ extension ObjectServer {
 
     private func serveWaitingCalls() {
         let started = MonotonicClock.now()
+        var pumped = started
         let isReady = { [credentials] (sender: String) in sender.isEmpty || credentials?.isSettled(sender) ?? true }
         while let next = fairCalls.next(isReady: isReady) {
             dispatch(next.message, uid: next.sender.isEmpty ? nil : credentials?.uid(of: next.sender))
             actOnDeparture(of: next.sender)
-            // What came during the call: Pings answered, calls queued for their turn.
-            connection.pump()
-            if MonotonicClock.now().nanoseconds(since: started) > ObjectServer.servingSlice {
+            let now = MonotonicClock.now()
+            // With no call left the loop reads on in its next poll.
+            if fairCalls.isEmpty {
+                break
+            }
+            // What came during the calls: Pings answered, calls queued for their turn.
+            if now.nanoseconds(since: pumped) >= ObjectServer.pumpInterval {
+                connection.pump()
+                pumped = MonotonicClock.now()
+            }
+            if now.nanoseconds(since: started) > ObjectServer.servingSlice {
                 break
             }
         }

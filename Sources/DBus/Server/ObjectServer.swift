@@ -64,6 +64,10 @@ public final class ObjectServer {
     var isClosing = false
     /// How long one loop turn serves waiting calls before reading on.
     static let servingSlice: Int64 = 5_000_000
+    /// How long calls are served back to back before the socket is read
+    /// again for what came meanwhile (a newcomer's call, a `Ping`): reading
+    /// after every call cost a system call or two a call.
+    static let pumpInterval: Int64 = 100_000
     /// What libdbus may hold received and not yet released (63 MiB and 4,096
     /// descriptors by default): calls wait in `FairCalls` as received
     /// messages, and past this libdbus would stop reading — also the bus's
@@ -116,6 +120,9 @@ public final class ObjectServer {
         connection.methodCallHandler = { [weak self] message in
             self?.receive(message) ?? false
         }
+        connection.afterDispatch = { [weak self] in
+            self?.serveIfScheduled()
+        }
         credentials?.onSettled = { [weak self] _ in
             self?.scheduleServing()
         }
@@ -128,6 +135,7 @@ public final class ObjectServer {
         breathing?.dispose()
         peerWatch?.dispose()
         connection.methodCallHandler = nil
+        connection.afterDispatch = nil
     }
 
     /// Watches `NameOwnerChanged` to forget clients that left and to call
