@@ -11,6 +11,9 @@ public final class PrivateBus {
     /// The temporary directory holding the configuration and socket.
     public let directory: URL
     private let process: Process
+    /// The bus's process id: a test stops it (`SIGSTOP`) to see what a
+    /// connection does while the bus reads nothing.
+    public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Starts a bus; `serviceDirectory` enables activation of the `.service`
     /// files there; `extraConfiguration` is inserted into `<busconfig>`.

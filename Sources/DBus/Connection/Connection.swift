@@ -20,6 +20,10 @@ public final class Connection {
 
     let raw: OpaquePointer
     private let bridge = LoopBridge()
+    /// The serial given last (`nextSerial`).
+    var lastSerial = Connection.firstSerial - 1
+    /// The socket signals are written to directly, found once.
+    private(set) lazy var directSocket = DirectSocket(of: raw)
     private var signalHandlers: [Int: (Message) -> Void] = [:]
     private var nextHandlerID = 0
 
@@ -130,7 +134,7 @@ public final class Connection {
         return DBusError(name: name, message: message)
     }
 
-    private static let disconnected = DBusError(name: DBusError.Name.disconnected, message: "the connection is closed")
+    static let disconnected = DBusError(name: DBusError.Name.disconnected, message: "the connection is closed")
 
     // MARK: Sending
 
@@ -140,6 +144,7 @@ public final class Connection {
     public func send(_ message: Message) throws -> UInt32 {
         guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { throw Connection.disconnected }
         try checkSize(of: message)
+        number(message)
         var serial: UInt32 = 0
         guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
             throw Message.outOfMemory
@@ -177,7 +182,11 @@ public final class Connection {
 
     /// Throws `MessageTooLarge` for a message `send` would refuse.
     public func checkSize(of message: Message) throws {
-        let extent = message.extent
+        try checkSize(message.extent)
+    }
+
+    /// Throws `MessageTooLarge` for a message of `extent` that `send` would refuse.
+    func checkSize(_ extent: Message.Extent) throws {
         guard extent.bytes <= maximumMessageBytes, extent.largestArray <= Connection.protocolArrayLimit else {
             throw MessageTooLarge(extent: extent, limit: maximumMessageBytes)
         }
@@ -203,6 +212,7 @@ public final class Connection {
             return Disposables.create { pendingReply.cancel() }
         }
         var pending: OpaquePointer?
+        number(message)
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0, let pending else {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
             return Disposables.create { pendingReply.cancel() }

@@ -14,6 +14,17 @@ struct WireBody {
     /// descriptor (a signal carries data; libdbus attaches descriptors only
     /// to messages it builds), a signature longer than 255 bytes.
     private(set) var refusal: String?
+    /// Whether libdbus would accept the body without reading it back, as
+    /// far as can be told from how it was written: every value was checked
+    /// (`DBusValue.validate()`, `MessageBodyWriter`) against a declared
+    /// signature, so only what a variant holds is open — its signature
+    /// must have no structure or dict entry and fewer than 32 arrays, and
+    /// no value may sit deeper than `knownValidDepth` containers, variants
+    /// included (libdbus counts those too, up to 64). Anything else is
+    /// left for libdbus to check.
+    private(set) var isKnownValid = true
+    private var depth = 0
+    static let knownValidDepth = 32
 
     init() {
         bytes.reserveCapacity(256)
@@ -103,24 +114,57 @@ struct WireBody {
                 }
             }
         case .dictEntry(let key, let entryValue):
+            enterContainer()
             pad(to: 8)
             append(key)
             append(entryValue)
+            depth -= 1
         case .structure(let fields):
+            enterContainer()
             pad(to: 8)
             for field in fields {
                 append(field)
             }
+            depth -= 1
         case .variant(let inner):
-            appendString(inner.type.signature, code: UInt8(ascii: "g"))
+            enterContainer()
+            let signature = inner.type.signature
+            if !WireBody.isPlainVariantSignature(signature) {
+                isKnownValid = false
+            }
+            appendString(signature, code: UInt8(ascii: "g"))
             append(inner)
+            depth -= 1
         }
+    }
+
+    private mutating func enterContainer() {
+        depth += 1
+        if depth > WireBody.knownValidDepth {
+            isKnownValid = false
+        }
+    }
+
+    /// A variant's signature that is valid whatever it holds: basic types
+    /// and arrays of them, fewer than 32 arrays deep.
+    private static func isPlainVariantSignature(_ signature: String) -> Bool {
+        var arrays = 0
+        for code in signature.utf8 {
+            switch code {
+            case UInt8(ascii: "("), UInt8(ascii: "{"): return false
+            case UInt8(ascii: "a"): arrays += 1
+            default: break
+            }
+        }
+        return arrays < 32
     }
 
     /// An array of `elementType`, its elements written by `elements`: the
     /// length, the padding to the first element (not counted in the
     /// length), then the elements.
     mutating func appendArray(of elementType: DBusType, _ elements: (inout WireBody) throws -> Void) rethrows {
+        enterContainer()
+        defer { depth -= 1 }
         pad(to: 4)
         let lengthAt = bytes.count
         bytes.append(contentsOf: [0, 0, 0, 0])

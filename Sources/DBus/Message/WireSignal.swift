@@ -2,9 +2,11 @@ import CDBus
 
 /// A signal's header in D-Bus's wire format, built once per declared signal
 /// (path, interface, member and signature fixed), from which each emission
-/// is made with its body: the two are joined, the body's length patched in,
-/// and libdbus reads the bytes back as a message (`dbus_message_demarshal`),
-/// validating them whole, instead of building it argument by argument.
+/// is made with its body: the two are joined and the body's length patched
+/// in. The connection writes those bytes to the socket itself when it can
+/// (`Connection.send(_: OutgoingSignal)`); otherwise libdbus reads them back
+/// as a message (`dbus_message_demarshal`), validating them whole — either
+/// way instead of building the message argument by argument.
 struct WireSignal {
     private let header: [UInt8]
     /// Why libdbus would refuse the header (a signature over 255 bytes).
@@ -31,6 +33,19 @@ struct WireSignal {
         fields.pad(to: 8)
         header = fields.bytes
         refusal = fields.refusal
+        self.path = path
+        self.member = member
+    }
+
+    private let path: ObjectPath
+    private let member: String
+
+    /// The signal carrying `body`, in wire format, not yet numbered nor
+    /// checked by libdbus: `MessageTooLarge` and `InvalidArgs` as `message(with:)`.
+    func signal(with body: WireBody) throws -> OutgoingSignal {
+        let bytes = try self.bytes(with: body)
+        let extent = Message.Extent(bytes: Message.headerAllowance + body.bytes.count, largestArray: body.largestArray)
+        return OutgoingSignal(bytes: bytes, extent: extent, isKnownValid: body.isKnownValid, path: path, member: member)
     }
 
     /// The signal carrying `body`, checked by libdbus and not yet numbered:

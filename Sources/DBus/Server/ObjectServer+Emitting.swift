@@ -12,20 +12,20 @@ extension ObjectServer {
     /// Sends a signal, or, inside a call, holds it until the call's
     /// `PropertiesChanged` is out; either way a signal too large to send
     /// is refused here, where its emitter hears of it.
-    func send(signal message: Message) throws {
-        try checkSignalSize(of: message)
+    func send(signal: OutgoingSignal) throws {
+        try checkSignalSize(of: signal)
         guard callDepth > 0 else {
-            try connection.send(message)
+            try connection.send(signal)
             return
         }
-        heldSignals.append(message)
+        heldSignals.append(signal)
     }
 
     /// Throws `MessageTooLarge` for a signal over `signalLimit`, or for one
     /// the connection would refuse.
-    func checkSignalSize(of message: Message) throws {
-        try connection.checkSize(of: message)
-        let extent = message.extent
+    func checkSignalSize(of signal: OutgoingSignal) throws {
+        let extent = signal.extent
+        try connection.checkSize(extent)
         if extent.bytes > signalLimit {
             var refusal = MessageTooLarge(extent: extent, limit: signalLimit)
             refusal.bounded = "a signal"
@@ -43,18 +43,18 @@ extension ObjectServer {
         }
         var writer = MessageBodyWriter()
         try signal.encode(repeat each value, into: &writer)
-        try send(signal: try header.message(with: writer.body))
+        try send(signal: try header.signal(with: writer.body))
     }
 
     /// A declared signal of `object`, encoded and ready to send.
-    func signalMessage(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], servedBy object: ExportedObject?) throws -> Message {
+    func signalMessage(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], servedBy object: ExportedObject?) throws -> OutgoingSignal {
         let header = try signalHeader(path: path, interface: interface, member: member, servedBy: object) { declared in
             guard matches(arguments, declared.arguments) else {
                 let expected = signature(of: declared.arguments.map(\.type))
                 throw DBusError.failed("signal \(interface).\(member) is declared '\(expected)' but was emitted with '\(signature(of: arguments.map(\.type)))'")
             }
         }
-        return try header.message(with: WireBody(checking: arguments))
+        return try header.signal(with: WireBody(checking: arguments))
     }
 
     /// The header of a signal `object` declares, once `check` accepts the
@@ -134,11 +134,11 @@ extension ObjectServer {
         }
         let held = heldSignals
         heldSignals = []
-        for message in held {
+        for signal in held {
             do {
-                try connection.send(message)
+                try connection.send(signal)
             } catch {
-                Hooks.log("<3>dbus: cannot send \(message.member ?? "a signal") at \(message.path ?? "?"): \(error)")
+                Hooks.log("<3>dbus: cannot send \(signal.member) at \(signal.path): \(error)")
             }
         }
     }

@@ -1,0 +1,22 @@
+/// A signal in D-Bus's wire format, header and body, as the daemon wrote
+/// it (`WireSignal`), not yet numbered: what `Connection.send(_:)` writes to
+/// the socket itself when nothing waits before it, or else hands to libdbus.
+struct OutgoingSignal {
+    /// Header and body; the serial (bytes 8..<12) is set when it is sent.
+    var bytes: [UInt8]
+    /// What it costs on the wire, for the connection's and the server's limits.
+    let extent: Message.Extent
+    /// Whether the bytes are, beyond doubt, a message libdbus and the bus
+    /// accept (`WireBody.isKnownValid`): only then may they bypass libdbus's
+    /// check, since a bus disconnects a sender of an invalid message.
+    let isKnownValid: Bool
+    /// For log lines about a signal that could not be sent.
+    let path: ObjectPath
+    let member: String
+
+    /// The bytes read back by libdbus, checked whole: the message it sends
+    /// when the signal cannot go out at once (`InvalidArgs` for bytes it refuses).
+    func message() throws -> Message {
+        try Message(marshalled: bytes)
+    }
+}
