@@ -84,6 +84,36 @@ final class DirectSignalTests: BusTestCase {
         XCTAssertTrue(heard == said, "in the order emitted; first difference at \(heard.indices.first { heard[$0] != said[$0] } ?? -1)")
     }
 
+    func testACallsSignalsOfEverySizeAndItsReplyLeaveInOrder() throws {
+        let server = service.server
+        try server.export(DirectSignalTests.saidPath, interfaces: [
+            Interface(DirectSignalTests.saidInterface, methods: [
+                Method("SayAll", in: [Argument("texts", "as")], out: [Argument("count", "u")]) { call in
+                    let texts: [String] = try call.argument(0)
+                    for text in texts {
+                        try server.emit(path: DirectSignalTests.saidPath, interface: DirectSignalTests.saidInterface, member: "Said", [.string(text)])
+                    }
+                    return [.uint32(UInt32(texts.count))]
+                },
+            ], signals: [SignalDeclaration("Said", [Argument("text", "s")])]),
+        ])
+        try client.addMatch("type='signal',interface='\(DirectSignalTests.saidInterface)'")
+        var heard: [String] = []
+        let subscription = client.onSignal { message in
+            if case .string(let text)? = try? message.arguments().first { heard.append(String(text.prefix(8))) }
+        }
+        defer { subscription.dispose() }
+        // Small ones are held to be written together; a large one goes
+        // through libdbus, and what was held must go before it.
+        let texts = ["one", "two", String(repeating: "3", count: 40_000), "four", String(repeating: "5", count: 9_000), String(repeating: "6", count: 9_000), "seven"]
+        for round in 0..<20 {
+            heard = []
+            let reply = try client.callAndWait(destination: serverConnection.uniqueName, path: DirectSignalTests.saidPath.rawValue, interface: DirectSignalTests.saidInterface, member: "SayAll", [.array(element: .string, texts.map { .string($0) })])
+            XCTAssertEqual(reply, [.uint32(7)])
+            XCTAssertEqual(heard, texts.map { String($0.prefix(8)) }, "round \(round): every signal, in order, before the reply")
+        }
+    }
+
     func testOnlyVariantsOfBasicTypesAndArraysAreVouchedFor() throws {
         func vouched(_ value: DBusValue) throws -> Bool {
             try WireBody(checking: [value]).isKnownValid

@@ -1,4 +1,5 @@
 import BusTestSupport
+import CDBus
 @testable import DBus
 import XCTest
 
@@ -21,6 +22,26 @@ final class WireSignalTests: XCTestCase {
             XCTAssertEqual(try written.marshalled(), try byLibdbus.marshalled(), "\(values)")
             XCTAssertEqual(try written.arguments(), values)
             XCTAssertGreaterThanOrEqual(written.extent.bytes, try written.marshalled().count, "the extent bounds the message")
+        }
+    }
+
+    /// Replies the daemon writes are the replies libdbus builds for the same
+    /// call, byte for byte, and read back to the same values.
+    func testRandomRepliesAreByteForByteWhatLibdbusBuilds() throws {
+        var generator = SeededGenerator(for: "testRandomRepliesAreByteForByteWhatLibdbusBuilds")
+        for round in 0..<500 {
+            let values = (0..<Int.random(in: 0..<5, using: &generator)).map { _ in randomValue(depth: 3, using: &generator) }
+            let call = try Message.methodCall(destination: ":1.7", path: "/org/rxwidgets/Widgets1/picker/p", interface: "org.rxwidgets.Widgets1.Picker", member: "Titles")
+            dbus_message_set_serial(call.raw, UInt32(round + 1) * 977)
+            if round % 5 != 0 {
+                dbus_message_set_sender(call.raw, ":1.\(round)")
+            }
+            let byLibdbus = try call.makeReturn()
+            try byLibdbus.append(values)
+            let written = try WireReply.reply(to: call, carrying: values)
+            XCTAssertEqual(written.bytes, try byLibdbus.marshalled(), "\(values)")
+            XCTAssertEqual(try Message(marshalled: written.bytes).arguments(), values)
+            XCTAssertGreaterThanOrEqual(written.extent.bytes, written.bytes.count, "the extent bounds the message")
         }
     }
 

@@ -108,6 +108,7 @@ extension Connection {
             dbus_error_init(&error)
             defer { dbus_error_free(&error) }
             number(message)
+            writeTogether()
             guard let reply = dbus_connection_send_with_reply_and_block(raw, message.raw, 1_000, &error) else { return false }
             let owned = (try? Message(taking: reply).arguments().first) == .boolean(true)
             if !owned {

@@ -24,6 +24,11 @@ public final class Connection {
     var lastSerial = Connection.firstSerial - 1
     /// The socket signals are written to directly, found once.
     private(set) lazy var directSocket = DirectSocket(of: raw)
+    /// Whether messages written directly are held to go out together, and
+    /// those held (numbered, in order).
+    var isWritingTogether = false
+    var writtenTogether: [[UInt8]] = []
+    var writtenTogetherBytes = 0
     private var signalHandlers: [Int: (Message) -> Void] = [:]
     private var nextHandlerID = 0
 
@@ -121,6 +126,7 @@ public final class Connection {
     /// Closes the connection; later sends fail with `Disconnected`.
     public func close() {
         guard isOpen else { return }
+        writeTogether()
         isOpen = false
         dbus_connection_remove_filter(raw, connectionFilter, Unmanaged.passUnretained(self).toOpaque())
         bridge.uninstall()
@@ -145,6 +151,7 @@ public final class Connection {
         guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { throw Connection.disconnected }
         try checkSize(of: message)
         number(message)
+        writeTogether()
         var serial: UInt32 = 0
         guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
             throw Message.outOfMemory
@@ -213,6 +220,7 @@ public final class Connection {
         }
         var pending: OpaquePointer?
         number(message)
+        writeTogether()
         guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0, let pending else {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
             return Disposables.create { pendingReply.cancel() }

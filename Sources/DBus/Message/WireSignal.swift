@@ -4,7 +4,7 @@ import CDBus
 /// (path, interface, member and signature fixed), from which each emission
 /// is made with its body: the two are joined and the body's length patched
 /// in. The connection writes those bytes to the socket itself when it can
-/// (`Connection.send(_: OutgoingSignal)`); otherwise libdbus reads them back
+/// (`Connection.send(_: OutgoingMessage)`); otherwise libdbus reads them back
 /// as a message (`dbus_message_demarshal`), validating them whole — either
 /// way instead of building the message argument by argument.
 struct WireSignal {
@@ -42,10 +42,10 @@ struct WireSignal {
 
     /// The signal carrying `body`, in wire format, not yet numbered nor
     /// checked by libdbus: `MessageTooLarge` and `InvalidArgs` as `message(with:)`.
-    func signal(with body: WireBody) throws -> OutgoingSignal {
+    func signal(with body: WireBody) throws -> OutgoingMessage {
         let bytes = try self.bytes(with: body)
         let extent = Message.Extent(bytes: Message.headerAllowance + body.bytes.count, largestArray: body.largestArray)
-        return OutgoingSignal(bytes: bytes, extent: extent, isKnownValid: body.isKnownValid, path: path, member: member)
+        return OutgoingMessage(bytes: bytes, extent: extent, isKnownValid: body.isKnownValid, label: "\(member) at \(path)")
     }
 
     /// The signal carrying `body`, checked by libdbus and not yet numbered:

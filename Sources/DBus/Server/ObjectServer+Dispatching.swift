@@ -191,14 +191,17 @@ extension ObjectServer {
             reply = .failure(DBusError.from(error))
         }
         callDepth -= 1
-        if callDepth == 0 {
-            flushPropertyChanges()
+        // The call's PropertiesChanged, its signals and its reply leave in one write.
+        connection.writingTogether {
+            if callDepth == 0 {
+                flushPropertyChanges()
+            }
+            guard !answersLater else {
+                traceCall?(message, nil)
+                return
+            }
+            finish(message, method: method, reply)
         }
-        guard !answersLater else {
-            traceCall?(message, nil)
-            return
-        }
-        finish(message, method: method, reply)
     }
 
     /// The refusal of every call while more than `maximumQueuedBytes` wait
@@ -243,12 +246,19 @@ extension ObjectServer {
                     try connection.send(try message.makeError(.failed("internal error: the reply does not match the declared signature")))
                     return
                 }
-                let reply = try message.makeReturn()
-                if !values.isEmpty {
-                    try reply.append(values)
-                }
                 do {
-                    try connection.send(reply)
+                    // libdbus attaches descriptors only to messages it builds;
+                    // any reply the daemon cannot write is built by libdbus,
+                    // whose errors are the ones answered below.
+                    if !declaredOutputs.contains(where: { $0.type.holdsDescriptor }), let written = try? WireReply.reply(to: message, carrying: values) {
+                        try connection.send(written)
+                    } else {
+                        let reply = try message.makeReturn()
+                        if !values.isEmpty {
+                            try reply.append(values)
+                        }
+                        try connection.send(reply)
+                    }
                 } catch let tooLarge as MessageTooLarge {
                     let member = [message.interface, message.member].compactMap { $0 }.joined(separator: ".")
                     try connection.send(try message.makeError(DBusError(name: limitExceededErrorName, message: "the reply to \(member) \(tooLarge); ask for less")))

@@ -12,7 +12,7 @@ extension ObjectServer {
     /// Sends a signal, or, inside a call, holds it until the call's
     /// `PropertiesChanged` is out; either way a signal too large to send
     /// is refused here, where its emitter hears of it.
-    func send(signal: OutgoingSignal) throws {
+    func send(signal: OutgoingMessage) throws {
         try checkSignalSize(of: signal)
         guard callDepth > 0 else {
             try connection.send(signal)
@@ -23,7 +23,7 @@ extension ObjectServer {
 
     /// Throws `MessageTooLarge` for a signal over `signalLimit`, or for one
     /// the connection would refuse.
-    func checkSignalSize(of signal: OutgoingSignal) throws {
+    func checkSignalSize(of signal: OutgoingMessage) throws {
         let extent = signal.extent
         try connection.checkSize(extent)
         if extent.bytes > signalLimit {
@@ -47,7 +47,7 @@ extension ObjectServer {
     }
 
     /// A declared signal of `object`, encoded and ready to send.
-    func signalMessage(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], servedBy object: ExportedObject?) throws -> OutgoingSignal {
+    func signalMessage(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue], servedBy object: ExportedObject?) throws -> OutgoingMessage {
         let header = try signalHeader(path: path, interface: interface, member: member, servedBy: object) { declared in
             guard matches(arguments, declared.arguments) else {
                 let expected = signature(of: declared.arguments.map(\.type))
@@ -138,7 +138,7 @@ extension ObjectServer {
             do {
                 try connection.send(signal)
             } catch {
-                Hooks.log("<3>dbus: cannot send \(signal.member) at \(signal.path): \(error)")
+                Hooks.log("<3>dbus: cannot send \(signal.label): \(error)")
             }
         }
     }

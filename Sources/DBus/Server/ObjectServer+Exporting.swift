@@ -13,7 +13,7 @@ extension ObjectServer {
         let object = ExportedObject(path: path, interfaces: interfaces)
         object.served = standardInterfaces(of: object)
         let roots = managerRoots.filter { $0.isAncestor(of: path) }.sorted()
-        var announcements: [OutgoingSignal] = []
+        var announcements: [OutgoingMessage] = []
         if !roots.isEmpty {
             // The properties are read only when an object manager announces them.
             let added = interfacesAndProperties([object], for: .everyone, within: signalLimit)[0].1

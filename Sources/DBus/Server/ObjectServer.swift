@@ -51,7 +51,7 @@ public final class ObjectServer {
     var callDepth = 0
     /// Signals emitted inside the call being handled, held until its
     /// `PropertiesChanged` has gone out.
-    var heldSignals: [OutgoingSignal] = []
+    var heldSignals: [OutgoingMessage] = []
     let credentials: CredentialCache?
     /// Calls read off the loop, and the calls waiting behind them.
     let bulkCalls = BulkCalls()

@@ -1,7 +1,8 @@
-/// A signal in D-Bus's wire format, header and body, as the daemon wrote
-/// it (`WireSignal`), not yet numbered: what `Connection.send(_:)` writes to
-/// the socket itself when nothing waits before it, or else hands to libdbus.
-struct OutgoingSignal {
+/// A signal or a reply in D-Bus's wire format, header and body, as the
+/// daemon wrote it (`WireSignal`, `WireReply`), not yet numbered: what
+/// `Connection.send(_:)` writes to the socket itself when nothing waits
+/// before it, or else hands to libdbus.
+struct OutgoingMessage {
     /// Header and body; the serial (bytes 8..<12) is set when it is sent.
     var bytes: [UInt8]
     /// What it costs on the wire, for the connection's and the server's limits.
@@ -10,9 +11,8 @@ struct OutgoingSignal {
     /// accept (`WireBody.isKnownValid`): only then may they bypass libdbus's
     /// check, since a bus disconnects a sender of an invalid message.
     let isKnownValid: Bool
-    /// For log lines about a signal that could not be sent.
-    let path: ObjectPath
-    let member: String
+    /// What it is, for a log line when it cannot be sent ("ItemSelected at /…").
+    let label: String
 
     /// The bytes read back by libdbus, checked whole: the message it sends
     /// when the signal cannot go out at once (`InvalidArgs` for bytes it refuses).
