@@ -22,8 +22,6 @@ final class BenchmarkRun {
     let referencePath: String?
     /// Fewer calls and smaller payloads: a check that every case still runs.
     let quick: Bool
-    /// The cases `--only` names, or nil for all.
-    let only: Set<String>?
     let bus: PrivateBus
     let client: Connection
     /// The unique name that owns `Widgets1.busName`, or "" while none does.
@@ -43,7 +41,6 @@ final class BenchmarkRun {
         let optionValues = Set(["--only", "--reference"].compactMap { arguments.firstIndex(of: $0).map { $0 + 1 } })
         daemonPath = arguments.indices.dropFirst().first { !arguments[$0].hasPrefix("--") && !optionValues.contains($0) }.map { arguments[$0] } ?? ".build/release/rxwidgetsd"
         quick = arguments.contains("--quick")
-        only = arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? Set(arguments[$0 + 1].split(separator: ",").map(String.init)) : nil }
         referencePath = arguments.firstIndex(of: "--reference").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
         do {
             bus = try PrivateBus()
@@ -61,6 +58,11 @@ final class BenchmarkRun {
                   let values = try? message.arguments(), values.count == 3, values[0].stringValue == Widgets1.busName else { return }
             nameOwner = values[2].stringValue ?? ""
         }
+    }
+
+    /// The case names `--only` lists in `arguments`, or nil without it.
+    static func onlyCases(in arguments: [String]) -> Set<String>? {
+        arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? Set(arguments[$0 + 1].split(separator: ",").map(String.init)) : nil }
     }
 
     func scaled(_ n: Int) -> Int { quick ? max(n / 20, 10) : n }

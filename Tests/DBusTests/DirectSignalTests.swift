@@ -114,14 +114,19 @@ final class DirectSignalTests: BusTestCase {
         }
     }
 
-    func testOnlyVariantsOfBasicTypesAndArraysAreVouchedFor() throws {
+    func testOnlyVariantsOfValidSignaturesAreVouchedFor() throws {
         func vouched(_ value: DBusValue) throws -> Bool {
             try WireBody(checking: [value]).isKnownValid
         }
         XCTAssertTrue(try vouched(.array(element: .variant, [.variant(.string("a")), .variant(.array(element: .int32, [.int32(1)]))])))
         XCTAssertTrue(try vouched(.dictionary(key: .string, value: .variant, [(.string("k"), .variant(.uint64(1)))])), "a declared dict entry")
-        XCTAssertFalse(try vouched(.variant(.structure([.int32(1)]))), "a structure inside a variant")
-        XCTAssertFalse(try vouched(.variant(.dictionary(key: .string, value: .variant, []))), "a dict entry inside a variant")
+        XCTAssertTrue(try vouched(.variant(.structure([.int32(1)]))), "a structure inside a variant")
+        XCTAssertTrue(try vouched(.variant(.dictionary(key: .string, value: .structure([.string, .string]), []))), "a dictionary inside a variant")
+        XCTAssertFalse(try vouched(.variant(.dictEntry(.string("k"), .int32(1)))), "a dict entry outside an array")
+        XCTAssertFalse(try vouched(.variant(.array(element: .structure([]), []))), "an empty structure as an empty array's element")
+        XCTAssertFalse(try vouched(.variant(.structure(Array(repeating: .int32(1), count: 256)))), "a signature of 258 characters")
+        let refused = DBusValue.variant(.structure(Array(repeating: .int32(1), count: 256)))
+        XCTAssertThrowsError(try WireSignal(path: DirectSignalTests.saidPath, interface: DirectSignalTests.saidInterface, member: "Held", types: [.variant]).signal(with: WireBody(checking: [refused])).message(), "a signal not vouched for is checked, and this one refused")
         var deep = DBusValue.int32(1)
         for _ in 0..<WireBody.knownValidDepth {
             deep = .variant(deep)

@@ -41,6 +41,7 @@ final class WireSignalTests: XCTestCase {
             let written = try WireReply.reply(to: call, carrying: values)
             XCTAssertEqual(written.bytes, try byLibdbus.marshalled(), "\(values)")
             XCTAssertEqual(try Message(marshalled: written.bytes).arguments(), values)
+            XCTAssertTrue(written.isKnownValid, "valid values, structures and dictionaries in variants too, are vouched for: \(values)")
             XCTAssertGreaterThanOrEqual(written.extent.bytes, written.bytes.count, "the extent bounds the message")
         }
     }

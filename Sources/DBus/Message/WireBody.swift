@@ -18,7 +18,7 @@ struct WireBody {
     /// far as can be told from how it was written: every value was checked
     /// (`DBusValue.validate()`, `MessageBodyWriter`) against a declared
     /// signature, so only what a variant holds is open — its signature
-    /// must have no structure or dict entry and fewer than 32 arrays, and
+    /// must be valid (`isValidVariantSignature`), and
     /// no value may sit deeper than `knownValidDepth` containers, variants
     /// included (libdbus counts those too, up to 64). Anything else is
     /// left for libdbus to check.
@@ -129,7 +129,7 @@ struct WireBody {
         case .variant(let inner):
             enterContainer()
             let signature = inner.type.signature
-            if !WireBody.isPlainVariantSignature(signature) {
+            if !WireBody.isValidVariantSignature(signature) {
                 isKnownValid = false
             }
             appendString(signature, code: UInt8(ascii: "g"))
@@ -145,13 +145,17 @@ struct WireBody {
         }
     }
 
-    /// A variant's signature that is valid whatever it holds: basic types
-    /// and arrays of them, fewer than 32 arrays deep.
-    private static func isPlainVariantSignature(_ signature: String) -> Bool {
+    /// Whether a variant's signature, built from the value it holds, is one
+    /// libdbus accepts: basic types and arrays of them, fewer than 32 arrays
+    /// deep, are valid whatever they hold; a signature with structures or
+    /// dict entries (a form's `a{s(ss)}` values) is checked by every rule
+    /// of the specification (`DBusType.parseSingle`), since `validate()`
+    /// does not see where a dict entry stands or how long a signature grows.
+    private static func isValidVariantSignature(_ signature: String) -> Bool {
         var arrays = 0
         for code in signature.utf8 {
             switch code {
-            case UInt8(ascii: "("), UInt8(ascii: "{"): return false
+            case UInt8(ascii: "("), UInt8(ascii: "{"): return (try? DBusType.parseSingle(signature: signature)) != nil
             case UInt8(ascii: "a"): arrays += 1
             default: break
             }
