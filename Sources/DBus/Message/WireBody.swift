@@ -45,6 +45,12 @@ struct WireBody {
         bytes = prefix
     }
 
+    /// Makes room for `capacity` bytes in all, so writing up to that many
+    /// never copies what was written.
+    mutating func reserveCapacity(_ capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// Pads with zeros to a multiple of `alignment` (the body starts on a
     /// multiple of 8, so this is the alignment in the message too).
     mutating func pad(to alignment: Int) {

@@ -71,18 +71,43 @@ struct WireSignal {
     /// The signal carrying `body` as bytes, numbered 1, unchecked by
     /// libdbus: `MessageTooLarge` and `InvalidArgs` as `message(with:)`.
     func bytes(with body: WireBody) throws -> [UInt8] {
-        let extent = Message.Extent(bytes: Message.headerAllowance + body.bytes.count, largestArray: body.largestArray)
-        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
-            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
-        }
-        if let refusal = refusal ?? body.refusal {
-            throw DBusError.invalidArgs(refusal)
-        }
+        try checkSending(bodyBytes: body.bytes.count, largestArray: body.largestArray, bodyRefusal: body.refusal)
         var bytes = header
         bytes.reserveCapacity(header.count + body.bytes.count)
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: body.bytes.count)) { bytes.replaceSubrange(4..<8, with: $0) }
         bytes.append(contentsOf: body.bytes)
         return bytes
+    }
+
+    /// The signal carrying `arguments`, each checked first, as bytes
+    /// numbered 1: as `bytes(with:)`, but the body is written straight after
+    /// the header into one buffer of the size the arguments bound, so a
+    /// state file's 16 MiB frame is neither grown by copying nor copied
+    /// again behind its header.
+    func bytes(carrying arguments: [DBusValue]) throws -> [UInt8] {
+        var message = WireBody(after: header)
+        message.reserveCapacity(header.count + arguments.reduce(0) { $0 + $1.encodedBytesBound })
+        for argument in arguments {
+            try argument.validate()
+            message.append(argument)
+        }
+        let bodyBytes = message.bytes.count - header.count
+        try checkSending(bodyBytes: bodyBytes, largestArray: message.largestArray, bodyRefusal: message.refusal)
+        var bytes = message.bytes
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bodyBytes)) { bytes.replaceSubrange(4..<8, with: $0) }
+        return bytes
+    }
+
+    /// `MessageTooLarge` past the protocol's limits, `InvalidArgs` for what
+    /// libdbus would refuse in the header or the body.
+    private func checkSending(bodyBytes: Int, largestArray: Int, bodyRefusal: String?) throws {
+        let extent = Message.Extent(bytes: Message.headerAllowance + bodyBytes, largestArray: largestArray)
+        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
+            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
+        }
+        if let refusal = refusal ?? bodyRefusal {
+            throw DBusError.invalidArgs(refusal)
+        }
     }
 }
 
@@ -97,6 +122,6 @@ extension Message {
         guard DBusNames.isValidInterfaceName(interface), DBusNames.isValidMemberName(member) else {
             throw DBusError.invalidArgs("'\(interface).\(member)' is not a valid interface and member name")
         }
-        return try WireSignal(path: path, interface: interface, member: member, types: arguments.map(\.type)).bytes(with: WireBody(checking: arguments))
+        return try WireSignal(path: path, interface: interface, member: member, types: arguments.map(\.type)).bytes(carrying: arguments)
     }
 }

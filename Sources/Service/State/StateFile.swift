@@ -76,14 +76,23 @@ struct StateFile: Sendable {
 
     // MARK: Writing
 
+    /// The file's bytes, in one array.
     func encoded() throws -> [UInt8] {
-        var version = StateFile.formatVersion.littleEndian
-        var bytes = StateFile.magic + withUnsafeBytes(of: &version) { Array($0) }
-        bytes += try StateFile.message([.string(kind.rawValue), .string(name), .uint32(ownerUID), .uint64(revision), .uint32(UInt32(state.count))])
-        for value in state {
-            try StateFile.write(value, into: &bytes)
-        }
+        var bytes: [UInt8] = []
+        try encode { bytes += $0 }
         return bytes
+    }
+
+    /// Hands the file's bytes to `write` piece by piece, in order — the magic
+    /// and version, then each message — so a writer needs no buffer of the
+    /// whole file (a million rows are 16 MiB and more, copied as it grew).
+    func encode(_ deliver: ([UInt8]) throws -> Void) throws {
+        var version = StateFile.formatVersion.littleEndian
+        try deliver(StateFile.magic + withUnsafeBytes(of: &version) { Array($0) })
+        try deliver(try StateFile.message([.string(kind.rawValue), .string(name), .uint32(ownerUID), .uint64(revision), .uint32(UInt32(state.count))]))
+        for value in state {
+            try StateFile.write(value, to: deliver)
+        }
     }
 
     private static func message(_ body: [DBusValue]) throws -> [UInt8] {
@@ -95,26 +104,26 @@ struct StateFile: Sendable {
     }
 
     /// `value` as one message, or opened, filled and closed when it is larger than `frameBytes`.
-    private static func write(_ value: DBusValue, into bytes: inout [UInt8]) throws {
+    private static func write(_ value: DBusValue, to deliver: ([UInt8]) throws -> Void) throws {
         guard wireBytes(value, atMost: frameBytes) == nil else {
-            bytes += try frame(.value, value)
+            try deliver(try frame(.value, value))
             return
         }
         switch value {
         case .array(let element, let elements):
-            bytes += try frame(.openArray, .array(element: element, []))
+            try deliver(try frame(.openArray, .array(element: element, [])))
             var batch: [DBusValue] = []
             var batchBytes = 0
             func flush() throws {
                 guard !batch.isEmpty else { return }
-                bytes += try frame(.elements, .array(element: element, batch))
+                try deliver(try frame(.elements, .array(element: element, batch)))
                 batch = []
                 batchBytes = 0
             }
             for item in elements {
                 guard let size = wireBytes(item, atMost: frameBytes) else {
                     try flush()
-                    try write(item, into: &bytes)
+                    try StateFile.write(item, to: deliver)
                     continue
                 }
                 if batchBytes + size > frameBytes {
@@ -124,19 +133,19 @@ struct StateFile: Sendable {
                 batchBytes += size
             }
             try flush()
-            bytes += try frame(.close, .byte(0))
+            try deliver(try frame(.close, .byte(0)))
         case .structure(let fields):
-            bytes += try frame(.openStructure, .uint32(UInt32(fields.count)))
+            try deliver(try frame(.openStructure, .uint32(UInt32(fields.count))))
             for field in fields {
-                try write(field, into: &bytes)
+                try StateFile.write(field, to: deliver)
             }
-            bytes += try frame(.close, .byte(0))
+            try deliver(try frame(.close, .byte(0)))
         case .variant(let inner):
-            bytes += try frame(.openVariant, .byte(0))
-            try write(inner, into: &bytes)
-            bytes += try frame(.close, .byte(0))
+            try deliver(try frame(.openVariant, .byte(0)))
+            try StateFile.write(inner, to: deliver)
+            try deliver(try frame(.close, .byte(0)))
         default:
-            bytes += try frame(.value, value)
+            try deliver(try frame(.value, value))
         }
     }
 

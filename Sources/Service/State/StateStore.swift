@@ -242,7 +242,6 @@ final class StateStore {
     /// over the old one, the directory fsynced. Touches nothing but the
     /// directory, so it runs on the writer thread.
     private static func write(_ file: StateFile, in directoryDescriptor: Int32) throws {
-        let bytes = try file.encoded()
         let target = file.fileName
         let temporary = ".\(file.kind.rawValue).\(file.name).new"
         // Only a file made here: whatever is at the name (a write cut short,
@@ -253,20 +252,21 @@ final class StateStore {
             descriptor = openat(directoryDescriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
         guard descriptor >= 0 else { throw StateStore.systemError("open \(temporary)") }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let error = StateStore.systemError("write \(temporary)")
-                close(descriptor)
-                unlinkat(directoryDescriptor, temporary, 0)
-                throw error
+        do {
+            // Each message goes to the file as it is encoded.
+            try file.encode { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw StateStore.systemError("write \(temporary)")
+                    }
+                    offset += written
+                }
             }
-            offset += written
-        }
-        guard fsync(descriptor) == 0 else {
-            let error = StateStore.systemError("fsync \(temporary)")
+            guard fsync(descriptor) == 0 else { throw StateStore.systemError("fsync \(temporary)") }
+        } catch {
             close(descriptor)
             unlinkat(directoryDescriptor, temporary, 0)
             throw error
