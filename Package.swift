@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "RxDelegate", dependencies: ["RxCoreEssentials"]),
         .target(name: "RxWidgets", dependencies: ["RxCoreEssentials", "RxDelegate"]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "DBus", dependencies: ["CDBus", "RxCoreEssentials"]),
+        .target(name: "DBus", dependencies: ["CDBus", "CLinux", "RxCoreEssentials"]),
         .target(name: "WidgetsAPI", dependencies: ["DBus"]),
         .target(name: "Service", dependencies: ["WidgetsAPI", "RxWidgets"]),
         .target(name: "RxWidgetsClient", dependencies: ["WidgetsAPI", "RxCoreEssentials"]),

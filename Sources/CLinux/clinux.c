@@ -8,6 +8,7 @@
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 int clinux_is_main_thread(void) {
@@ -162,4 +163,22 @@ void clinux_restore_terminal_on_crash(int fd, const struct termios *saved, const
     for (unsigned i = 0; i < sizeof crashes / sizeof crashes[0]; i++) {
         sigaction(crashes[i], &action, NULL);
     }
+}
+
+unsigned long clinux_cmsg_space(int bytes) {
+    return CMSG_SPACE(bytes);
+}
+
+int clinux_received_descriptors(const struct msghdr *header, int *descriptors, int capacity) {
+    int count = 0;
+    for (struct cmsghdr *message = CMSG_FIRSTHDR(header); message != NULL; message = CMSG_NXTHDR((struct msghdr *)header, message)) {
+        if (message->cmsg_level != SOL_SOCKET || message->cmsg_type != SCM_RIGHTS) continue;
+        int inMessage = (int)((message->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        const unsigned char *data = CMSG_DATA(message);
+        for (int i = 0; i < inMessage; i++) {
+            if (count < capacity) memcpy(&descriptors[count], data + i * sizeof(int), sizeof(int));
+            count++;
+        }
+    }
+    return count;
 }

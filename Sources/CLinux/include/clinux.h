@@ -51,6 +51,16 @@ int clinux_terminal_size(int fd, int *rows, int *columns);
  * control characters. */
 int clinux_wcwidth(unsigned int scalar);
 
+#include <sys/socket.h>
+
+/* CMSG_SPACE(bytes): the control buffer a recvmsg needs for `bytes` of ancillary data. */
+unsigned long clinux_cmsg_space(int bytes);
+
+/* The Unix descriptors (SCM_RIGHTS) a recvmsg's `header` carries: copies
+ * at most `capacity` of them to `descriptors` and returns how many there
+ * are (call with capacity 0 to count them). */
+int clinux_received_descriptors(const struct msghdr *header, int *descriptors, int capacity);
+
 #include <termios.h>
 
 /* Until called again with fd -1: when the process crashes (SIGSEGV, SIGBUS,

@@ -104,18 +104,38 @@ extension Connection {
         repeat {
             guard let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner"),
                   (try? message.append([.string(name)])) != nil else { return false }
-            var error = CDBus.DBusError()
-            dbus_error_init(&error)
-            defer { dbus_error_free(&error) }
+            guard isOpen else { return false }
             number(message)
             writeTogether()
-            guard let reply = dbus_connection_send_with_reply_and_block(raw, message.raw, 1_000, &error) else { return false }
-            let owned = (try? Message(taking: reply).arguments().first) == .boolean(true)
+            let serial = dbus_message_get_serial(message.raw)
+            guard dbus_connection_send(raw, message.raw, nil) != 0,
+                  let reply = waitWithoutDispatch(forReplyTo: serial, timeoutMilliseconds: 1_000) else { return false }
+            let owned = (try? reply.arguments().first) == .boolean(true)
             if !owned {
                 return true
             }
             usleep(5_000)
         } while DispatchTime.now() < deadline
         return false
+    }
+
+    /// Reads the socket, keeping what it holds queued in order, until the
+    /// reply to the call numbered `serial` is among it; nil after
+    /// `timeoutMilliseconds` or when the connection ends.
+    private func waitWithoutDispatch(forReplyTo serial: UInt32, timeoutMilliseconds: Int) -> Message? {
+        let deadline = MonotonicClock.now().adding(Int64(timeoutMilliseconds) * 1_000_000)
+        while isOpen, let reader {
+            bridge.flushWrites()
+            if let reply = bridge.takeQueuedReply(to: serial) {
+                return reply
+            }
+            let now = MonotonicClock.now()
+            guard now < deadline else { return nil }
+            var readable = pollfd(fd: reader.descriptor, events: Int16(POLLIN), revents: 0)
+            let waitMilliseconds = Int32(clamping: max(1, deadline.nanoseconds(since: now) / 1_000_000))
+            guard poll(&readable, 1, waitMilliseconds) >= 0 || errno == EINTR else { return nil }
+            readAvailable()
+        }
+        return nil
     }
 }

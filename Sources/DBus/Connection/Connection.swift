@@ -19,7 +19,7 @@ public final class Connection {
     }
 
     let raw: OpaquePointer
-    private let bridge = LoopBridge()
+    let bridge = LoopBridge()
     /// The serial given last (`nextSerial`).
     var lastSerial = Connection.firstSerial - 1
     /// The socket signals are written to directly, found once.
@@ -31,14 +31,26 @@ public final class Connection {
     var writtenTogetherBytes = 0
     private var signalHandlers: [Int: (Message) -> Void] = [:]
     private var nextHandlerID = 0
+    /// Reads the socket in place of libdbus (`SocketReader`), and its loop source.
+    var reader: SocketReader?
+    var readSource: LoopSource?
+    /// Calls sent and not yet answered, by serial.
+    var pendingReplies: [UInt32: PendingReply] = [:]
+    /// Messages that came after a bulk message of the same sender while
+    /// that one is checked off the loop, in order, by sender.
+    var heldBehindBulk: [String: [HeldMessage]] = [:]
+    /// Whether `close` has run (the bus may have closed the connection first).
+    private var isClosed = false
+    /// Whether `onDisconnected` was called.
+    var hasReportedDisconnect = false
 
     /// The connection's unique name, such as `:1.42`.
     public let uniqueName: String
     /// Whether the connection is still open.
     public private(set) var isOpen = true
     /// Receives method calls addressed to this connection and answers them;
-    /// returns false to leave a call to libdbus (which answers `Peer` calls
-    /// and replies `UnknownMethod` to the rest).
+    /// returns false to leave a call to the connection (which answers
+    /// `Peer` calls and replies `UnknownMethod` to the rest, as libdbus does).
     var methodCallHandler: ((Message) -> Bool)?
     /// Runs after the loop has handed over what libdbus received, in the same turn.
     var afterDispatch: (() -> Void)? {
@@ -116,6 +128,7 @@ public final class Connection {
         uniqueName = dbus_bus_get_unique_name(connection).map { String(cString: $0) } ?? ""
         dbus_connection_add_filter(connection, connectionFilter, Unmanaged.passUnretained(self).toOpaque(), nil)
         bridge.install(on: connection)
+        takeOverReading()
     }
 
     deinit {
@@ -125,10 +138,14 @@ public final class Connection {
 
     /// Closes the connection; later sends fail with `Disconnected`.
     public func close() {
-        guard isOpen else { return }
-        writeTogether()
+        guard !isClosed else { return }
+        isClosed = true
+        if isOpen {
+            writeTogether()
+        }
         isOpen = false
         dbus_connection_remove_filter(raw, connectionFilter, Unmanaged.passUnretained(self).toOpaque())
+        stopReading()
         bridge.uninstall()
         dbus_connection_close(raw)
     }
@@ -174,11 +191,11 @@ public final class Connection {
         bridge.breathe()
     }
 
-    /// Sets what libdbus lets be received and not yet released (messages
-    /// a handler still holds count) before it stops reading the socket.
+    /// Sets what may be received and not yet handed over before the
+    /// connection stops reading the socket (by default 63 MiB and 4,096
+    /// descriptors, as libdbus's).
     public func setReceivedAllowance(bytes: Int, descriptors: Int) {
-        dbus_connection_set_max_received_size(raw, bytes)
-        dbus_connection_set_max_received_unix_fds(raw, descriptors)
+        bridge.receivedAllowance = (bytes, descriptors)
     }
 
     /// Bytes queued for the bus and not yet written: they pile up when the
@@ -202,7 +219,7 @@ public final class Connection {
     /// Sends a method call; `reply` receives the reply or the error (a
     /// `NoReply` error after `timeoutMilliseconds`), once, on a later turn —
     /// unless the returned disposable is disposed first, which cancels the
-    /// pending call (a reply that still comes is dropped by libdbus).
+    /// pending call (a reply that still comes is dropped).
     @discardableResult
     public func call(_ message: Message, timeoutMilliseconds: Int32 = 25_000, reply: @escaping (Result<Message, DBusError>) -> Void) -> Disposable {
         let pendingReply = PendingReply(reply, deliver: bridge.deliver)
@@ -218,24 +235,20 @@ public final class Connection {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(refusal)) }
             return Disposables.create { pendingReply.cancel() }
         }
-        var pending: OpaquePointer?
         number(message)
         writeTogether()
-        guard dbus_connection_send_with_reply(raw, message.raw, &pending, timeoutMilliseconds) != 0, let pending else {
-            MainLoop.shared.enqueue { pendingReply.complete(.failure(Connection.disconnected)) }
+        let serial = dbus_message_get_serial(message.raw)
+        guard dbus_connection_send(raw, message.raw, nil) != 0 else {
+            MainLoop.shared.enqueue { pendingReply.complete(.failure(Message.outOfMemory)) }
             return Disposables.create { pendingReply.cancel() }
         }
-        let data = Unmanaged.passRetained(pendingReply).toOpaque()
-        dbus_pending_call_set_notify(pending, pendingCallNotify, data, pendingReplyFree)
-        if dbus_pending_call_get_completed(pending) != 0 {
-            pendingReply.complete(from: pending)
-            dbus_pending_call_unref(pending)
-            return Disposables.create()
+        awaitReply(pendingReply, serial: serial, timeoutMilliseconds: timeoutMilliseconds)
+        return Disposables.create { [weak self] in
+            pendingReply.cancel()
+            if self?.pendingReplies[serial] === pendingReply {
+                self?.pendingReplies[serial] = nil
+            }
         }
-        // The pending call is kept (our reference) until it completes or is
-        // cancelled; libdbus frees it, and with it `pendingReply`, after that.
-        pendingReply.hold(pending)
-        return Disposables.create { pendingReply.cancel() }
     }
 
     /// A method call as a `Single`: its reply, or its error; disposing
@@ -306,16 +319,23 @@ public final class Connection {
         call(message) { _ in }
     }
 
-    fileprivate func handle(_ message: Message) -> DBusHandlerResult {
+    /// Hands over one message received: a reply to its call, a call to
+    /// `methodCallHandler` (or answered as libdbus would: `Peer`, else
+    /// `UnknownMethod`), a signal to the signal handlers.
+    func route(_ message: Message) {
         switch message.kind {
         case .methodCall?:
-            return methodCallHandler?(message) == true ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            if methodCallHandler?(message) != true {
+                answerUnhandled(message)
+            }
+        case .methodReturn?, .error?:
+            guard let pending = pendingReplies.removeValue(forKey: message.replySerial) else { return }
+            let result: Result<Message, DBusError> = message.error.map { .failure($0) } ?? .success(message)
+            pending.settle(result)
         case .signal?:
             if message.isSignal(interface: "org.freedesktop.DBus.Local", member: "Disconnected") {
-                isOpen = false
-                // After the messages received before it (a breath may hold some).
-                bridge.deliver { [weak self] in self?.onDisconnected?() }
-                return DBUS_HANDLER_RESULT_HANDLED
+                reportDisconnect()
+                return
             }
             bridge.deliver { [weak self] in
                 guard let self else { return }
@@ -323,19 +343,31 @@ public final class Connection {
                     handler(message)
                 }
             }
-            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         default:
-            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            return
         }
+    }
+
+    /// Marks the connection closed by the bus and, after the messages
+    /// received before (a breath may hold some), tells `onDisconnected`;
+    /// calls still waiting for replies get `Disconnected`.
+    func reportDisconnect() {
+        isOpen = false
+        guard !hasReportedDisconnect else { return }
+        hasReportedDisconnect = true
+        let waiting = pendingReplies.sorted { $0.key < $1.key }.map(\.value)
+        pendingReplies = [:]
+        waiting.forEach { $0.settle(.failure(Connection.disconnected)) }
+        bridge.deliver { [weak self] in self?.onDisconnected?() }
     }
 }
 
 /// The completion of one call, run once.
-private final class PendingReply {
+final class PendingReply {
     private var completion: ((Result<Message, DBusError>) -> Void)?
     private let deliver: (@escaping () -> Void) -> Void
-    /// The pending call while it is neither completed nor cancelled.
-    private var pending: OpaquePointer?
+    /// The call's timeout while it waits.
+    var timer: LoopTimer?
 
     /// A completion delivered in order with the connection's signals.
     init(_ completion: @escaping (Result<Message, DBusError>) -> Void, deliver: @escaping (@escaping () -> Void) -> Void) {
@@ -346,54 +378,31 @@ private final class PendingReply {
     func complete(_ result: Result<Message, DBusError>) {
         let run = completion
         completion = nil
+        timer?.dispose()
+        timer = nil
         run?(result)
     }
 
-    func hold(_ pending: OpaquePointer) {
-        self.pending = pending
+    /// Completes the call in order with what was received before its reply.
+    func settle(_ result: Result<Message, DBusError>) {
+        timer?.dispose()
+        timer = nil
+        deliver { self.complete(result) }
     }
 
-    /// Cancels the pending call; the completion never runs.
+    /// The completion never runs.
     func cancel() {
         completion = nil
-        guard let pending else { return }
-        self.pending = nil
-        dbus_pending_call_cancel(pending)
-        dbus_pending_call_unref(pending)
-    }
-
-    /// Lets go of the pending call once libdbus has completed it.
-    private func release() {
-        guard let pending else { return }
-        self.pending = nil
-        dbus_pending_call_unref(pending)
-    }
-
-    func complete(from pending: OpaquePointer) {
-        // Our reference goes on a later turn, not inside libdbus's notify.
-        defer { MainLoop.shared.enqueue { self.release() } }
-        guard let reply = dbus_pending_call_steal_reply(pending) else {
-            deliver { self.complete(.failure(DBusError(name: DBusError.Name.noReply, message: "no reply"))) }
-            return
-        }
-        let message = Message(taking: reply)
-        let result: Result<Message, DBusError> = message.error.map { .failure($0) } ?? .success(message)
-        deliver { self.complete(result) }
+        timer?.dispose()
+        timer = nil
     }
 }
 
+/// libdbus dispatches only what it makes itself (it reads nothing): a
+/// `Disconnected` after a write failed.
 private let connectionFilter: DBusHandleMessageFunction = { _, message, data in
     guard let message, let data else { return DBUS_HANDLER_RESULT_NOT_YET_HANDLED }
     let connection = Unmanaged<Connection>.fromOpaque(data).takeUnretainedValue()
-    return connection.handle(Message(retaining: message))
-}
-
-private let pendingCallNotify: DBusPendingCallNotifyFunction = { pending, data in
-    guard let pending, let data else { return }
-    Unmanaged<PendingReply>.fromOpaque(data).takeUnretainedValue().complete(from: pending)
-}
-
-private let pendingReplyFree: DBusFreeFunction = { data in
-    guard let data else { return }
-    Unmanaged<PendingReply>.fromOpaque(data).release()
+    connection.route(Message(retaining: message))
+    return DBUS_HANDLER_RESULT_HANDLED
 }

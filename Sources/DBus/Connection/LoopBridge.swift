@@ -2,8 +2,10 @@ import CDBus
 import Glibc
 import RxCoreEssentials
 
-/// Drives a libdbus connection from `MainLoop.shared`: its watches become
-/// loop sources, its timeouts loop timers, and "data remains" a dispatch job.
+/// Drives a libdbus connection from `MainLoop.shared`: its write watch
+/// becomes a loop source, its timeouts loop timers; and it hands over, in
+/// dispatch jobs, the messages the connection reads itself
+/// (`Connection+Receiving`) and what libdbus still makes itself.
 ///
 /// libdbus calls the watch and timeout functions with the connection lock
 /// held, so they only touch the loop, never the connection; dispatching
@@ -23,18 +25,33 @@ final class LoopBridge {
     /// turn, since a handler must not run in the middle of a call.
     private(set) var isHoldingDeliveries = false
     private var connection: OpaquePointer?
+    /// libdbus's watch for writing; its watch for reading is never handled.
+    private var writeWatch: OpaquePointer?
+
+    /// Messages received and not yet handed over, in order; nil marks
+    /// where the stream ended.
+    private var incoming: [(message: Message, bytes: Int, descriptors: Int)?] = []
+    private var incomingHead = 0
+    /// Hands over one message received (`Connection.route`).
+    var route: ((Message) -> Void)?
+    /// Tells that the stream ended after the messages before.
+    var end: (() -> Void)?
+    /// Reads what the socket holds now into `incoming`.
+    var readSocket: (() -> Void)?
+    /// Told when reading should pause (false) or may go on (true).
+    var onAllowance: ((Bool) -> Void)?
+    /// What may be received and not yet handed over before reading pauses.
+    var receivedAllowance = (bytes: 63 << 20, descriptors: 4_096)
+    /// What is received and not yet handed over (queued, or held behind a
+    /// bulk message or being checked).
+    private var receivedBytes = 0
+    private var receivedDescriptors = 0
+    private var isPaused = false
 
     /// How many messages one dispatch job handles before yielding to the
     /// loop. An object server only queues the calls it is handed (they run
     /// in turns, later), so handing over costs microseconds a message.
     private static let dispatchBatch = 1_024
-    /// How many reads of a readable socket one turn of the loop makes.
-    /// libdbus reads at most 2,048 bytes a time: at one read a turn, a call
-    /// queued behind a 30 MB message waited for 15,000 turns of the loop, and
-    /// at 128 reads a turn a Ping behind 3 MB of pipelined calls waited for a
-    /// dozen turns, each as long as one of those calls. 4,096 reads (8 MiB)
-    /// take about a millisecond.
-    private static let readsPerTurn = 4_096
 
     func install(on connection: OpaquePointer) {
         self.connection = connection
@@ -59,40 +76,87 @@ final class LoopBridge {
         timers.values.forEach { $0.dispose() }
         sources = [:]
         timers = [:]
+        writeWatch = nil
+        incoming = []
+        incomingHead = 0
         self.connection = nil
+    }
+
+    // MARK: Receiving
+
+    /// Whether reading may go on (what waits is within the allowance).
+    var mayReceive: Bool { !isPaused }
+
+    /// Queues a message received, to be handed over in order.
+    func enqueue(_ message: Message, bytes: Int, descriptors: Int) {
+        incoming.append((message, bytes, descriptors))
+        hold(bytes: bytes, descriptors: descriptors)
+        scheduleDispatch()
+    }
+
+    /// Queues the end of the stream, after what was received before.
+    func enqueueEnd() {
+        incoming.append(nil)
+        scheduleDispatch()
+    }
+
+    /// Takes the reply to the call numbered `serial` out of what waits to be
+    /// handed over, if it is there.
+    func takeQueuedReply(to serial: UInt32) -> Message? {
+        guard let index = incoming[incomingHead...].firstIndex(where: { entry in
+            guard let message = entry?.message, message.kind == .methodReturn || message.kind == .error else { return false }
+            return message.replySerial == serial
+        }), let entry = incoming.remove(at: index) else { return nil }
+        release(bytes: entry.bytes, descriptors: entry.descriptors)
+        return entry.message
+    }
+
+    /// Counts bytes and descriptors received and not yet handed over.
+    func hold(bytes: Int, descriptors: Int) {
+        receivedBytes += bytes
+        receivedDescriptors += descriptors
+        guard !isPaused, receivedBytes > receivedAllowance.bytes || receivedDescriptors > receivedAllowance.descriptors else { return }
+        isPaused = true
+        onAllowance?(false)
+    }
+
+    /// Counts them handed over (or dropped).
+    func release(bytes: Int, descriptors: Int) {
+        receivedBytes -= bytes
+        receivedDescriptors -= descriptors
+        guard isPaused, receivedBytes <= receivedAllowance.bytes / 2, receivedDescriptors <= receivedAllowance.descriptors / 2 else { return }
+        isPaused = false
+        onAllowance?(true)
     }
 
     // MARK: Watches
 
     func addWatch(_ watch: OpaquePointer) {
-        let fd = dbus_watch_get_unix_fd(watch)
-        let source = loop.addSource(fd: fd, events: LoopBridge.events(of: watch)) { [weak self] revents in
+        // The connection reads the socket itself.
+        guard dbus_watch_get_flags(watch) & DBUS_WATCH_READABLE.rawValue == 0 else { return }
+        writeWatch = watch
+        let source = loop.addSource(fd: dbus_watch_get_unix_fd(watch), events: LoopBridge.events(of: watch)) { revents in
             var flags: UInt32 = 0
-            if revents & Int16(POLLIN) != 0 { flags |= DBUS_WATCH_READABLE.rawValue }
             if revents & Int16(POLLOUT) != 0 { flags |= DBUS_WATCH_WRITABLE.rawValue }
-            if revents & Int16(POLLHUP) != 0 { flags |= DBUS_WATCH_HANGUP.rawValue }
             if revents & Int16(POLLERR | POLLNVAL) != 0 { flags |= DBUS_WATCH_ERROR.rawValue }
+            // A hang-up is the reader's to find, after what the bus sent before it.
+            guard flags != 0 else { return }
             dbus_watch_handle(watch, flags)
-            guard flags == DBUS_WATCH_READABLE.rawValue else { return }
-            self?.readOn(watch, fd: fd)
         }
         sources[watch] = source
     }
 
-    /// Reads on while the socket holds more and libdbus still wants it
-    /// (it stops reading while too many received bytes wait for dispatch).
-    private func readOn(_ watch: OpaquePointer, fd: Int32) {
-        for _ in 1..<LoopBridge.readsPerTurn {
-            var pending: Int32 = 0
-            guard sources[watch] != nil, dbus_watch_get_enabled(watch) != 0,
-                  dbus_watch_get_flags(watch) & DBUS_WATCH_READABLE.rawValue != 0,
-                  ioctl(fd, UInt(FIONREAD), &pending) == 0, pending > 0 else { return }
-            dbus_watch_handle(watch, DBUS_WATCH_READABLE.rawValue)
-        }
+    /// Writes what libdbus has queued, as far as the socket takes it now.
+    func flushWrites() {
+        guard let writeWatch, dbus_watch_get_enabled(writeWatch) != 0 else { return }
+        dbus_watch_handle(writeWatch, DBUS_WATCH_WRITABLE.rawValue)
     }
 
     func removeWatch(_ watch: OpaquePointer) {
         sources.removeValue(forKey: watch)?.dispose()
+        if watch == writeWatch {
+            writeWatch = nil
+        }
     }
 
     func toggleWatch(_ watch: OpaquePointer) {
@@ -148,19 +212,35 @@ final class LoopBridge {
     private func dispatch() {
         dispatchScheduled = false
         guard let connection else { return }
-        for _ in 0..<LoopBridge.dispatchBatch {
+        // What libdbus made itself: a `Disconnected` after a failed write.
+        while dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
             dispatching = true
-            let status = dbus_connection_dispatch(connection)
+            _ = dbus_connection_dispatch(connection)
             dispatching = false
-            let remains = status == DBUS_DISPATCH_DATA_REMAINS
-            guard !deliveries.isEmpty, !isHoldingDeliveries else {
-                if remains { continue }
+        }
+        for _ in 0..<LoopBridge.dispatchBatch {
+            guard incomingHead < incoming.count else {
+                incoming.removeAll(keepingCapacity: true)
+                incomingHead = 0
+                drainUnlessBusy()
                 return
             }
+            let next = incoming[incomingHead]
+            incoming[incomingHead] = nil
+            incomingHead += 1
+            dispatching = true
+            if let next {
+                release(bytes: next.bytes, descriptors: next.descriptors)
+                route?(next.message)
+            } else {
+                end?()
+            }
+            dispatching = false
+            guard !deliveries.isEmpty, !isHoldingDeliveries else { continue }
             // A delivery may wait for a reply in a nested loop: that loop must
             // find the messages still queued, so their dispatch is scheduled
-            // before the delivery runs (libdbus reports no new status for them).
-            if remains {
+            // before the delivery runs.
+            if incomingHead < incoming.count {
                 scheduleDispatch()
             }
             drainDeliveries()
@@ -174,23 +254,10 @@ final class LoopBridge {
     /// that what came meanwhile (a `Ping`, a call to queue, the bus's answer
     /// about a client) does not wait for the loop's next turn.
     func pump() {
-        guard let connection, !dispatching else { return }
-        var fd: Int32 = -1
-        guard dbus_connection_get_unix_fd(connection, &fd) != 0 else { return }
-        var pending: Int32 = 0
-        for _ in 0..<LoopBridge.readsPerTurn {
-            guard ioctl(fd, UInt(FIONREAD), &pending) == 0, pending > 0 else { break }
-            let before = pending
-            dbus_connection_read_write(connection, 0)
-            // libdbus may have stopped reading (too much received and alive).
-            guard ioctl(fd, UInt(FIONREAD), &pending) == 0, pending < before else { break }
-        }
-        // libdbus writes as it sends; only what the socket would not take
-        // yet waits, and only then is a poll worth its system call.
-        if pending == 0, dbus_connection_has_messages_to_send(connection) != 0 {
-            dbus_connection_read_write(connection, 0)
-        }
-        if dbus_connection_get_dispatch_status(connection) == DBUS_DISPATCH_DATA_REMAINS {
+        guard connection != nil, !dispatching else { return }
+        readSocket?()
+        flushWrites()
+        if incomingHead < incoming.count || dbus_connection_get_dispatch_status(connection!) == DBUS_DISPATCH_DATA_REMAINS {
             dispatch()
         }
         // What a breath held (the bus's answer about a new client, say) is
@@ -207,10 +274,8 @@ final class LoopBridge {
         guard !isHoldingDeliveries else { return }
         isHoldingDeliveries = true
         pump()
-        if let connection {
-            // Writes the answers to `Peer` calls now rather than on the next turn.
-            dbus_connection_read_write(connection, 0)
-        }
+        // Writes the answers to `Peer` calls now rather than on the next turn.
+        flushWrites()
         isHoldingDeliveries = false
         if !deliveries.isEmpty {
             loop.enqueue { [weak self] in self?.drainUnlessBusy() }

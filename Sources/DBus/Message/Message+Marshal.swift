@@ -39,21 +39,23 @@ extension Message {
     /// arrives from the bus: bytes that are not exactly one valid message
     /// (torn, corrupt, another format) are `InvalidArgs`, never a crash.
     public convenience init(marshalled bytes: [UInt8]) throws {
-        let needed = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal_bytes_needed($0.baseAddress, Int32(clamping: $0.count)) }
-        }
+        try self.init(taking: bytes.withUnsafeBytes { try Message.demarshal($0) })
+    }
+
+    /// libdbus's message from exactly one marshalled message's bytes,
+    /// checked whole; `InvalidArgs` otherwise.
+    static func demarshal(_ bytes: UnsafeRawBufferPointer) throws -> OpaquePointer {
+        let start = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        let needed = dbus_message_demarshal_bytes_needed(start, Int32(clamping: bytes.count))
         guard bytes.count >= 16, needed == bytes.count else {
             throw DBusError.invalidArgs("\(bytes.count) bytes are not one D-Bus message (its header says \(needed))")
         }
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
-        let raw = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { dbus_message_demarshal($0.baseAddress, Int32($0.count), &error) }
-        }
-        guard let raw else {
+        guard let raw = dbus_message_demarshal(start, Int32(bytes.count), &error) else {
             throw Connection.error(from: &error, fallback: "the bytes are not a valid D-Bus message")
         }
-        self.init(taking: raw)
+        return raw
     }
 }

@@ -18,14 +18,42 @@ struct WireReader {
     private var offset = 0
     /// Variants' signatures, parsed once each.
     private var variantTypes: [String: DBusType] = [:]
+    /// Whether a `h` reads as its index among the message's descriptors
+    /// (a message received with descriptors, rebuilt around them).
+    private var readsDescriptorIndices = false
 
     private init(body: UnsafeRawBufferPointer, swapped: Bool) {
         self.body = body
         self.swapped = swapped
     }
 
-    /// The arguments of the marshalled message `bytes`, of `types`.
-    static func arguments(of bytes: UnsafeRawBufferPointer, types: [DBusType]) throws -> [DBusValue] {
+    /// A marshalled message's header fields in order: each field's code,
+    /// its value, and where in `bytes` the value starts.
+    static func headerFields(of bytes: UnsafeRawBufferPointer) throws -> [(code: UInt8, value: DBusValue, offset: Int)] {
+        guard bytes.count >= 16, bytes[0] == UInt8(ascii: "l") || bytes[0] == UInt8(ascii: "B") else { throw malformed }
+        var reader = WireReader(body: bytes, swapped: (bytes[0] == UInt8(ascii: "l")) != (1.littleEndian == 1))
+        reader.offset = 12
+        let end = 16 + Int(try reader.load(UInt32.self))
+        guard end <= bytes.count else { throw malformed }
+        var fields: [(code: UInt8, value: DBusValue, offset: Int)] = []
+        while true {
+            try reader.align(8)
+            guard reader.offset < end else { break }
+            let code = try reader.load(UInt8.self)
+            let signature = try reader.text(shortLength: true)
+            let type = try DBusType.parseSingle(signature: signature)
+            try reader.align(type.alignment)
+            let offset = reader.offset
+            fields.append((code, try reader.read(type, inVariant: true), offset))
+        }
+        return fields
+    }
+
+
+    /// The arguments of the marshalled message `bytes`, of `types`; with
+    /// `readsDescriptorIndices`, each `h` is its index among the message's
+    /// descriptors (a message received with descriptors, rebuilt around them).
+    static func arguments(of bytes: UnsafeRawBufferPointer, types: [DBusType], readsDescriptorIndices: Bool = false) throws -> [DBusValue] {
         guard bytes.count >= 16, bytes[0] == UInt8(ascii: "l") || bytes[0] == UInt8(ascii: "B") else { throw malformed }
         let swapped = (bytes[0] == UInt8(ascii: "l")) != (1.littleEndian == 1)
         var fieldsLength = bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
@@ -33,6 +61,7 @@ struct WireReader {
         let bodyStart = (16 + Int(fieldsLength) + 7) & ~7
         guard bodyStart <= bytes.count else { throw malformed }
         var reader = WireReader(body: UnsafeRawBufferPointer(rebasing: bytes[bodyStart...]), swapped: swapped)
+        reader.readsDescriptorIndices = readsDescriptorIndices
         var values: [DBusValue] = []
         values.reserveCapacity(types.count)
         for type in types {
@@ -82,6 +111,7 @@ struct WireReader {
         case .uint64: return .uint64(try load(UInt64.self))
         case .double: return .double(Double(bitPattern: try load(UInt64.self)))
         case .unixFD:
+            if readsDescriptorIndices { return .unixFD(Int32(bitPattern: try load(UInt32.self))) }
             guard !inVariant else { throw BodyRefusal(.descriptorInVariant) }
             throw DBusError.failed("a descriptor is read through libdbus")
         case .string: return .string(try text())

@@ -1,0 +1,148 @@
+import BusTestSupport
+@testable import DBus
+import Foundation
+import Glibc
+import RxCoreEssentials
+import XCTest
+
+/// What a connection reads itself: messages cut from the stream in order,
+/// bulk messages checked off the loop with their sender's later messages
+/// behind them, descriptors given to the messages that count them, and the
+/// answers libdbus used to give to calls nobody handles.
+final class ReceivingTests: BusTestCase {
+    private func addCall(_ value: Int32) throws -> Message {
+        let message = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Add")
+        try message.append(.int32(value), .int32(0))
+        return message
+    }
+
+    func testABulkCallAndTheCallsSentAfterItAreAnsweredInTheOrderSent() throws {
+        let text = String(repeating: "bulk ", count: 600_000)
+        var answers: [String] = []
+        let echo = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Echo")
+        try echo.append(.variant(.string(text)))
+        XCTAssertGreaterThan(echo.extent.bytes, Connection.bulkMessageBytes, "the call is checked off the loop")
+        client.call(echo) { result in
+            answers.append((try? result.get().arguments()) == [.variant(.string(text))] ? "echo" : "wrong echo")
+        }
+        for value in Int32(1)...3 {
+            client.call(try addCall(value)) { result in
+                answers.append((try? result.get().arguments())?.first.map { "\($0)" } ?? "no sum")
+            }
+        }
+        MainLoop.shared.run(while: { answers.count < 4 }, timeout: .seconds(20))
+        XCTAssertEqual(answers, ["echo", "\(DBusValue.int32(1))", "\(DBusValue.int32(2))", "\(DBusValue.int32(3))"])
+        XCTAssertEqual(service.calls.prefix(1), ["Echo"])
+    }
+
+    func testABulkSignalReachesItsHandlersInOrderWithTheSignalsAfterIt() throws {
+        try client.addMatch("type='signal',interface='org.rxwidgets.Bulk'")
+        var heard: [Int] = []
+        let watch = client.onSignal { message in
+            guard message.isSignal(interface: "org.rxwidgets.Bulk", member: "Rows") else { return }
+            heard.append((try? message.arguments())?.first?.arrayElements?.count ?? -1)
+        }
+        defer { watch.dispose() }
+        for count in [300_000, 1, 2] {
+            let signal = try Message.signal(path: "/", interface: "org.rxwidgets.Bulk", member: "Rows")
+            try signal.append(.array(element: .string, Array(repeating: .string("row"), count: count)))
+            try serverConnection.send(signal)
+        }
+        MainLoop.shared.run(while: { heard.count < 3 }, timeout: .seconds(20))
+        XCTAssertEqual(heard, [300_000, 1, 2])
+    }
+
+    func testCallsNobodyHandlesAreAnsweredAsLibdbusAnswersThem() throws {
+        let plain = try Connection(bus: .address(bus.address))
+        defer { plain.close() }
+        let peer = "org.freedesktop.DBus.Peer"
+        XCTAssertEqual(try client.callAndWait(destination: plain.uniqueName, path: "/", interface: peer, member: "Ping"), [])
+        let id = try client.callAndWait(destination: plain.uniqueName, path: "/", interface: peer, member: "GetMachineId")
+        XCTAssertEqual(id.first?.stringValue?.count, 32, "a machine id is 32 hex digits: \(id)")
+        XCTAssertThrowsError(try client.callAndWait(destination: plain.uniqueName, path: "/a", interface: "a.b", member: "Nope", [.int32(1)])) { error in
+            XCTAssertEqual((error as? DBusError)?.name, DBusError.Name.unknownMethod)
+            XCTAssertEqual((error as? DBusError)?.message, "Method \"Nope\" with signature \"i\" on interface \"a.b\" doesn't exist\n")
+        }
+    }
+
+    func testAReplyThatNeverComesTimesOutAndACancelledCallNeverCompletes() throws {
+        let plain = try Connection(bus: .address(bus.address))
+        defer { plain.close() }
+        plain.methodCallHandler = { _ in true }
+        let silent = try Message.methodCall(destination: plain.uniqueName, path: "/", interface: "a.b", member: "Silent")
+        var timedOut: DBusError?
+        client.call(silent, timeoutMilliseconds: 100) { result in
+            if case .failure(let error) = result { timedOut = error }
+        }
+        var cancelledRan = false
+        let cancelled = client.call(try silent.copy(), timeoutMilliseconds: 100) { _ in cancelledRan = true }
+        cancelled.dispose()
+        MainLoop.shared.run(while: { timedOut == nil }, timeout: .seconds(5))
+        XCTAssertEqual(timedOut?.name, DBusError.Name.noReply)
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(200))
+        XCTAssertFalse(cancelledRan)
+    }
+}
+
+/// The reader alone, on a socket pair: messages cut whatever pieces they
+/// come in, a stream that is not D-Bus refused. (Descriptors are given to
+/// their messages in `ObjectServerTests.testUnixFileDescriptorsRoundTrip`.)
+final class SocketReaderTests: XCTestCase {
+    private var pair: [Int32] = [-1, -1]
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair), 0)
+    }
+
+    override func tearDown() {
+        pair.forEach { if $0 >= 0 { Glibc.close($0) } }
+        super.tearDown()
+    }
+
+    private func marshalled(_ values: [DBusValue]) throws -> [UInt8] {
+        let message = try Message.methodCall(destination: ":1.1", path: "/a", interface: "a.b", member: "C")
+        try message.append(values)
+        return try message.marshalled()
+    }
+
+    /// Everything the reader cuts until the socket is empty.
+    private func readAll(_ reader: SocketReader) throws -> [[DBusValue]] {
+        var messages: [[DBusValue]] = []
+        while try reader.read(budget: 1 << 30, { frame in
+            messages.append(try Message.received(frame.bytes, descriptors: []).arguments())
+        }) {}
+        return messages
+    }
+
+    func testMessagesAreCutWhateverPiecesTheyComeIn() throws {
+        var random = SeededGenerator(for: "SocketReaderTests.testMessagesAreCutWhateverPiecesTheyComeIn")
+        let values: [[DBusValue]] = [[.int32(1)], [.string(String(repeating: "x", count: 700_000))], [.string("after")], [.array(element: .byte, Array(repeating: .byte(7), count: 300_000))]]
+        let stream = try values.flatMap { try marshalled($0) }
+        let reader = SocketReader(descriptor: pair[0])
+        var received: [[DBusValue]] = []
+        var sent = 0
+        while sent < stream.count {
+            let piece = min(stream.count - sent, Int.random(in: 1...70_000, using: &random))
+            XCTAssertEqual(stream[sent..<sent + piece].withUnsafeBytes { Glibc.send(pair[1], $0.baseAddress, $0.count, 0) }, piece)
+            sent += piece
+            received += try readAll(reader)
+        }
+        XCTAssertEqual(received, values)
+    }
+
+    func testBytesThatAreNotDBusEndTheStream() throws {
+        let reader = SocketReader(descriptor: pair[0])
+        let junk = [UInt8](repeating: 0x41, count: 64)
+        _ = junk.withUnsafeBytes { Glibc.send(pair[1], $0.baseAddress, $0.count, 0) }
+        XCTAssertThrowsError(try readAll(reader)) { error in
+            guard case SocketReader.End.broken = error else { return XCTFail("\(error)") }
+        }
+        Glibc.close(pair[1])
+        pair[1] = -1
+        let closed = SocketReader(descriptor: pair[0])
+        XCTAssertThrowsError(try readAll(closed)) { error in
+            guard case SocketReader.End.closed = error else { return XCTFail("\(error)") }
+        }
+    }
+}
