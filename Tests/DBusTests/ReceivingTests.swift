@@ -6,9 +6,9 @@ import RxCoreEssentials
 import XCTest
 
 /// What a connection reads itself: messages cut from the stream in order,
-/// bulk messages checked off the loop with their sender's later messages
-/// behind them, descriptors given to the messages that count them, and the
-/// answers libdbus used to give to calls nobody handles.
+/// bulk messages kept as they came and read when handled, descriptors given
+/// to the messages that count them, and the answers libdbus used to give
+/// to calls nobody handles.
 final class ReceivingTests: BusTestCase {
     private func addCall(_ value: Int32) throws -> Message {
         let message = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Add")
@@ -21,7 +21,7 @@ final class ReceivingTests: BusTestCase {
         var answers: [String] = []
         let echo = try Message.methodCall(destination: serverConnection.uniqueName, path: TestService.path.rawValue, interface: TestService.interfaceName, member: "Echo")
         try echo.append(.variant(.string(text)))
-        XCTAssertGreaterThan(echo.extent.bytes, Connection.bulkMessageBytes, "the call is checked off the loop")
+        XCTAssertGreaterThan(echo.extent.bytes, Message.wireReadBytes, "the call is kept as it came")
         client.call(echo) { result in
             answers.append((try? result.get().arguments()) == [.variant(.string(text))] ? "echo" : "wrong echo")
         }
@@ -38,9 +38,11 @@ final class ReceivingTests: BusTestCase {
     func testABulkSignalReachesItsHandlersInOrderWithTheSignalsAfterIt() throws {
         try client.addMatch("type='signal',interface='org.rxwidgets.Bulk'")
         var heard: [Int] = []
+        var keptAsTheyCame: [Bool] = []
         let watch = client.onSignal { message in
             guard message.isSignal(interface: "org.rxwidgets.Bulk", member: "Rows") else { return }
             heard.append((try? message.arguments())?.first?.arrayElements?.count ?? -1)
+            keptAsTheyCame.append(message.wire != nil)
         }
         defer { watch.dispose() }
         for count in [300_000, 1, 2] {
@@ -50,6 +52,7 @@ final class ReceivingTests: BusTestCase {
         }
         MainLoop.shared.run(while: { heard.count < 3 }, timeout: .seconds(20))
         XCTAssertEqual(heard, [300_000, 1, 2])
+        XCTAssertEqual(keptAsTheyCame, [true, false, false])
     }
 
     func testCallsNobodyHandlesAreAnsweredAsLibdbusAnswersThem() throws {
@@ -146,3 +149,52 @@ final class SocketReaderTests: XCTestCase {
         }
     }
 }
+
+/// A bulk message's body is checked only as it is read: what libdbus would
+/// refuse is refused there.
+final class WireMessageTests: XCTestCase {
+    /// The call marshalled, with `change` applied to its bytes, kept as it came.
+    private func kept(_ values: [DBusValue], _ change: (inout [UInt8]) -> Void = { _ in }) throws -> Message {
+        let call = try Message.methodCall(destination: ":1.1", path: "/a", interface: "a.b", member: "C")
+        try call.append(values)
+        var bytes = try call.marshalled()
+        change(&bytes)
+        let header = try bytes.withUnsafeBytes { try Message.header(of: $0) }
+        return Message(header: header.raw, wire: bytes, signature: header.signature)
+    }
+
+    private func replace(_ needle: [UInt8], with replacement: [UInt8], in bytes: inout [UInt8]) {
+        guard let start = (0...(bytes.count - needle.count)).first(where: { Array(bytes[$0..<$0 + needle.count]) == needle }) else {
+            return XCTFail("\(needle) is not in the message")
+        }
+        bytes.replaceSubrange(start..<start + needle.count, with: replacement)
+    }
+
+    func testAKeptMessageReadsAsLibdbusReadsIt() throws {
+        let values: [DBusValue] = [.string("zürich"), .boolean(true), .objectPath(ObjectPath("/x/y")!), .array(element: .string, [.string("a"), .string("b")])]
+        let message = try kept(values)
+        XCTAssertEqual(message.path, "/a")
+        XCTAssertEqual(message.member, "C")
+        XCTAssertEqual(message.signature, "sboas")
+        XCTAssertEqual(try message.arguments(), values)
+        XCTAssertEqual(try message.copy().arguments(), values, "a copy has the body too")
+    }
+
+    func testWhatLibdbusWouldRefuseIsRefusedWhenRead() throws {
+        let notUTF8 = try kept([.string("abc")]) { replace(Array("abc".utf8), with: [0x61, 0xFF, 0x63], in: &$0) }
+        XCTAssertThrowsError(try notUTF8.arguments()) { XCTAssertEqual(($0 as? DBusError)?.name, DBusError.Name.invalidArgs) }
+        let withNUL = try kept([.string("abc")]) { replace(Array("abc".utf8), with: [0x61, 0x00, 0x63], in: &$0) }
+        XCTAssertThrowsError(try withNUL.arguments())
+        let notBoolean = try kept([.boolean(true), .string("end")]) { replace([1, 0, 0, 0, 3, 0, 0, 0], with: [2, 0, 0, 0, 3, 0, 0, 0], in: &$0) }
+        XCTAssertThrowsError(try notBoolean.arguments())
+        let badPath = try kept([.objectPath(ObjectPath("/ab")!)]) { replace(Array("/ab".utf8), with: Array("/a/".utf8), in: &$0) }
+        XCTAssertThrowsError(try badPath.arguments())
+    }
+
+    func testAHeaderLibdbusWouldAbortOnIsRefused() throws {
+        XCTAssertThrowsError(try kept([.string("x")]) { replace(Array("a.b".utf8), with: Array("a..".utf8), in: &$0) }) { error in
+            XCTAssertEqual((error as? DBusError)?.name, DBusError.Name.invalidArgs)
+        }
+    }
+}
+

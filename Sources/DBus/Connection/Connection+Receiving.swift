@@ -2,30 +2,19 @@ import CDBus
 import Glibc
 import RxCoreEssentials
 
-/// A message held behind a bulk message of the same sender, as received.
-struct HeldMessage {
-    let bytes: [UInt8]
-    let descriptors: [Int32]
-}
-
 /// What the connection receives, read by itself (`SocketReader`) rather
 /// than by libdbus, which after registering only writes.
 ///
-/// A message of `bulkMessageBytes` or more — a call or signal without
-/// descriptors — is checked on `bulkQueue`'s thread; messages of other
-/// senders received after it are handed over meanwhile, those of its
-/// sender wait behind it, so each sender's messages keep their order (the
-/// bus promises no order between senders). Everything else is checked as
-/// it is cut, on the loop.
+/// A call or signal whose body is larger than `Message.wireReadBytes`
+/// (64 KiB) is kept as it came (`Message.wire`): only its header is read
+/// on the loop, and its body when a handler reads it — a bulk call's on
+/// the bulk reader's thread (`BulkCalls`). libdbus checked a 16 MiB bind
+/// whole on the loop, 40 ms and more, before it read the next message.
+/// Every other message is checked by libdbus as it is cut.
 extension Connection {
-    /// Messages from this size are checked off the loop: checking 16 MiB
-    /// takes about 40 ms, 1 MiB about 3.
-    static let bulkMessageBytes = 1 << 20
     /// What one turn of the loop reads before others get theirs: a few
     /// milliseconds of reading at memory speed.
     static let readBudget = 8 << 20
-    private static let bulkQueue = BackgroundQueue(label: "bus-reader", nice: 0)
-    private static let senderField: UInt8 = 7
 
     /// Reads the socket from now on. libdbus has registered the connection
     /// with the bus and read the bus's answer; what it read beyond that (the
@@ -58,8 +47,6 @@ extension Connection {
         bridge.end = nil
         bridge.readSocket = nil
         bridge.onAllowance = nil
-        heldBehindBulk.values.joined().forEach { $0.descriptors.forEach { _ = Glibc.close($0) } }
-        heldBehindBulk = [:]
         pendingReplies.values.forEach { $0.cancel() }
         pendingReplies = [:]
     }
@@ -89,83 +76,16 @@ extension Connection {
     private func receive(_ frame: SocketReader.Frame) throws {
         let descriptorCount = frame.reader.hasDescriptors ? try Message.descriptorCount(of: frame.bytes) : 0
         let descriptors = try frame.reader.take(descriptorCount)
-        let isBulk = frame.bytes.count >= Connection.bulkMessageBytes
-        if isBulk || !heldBehindBulk.isEmpty, let sender = try Connection.sender(of: frame.bytes) {
-            if heldBehindBulk[sender] != nil {
-                heldBehindBulk[sender]?.append(HeldMessage(bytes: frame.owned ?? Array(frame.bytes), descriptors: descriptors))
-                bridge.hold(bytes: frame.bytes.count, descriptors: descriptors.count)
-                return
-            }
-            let type = frame.bytes[1]
-            if isBulk, descriptors.isEmpty, type == UInt8(Message.Kind.methodCall.rawValue) || type == UInt8(Message.Kind.signal.rawValue) {
-                checkOffTheLoop(frame.owned ?? Array(frame.bytes), from: sender)
-                return
-            }
+        let type = frame.bytes[1]
+        let message: Message
+        if frame.bytes.count > Message.wireReadBytes, descriptors.isEmpty,
+           type == UInt8(Message.Kind.methodCall.rawValue) || type == UInt8(Message.Kind.signal.rawValue) {
+            let header = try Message.header(of: frame.bytes)
+            message = Message(header: header.raw, wire: frame.owned ?? Array(frame.bytes), signature: header.signature)
+        } else {
+            message = try Message.received(frame.bytes, descriptors: descriptors)
         }
-        bridge.enqueue(try Message.received(frame.bytes, descriptors: descriptors), bytes: frame.bytes.count, descriptors: descriptors.count)
-    }
-
-    private static func sender(of bytes: UnsafeRawBufferPointer) throws -> String? {
-        guard case .string(let sender)? = try WireReader.headerFields(of: bytes).first(where: { $0.code == senderField })?.value else { return nil }
-        return sender
-    }
-
-    /// Checks a bulk message on `bulkQueue`'s thread and hands it over when
-    /// done, then what its sender sent after it.
-    private func checkOffTheLoop(_ bytes: [UInt8], from sender: String) {
-        heldBehindBulk[sender] = []
-        bridge.hold(bytes: bytes.count, descriptors: 0)
-        let connection = LoopOwned(self)
-        Connection.bulkQueue.async {
-            let checked = Result { CheckedMessage(raw: try bytes.withUnsafeBytes { try Message.demarshal($0) }) }
-            MainLoop.shared.post {
-                guard let owner = connection.value else {
-                    if case .success(let message) = checked { dbus_message_unref(message.raw) }
-                    return
-                }
-                owner.takeChecked(checked, bytes: bytes.count, from: sender)
-            }
-        }
-    }
-
-    private func takeChecked(_ checked: Result<CheckedMessage, Error>, bytes: Int, from sender: String) {
-        bridge.release(bytes: bytes, descriptors: 0)
-        guard isOpen, reader != nil else {
-            if case .success(let message) = checked { dbus_message_unref(message.raw) }
-            return
-        }
-        switch checked {
-        case .success(let message):
-            bridge.enqueue(Message(taking: message.raw), bytes: bytes, descriptors: 0)
-        case .failure(let error):
-            Hooks.log("<3>dbus: a message from the bus cannot be read (\(error)); closing the connection")
-            readSource?.dispose()
-            readSource = nil
-            bridge.enqueueEnd()
-            return
-        }
-        guard let held = heldBehindBulk.removeValue(forKey: sender) else { return }
-        for (index, message) in held.enumerated() {
-            bridge.release(bytes: message.bytes.count, descriptors: message.descriptors.count)
-            if heldBehindBulk[sender] != nil {
-                heldBehindBulk[sender]?.append(contentsOf: held[index...])
-                held[index...].forEach { bridge.hold(bytes: $0.bytes.count, descriptors: $0.descriptors.count) }
-                return
-            }
-            do {
-                if message.bytes.count >= Connection.bulkMessageBytes, message.descriptors.isEmpty,
-                   message.bytes[1] == UInt8(Message.Kind.methodCall.rawValue) || message.bytes[1] == UInt8(Message.Kind.signal.rawValue) {
-                    checkOffTheLoop(message.bytes, from: sender)
-                    continue
-                }
-                let received = try message.bytes.withUnsafeBytes { try Message.received($0, descriptors: message.descriptors) }
-                bridge.enqueue(received, bytes: message.bytes.count, descriptors: message.descriptors.count)
-            } catch {
-                Hooks.log("<3>dbus: a message from the bus cannot be read (\(error)); closing the connection")
-                bridge.enqueueEnd()
-                return
-            }
-        }
+        bridge.enqueue(message, bytes: frame.bytes.count, descriptors: descriptors.count)
     }
 
     /// Waits for the reply to `pendingReply`'s call, numbered `serial`, at
@@ -216,10 +136,4 @@ extension Connection {
         defer { dbus_free(id) }
         return String(cString: id)
     }
-}
-
-/// A message checked on the bulk thread, handed to the loop: the thread
-/// lets go of it as it posts it, so only one thread ever holds it.
-private struct CheckedMessage: @unchecked Sendable {
-    let raw: OpaquePointer
 }

@@ -36,9 +36,6 @@ public final class Connection {
     var readSource: LoopSource?
     /// Calls sent and not yet answered, by serial.
     var pendingReplies: [UInt32: PendingReply] = [:]
-    /// Messages that came after a bulk message of the same sender while
-    /// that one is checked off the loop, in order, by sender.
-    var heldBehindBulk: [String: [HeldMessage]] = [:]
     /// Whether `close` has run (the bus may have closed the connection first).
     private var isClosed = false
     /// Whether `onDisconnected` was called.

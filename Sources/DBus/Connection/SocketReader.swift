@@ -7,11 +7,10 @@ import Glibc
 ///
 /// libdbus reads 2,048 bytes at a time and checks a message whole, on the
 /// reading thread, before it looks at the next: a `Ping` behind a 16 MiB
-/// bulk call waited for the bulk call's checking, about 60 ms of the
+/// bulk call waited for the bulk call's checking, 40 ms and more of the
 /// loop's time. Cut here, each message is only measured (its header says
-/// how long it is) and handed on as bytes; the connection decides where
-/// it is checked (`Connection.receive`), so a bulk call is checked off the
-/// loop while the messages behind it are served.
+/// how long it is) and handed on as bytes; the connection decides how it
+/// is read (`Connection+Receiving`).
 ///
 /// Unix descriptors arrive beside the bytes; each message takes, in order,
 /// as many as its header counts.

@@ -138,6 +138,10 @@ extension Message {
     }
 
     private func readArguments(strict: Bool) throws -> [DBusValue] {
+        if let wire {
+            let types = try DBusType.parse(signature: signature)
+            return try wire.withUnsafeBytes { try WireReader.arguments(of: $0, types: types) }
+        }
         if strict, let values = try readLargeBody() {
             return values
         }

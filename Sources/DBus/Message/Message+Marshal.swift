@@ -5,6 +5,9 @@ extension Message {
     /// A new message with this one's header and body, not yet sent: its
     /// serial is 0 and it can be appended to.
     public func copy() throws -> Message {
+        if let wire {
+            return try Message(marshalled: wire).copy()
+        }
         guard let raw = dbus_message_copy(raw) else { throw Message.outOfMemory }
         return Message(taking: raw, appendedBytes: appendedBytes)
     }
@@ -12,6 +15,9 @@ extension Message {
     /// The message in D-Bus wire format: header and body, every value typed,
     /// as a file can keep it.
     public func marshalled() throws -> [UInt8] {
+        if let wire {
+            return wire
+        }
         // A message on the wire has a serial; one never sent gets 1.
         if dbus_message_get_serial(raw) == 0 {
             dbus_message_set_serial(raw, 1)

@@ -22,6 +22,9 @@ extension Message {
     /// enough that no array in it can pass the protocol's cap, the bound
     /// kept while appending; otherwise read off the marshalled body.
     public var extent: Extent {
+        if let wire {
+            return Extent(bytes: wire.count, largestArray: wire.count)
+        }
         if let appendedBytes, appendedBytes <= Connection.protocolArrayLimit {
             return Extent(bytes: Message.headerAllowance + appendedBytes, largestArray: appendedBytes)
         }

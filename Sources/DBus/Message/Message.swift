@@ -24,13 +24,27 @@ public final class Message {
     /// so that measuring it before sending needs no walk through its body.
     var appendedBytes: Int?
 
+    /// A bulk message received (`Message+Wire`): the whole message as it
+    /// came, its body read from here; `raw` holds only its header.
+    let wire: [UInt8]?
+
     init(taking raw: OpaquePointer, appendedBytes: Int? = nil) {
         self.raw = raw
         self.appendedBytes = appendedBytes
+        wire = nil
     }
 
     init(retaining raw: OpaquePointer) {
         self.raw = dbus_message_ref(raw)
+        wire = nil
+    }
+
+    /// A bulk message received: `header` is libdbus's message of its header
+    /// alone (`Message.header(of:)`), `wire` the whole message.
+    init(header: OpaquePointer, wire: [UInt8], signature: String) {
+        raw = header
+        self.wire = wire
+        cachedSignature = signature
     }
 
     deinit {

@@ -1,16 +1,19 @@
 import CDBus
+import Glibc
 
 /// Reads a received message's body from its wire format, as `Message.read`
 /// reads it through libdbus's iterator but in one pass over the bytes: for
 /// a body of a million strings, libdbus's iterator (a type reader per
 /// value, the signature walked again for each) was four tenths of a bulk
-/// call's time. libdbus validated the message when it arrived; the reader
-/// still checks every bound, and a body it cannot read is an error, never a
-/// trap. It reads as a server's input (API rule 12, `BodyRefusal`), and only
-/// bodies whose own signature has no `h`: a descriptor is read through
-/// libdbus, which duplicates it. It reads either byte order; a message the
-/// daemon received is in the host's by then (libdbus swaps a message in
-/// place when an iterator first reads it).
+/// call's time. It checks what libdbus checks of a value — every bound, a
+/// string's UTF-8 and its NUL, a boolean's 0 or 1, a path's and a
+/// signature's form — since a bulk message's body (`Message.wire`) is
+/// checked nowhere else in the daemon (the bus checked it on its way);
+/// a body it cannot read is an error, never a trap. It reads as a server's
+/// input (API rule 12, `BodyRefusal`), and only bodies whose own signature
+/// has no `h` (a descriptor is read through libdbus, which duplicates it),
+/// unless it reads each `h` as an index (a message received with
+/// descriptors, rebuilt around them). It reads either byte order.
 struct WireReader {
     private let body: UnsafeRawBufferPointer
     /// The sender's byte order is not the host's.
@@ -91,18 +94,26 @@ struct WireReader {
     }
 
     /// A string's bytes: a `u32` length (a `y` one for a signature), the bytes, a NUL.
+    /// Checked as libdbus checks it: UTF-8 without a NUL, then a NUL.
     private mutating func text(shortLength: Bool = false) throws -> String {
         let length = shortLength ? Int(try load(UInt8.self)) : Int(try load(UInt32.self))
-        guard offset + length < body.count else { throw WireReader.malformed }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: body[offset..<offset + length]), as: UTF8.self)
+        guard offset + length < body.count, body[offset + length] == 0 else { throw WireReader.malformed }
+        let bytes = UnsafeRawBufferPointer(rebasing: body[offset..<offset + length])
+        guard length == 0 || memchr(bytes.baseAddress!, 0, length) == nil,
+              let text = String(validating: bytes, as: UTF8.self) else { throw WireReader.notText }
         offset += length + 1
         return text
     }
 
+    private static let notText = DBusError.invalidArgs("a string in the message is not UTF-8 without NUL characters")
+
     private mutating func read(_ type: DBusType, inVariant: Bool) throws -> DBusValue {
         switch type {
         case .byte: return .byte(try load(UInt8.self))
-        case .boolean: return .boolean(try load(UInt32.self) != 0)
+        case .boolean:
+            let value = try load(UInt32.self)
+            guard value <= 1 else { throw WireReader.malformed }
+            return .boolean(value == 1)
         case .int16: return .int16(try load(Int16.self))
         case .uint16: return .uint16(try load(UInt16.self))
         case .int32: return .int32(try load(Int32.self))
@@ -115,7 +126,9 @@ struct WireReader {
             guard !inVariant else { throw BodyRefusal(.descriptorInVariant) }
             throw DBusError.failed("a descriptor is read through libdbus")
         case .string: return .string(try text())
-        case .objectPath: return .objectPath(ObjectPath(unchecked: try text()))
+        case .objectPath:
+            guard let path = ObjectPath(try text()) else { throw WireReader.malformed }
+            return .objectPath(path)
         case .signature: return .signature(try Signature(try text(shortLength: true)))
         case .array(let element): return try readArray(of: element, inVariant: inVariant)
         case .dictEntry(let keyType, let valueType):

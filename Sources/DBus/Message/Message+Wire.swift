@@ -1,0 +1,60 @@
+import CDBus
+
+/// A bulk message received is kept as it came (`Message.wire`): libdbus
+/// would copy its body twice to build a message from it
+/// (`dbus_message_demarshal`, three copies of 16 MiB alive at once for a
+/// million rows) and check it whole; its body is read, and checked, by
+/// `WireReader` instead, and libdbus holds only its header, built here.
+extension Message {
+    /// Header field codes (the D-Bus specification).
+    private enum Field: UInt8 {
+        case path = 1, interface, member, errorName, replySerial, destination, sender, signature, descriptors
+    }
+
+    /// libdbus's message of the header of the marshalled method call or
+    /// signal `bytes` alone, and its body's signature; `InvalidArgs` for a
+    /// header that is not a valid one of those (libdbus is never handed a
+    /// name it would abort on). Any thread.
+    static func header(of bytes: UnsafeRawBufferPointer) throws -> (raw: OpaquePointer, signature: String) {
+        let invalid = DBusError.invalidArgs("a message header that is not a valid call's or signal's")
+        guard bytes.count >= 16, bytes[3] == 1 else { throw invalid }
+        let type = Int32(bytes[1])
+        guard type == DBUS_MESSAGE_TYPE_METHOD_CALL || type == DBUS_MESSAGE_TYPE_SIGNAL else { throw invalid }
+        let swapped = (bytes[0] == UInt8(ascii: "l")) != (1.littleEndian == 1)
+        let rawSerial = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+        let serial = swapped ? rawSerial.byteSwapped : rawSerial
+        var text: [Field: String] = [:]
+        var signature = ""
+        for field in try WireReader.headerFields(of: bytes) {
+            switch (Field(rawValue: field.code), field.value) {
+            case (.path?, .objectPath(let path)): text[.path] = path.rawValue
+            case (.interface?, .string(let name)) where DBusNames.isValidInterfaceName(name): text[.interface] = name
+            case (.member?, .string(let name)) where DBusNames.isValidMemberName(name): text[.member] = name
+            case (.destination?, .string(let name)) where DBusNames.isValidBusName(name): text[.destination] = name
+            case (.sender?, .string(let name)) where DBusNames.isValidBusName(name): text[.sender] = name
+            case (.signature?, .signature(let body)): signature = body.rawValue
+            case (.descriptors?, .uint32(0)), (.errorName?, _), (.replySerial?, _): continue
+            case (nil, _): continue
+            default: throw invalid
+            }
+        }
+        guard serial != 0, text[.path] != nil, text[.member] != nil,
+              type == DBUS_MESSAGE_TYPE_METHOD_CALL || text[.interface] != nil,
+              let raw = dbus_message_new(type) else { throw invalid }
+        let set: [(Field, (OpaquePointer, UnsafePointer<CChar>) -> dbus_bool_t)] = [
+            (.path, dbus_message_set_path), (.interface, dbus_message_set_interface), (.member, dbus_message_set_member),
+            (.destination, dbus_message_set_destination), (.sender, dbus_message_set_sender),
+        ]
+        for (field, setter) in set {
+            guard let value = text[field] else { continue }
+            guard setter(raw, value) != 0 else {
+                dbus_message_unref(raw)
+                throw Message.outOfMemory
+            }
+        }
+        dbus_message_set_no_reply(raw, bytes[2] & 0x1 != 0 ? 1 : 0)
+        dbus_message_set_auto_start(raw, bytes[2] & 0x2 == 0 ? 1 : 0)
+        dbus_message_set_serial(raw, serial)
+        return (raw, signature)
+    }
+}
