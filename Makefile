@@ -81,7 +81,9 @@ bench: deps
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-bench
 	gcc -O2 -Wall -Wextra -Werror -o .build/release/picker-server bench/reference/picker-server.c $$(pkg-config --cflags --libs dbus-1)
-	$(if $(UNPINNED),,taskset -c 0) .build/release/rxwidgets-bench .build/release/rxwidgetsd --reference .build/release/picker-server $(BENCH_ARGS)
+	bench/python-reference .build/release/picker-server-python
+	$(if $(UNPINNED),,taskset -c 0) .build/release/rxwidgets-bench .build/release/rxwidgetsd --reference .build/release/picker-server \
+		$$([ -x .build/release/picker-server-python ] && echo --python-reference .build/release/picker-server-python) $(BENCH_ARGS)
 
 # Instructions per SelectRow and per Form.SetValue of the shipped daemon (bench/README.md).
 callgrind: deps

@@ -37,6 +37,15 @@ func runBenchmark() {
         ("idle", BenchmarkRun.measureIdle),
     ]
     // Checked before the run starts its bus, which a failure would leave running.
+    let usage = "usage: rxwidgets-bench [DAEMON] [--quick] [--only CASE[,CASE…]] [--reference C-SERVER] [--python-reference PY-SERVER]"
+    let options = Set(["--quick", "--only", "--reference", "--python-reference"])
+    if CommandLine.arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+        print(usage)
+        exit(0)
+    }
+    if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !options.contains($0) }) {
+        fail("no option \"\(unknown)\"; \(usage)")
+    }
     let only = BenchmarkRun.onlyCases(in: CommandLine.arguments)
     let known = Set((before + measured).map(\.0))
     if let unknown = only?.first(where: { !known.contains($0) }) {

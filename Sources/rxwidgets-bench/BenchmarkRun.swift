@@ -20,6 +20,8 @@ enum Widgets1 {
 final class BenchmarkRun {
     let daemonPath: String
     let referencePath: String?
+    /// The same work on dbus-fast (bench/reference/picker-server.py), a third column beside the C reference.
+    let pythonReferencePath: String?
     /// Fewer calls and smaller payloads: a check that every case still runs.
     let quick: Bool
     let bus: PrivateBus
@@ -38,10 +40,11 @@ final class BenchmarkRun {
     var selectCPU = 0.0
 
     init(arguments: [String]) {
-        let optionValues = Set(["--only", "--reference"].compactMap { arguments.firstIndex(of: $0).map { $0 + 1 } })
+        let optionValues = Set(["--only", "--reference", "--python-reference"].compactMap { arguments.firstIndex(of: $0).map { $0 + 1 } })
         daemonPath = arguments.indices.dropFirst().first { !arguments[$0].hasPrefix("--") && !optionValues.contains($0) }.map { arguments[$0] } ?? ".build/release/rxwidgetsd"
         quick = arguments.contains("--quick")
-        referencePath = arguments.firstIndex(of: "--reference").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        referencePath = BenchmarkRun.value(of: "--reference", in: arguments)
+        pythonReferencePath = BenchmarkRun.value(of: "--python-reference", in: arguments)
         do {
             bus = try PrivateBus()
         } catch {
@@ -60,9 +63,14 @@ final class BenchmarkRun {
         }
     }
 
+    /// The argument after `option`, or nil without it.
+    static func value(of option: String, in arguments: [String]) -> String? {
+        arguments.firstIndex(of: option).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+    }
+
     /// The case names `--only` lists in `arguments`, or nil without it.
     static func onlyCases(in arguments: [String]) -> Set<String>? {
-        arguments.firstIndex(of: "--only").flatMap { arguments.indices.contains($0 + 1) ? Set(arguments[$0 + 1].split(separator: ",").map(String.init)) : nil }
+        value(of: "--only", in: arguments).map { Set($0.split(separator: ",").map(String.init)) }
     }
 
     func scaled(_ n: Int) -> Int { quick ? max(n / 20, 10) : n }
