@@ -89,7 +89,8 @@ if options.verbose {
 
 var exitStatus: Int32 = 0
 let nameWatch = connection.onSignal { message in
-    guard message.isSignal(interface: "org.freedesktop.DBus", member: "NameLost"),
+    // Only the bus may say the name is lost: any client can send the daemon a NameLost of its own.
+    guard message.sender == "org.freedesktop.DBus", message.isSignal(interface: "org.freedesktop.DBus", member: "NameLost"),
           (try? message.arguments())?.first?.stringValue == WidgetService.busName else { return }
     log(5, "another rxwidgetsd replaced this one; exiting")
     MainLoop.shared.stop()

@@ -191,6 +191,114 @@ final class WireMessageTests: XCTestCase {
         XCTAssertThrowsError(try badPath.arguments())
     }
 
+    /// `bytes` with `field` (a marshalled `(yv)`: code, signature, value)
+    /// added at the end of its header fields.
+    private func adding(field: [UInt8], to bytes: inout [UInt8]) {
+        let fieldsEnd = 16 + Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 12, as: UInt32.self) })
+        let bodyStart = (fieldsEnd + 7) & ~7
+        let newEnd = bodyStart + field.count
+        let padding = [UInt8](repeating: 0, count: ((newEnd + 7) & ~7) - newEnd)
+        bytes.replaceSubrange(bodyStart..<bodyStart, with: field + padding)
+        withUnsafeBytes(of: UInt32(newEnd - 16).littleEndian) { bytes.replaceSubrange(12..<16, with: $0) }
+    }
+
+    /// A call's bytes with `body` as its body and `signature` as its
+    /// signature (of the same length as the one marshalled).
+    private func call(marshalling values: [DBusValue], body: [UInt8]) throws -> [UInt8] {
+        let call = try Message.methodCall(destination: ":1.1", path: "/a", interface: "a.b", member: "C")
+        try call.append(values)
+        var bytes = try call.marshalled()
+        let fieldsEnd = 16 + Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 12, as: UInt32.self) })
+        bytes.replaceSubrange(((fieldsEnd + 7) & ~7)..., with: body)
+        withUnsafeBytes(of: UInt32(body.count).littleEndian) { bytes.replaceSubrange(4..<8, with: $0) }
+        return bytes
+    }
+
+    private func keptMessage(_ bytes: [UInt8]) throws -> Message {
+        let header = try bytes.withUnsafeBytes { try Message.header(of: $0) }
+        return Message(header: header.raw, wire: bytes, signature: header.signature)
+    }
+
+    /// A field the specification does not name holds anything libdbus
+    /// allows (a bus such as dbus-broker passes such fields on): a `h`, a
+    /// dictionary with a key twice. Read as a body, either would be refused;
+    /// in the header both are skipped, and the message reads as it would without them.
+    func testUnknownHeaderFieldsHoldingAnythingAreSkipped() throws {
+        let values: [DBusValue] = [.string("kept")]
+        let call = try Message.methodCall(destination: ":1.1", path: "/a", interface: "a.b", member: "C")
+        try call.append(values)
+        var bytes = try call.marshalled()
+        adding(field: [0x40, 1, UInt8(ascii: "h"), 0, 0, 0, 0, 0], to: &bytes)
+        let twice = try Message.methodCall(destination: ":1.1", path: "/a", interface: "a.b", member: "C")
+        try twice.append(.structure([.byte(0x41), .variant(.dictionary(key: .string, value: .string, [(.string("k"), .string("a")), (.string("k"), .string("b"))]))]))
+        let twiceBytes = try twice.marshalled()
+        let twiceFieldsEnd = 16 + Int(twiceBytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 12, as: UInt32.self) })
+        adding(field: Array(twiceBytes[((twiceFieldsEnd + 7) & ~7)...]), to: &bytes)
+        XCTAssertEqual(try bytes.withUnsafeBytes { try Message.descriptorCount(of: $0) }, 0)
+        let message = try keptMessage(bytes)
+        XCTAssertEqual(message.member, "C")
+        XCTAssertEqual(try message.arguments(), values)
+        let checked = try bytes.withUnsafeBytes { try Message.received($0, descriptors: []) }
+        XCTAssertEqual(try checked.arguments(), values, "libdbus reads the same bytes alike")
+    }
+
+    /// Variants inside variants, 1,000,000 deep in 3 MB: read without a
+    /// bound, the reader's recursion overflowed the stack.
+    func testNestingDeeperThanLibdbusAllowsIsRefusedNotRecursedWithoutEnd() throws {
+        let levels = 1_000_000
+        var body = [UInt8]()
+        body.reserveCapacity(levels * 3 + 4)
+        for _ in 0..<levels { body += [1, UInt8(ascii: "v"), 0] }
+        body += [1, UInt8(ascii: "y"), 0, 7]
+        let deep = try keptMessage(try call(marshalling: [.variant(.byte(7))], body: body))
+        XCTAssertThrowsError(try deep.arguments()) { error in
+            XCTAssertEqual((error as? DBusError)?.name, DBusError.Name.invalidArgs)
+            XCTAssertTrue("\(error)".contains("64 deep"), "\(error)")
+        }
+        var sixtyFour = [UInt8]()
+        for _ in 0..<63 { sixtyFour += [1, UInt8(ascii: "v"), 0] }
+        sixtyFour += [1, UInt8(ascii: "y"), 0, 7]
+        var expected = DBusValue.byte(7)
+        for _ in 0..<64 { expected = .variant(expected) }
+        XCTAssertEqual(try keptMessage(try call(marshalling: [.variant(.byte(7))], body: sixtyFour)).arguments(), [expected], "64 deep is allowed")
+    }
+
+    /// What libdbus's validator refuses of a body is refused when a kept body is read.
+    func testBytesPastTheValuesPaddingAndArraysPastTheCapAreRefused() throws {
+        let good = try call(marshalling: [.byte(1), .uint32(2)], body: [1, 0, 0, 0, 2, 0, 0, 0])
+        XCTAssertEqual(try keptMessage(good).arguments(), [.byte(1), .uint32(2)])
+        let padded = try call(marshalling: [.byte(1), .uint32(2)], body: [1, 0, 9, 0, 2, 0, 0, 0])
+        XCTAssertThrowsError(try keptMessage(padded).arguments(), "padding that is not zero")
+        let trailing = try call(marshalling: [.byte(1), .uint32(2)], body: [1, 0, 0, 0, 2, 0, 0, 0, 5])
+        XCTAssertThrowsError(try keptMessage(trailing).arguments(), "a byte past the last value")
+        var huge = try call(marshalling: [.array(element: .byte, [.byte(1)])], body: [])
+        huge += withUnsafeBytes(of: UInt32((64 << 20) + 1).littleEndian, Array.init) + [UInt8](repeating: 0, count: (64 << 20) + 1)
+        withUnsafeBytes(of: UInt32(4 + (64 << 20) + 1).littleEndian) { huge.replaceSubrange(4..<8, with: $0) }
+        XCTAssertThrowsError(try keptMessage(huge).arguments(), "an array of more than 64 MiB")
+    }
+
+    /// The local path and interface are libdbus's own: a `Disconnected`
+    /// a peer sends would otherwise end the connection.
+    func testTheLocalPathAndInterfaceAreRefused() throws {
+        for (path, interface) in [("/org/freedesktop/DBus/Lokal", "a.b"), ("/a", "org.freedesktop.DBus.Lokal")] {
+            let signal = try Message.signal(path: path, interface: interface, member: "Disconnected")
+            try signal.append(.string("x"))
+            var bytes = try signal.marshalled()
+            let at = (0...(bytes.count - 5)).first { Array(bytes[$0..<$0 + 5]) == Array("Lokal".utf8) }!
+            bytes.replaceSubrange(at..<at + 5, with: Array("Local".utf8))
+            XCTAssertThrowsError(try keptMessage(bytes), "\(path) \(interface)")
+        }
+    }
+
+    /// A known header field twice is refused, as libdbus refuses it.
+    func testAHeaderFieldGivenTwiceIsRefused() throws {
+        let call = try Message.methodCall(destination: ":1.1", path: "/a", interface: "a.b", member: "C")
+        try call.append(.string("x"))
+        var bytes = try call.marshalled()
+        adding(field: [3, 1, UInt8(ascii: "s"), 0, 1, 0, 0, 0, UInt8(ascii: "D"), 0], to: &bytes)
+        XCTAssertThrowsError(try keptMessage(bytes))
+    }
+
     func testAHeaderLibdbusWouldAbortOnIsRefused() throws {
         XCTAssertThrowsError(try kept([.string("x")]) { replace(Array("a.b".utf8), with: Array("a..".utf8), in: &$0) }) { error in
             XCTAssertEqual((error as? DBusError)?.name, DBusError.Name.invalidArgs)

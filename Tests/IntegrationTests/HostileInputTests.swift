@@ -122,6 +122,20 @@ final class HostileInputTests: DaemonTestCase {
         XCTAssertTrue(daemon.log.isEmpty || !daemon.log.contains("<2>"), daemon.log)
     }
 
+    /// Only the bus tells the daemon it lost its name: a `NameLost` any
+    /// client sends it straight (to its unique name) stopped it before.
+    func testANameLostFromAClientDoesNotStopTheDaemon() throws {
+        let owner = try client.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                                           member: "GetNameOwner", [.string(busName)])
+        guard let unique = owner.first?.stringValue else { return XCTFail("the daemon owns no name") }
+        let emitted = try runCommand("/usr/bin/gdbus", ["emit", "--address", bus.address, "--dest", unique, "--object-path", "/org/freedesktop/DBus",
+                                                        "--signal", "org.freedesktop.DBus.NameLost", busName])
+        XCTAssertEqual(emitted.status, 0, emitted.error)
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(500))
+        XCTAssertTrue(daemon.process.isRunning, "the daemon still runs; log:\n\(daemon.log.suffix(2_000))")
+        assertAnswering("a NameLost sent by a client")
+    }
+
     func testAnotherUIDCannotLoadItemsIntoAWidget() throws {
         guard getuid() == 0 else { throw XCTSkip("switching to another uid needs root") }
         try call(root, managerInterface, "CreatePicker", [.string("mine"), options([("items", titles([["a"]]))])])

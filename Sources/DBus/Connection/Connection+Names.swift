@@ -134,7 +134,7 @@ extension Connection {
             var readable = pollfd(fd: reader.descriptor, events: Int16(POLLIN), revents: 0)
             let waitMilliseconds = Int32(clamping: max(1, deadline.nanoseconds(since: now) / 1_000_000))
             guard poll(&readable, 1, waitMilliseconds) >= 0 || errno == EINTR else { return nil }
-            readAvailable()
+            readAvailable(pastAllowance: true)
         }
         return nil
     }

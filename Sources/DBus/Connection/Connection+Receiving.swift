@@ -5,8 +5,8 @@ import RxCoreEssentials
 /// What the connection receives, read by itself (`SocketReader`) rather
 /// than by libdbus, which after registering only writes.
 ///
-/// A call or signal whose body is larger than `Message.wireReadBytes`
-/// (64 KiB) is kept as it came (`Message.wire`): only its header is read
+/// A call or signal of more than `Message.wireReadBytes` (64 KiB, header
+/// and body) is kept as it came (`Message.wire`): only its header is read
 /// on the loop, and its body when a handler reads it — a bulk call's on
 /// the bulk reader's thread (`BulkCalls`). libdbus checked a 16 MiB bind
 /// whole on the loop, 40 ms and more, before it read the next message.
@@ -52,9 +52,10 @@ extension Connection {
     }
 
     /// Reads what the socket holds now, within `readBudget`, and queues it
-    /// to be handed over.
-    func readAvailable() {
-        guard isOpen, let reader, bridge.mayReceive else { return }
+    /// to be handed over; nothing while the bridge holds as much as it may,
+    /// unless `pastAllowance` (a bounded wait for one reply, which must read on).
+    func readAvailable(pastAllowance: Bool = false) {
+        guard isOpen, let reader, pastAllowance || bridge.mayReceive else { return }
         do {
             _ = try reader.read(budget: Connection.readBudget) { frame in try receive(frame) }
         } catch let end as SocketReader.End {
@@ -72,20 +73,50 @@ extension Connection {
         }
     }
 
-    /// Takes one message cut from the socket.
+    /// Takes one message cut from the socket. Only a message whose
+    /// descriptors cannot be counted ends the stream (the descriptors after
+    /// it could not be given to their messages); any other that is not valid
+    /// is dropped (`refuseUnreadable`).
     private func receive(_ frame: SocketReader.Frame) throws {
         let descriptorCount = frame.reader.hasDescriptors ? try Message.descriptorCount(of: frame.bytes) : 0
         let descriptors = try frame.reader.take(descriptorCount)
         let type = frame.bytes[1]
         let message: Message
-        if frame.bytes.count > Message.wireReadBytes, descriptors.isEmpty,
-           type == UInt8(Message.Kind.methodCall.rawValue) || type == UInt8(Message.Kind.signal.rawValue) {
-            let header = try Message.header(of: frame.bytes)
-            message = Message(header: header.raw, wire: frame.owned ?? Array(frame.bytes), signature: header.signature)
-        } else {
-            message = try Message.received(frame.bytes, descriptors: descriptors)
+        do {
+            if frame.bytes.count > Message.wireReadBytes, descriptors.isEmpty,
+               type == UInt8(Message.Kind.methodCall.rawValue) || type == UInt8(Message.Kind.signal.rawValue) {
+                let header = try Message.header(of: frame.bytes)
+                message = Message(header: header.raw, wire: frame.owned ?? Array(frame.bytes), signature: header.signature)
+            } else {
+                message = try Message.received(frame.bytes, descriptors: descriptors)
+            }
+        } catch {
+            refuseUnreadable(frame.bytes, error)
+            return
         }
         bridge.enqueue(message, bytes: frame.bytes.count, descriptors: descriptors.count)
+    }
+
+    /// Drops a message that is framed but not valid — a bus checks every
+    /// message it passes on, a peer or another bus may not — and answers it
+    /// `InvalidArgs` when it is a call whose header names its sender and
+    /// serial. Logged the 1st, 2nd, 4th, 8th … time, so a peer sending
+    /// nothing else cannot flood the log.
+    func refuseUnreadable(_ bytes: UnsafeRawBufferPointer, _ error: Error) {
+        unreadableMessages += 1
+        if unreadableMessages & (unreadableMessages - 1) == 0 {
+            Hooks.log("<4>dbus: a message from the bus cannot be read (\(error)); dropped (\(unreadableMessages) so far)")
+        }
+        guard bytes.count >= 16, bytes[1] == UInt8(Message.Kind.methodCall.rawValue), bytes[2] & 0x1 == 0,
+              let fields = try? WireReader.headerFields(of: bytes),
+              case .string(let sender)? = fields.first(where: { $0.code == Message.senderField })?.value, DBusNames.isValidBusName(sender),
+              let raw = dbus_message_new(DBUS_MESSAGE_TYPE_METHOD_CALL) else { return }
+        let call = Message(taking: raw)
+        let stored = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+        let serial = bytes[0] == UInt8(ascii: "l") ? UInt32(littleEndian: stored) : UInt32(bigEndian: stored)
+        guard serial != 0, dbus_message_set_sender(raw, sender) != 0 else { return }
+        dbus_message_set_serial(raw, serial)
+        _ = try? send(call.makeError(DBusError.invalidArgs("the message cannot be read: \(error)")))
     }
 
     /// Waits for the reply to `pendingReply`'s call, numbered `serial`, at

@@ -40,6 +40,8 @@ public final class Connection {
     private var isClosed = false
     /// Whether `onDisconnected` was called.
     var hasReportedDisconnect = false
+    /// Messages received framed but not valid, dropped (`refuseUnreadable`).
+    var unreadableMessages = 0
 
     /// The connection's unique name, such as `:1.42`.
     public let uniqueName: String
@@ -49,12 +51,12 @@ public final class Connection {
     /// returns false to leave a call to the connection (which answers
     /// `Peer` calls and replies `UnknownMethod` to the rest, as libdbus does).
     var methodCallHandler: ((Message) -> Bool)?
-    /// Runs after the loop has handed over what libdbus received, in the same turn.
+    /// Runs after the loop has handed over what the connection received, in the same turn.
     var afterDispatch: (() -> Void)? {
         get { bridge.afterDispatch }
         set { bridge.afterDispatch = newValue }
     }
-    /// True while the loop hands over what libdbus received; `afterDispatch` follows.
+    /// True while the loop hands over what the connection received; `afterDispatch` follows.
     var isInDispatchJob: Bool { bridge.isInDispatchJob }
     /// Called once when the bus closes the connection.
     public var onDisconnected: (() -> Void)?
@@ -350,6 +352,9 @@ public final class Connection {
     /// calls still waiting for replies get `Disconnected`.
     func reportDisconnect() {
         isOpen = false
+        // A socket at its end stays readable: left watched, it would wake the loop for ever.
+        readSource?.dispose()
+        readSource = nil
         guard !hasReportedDisconnect else { return }
         hasReportedDisconnect = true
         let waiting = pendingReplies.sorted { $0.key < $1.key }.map(\.value)

@@ -42,8 +42,7 @@ final class LoopBridge {
     var onAllowance: ((Bool) -> Void)?
     /// What may be received and not yet handed over before reading pauses.
     var receivedAllowance = (bytes: 63 << 20, descriptors: 4_096)
-    /// What is received and not yet handed over (queued, or held behind a
-    /// bulk message or being checked).
+    /// What is received and not yet handed over.
     private var receivedBytes = 0
     private var receivedDescriptors = 0
     private var isPaused = false
@@ -193,8 +192,8 @@ final class LoopBridge {
     /// happen inside a server's turn): a server serves the calls just
     /// received in the same turn instead of a poll later.
     var afterDispatch: (() -> Void)?
-    /// True while the loop's dispatch job hands over what libdbus received:
-    /// `afterDispatch` follows.
+    /// True while the loop's dispatch job hands over what the connection
+    /// received: `afterDispatch` follows.
     private(set) var isInDispatchJob = false
 
     func scheduleDispatch() {

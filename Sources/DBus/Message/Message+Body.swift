@@ -117,8 +117,9 @@ extension Message {
         }
     }
 
-    /// The body's values. libdbus has validated an incoming message already;
-    /// anything unexpected still becomes an error, never a trap.
+    /// The body's values. An incoming message was checked as it was
+    /// received (a kept one's body is checked here, `WireReader`); anything
+    /// unexpected becomes an error, never a trap.
     public func arguments() throws -> [DBusValue] {
         try readArguments(strict: false)
     }

@@ -2,7 +2,9 @@ import CDBus
 import Glibc
 
 extension Message {
-    /// The header field that counts a message's descriptors (the D-Bus specification).
+    /// The header fields that name a message's sender and count its
+    /// descriptors (the D-Bus specification).
+    static let senderField: UInt8 = 7
     private static let descriptorsField: UInt8 = 9
 
     /// How many descriptors the marshalled message `bytes` says it carries.

@@ -6,6 +6,12 @@ import CDBus
 /// million rows) and check it whole; its body is read, and checked, by
 /// `WireReader` instead, and libdbus holds only its header, built here.
 extension Message {
+    /// The path and interface only libdbus itself may use (`Disconnected`):
+    /// a message that came over the socket with either is refused, as
+    /// libdbus refuses it.
+    static let localPath = "/org/freedesktop/DBus/Local"
+    static let localInterface = "org.freedesktop.DBus.Local"
+
     /// Header field codes (the D-Bus specification).
     private enum Field: UInt8 {
         case path = 1, interface, member, errorName, replySerial, destination, sender, signature, descriptors
@@ -25,16 +31,19 @@ extension Message {
         let serial = swapped ? rawSerial.byteSwapped : rawSerial
         var text: [Field: String] = [:]
         var signature = ""
+        var seen = Set<Field>()
         for field in try WireReader.headerFields(of: bytes) {
-            switch (Field(rawValue: field.code), field.value) {
-            case (.path?, .objectPath(let path)): text[.path] = path.rawValue
-            case (.interface?, .string(let name)) where DBusNames.isValidInterfaceName(name): text[.interface] = name
-            case (.member?, .string(let name)) where DBusNames.isValidMemberName(name): text[.member] = name
-            case (.destination?, .string(let name)) where DBusNames.isValidBusName(name): text[.destination] = name
-            case (.sender?, .string(let name)) where DBusNames.isValidBusName(name): text[.sender] = name
-            case (.signature?, .signature(let body)): signature = body.rawValue
-            case (.descriptors?, .uint32(0)), (.errorName?, _), (.replySerial?, _): continue
-            case (nil, _): continue
+            // Fields of codes the specification does not name are skipped, as libdbus skips them.
+            guard let code = Field(rawValue: field.code) else { continue }
+            guard seen.insert(code).inserted else { throw invalid }
+            switch (code, field.value) {
+            case (.path, .objectPath(let path)) where path.rawValue != Message.localPath: text[.path] = path.rawValue
+            case (.interface, .string(let name)) where DBusNames.isValidInterfaceName(name) && name != Message.localInterface: text[.interface] = name
+            case (.member, .string(let name)) where DBusNames.isValidMemberName(name): text[.member] = name
+            case (.destination, .string(let name)) where DBusNames.isValidBusName(name): text[.destination] = name
+            case (.sender, .string(let name)) where DBusNames.isValidBusName(name): text[.sender] = name
+            case (.signature, .signature(let body)): signature = body.rawValue
+            case (.descriptors, .uint32(0)), (.errorName, .string), (.replySerial, .uint32): continue
             default: throw invalid
             }
         }

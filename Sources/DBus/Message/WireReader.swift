@@ -5,15 +5,18 @@ import Glibc
 /// reads it through libdbus's iterator but in one pass over the bytes: for
 /// a body of a million strings, libdbus's iterator (a type reader per
 /// value, the signature walked again for each) was four tenths of a bulk
-/// call's time. It checks what libdbus checks of a value — every bound, a
-/// string's UTF-8 and its NUL, a boolean's 0 or 1, a path's and a
-/// signature's form — since a bulk message's body (`Message.wire`) is
-/// checked nowhere else in the daemon (the bus checked it on its way);
-/// a body it cannot read is an error, never a trap. It reads as a server's
-/// input (API rule 12, `BodyRefusal`), and only bodies whose own signature
-/// has no `h` (a descriptor is read through libdbus, which duplicates it),
-/// unless it reads each `h` as an index (a message received with
-/// descriptors, rebuilt around them). It reads either byte order.
+/// call's time. It checks what libdbus's validator checks of a body — every
+/// bound, zero padding, no byte past the last value, arrays of at most
+/// 64 MiB, containers nested at most 64 deep, a string's UTF-8 and its NUL,
+/// a boolean's 0 or 1, a path's and a signature's form — since a bulk
+/// message's body (`Message.wire`) is checked nowhere else in the daemon
+/// (the bus checked it on its way, but a peer or another bus may not);
+/// a body it cannot read is an error, never a trap. A body reads as a
+/// server's input (API rule 12, `BodyRefusal`), and only bodies whose own
+/// signature has no `h` (a descriptor is read through libdbus, which
+/// duplicates it), unless it reads each `h` as an index (a message received
+/// with descriptors, rebuilt around them). Header fields read as libdbus
+/// reads them, whatever unknown fields hold. It reads either byte order.
 struct WireReader {
     private let body: UnsafeRawBufferPointer
     /// The sender's byte order is not the host's.
@@ -24,6 +27,15 @@ struct WireReader {
     /// Whether a `h` reads as its index among the message's descriptors
     /// (a message received with descriptors, rebuilt around them).
     private var readsDescriptorIndices = false
+    /// Whether values read as a server's input (`BodyRefusal`): a body's
+    /// do, header fields do not.
+    private var readsInput = true
+    /// Containers open around the value being read.
+    private var depth = 0
+
+    /// libdbus's bounds: containers nested in a message, bytes in an array.
+    static let maximumDepth = 64
+    static let maximumArrayBytes = 64 << 20
 
     private init(body: UnsafeRawBufferPointer, swapped: Bool) {
         self.body = body
@@ -35,20 +47,24 @@ struct WireReader {
     static func headerFields(of bytes: UnsafeRawBufferPointer) throws -> [(code: UInt8, value: DBusValue, offset: Int)] {
         guard bytes.count >= 16, bytes[0] == UInt8(ascii: "l") || bytes[0] == UInt8(ascii: "B") else { throw malformed }
         var reader = WireReader(body: bytes, swapped: (bytes[0] == UInt8(ascii: "l")) != (1.littleEndian == 1))
+        reader.readsDescriptorIndices = true
+        reader.readsInput = false
         reader.offset = 12
         let end = 16 + Int(try reader.load(UInt32.self))
         guard end <= bytes.count else { throw malformed }
         var fields: [(code: UInt8, value: DBusValue, offset: Int)] = []
-        while true {
+        while reader.offset < end {
             try reader.align(8)
-            guard reader.offset < end else { break }
+            guard reader.offset < end else { throw malformed }
             let code = try reader.load(UInt8.self)
             let signature = try reader.text(shortLength: true)
             let type = try DBusType.parseSingle(signature: signature)
             try reader.align(type.alignment)
             let offset = reader.offset
             fields.append((code, try reader.read(type, inVariant: true), offset))
+            guard reader.offset <= end else { throw malformed }
         }
+        try reader.align(8)
         return fields
     }
 
@@ -75,14 +91,20 @@ struct WireReader {
                 throw refusal
             }
         }
+        guard reader.offset == reader.body.count else { throw malformed }
         return values
     }
 
     private static let malformed = DBusError.failed("a message body that does not match its signature")
 
+    /// Moves to the next multiple of `alignment` over padding, which must be zeros.
     private mutating func align(_ alignment: Int) throws {
-        offset = (offset + alignment - 1) & ~(alignment - 1)
-        guard offset <= body.count else { throw WireReader.malformed }
+        let aligned = (offset + alignment - 1) & ~(alignment - 1)
+        guard aligned <= body.count else { throw WireReader.malformed }
+        while offset < aligned {
+            guard body[offset] == 0 else { throw WireReader.malformed }
+            offset += 1
+        }
     }
 
     private mutating func load<T: FixedWidthInteger>(_: T.Type) throws -> T {
@@ -130,6 +152,18 @@ struct WireReader {
             guard let path = ObjectPath(try text()) else { throw WireReader.malformed }
             return .objectPath(path)
         case .signature: return .signature(try Signature(try text(shortLength: true)))
+        case .array, .dictEntry, .structure, .variant:
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= WireReader.maximumDepth else {
+                throw DBusError.invalidArgs("a message nests containers more than \(WireReader.maximumDepth) deep")
+            }
+            return try readContainer(type, inVariant: inVariant)
+        }
+    }
+
+    private mutating func readContainer(_ type: DBusType, inVariant: Bool) throws -> DBusValue {
+        switch type {
         case .array(let element): return try readArray(of: element, inVariant: inVariant)
         case .dictEntry(let keyType, let valueType):
             try align(8)
@@ -163,15 +197,18 @@ struct WireReader {
                 variantTypes[signature] = inner
             }
             return .variant(try read(inner, inVariant: true))
+        default:
+            return try read(type, inVariant: inVariant)
         }
     }
 
     private mutating func readArray(of element: DBusType, inVariant: Bool) throws -> DBusValue {
         let length = Int(try load(UInt32.self))
+        guard length <= WireReader.maximumArrayBytes else { throw WireReader.malformed }
         try align(element.alignment)
         let end = offset + length
         guard end <= body.count else { throw WireReader.malformed }
-        var elements = ReadElements(of: element, strict: true)
+        var elements = ReadElements(of: element, strict: readsInput)
         while offset < end {
             try elements.append { try read(element, inVariant: inVariant) }
         }

@@ -134,9 +134,9 @@ public final class BulkCalls {
 
 /// A received call carried to the reader thread.
 ///
-/// `@unchecked Sendable`: while the reader reads this message (through
-/// libdbus's iterator, which may swap its byte order in place, or
-/// `dbus_message_marshal`, which locks it) no other thread touches it — the
+/// `@unchecked Sendable`: while the reader reads this message (its kept
+/// bytes through `WireReader`, or a smaller one through libdbus's iterator,
+/// which may swap its byte order in place) no other thread touches it — the
 /// loop only holds the reference until the job is posted back, and its
 /// signature was read on the loop before.
 private struct ReaderJob: @unchecked Sendable {
