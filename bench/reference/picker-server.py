@@ -76,6 +76,18 @@ class Failure(Exception):
         self.text = text
 
 
+def new_path(prefix, name, existing, most, kind):
+    """The path of a new widget named `name`, checked as the C reference checks it."""
+    if len(existing) == most:
+        raise Failure(ERROR + "LimitExceeded", f"too many {kind}s")
+    path = prefix + name
+    if len(path) >= 128 or not PATH.match(path):
+        raise Failure(ERROR + "InvalidName", "bad name")
+    if path in existing:
+        raise Failure(ERROR + "Exists", f"a {kind} of that name exists")
+    return path
+
+
 class Picker:
     def __init__(self, path):
         self.path = path
@@ -126,13 +138,7 @@ class Server:
         if call.signature != "sa{sv}":
             raise Failure(INVALID_ARGS, "expected 'sa{sv}'")
         name, options = call.body
-        if len(self.pickers) == MAX_PICKERS:
-            raise Failure(ERROR + "LimitExceeded", "too many pickers")
-        path = PICKER_PREFIX + name
-        if len(path) >= 128 or not PATH.match(path):
-            raise Failure(ERROR + "InvalidName", "bad name")
-        if path in self.pickers:
-            raise Failure(ERROR + "Exists", "a picker of that name exists")
+        path = new_path(PICKER_PREFIX, name, self.pickers, MAX_PICKERS, "picker")
         picker = Picker(path)
         items = options.get("items")
         if items is not None and items.signature == "aas":
@@ -186,13 +192,7 @@ class Server:
         if call.signature != "ssa{sv}":
             raise Failure(INVALID_ARGS, "expected 'ssa{sv}'")
         name, spec, _ = call.body
-        if len(self.forms) == MAX_FORMS:
-            raise Failure(ERROR + "LimitExceeded", "too many forms")
-        path = FORM_PREFIX + name
-        if len(path) >= 128 or not PATH.match(path):
-            raise Failure(ERROR + "InvalidName", "bad name")
-        if path in self.forms:
-            raise Failure(ERROR + "Exists", "a form of that name exists")
+        path = new_path(FORM_PREFIX, name, self.forms, MAX_FORMS, "form")
         try:
             names = [field["name"] for field in json.loads(spec)["fields"]]
         except (ValueError, KeyError, TypeError):
