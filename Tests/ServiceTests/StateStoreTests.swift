@@ -61,6 +61,24 @@ final class StateFileTests: XCTestCase {
         XCTAssertEqual(try StateFile(decoding: formatOne).state, state)
     }
 
+    /// Variants the writer makes as it encodes (`StateValue.variants`)
+    /// write the same bytes as variants made up front, and read back as them.
+    func testVariantsMadeAsTheFileIsWrittenAreTheSameBytes() throws {
+        let models = (0..<300_000).map { DBusValue.string("model \($0)") }
+        let small = [DBusValue.string("a"), .int32(2)]
+        XCTAssertNil(StateValue.variants(models).wireBytes(atMost: StateFile.frameBytes), "the models take several frames")
+        for values in [models, small] {
+            let pieces: [StateValue] = [.value(.boolean(true)), .variants(values), .structure([.value(.string("h")), .variants(values)])]
+            let whole = pieces.map(\.materialized)
+            let written = try StateFile(kind: .picker, name: "big", ownerUID: 1000, revision: 7, pieces: pieces).encoded()
+            XCTAssertEqual(written, try StateFile(kind: .picker, name: "big", ownerUID: 1000, revision: 7, state: whole).encoded())
+            XCTAssertEqual(try StateFile(decoding: written).state, whole)
+        }
+        let components: StateValue = .array(element: .array(.variant), [.variants(models), .variants(small)])
+        let read = try StateFile(decoding: try StateFile(kind: .picker, name: "big", ownerUID: 1000, revision: 7, pieces: [components]).encoded())
+        XCTAssertEqual(read.state, [components.materialized], "components written one by one inside their array read back whole")
+    }
+
     func testATornFileIsAnErrorNotAWrongState() throws {
         let component = DBusValue.array(element: .string, (0..<700_000).map { .string("row \($0) of a component that takes two frames and more") })
         let bytes = try StateFile(kind: .picker, name: "big", ownerUID: 0, revision: 1, state: [component]).encoded()

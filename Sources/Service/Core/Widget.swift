@@ -77,7 +77,7 @@ class Widget {
         preconditionFailure("\(Self.self) does not say what it keeps")
     }
 
-    typealias StateSnapshot = @Sendable () -> [DBusValue]
+    typealias StateSnapshot = @Sendable () -> [StateValue]
 
     /// The bytes the widget holds as `Footprint` counts them (its kind's
     /// fixed part and its data); cheap to read, as it is read after every

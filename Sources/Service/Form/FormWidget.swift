@@ -99,7 +99,7 @@ final class FormWidget: Widget {
             .string(specText), valuesDictionary(form.values.filter { !secretFields.contains($0.key) }, redacted: false),
             .dictionary(key: .string, value: .string, form.serverMessages.sorted { $0.key < $1.key }.map { (.string($0.key), .string($0.value)) }),
         ]
-        return { values }
+        return { values.map(StateValue.value) }
     }
 
     /// The form a state file describes, built and checked as `CreateForm`

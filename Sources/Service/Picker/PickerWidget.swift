@@ -458,7 +458,7 @@ final class PickerWidget: Widget {
         ]
         let components = bound.components
         return {
-            head + [.array(element: .array(.variant), components.map { .array(element: .variant, $0.map { .variant($0) }) })] + tail
+            head.map(StateValue.value) + [.array(element: .array(.variant), components.map(StateValue.variants))] + tail.map(StateValue.value)
         }
     }
 

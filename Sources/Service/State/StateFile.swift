@@ -31,8 +31,13 @@ struct StateFile: Sendable {
     let name: String
     let ownerUID: UInt32
     let revision: UInt64
-    /// The kind's own values (`Widget.stateValues`).
-    let state: [DBusValue]
+    /// The kind's own values (`Widget.stateSnapshot`), as the writer takes them.
+    private let pieces: [StateValue]
+
+    /// The kind's own values, each whole.
+    var state: [DBusValue] {
+        pieces.map(\.materialized)
+    }
 
     /// The widget's file name in the state directory.
     static func fileName(_ kind: WidgetKind, _ name: String) -> String {
@@ -70,11 +75,15 @@ struct StateFile: Sendable {
     }
 
     init(kind: WidgetKind, name: String, ownerUID: UInt32, revision: UInt64, state: [DBusValue]) {
+        self.init(kind: kind, name: name, ownerUID: ownerUID, revision: revision, pieces: state.map(StateValue.value))
+    }
+
+    init(kind: WidgetKind, name: String, ownerUID: UInt32, revision: UInt64, pieces: [StateValue]) {
         self.kind = kind
         self.name = name
         self.ownerUID = ownerUID
         self.revision = revision
-        self.state = state
+        self.pieces = pieces
     }
 
     // MARK: Writing
@@ -92,9 +101,9 @@ struct StateFile: Sendable {
     func encode(_ deliver: ([UInt8]) throws -> Void) throws {
         var version = StateFile.formatVersion.littleEndian
         try deliver(StateFile.magic + withUnsafeBytes(of: &version) { Array($0) })
-        try deliver(try StateFile.message([.string(kind.rawValue), .string(name), .uint32(ownerUID), .uint64(revision), .uint32(UInt32(state.count))]))
-        for value in state {
-            try StateFile.write(value, to: deliver)
+        try deliver(try StateFile.message([.string(kind.rawValue), .string(name), .uint32(ownerUID), .uint64(revision), .uint32(UInt32(pieces.count))]))
+        for piece in pieces {
+            try StateFile.write(piece, to: deliver)
         }
     }
 
@@ -106,6 +115,64 @@ struct StateFile: Sendable {
         try message([.byte(operation.rawValue), .variant(value)])
     }
 
+    /// `piece` as `write(_:to:)` writes its value whole: the same bytes,
+    /// its variants made a frame at a time.
+    private static func write(_ piece: StateValue, to deliver: ([UInt8]) throws -> Void) throws {
+        if case .value(let value) = piece {
+            return try write(value, to: deliver)
+        }
+        guard piece.wireBytes(atMost: frameBytes) == nil else {
+            try deliver(try frame(.value, piece.materialized))
+            return
+        }
+        switch piece {
+        case .value(let value):
+            try write(value, to: deliver)
+        case .variants(let values):
+            try writeElements(of: .variant, values.lazy.map { .variant($0) }, to: deliver)
+        case .array(let element, let items):
+            try deliver(try frame(.openArray, .array(element: element, [])))
+            for item in items {
+                try write(item, to: deliver)
+            }
+            try deliver(try frame(.close, .byte(0)))
+        case .structure(let fields):
+            try deliver(try frame(.openStructure, .uint32(UInt32(fields.count))))
+            for field in fields {
+                try write(field, to: deliver)
+            }
+            try deliver(try frame(.close, .byte(0)))
+        }
+    }
+
+    /// An array larger than `frameBytes`: opened, its elements in frames of
+    /// at most `frameBytes` (one too large for a frame opened in turn), closed.
+    private static func writeElements<Elements: Sequence<DBusValue>>(of element: DBusType, _ elements: Elements, to deliver: ([UInt8]) throws -> Void) throws {
+        try deliver(try frame(.openArray, .array(element: element, [])))
+        var batch: [DBusValue] = []
+        var batchBytes = 0
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            try deliver(try frame(.elements, .array(element: element, batch)))
+            batch = []
+            batchBytes = 0
+        }
+        for item in elements {
+            guard let size = wireBytes(item, atMost: frameBytes) else {
+                try flush()
+                try write(item, to: deliver)
+                continue
+            }
+            if batchBytes + size > frameBytes {
+                try flush()
+            }
+            batch.append(item)
+            batchBytes += size
+        }
+        try flush()
+        try deliver(try frame(.close, .byte(0)))
+    }
+
     /// `value` as one message, or opened, filled and closed when it is larger than `frameBytes`.
     private static func write(_ value: DBusValue, to deliver: ([UInt8]) throws -> Void) throws {
         guard wireBytes(value, atMost: frameBytes) == nil else {
@@ -114,29 +181,7 @@ struct StateFile: Sendable {
         }
         switch value {
         case .array(let element, let elements):
-            try deliver(try frame(.openArray, .array(element: element, [])))
-            var batch: [DBusValue] = []
-            var batchBytes = 0
-            func flush() throws {
-                guard !batch.isEmpty else { return }
-                try deliver(try frame(.elements, .array(element: element, batch)))
-                batch = []
-                batchBytes = 0
-            }
-            for item in elements {
-                guard let size = wireBytes(item, atMost: frameBytes) else {
-                    try flush()
-                    try StateFile.write(item, to: deliver)
-                    continue
-                }
-                if batchBytes + size > frameBytes {
-                    try flush()
-                }
-                batch.append(item)
-                batchBytes += size
-            }
-            try flush()
-            try deliver(try frame(.close, .byte(0)))
+            try writeElements(of: element, elements, to: deliver)
         case .structure(let fields):
             try deliver(try frame(.openStructure, .uint32(UInt32(fields.count))))
             for field in fields {

@@ -164,7 +164,7 @@ final class StateStore {
             let (directory, descriptor) = (self.directory, directoryDescriptor)
             let store = LoopOwned(self)
             writer.async {
-                let file = StateFile(kind: kind, name: name, ownerUID: ownerUID, revision: revision, state: snapshot())
+                let file = StateFile(kind: kind, name: name, ownerUID: ownerUID, revision: revision, pieces: snapshot())
                 let failure: String?
                 do {
                     try StateStore.write(file, in: descriptor)
@@ -230,7 +230,7 @@ final class StateStore {
         writing = [:]
         for widget in remaining.values.sorted(by: { $0.path < $1.path }) {
             do {
-                try StateStore.write(StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, state: widget.stateSnapshot()()), in: directoryDescriptor)
+                try StateStore.write(StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, pieces: widget.stateSnapshot()()), in: directoryDescriptor)
             } catch {
                 pending[widget.path] = widget
                 Hooks.log("<3>rxwidgetsd: cannot write widget state to \(directory) (\(widget.path): \(error))")

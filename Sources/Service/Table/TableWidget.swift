@@ -246,10 +246,10 @@ final class TableWidget: Widget {
             .string(cellFormat), before.selected.dbusValue, .boolean(table.allowsMultipleSelection), .boolean(table.isEditing),
         ]
         return {
-            let sections = sectionModels.map { section -> DBusValue in
-                .structure([.string(section.model.header), .array(element: .variant, section.items.map { .variant($0.value) })])
+            let sections = sectionModels.map { section -> StateValue in
+                .structure([.value(.string(section.model.header)), .variants(section.items.map(\.value))])
             }
-            return head + [.array(element: .structure([.string, .array(.variant)]), sections)] + tail
+            return head.map(StateValue.value) + [.array(element: .structure([.string, .array(.variant)]), sections)] + tail.map(StateValue.value)
         }
     }
 
