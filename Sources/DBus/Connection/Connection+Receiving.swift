@@ -112,8 +112,7 @@ extension Connection {
               case .string(let sender)? = fields.first(where: { $0.code == Message.senderField })?.value, DBusNames.isValidBusName(sender),
               let raw = dbus_message_new(DBUS_MESSAGE_TYPE_METHOD_CALL) else { return }
         let call = Message(taking: raw)
-        let stored = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
-        let serial = bytes[0] == UInt8(ascii: "l") ? UInt32(littleEndian: stored) : UInt32(bigEndian: stored)
+        let serial = Message.serial(ofMarshalled: bytes)
         guard serial != 0, dbus_message_set_sender(raw, sender) != 0 else { return }
         dbus_message_set_serial(raw, serial)
         _ = try? send(call.makeError(DBusError.invalidArgs("the message cannot be read: \(error)")))

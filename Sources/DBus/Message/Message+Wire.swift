@@ -17,6 +17,12 @@ extension Message {
         case path = 1, interface, member, errorName, replySerial, destination, sender, signature, descriptors
     }
 
+    /// The serial of the marshalled message `bytes` (at least 16 of them), in either byte order.
+    static func serial(ofMarshalled bytes: UnsafeRawBufferPointer) -> UInt32 {
+        let stored = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
+        return bytes[0] == UInt8(ascii: "l") ? UInt32(littleEndian: stored) : UInt32(bigEndian: stored)
+    }
+
     /// libdbus's message of the header of the marshalled method call or
     /// signal `bytes` alone, and its body's signature; `InvalidArgs` for a
     /// header that is not a valid one of those (libdbus is never handed a
@@ -26,9 +32,7 @@ extension Message {
         guard bytes.count >= 16, bytes[3] == 1 else { throw invalid }
         let type = Int32(bytes[1])
         guard type == DBUS_MESSAGE_TYPE_METHOD_CALL || type == DBUS_MESSAGE_TYPE_SIGNAL else { throw invalid }
-        let swapped = (bytes[0] == UInt8(ascii: "l")) != (1.littleEndian == 1)
-        let rawSerial = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self)
-        let serial = swapped ? rawSerial.byteSwapped : rawSerial
+        let serial = Message.serial(ofMarshalled: bytes)
         var text: [Field: String] = [:]
         var signature = ""
         var seen = Set<Field>()

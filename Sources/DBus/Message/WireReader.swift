@@ -152,54 +152,59 @@ struct WireReader {
             guard let path = ObjectPath(try text()) else { throw WireReader.malformed }
             return .objectPath(path)
         case .signature: return .signature(try Signature(try text(shortLength: true)))
-        case .array, .dictEntry, .structure, .variant:
-            depth += 1
-            defer { depth -= 1 }
-            guard depth <= WireReader.maximumDepth else {
-                throw DBusError.invalidArgs("a message nests containers more than \(WireReader.maximumDepth) deep")
-            }
-            return try readContainer(type, inVariant: inVariant)
+        case .array(let element): return try nested { try $0.readArray(of: element, inVariant: inVariant) }
+        case .dictEntry(let keyType, let valueType): return try nested { try $0.readDictEntry(keyType, valueType, inVariant: inVariant) }
+        case .structure(let fieldTypes): return try nested { try $0.readStructure(fieldTypes, inVariant: inVariant) }
+        case .variant: return try nested { try $0.readVariant() }
         }
     }
 
-    private mutating func readContainer(_ type: DBusType, inVariant: Bool) throws -> DBusValue {
-        switch type {
-        case .array(let element): return try readArray(of: element, inVariant: inVariant)
-        case .dictEntry(let keyType, let valueType):
-            try align(8)
-            let key = try read(keyType, inVariant: inVariant)
+    /// Reads a container inside the ones open, at most `maximumDepth` of them.
+    private mutating func nested(_ read: (inout WireReader) throws -> DBusValue) throws -> DBusValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= WireReader.maximumDepth else {
+            throw DBusError.invalidArgs("a message nests containers more than \(WireReader.maximumDepth) deep")
+        }
+        return try read(&self)
+    }
+
+    private mutating func readDictEntry(_ keyType: DBusType, _ valueType: DBusType, inVariant: Bool) throws -> DBusValue {
+        try align(8)
+        let key = try read(keyType, inVariant: inVariant)
+        do {
+            return .dictEntry(key, try read(valueType, inVariant: inVariant))
+        } catch var refusal as BodyRefusal {
+            refusal.path.append(.key(key))
+            throw refusal
+        }
+    }
+
+    private mutating func readStructure(_ fieldTypes: [DBusType], inVariant: Bool) throws -> DBusValue {
+        try align(8)
+        var fields: [DBusValue] = []
+        fields.reserveCapacity(fieldTypes.count)
+        for fieldType in fieldTypes {
             do {
-                return .dictEntry(key, try read(valueType, inVariant: inVariant))
+                fields.append(try read(fieldType, inVariant: inVariant))
             } catch var refusal as BodyRefusal {
-                refusal.path.append(.key(key))
+                refusal.path.append(.field(fields.count))
                 throw refusal
             }
-        case .structure(let fieldTypes):
-            try align(8)
-            var fields: [DBusValue] = []
-            fields.reserveCapacity(fieldTypes.count)
-            for fieldType in fieldTypes {
-                do {
-                    fields.append(try read(fieldType, inVariant: inVariant))
-                } catch var refusal as BodyRefusal {
-                    refusal.path.append(.field(fields.count))
-                    throw refusal
-                }
-            }
-            return .structure(fields)
-        case .variant:
-            let signature = try text(shortLength: true)
-            let inner: DBusType
-            if let known = variantTypes[signature] {
-                inner = known
-            } else {
-                inner = try DBusType.parseSingle(signature: signature)
-                variantTypes[signature] = inner
-            }
-            return .variant(try read(inner, inVariant: true))
-        default:
-            return try read(type, inVariant: inVariant)
         }
+        return .structure(fields)
+    }
+
+    private mutating func readVariant() throws -> DBusValue {
+        let signature = try text(shortLength: true)
+        let inner: DBusType
+        if let known = variantTypes[signature] {
+            inner = known
+        } else {
+            inner = try DBusType.parseSingle(signature: signature)
+            variantTypes[signature] = inner
+        }
+        return .variant(try read(inner, inVariant: true))
     }
 
     private mutating func readArray(of element: DBusType, inVariant: Bool) throws -> DBusValue {

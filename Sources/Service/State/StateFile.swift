@@ -118,9 +118,6 @@ struct StateFile: Sendable {
     /// `piece` as `write(_:to:)` writes its value whole: the same bytes,
     /// its variants made a frame at a time.
     private static func write(_ piece: StateValue, to deliver: ([UInt8]) throws -> Void) throws {
-        if case .value(let value) = piece {
-            return try write(value, to: deliver)
-        }
         guard piece.wireBytes(atMost: frameBytes) == nil else {
             try deliver(try frame(.value, piece.materialized))
             return
