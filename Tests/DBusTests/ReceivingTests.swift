@@ -304,5 +304,25 @@ final class WireMessageTests: XCTestCase {
             XCTAssertEqual((error as? DBusError)?.name, DBusError.Name.invalidArgs)
         }
     }
-}
 
+    /// A bulk message with descriptors whose signature holds no `h` is
+    /// refused from its header: its body is never read.
+    func testADescriptorBesideASignatureWithoutHIsRefusedUnread() throws {
+        let reader = SocketReader(descriptor: -1)
+        let call = try Message.methodCall(destination: ":1.1", path: "/a", interface: "a.b", member: "C")
+        try call.append(.array(element: .byte, Array(repeating: .byte(1), count: 100_000)))
+        var bytes = try call.marshalled()
+        // UNIX_FDS (9), signature "u", 1 — appended to the header fields.
+        let fieldsEnd = 16 + Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 12, as: UInt32.self) })
+        let bodyStart = (fieldsEnd + 7) & ~7
+        bytes.replaceSubrange(bodyStart..<bodyStart, with: [9, 1, UInt8(ascii: "u"), 0, 1, 0, 0, 0])
+        withUnsafeBytes(of: UInt32(bodyStart + 8 - 16).littleEndian) { bytes.replaceSubrange(12..<16, with: $0) }
+        var pipe: [Int32] = [-1, -1]
+        XCTAssertEqual(Glibc.pipe(&pipe), 0)
+        defer { Glibc.close(pipe[1]) }
+        XCTAssertThrowsError(try bytes.withUnsafeBytes { try Message.kept(SocketReader.Frame(bytes: $0, owned: nil, reader: reader), descriptors: [pipe[0]]) }) { error in
+            XCTAssertEqual((error as? DBusError)?.message, "the message came with 1 Unix descriptor, but its signature 'ay' holds no 'h' to pass one (a descriptor inside a variant is refused, API rule 12); its body of \(bytes.count) bytes was not read")
+        }
+        XCTAssertEqual(fcntl(pipe[0], F_GETFD), -1, "the refused message's descriptor is closed")
+    }
+}

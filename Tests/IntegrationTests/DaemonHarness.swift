@@ -23,14 +23,24 @@ final class Daemon {
     let process = Process()
     let logURL: URL
 
-    init(bus: PrivateBus, arguments: [String] = [], addressArgument: String? = nil) throws {
+    /// `addressSpaceLimit` runs the daemon under `prlimit --as`: an
+    /// allocation past it fails inside the daemon (it aborts), never on the
+    /// machine running the tests.
+    init(bus: PrivateBus, arguments: [String] = [], addressArgument: String? = nil, addressSpaceLimit: Int? = nil) throws {
         logURL = bus.directory.appendingPathComponent("daemon-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-        process.executableURL = URL(fileURLWithPath: daemonExecutable)
         // A test keeps widgets only where it says (--state-dir); no test
         // reads or writes the user's own state directory.
         let state = arguments.contains { $0.hasPrefix("--state-dir") } ? [] : ["--no-state"]
-        process.arguments = (addressArgument.map { [$0] } ?? ["--address", bus.address]) + ["--today", "2024-06-15"] + state + arguments
+        let daemonArguments = (addressArgument.map { [$0] } ?? ["--address", bus.address]) + ["--today", "2024-06-15"] + state + arguments
+        if let addressSpaceLimit {
+            // prlimit execs the daemon: the process's pid is the daemon's.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--as=\(addressSpaceLimit)", daemonExecutable] + daemonArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: daemonExecutable)
+            process.arguments = daemonArguments
+        }
         process.standardError = try FileHandle(forWritingTo: logURL)
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -86,6 +96,8 @@ class DaemonTestCase: XCTestCase {
 
     /// Extra command-line options for the daemon.
     var daemonArguments: [String] { [] }
+    /// The daemon's address space limit (`Daemon.init`), or none.
+    var daemonAddressSpaceLimit: Int? { nil }
     /// Extra `<busconfig>` elements for the private bus (its limits).
     var busConfiguration: String { "" }
 
@@ -93,7 +105,7 @@ class DaemonTestCase: XCTestCase {
         try super.setUpWithError()
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: daemonExecutable), "build the daemon first (make test does): \(daemonExecutable) is missing")
         bus = try PrivateBus(extraConfiguration: busConfiguration)
-        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        daemon = try Daemon(bus: bus, arguments: daemonArguments, addressSpaceLimit: daemonAddressSpaceLimit)
         client = try Connection(bus: .address(bus.address))
         XCTAssertTrue(waitForName(busName, on: client), "the daemon took its name; log:\n\(daemon.log)")
         try client.addMatch("type='signal',sender='\(busName)'")
@@ -180,7 +192,26 @@ func describe(_ message: Message) -> String {
 
 /// A process's resident size now, in KiB (VmRSS).
 func residentKiB(of pid: pid_t) -> Int {
+    statusKiB("VmRSS", of: pid)
+}
+
+/// The CPU time a process has used so far, user and system, in milliseconds.
+func cpuMilliseconds(of pid: pid_t) -> Int {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let afterName = stat.range(of: ") ", options: .backwards) else { return 0 }
+    // Fields 14 and 15 (utime, stime), counted from the state, field 3.
+    let fields = stat[afterName.upperBound...].split(separator: " ")
+    guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
+    return (user + system) * 1_000 / Int(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// The most a process has held resident so far, in KiB (VmHWM).
+func peakResidentKiB(of pid: pid_t) -> Int {
+    statusKiB("VmHWM", of: pid)
+}
+
+private func statusKiB(_ field: String, of pid: pid_t) -> Int {
     let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("\(field):") } ?? ""
     return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }

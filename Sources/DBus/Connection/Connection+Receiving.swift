@@ -81,12 +81,14 @@ extension Connection {
         let descriptorCount = frame.reader.hasDescriptors ? try Message.descriptorCount(of: frame.bytes) : 0
         let descriptors = try frame.reader.take(descriptorCount)
         let type = frame.bytes[1]
+        let isCallOrSignal = type == UInt8(Message.Kind.methodCall.rawValue) || type == UInt8(Message.Kind.signal.rawValue)
         let message: Message
         do {
-            if frame.bytes.count > Message.wireReadBytes, descriptors.isEmpty,
-               type == UInt8(Message.Kind.methodCall.rawValue) || type == UInt8(Message.Kind.signal.rawValue) {
-                let header = try Message.header(of: frame.bytes)
-                message = Message(header: header.raw, wire: frame.owned ?? Array(frame.bytes), signature: header.signature)
+            if isCallOrSignal, frame.bytes.count > Message.wireReadBytes || !descriptors.isEmpty {
+                message = try Message.kept(frame, descriptors: descriptors)
+            } else if !descriptors.isEmpty, frame.bytes.count > Message.wireReadBytes {
+                descriptors.forEach { _ = Glibc.close($0) }
+                throw DBusError.invalidArgs("a reply of \(frame.bytes.count) bytes came with \(descriptors.count) Unix descriptors; no call the daemon makes is answered with descriptors")
             } else {
                 message = try Message.received(frame.bytes, descriptors: descriptors)
             }
@@ -156,7 +158,8 @@ extension Connection {
         }
     }
 
-    private static func machineID() throws -> String {
+    /// The machine's D-Bus id, as `Peer.GetMachineId` answers.
+    static func machineID() throws -> String {
         var error = CDBus.DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }

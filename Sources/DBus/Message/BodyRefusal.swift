@@ -9,6 +9,12 @@ struct BodyRefusal: Error {
         case descriptorInVariant
         /// A dictionary holding this key twice.
         case repeatedKey(DBusValue)
+        /// A string longer, by its length alone, than any the server takes:
+        /// refused before its bytes are read or checked.
+        case stringTooLong(bytes: Int, limit: Int)
+        /// Values that would take more of the reader's memory than it may
+        /// spend on one body (`WireReader`'s decoded budget).
+        case decodedTooLarge(limit: Int)
     }
 
     /// One step from an argument down to the refused value.
@@ -43,6 +49,18 @@ struct BodyRefusal: Error {
             return "\(location): a Unix file descriptor (h) inside a variant; models, options and values are data, and only a method whose own signature has an 'h' takes a descriptor"
         case .repeatedKey(let key):
             return "\(location): the key \(BodyRefusal.text(of: key)) appears more than once; each key of a dictionary may appear once"
+        case .stringTooLong(let bytes, let limit):
+            return "\(location): a string of \(bytes) bytes; no string taken here may be longer than \(limit) bytes, so it was refused unread"
+        case .decodedTooLarge(let limit):
+            return "\(location): reading the values up to here would take more than \(limit) bytes of memory, all that may be spent on reading one message here; the rest was not read"
+        }
+    }
+
+    /// Whether the refusal is of a limit rather than of the value's form.
+    var isLimit: Bool {
+        switch reason {
+        case .stringTooLong, .decodedTooLarge: return true
+        case .descriptorInVariant, .repeatedKey: return false
         }
     }
 

@@ -128,22 +128,32 @@ extension Message {
     /// Unix descriptor inside a variant, or a dictionary with a repeated key,
     /// is refused with `InvalidArgs` naming the argument (from `names`, by
     /// position) and the path inside it. Descriptors outside variants are
-    /// the method's own `h` arguments and are kept.
-    public func inputArguments(named names: [String]) throws -> [DBusValue] {
+    /// the method's own `h` arguments and are kept. A string of more than
+    /// `maximumStringBytes` is refused by its length, unread, and a body
+    /// whose values would take more than `maximumDecodedBytes` of memory
+    /// (`DBusValue.footprint`) as soon as they would, both with
+    /// `limitErrorName`: a body over `wireReadBytes` is read by
+    /// `WireReader`, which counts as it reads, and a smaller one cannot hold
+    /// such a string nor take more than a few MiB.
+    public func inputArguments(named names: [String], maximumStringBytes: Int = .max, maximumDecodedBytes: Int = .max, limitErrorName: String = DBusError.Name.limitsExceeded) throws -> [DBusValue] {
         do {
-            return try readArguments(strict: true)
+            return try readArguments(strict: true, maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes)
         } catch let refusal as BodyRefusal {
             let name = names.indices.contains(refusal.argument) ? names[refusal.argument] : "argument \(refusal.argument)"
-            throw DBusError.invalidArgs(refusal.describe(argument: name))
+            throw DBusError(name: refusal.isLimit ? limitErrorName : DBusError.Name.invalidArgs, message: refusal.describe(argument: name))
         }
     }
 
-    private func readArguments(strict: Bool) throws -> [DBusValue] {
+    private func readArguments(strict: Bool, maximumStringBytes: Int = .max, maximumDecodedBytes: Int = .max) throws -> [DBusValue] {
         if let wire {
             let types = try DBusType.parse(signature: signature)
-            return try wire.withUnsafeBytes { try WireReader.arguments(of: $0, types: types) }
+            let values = try wire.withUnsafeBytes {
+                try WireReader.arguments(of: $0, types: types, readsDescriptorIndices: !wireDescriptors.isEmpty, refusesDescriptorsInVariants: true,
+                                         maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes)
+            }
+            return wireDescriptors.isEmpty ? values : try values.map { try $0.replacingDescriptorIndices(with: wireDescriptors, duplicating: true) }
         }
-        if strict, let values = try readLargeBody() {
+        if strict, let values = try readLargeBody(maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes) {
             return values
         }
         var iterator = DBusMessageIter()
@@ -165,7 +175,7 @@ extension Message {
 
     /// A large body without descriptors, read off its wire format; nil for
     /// another, which libdbus's iterator reads.
-    private func readLargeBody() throws -> [DBusValue]? {
+    private func readLargeBody(maximumStringBytes: Int, maximumDecodedBytes: Int) throws -> [DBusValue]? {
         guard extent.bytes > Message.wireReadBytes else { return nil }
         let signature = self.signature
         guard !signature.contains("h") else { return nil }
@@ -174,7 +184,7 @@ extension Message {
         var length: Int32 = 0
         guard dbus_message_marshal(raw, &buffer, &length) != 0, let buffer else { throw Message.outOfMemory }
         defer { dbus_free(buffer) }
-        return try WireReader.arguments(of: UnsafeRawBufferPointer(start: buffer, count: Int(length)), types: types)
+        return try WireReader.arguments(of: UnsafeRawBufferPointer(start: buffer, count: Int(length)), types: types, maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes)
     }
 
     private static func readBasic<T: BitwiseCopyable>(_ iterator: inout DBusMessageIter, _ initial: T) -> T {

@@ -24,6 +24,32 @@ extension Message {
         return try withDescriptors(bytes, descriptors)
     }
 
+    /// A call or signal cut from the socket, judged by its header alone
+    /// before any of its body is read: a bulk one (over `wireReadBytes`) is
+    /// kept as it came, with the descriptors it brought, and its body read
+    /// when a handler reads it (off the loop for a bulk call); a bulk one
+    /// with descriptors whose signature holds no `h` is refused, its body
+    /// never read (a descriptor is what made a message go the slow way
+    /// through libdbus, so any member could be made to decode a 128 MiB
+    /// body on the loop); a small one is checked whole by libdbus
+    /// (`received`), which costs microseconds and names the refused value's
+    /// place. The descriptors given are the message's, or closed, either way.
+    static func kept(_ frame: SocketReader.Frame, descriptors: [Int32]) throws -> Message {
+        guard frame.bytes.count > Message.wireReadBytes else {
+            return try received(frame.bytes, descriptors: descriptors)
+        }
+        var owned = descriptors
+        defer { owned.forEach { _ = Glibc.close($0) } }
+        let header = try Message.header(of: frame.bytes, descriptors: descriptors.count)
+        guard descriptors.isEmpty || header.signature.contains("h") else {
+            dbus_message_unref(header.raw)
+            let count = descriptors.count == 1 ? "1 Unix descriptor" : "\(descriptors.count) Unix descriptors"
+            throw DBusError.invalidArgs("the message came with \(count), but its signature '\(header.signature)' holds no 'h' to pass one (a descriptor inside a variant is refused, API rule 12); its body of \(frame.bytes.count) bytes was not read")
+        }
+        owned = []
+        return Message(header: header.raw, wire: frame.owned ?? Array(frame.bytes), signature: header.signature, descriptors: descriptors)
+    }
+
     /// libdbus builds a message from bytes only without descriptors: the
     /// bytes are checked with their count set to 0 (a `h` is only an index
     /// there), then the message is built anew from that header, with the
@@ -68,23 +94,45 @@ extension Message {
     }
 }
 
-private extension DBusValue {
-    /// The value with each `h` index replaced by the descriptor it names.
-    func replacingDescriptorIndices(with descriptors: [Int32]) throws -> DBusValue {
+extension DBusValue {
+    /// The value with each `h` index replaced by the descriptor it names,
+    /// or, `duplicating`, by a new descriptor of its own (which the reader
+    /// then owns, as it owns one libdbus hands out); a descriptor that
+    /// cannot be duplicated fails the read, and those duplicated before it
+    /// are closed.
+    func replacingDescriptorIndices(with descriptors: [Int32], duplicating: Bool = false) throws -> DBusValue {
+        var duplicated: [Int32] = []
+        do {
+            return try replacingIndices(with: descriptors) { descriptor in
+                guard duplicating else { return descriptor }
+                let copy = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+                guard copy >= 0 else {
+                    throw DBusError(name: DBusError.Name.limitsExceeded, message: "a descriptor the call came with cannot be duplicated: \(String(cString: strerror(errno)))")
+                }
+                duplicated.append(copy)
+                return copy
+            }
+        } catch {
+            duplicated.forEach { _ = Glibc.close($0) }
+            throw error
+        }
+    }
+
+    private func replacingIndices(with descriptors: [Int32], _ take: (Int32) throws -> Int32) throws -> DBusValue {
         switch self {
         case .unixFD(let index):
             guard index >= 0, Int(index) < descriptors.count else {
                 throw DBusError.invalidArgs("a message names descriptor \(index) of the \(descriptors.count) it came with")
             }
-            return .unixFD(descriptors[Int(index)])
+            return .unixFD(try take(descriptors[Int(index)]))
         case .array(let element, let elements):
-            return .array(element: element, try elements.map { try $0.replacingDescriptorIndices(with: descriptors) })
+            return .array(element: element, try elements.map { try $0.replacingIndices(with: descriptors, take) })
         case .dictEntry(let key, let value):
-            return .dictEntry(try key.replacingDescriptorIndices(with: descriptors), try value.replacingDescriptorIndices(with: descriptors))
+            return .dictEntry(try key.replacingIndices(with: descriptors, take), try value.replacingIndices(with: descriptors, take))
         case .structure(let fields):
-            return .structure(try fields.map { try $0.replacingDescriptorIndices(with: descriptors) })
+            return .structure(try fields.map { try $0.replacingIndices(with: descriptors, take) })
         case .variant(let inner):
-            return .variant(try inner.replacingDescriptorIndices(with: descriptors))
+            return .variant(try inner.replacingIndices(with: descriptors, take))
         default:
             return self
         }

@@ -26,8 +26,9 @@ extension Message {
     /// libdbus's message of the header of the marshalled method call or
     /// signal `bytes` alone, and its body's signature; `InvalidArgs` for a
     /// header that is not a valid one of those (libdbus is never handed a
-    /// name it would abort on). Any thread.
-    static func header(of bytes: UnsafeRawBufferPointer) throws -> (raw: OpaquePointer, signature: String) {
+    /// name it would abort on). `descriptors` is how many Unix descriptors
+    /// came with it, which its header must count. Any thread.
+    static func header(of bytes: UnsafeRawBufferPointer, descriptors: Int = 0) throws -> (raw: OpaquePointer, signature: String) {
         let invalid = DBusError.invalidArgs("a message header that is not a valid call's or signal's")
         guard bytes.count >= 16, bytes[3] == 1 else { throw invalid }
         let type = Int32(bytes[1])
@@ -47,7 +48,8 @@ extension Message {
             case (.destination, .string(let name)) where DBusNames.isValidBusName(name): text[.destination] = name
             case (.sender, .string(let name)) where DBusNames.isValidBusName(name): text[.sender] = name
             case (.signature, .signature(let body)): signature = body.rawValue
-            case (.descriptors, .uint32(0)), (.errorName, .string), (.replySerial, .uint32): continue
+            case (.descriptors, .uint32(let count)) where count == descriptors: continue
+            case (.errorName, .string), (.replySerial, .uint32): continue
             default: throw invalid
             }
         }

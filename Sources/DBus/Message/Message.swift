@@ -1,4 +1,5 @@
 import CDBus
+import Glibc
 
 /// A D-Bus message: a method call, a reply, an error or a signal.
 ///
@@ -27,28 +28,37 @@ public final class Message {
     /// A bulk message received (`Message+Wire`): the whole message as it
     /// came, its body read from here; `raw` holds only its header.
     let wire: [UInt8]?
+    /// The Unix descriptors a bulk message came with, in the order its `h`
+    /// indices name them: the message's own, closed with it. Reading its
+    /// arguments hands out a duplicate of each, as libdbus does.
+    let wireDescriptors: [Int32]
 
     init(taking raw: OpaquePointer, appendedBytes: Int? = nil) {
         self.raw = raw
         self.appendedBytes = appendedBytes
         wire = nil
+        wireDescriptors = []
     }
 
     init(retaining raw: OpaquePointer) {
         self.raw = dbus_message_ref(raw)
         wire = nil
+        wireDescriptors = []
     }
 
     /// A bulk message received: `header` is libdbus's message of its header
-    /// alone (`Message.header(of:)`), `wire` the whole message.
-    init(header: OpaquePointer, wire: [UInt8], signature: String) {
+    /// alone (`Message.header(of:)`), `wire` the whole message, and
+    /// `descriptors` those it came with, which the message now owns.
+    init(header: OpaquePointer, wire: [UInt8], signature: String, descriptors: [Int32] = []) {
         raw = header
         self.wire = wire
+        wireDescriptors = descriptors
         cachedSignature = signature
     }
 
     deinit {
         dbus_message_unref(raw)
+        wireDescriptors.forEach { _ = Glibc.close($0) }
     }
 
     /// A method call; throws `InvalidArgs` for an invalid name or path.
@@ -153,7 +163,7 @@ public final class Message {
 
     /// Whether the message carries Unix descriptors.
     public var carriesDescriptors: Bool {
-        dbus_message_contains_unix_fds(raw) != 0
+        !wireDescriptors.isEmpty || dbus_message_contains_unix_fds(raw) != 0
     }
 
     /// Whether the sender asked for no reply.

@@ -27,11 +27,23 @@ struct WireReader {
     /// Whether a `h` reads as its index among the message's descriptors
     /// (a message received with descriptors, rebuilt around them).
     private var readsDescriptorIndices = false
+    /// Whether a `h` inside a variant is refused even where indices are
+    /// read (a bulk call's body, read as a server's input).
+    private var refusesDescriptorsInVariants = false
     /// Whether values read as a server's input (`BodyRefusal`): a body's
     /// do, header fields do not.
     private var readsInput = true
     /// Containers open around the value being read.
     private var depth = 0
+    /// The longest string read as input; a longer one is refused by its
+    /// length (`BodyRefusal.stringTooLong`) before its bytes are checked.
+    private var maximumStringBytes = Int.max
+    /// What the values read so far may take of the reader's memory, as
+    /// `spend` counts it; past it the read is refused
+    /// (`BodyRefusal.decodedTooLarge`) before it takes more: a byte array's
+    /// every byte is a value slot of its own.
+    private var decodedBytesLeft = Int.max
+    private var decodedBytesLimit = Int.max
 
     /// libdbus's bounds: containers nested in a message, bytes in an array.
     static let maximumDepth = 64
@@ -72,7 +84,9 @@ struct WireReader {
     /// The arguments of the marshalled message `bytes`, of `types`; with
     /// `readsDescriptorIndices`, each `h` is its index among the message's
     /// descriptors (a message received with descriptors, rebuilt around them).
-    static func arguments(of bytes: UnsafeRawBufferPointer, types: [DBusType], readsDescriptorIndices: Bool = false) throws -> [DBusValue] {
+    /// `refusesDescriptorsInVariants` refuses an index inside a variant
+    /// too, as a server's input (API rule 12).
+    static func arguments(of bytes: UnsafeRawBufferPointer, types: [DBusType], readsDescriptorIndices: Bool = false, refusesDescriptorsInVariants: Bool = false, maximumStringBytes: Int = .max, maximumDecodedBytes: Int = .max) throws -> [DBusValue] {
         guard bytes.count >= 16, bytes[0] == UInt8(ascii: "l") || bytes[0] == UInt8(ascii: "B") else { throw malformed }
         let swapped = (bytes[0] == UInt8(ascii: "l")) != (1.littleEndian == 1)
         var fieldsLength = bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
@@ -81,6 +95,10 @@ struct WireReader {
         guard bodyStart <= bytes.count else { throw malformed }
         var reader = WireReader(body: UnsafeRawBufferPointer(rebasing: bytes[bodyStart...]), swapped: swapped)
         reader.readsDescriptorIndices = readsDescriptorIndices
+        reader.refusesDescriptorsInVariants = refusesDescriptorsInVariants
+        reader.maximumStringBytes = maximumStringBytes
+        reader.decodedBytesLeft = maximumDecodedBytes
+        reader.decodedBytesLimit = maximumDecodedBytes
         var values: [DBusValue] = []
         values.reserveCapacity(types.count)
         for type in types {
@@ -119,6 +137,12 @@ struct WireReader {
     /// Checked as libdbus checks it: UTF-8 without a NUL, then a NUL.
     private mutating func text(shortLength: Bool = false) throws -> String {
         let length = shortLength ? Int(try load(UInt8.self)) : Int(try load(UInt32.self))
+        if readsInput && !shortLength {
+            guard length <= maximumStringBytes else {
+                throw BodyRefusal(.stringTooLong(bytes: length, limit: maximumStringBytes))
+            }
+            try spend(DBusValue.heapBytes(ofText: length))
+        }
         guard offset + length < body.count, body[offset + length] == 0 else { throw WireReader.malformed }
         let bytes = UnsafeRawBufferPointer(rebasing: body[offset..<offset + length])
         guard length == 0 || memchr(bytes.baseAddress!, 0, length) == nil,
@@ -129,7 +153,16 @@ struct WireReader {
 
     private static let notText = DBusError.invalidArgs("a string in the message is not UTF-8 without NUL characters")
 
+    /// Counts `bytes` more of the values read against `decodedBytesLeft`.
+    private mutating func spend(_ bytes: Int) throws {
+        decodedBytesLeft -= bytes
+        guard decodedBytesLeft >= 0 else { throw BodyRefusal(.decodedTooLarge(limit: decodedBytesLimit)) }
+    }
+
     private mutating func read(_ type: DBusType, inVariant: Bool) throws -> DBusValue {
+        if readsInput {
+            try spend(DBusValue.slotBytes)
+        }
         switch type {
         case .byte: return .byte(try load(UInt8.self))
         case .boolean:
@@ -144,8 +177,8 @@ struct WireReader {
         case .uint64: return .uint64(try load(UInt64.self))
         case .double: return .double(Double(bitPattern: try load(UInt64.self)))
         case .unixFD:
+            guard !inVariant || (readsDescriptorIndices && !refusesDescriptorsInVariants) else { throw BodyRefusal(.descriptorInVariant) }
             if readsDescriptorIndices { return .unixFD(Int32(bitPattern: try load(UInt32.self))) }
-            guard !inVariant else { throw BodyRefusal(.descriptorInVariant) }
             throw DBusError.failed("a descriptor is read through libdbus")
         case .string: return .string(try text())
         case .objectPath:
@@ -171,6 +204,7 @@ struct WireReader {
 
     private mutating func readDictEntry(_ keyType: DBusType, _ valueType: DBusType, inVariant: Bool) throws -> DBusValue {
         try align(8)
+        try spend(DBusValue.boxBytes)
         let key = try read(keyType, inVariant: inVariant)
         do {
             return .dictEntry(key, try read(valueType, inVariant: inVariant))
@@ -204,12 +238,14 @@ struct WireReader {
             inner = try DBusType.parseSingle(signature: signature)
             variantTypes[signature] = inner
         }
+        try spend(DBusValue.boxBytes)
         return .variant(try read(inner, inVariant: true))
     }
 
     private mutating func readArray(of element: DBusType, inVariant: Bool) throws -> DBusValue {
         let length = Int(try load(UInt32.self))
         guard length <= WireReader.maximumArrayBytes else { throw WireReader.malformed }
+        try spend(DBusValue.arrayHeaderBytes)
         try align(element.alignment)
         let end = offset + length
         guard end <= body.count else { throw WireReader.malformed }

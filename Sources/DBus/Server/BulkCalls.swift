@@ -11,6 +11,13 @@ import RxCoreEssentials
 /// from one answered at once but by the time it takes. A call answered
 /// later in order (`MethodCall.replyInOrder`) holds the calls behind it the
 /// same way until its reply is sent.
+///
+/// Held calls count against the budgets of calls waiting their turn
+/// (`FairCalls`): with those, at most `FairCalls.bytesPerSender` bytes of
+/// one client (its first held call whatever its size) and
+/// `FairCalls.totalBytes` of all clients wait; the rest are refused at once
+/// with `LimitExceeded`, so a client that makes its own call wait (a
+/// delegate that never answers) cannot pile up its later calls' bytes.
 public final class BulkCalls {
     /// A call whose body may be larger than this is read off the loop:
     /// reading and checking 256 KiB of rows costs a few milliseconds.
@@ -26,8 +33,10 @@ public final class BulkCalls {
     private var readingFrom: [String: Int] = [:]
     private var readingOn: [ObjectPath: Int] = [:]
     /// Calls waiting behind them, in the order they came.
-    private var held: [(message: Message, uid: UInt32?)] = []
-    private var heldFrom: [String: Int] = [:]
+    private var held: [(message: Message, uid: UInt32?, bytes: Int)] = []
+    private var heldFrom: [String: (calls: Int, bytes: Int)] = [:]
+    /// The bytes of all held calls.
+    private(set) var heldBytes = 0
 
     /// Whether a call of `method` is large enough to be read off the loop:
     /// only arrays cost per element to read (a long string is one copy).
@@ -40,19 +49,33 @@ public final class BulkCalls {
         case ready
         /// It waits behind a bulk call.
         case held
-        /// Its client has `heldPerSender` calls waiting already.
-        case refused
+        /// It cannot wait: its client, or all clients together, have their
+        /// budget waiting already.
+        case refused(String)
     }
 
     /// Whether a call can run now; one that cannot is kept (or refused).
-    func arrive(_ message: Message, uid: UInt32?) -> Arrival {
+    /// `waiting` is what waits in `FairCalls` besides: the caller's bytes
+    /// and everyone's, counted against the same budgets.
+    func arrive(_ message: Message, uid: UInt32?, waiting: (sender: Int, total: Int)) -> Arrival {
         guard !readingFrom.isEmpty else { return .ready }
         let sender = message.sender ?? ""
         // Behind a call of its own client that waits, a call waits too.
         guard readingFrom[sender] != nil || readingOn[Self.path(of: message)] != nil || heldFrom[sender] != nil else { return .ready }
-        guard heldFrom[sender, default: 0] < BulkCalls.heldPerSender else { return .refused }
-        held.append((message, uid))
-        heldFrom[sender, default: 0] += 1
+        let mine = heldFrom[sender] ?? (0, 0)
+        guard mine.calls < BulkCalls.heldPerSender else {
+            return .refused("\(sender) has \(BulkCalls.heldPerSender) calls waiting behind its bulk calls; wait for their replies")
+        }
+        let bytes = message.extent.bytes
+        if mine.calls > 0, mine.bytes + waiting.sender + bytes > FairCalls.bytesPerSender {
+            return .refused("\(sender) has \(mine.calls) calls of \(mine.bytes + waiting.sender) bytes waiting behind a call of its own still running or being read; a client may have at most \(FairCalls.bytesPerSender) bytes waiting: wait for their replies")
+        }
+        if heldBytes + waiting.total + bytes > FairCalls.totalBytes {
+            return .refused("the daemon has \(heldBytes + waiting.total) bytes of calls waiting, from all clients; at most \(FairCalls.totalBytes) may wait: try again later")
+        }
+        held.append((message, uid, bytes))
+        heldFrom[sender] = (mine.calls + 1, mine.bytes + bytes)
+        heldBytes += bytes
         return .held
     }
 
@@ -62,7 +85,7 @@ public final class BulkCalls {
 
     /// Reads a bulk call's arguments and runs `prepare` on the reader
     /// thread, then calls `done` with the outcome on the loop.
-    func read(_ message: Message, inputs: [String], prepare: Method.Preparation?, done: @escaping (Outcome) -> Void) {
+    func read(_ message: Message, reading: InputReading, prepare: Method.Preparation?, done: @escaping (Outcome) -> Void) {
         readingFrom[message.sender ?? "", default: 0] += 1
         readingOn[Self.path(of: message), default: 0] += 1
         nextJob += 1
@@ -71,7 +94,7 @@ public final class BulkCalls {
         let job = ReaderJob(message: message)
         let owner = LoopOwned(self)
         reader.async {
-            let arguments = Result { try job.message.inputArguments(named: inputs) }
+            let arguments = Result { try reading.arguments(of: job.message) }
             let prepared = prepare.flatMap { prepare in (try? arguments.get()).map { values in Result { try prepare(values) } } }
             let handover = Handover((arguments, prepared))
             MainLoop.shared.post {
@@ -100,9 +123,9 @@ public final class BulkCalls {
         readingFrom[sender] != nil || heldFrom[sender] != nil
     }
 
-    /// How many calls of `sender` wait behind bulk calls.
-    func heldCount(from sender: String) -> Int {
-        heldFrom[sender] ?? 0
+    /// How many calls of `sender` wait behind bulk calls, and their bytes.
+    func held(from sender: String) -> (calls: Int, bytes: Int) {
+        heldFrom[sender] ?? (0, 0)
     }
 
     /// Whether any bulk call is being read (or call answered later in order waits).
@@ -113,9 +136,10 @@ public final class BulkCalls {
     func finished(_ message: Message) -> [(message: Message, uid: UInt32?)] {
         Self.decrement(&readingFrom, message.sender ?? "")
         Self.decrement(&readingOn, Self.path(of: message))
-        let waiting = held
+        let waiting = held.map { ($0.message, $0.uid) }
         held = []
         heldFrom = [:]
+        heldBytes = 0
         return waiting
     }
 

@@ -54,17 +54,19 @@ public final class FairCalls {
     }
 
     /// Queues a received call behind its client's earlier ones;
-    /// `alsoWaiting` of the client's calls wait elsewhere (behind a bulk
-    /// call) and count against the same budget.
-    func enqueue(_ message: Message, from sender: String, bytes size: Int, alsoWaiting: Int = 0) throws {
+    /// `alsoWaiting` of the client's calls, and `alsoWaitingTotal` bytes of
+    /// all clients' calls, wait elsewhere (behind a bulk call) and count
+    /// against the same budgets.
+    func enqueue(_ message: Message, from sender: String, bytes size: Int, alsoWaiting: (calls: Int, bytes: Int) = (0, 0), alsoWaitingTotal: Int = 0) throws {
         let waiting = queues[sender]
-        let count = (waiting?.count ?? 0) + alsoWaiting
-        let senderBytes = waiting?.bytes ?? 0
+        let count = (waiting?.count ?? 0) + alsoWaiting.calls
+        let senderBytes = (waiting?.bytes ?? 0) + alsoWaiting.bytes
         if count > 0 && (count >= FairCalls.perSender || senderBytes + size > FairCalls.bytesPerSender) {
             throw Refusal(reason: "\(sender) has \(count) calls (\(senderBytes) bytes) waiting to be served; a client may have at most \(FairCalls.perSender) calls or \(FairCalls.bytesPerSender) bytes waiting: wait for their replies")
         }
-        if bytes + size > FairCalls.totalBytes && !isEmpty {
-            throw Refusal(reason: "the daemon has \(bytes) bytes of calls waiting to be served, from all clients; at most \(FairCalls.totalBytes) may wait: try again later")
+        let everyone = bytes + alsoWaitingTotal
+        if everyone + size > FairCalls.totalBytes && everyone > 0 {
+            throw Refusal(reason: "the daemon has \(everyone) bytes of calls waiting to be served, from all clients; at most \(FairCalls.totalBytes) may wait: try again later")
         }
         let descriptors = message.carriesDescriptors
         if descriptors && descriptorCalls >= FairCalls.callsWithDescriptors {
@@ -115,6 +117,11 @@ public final class FairCalls {
         }
         compactRotation()
         return nil
+    }
+
+    /// The bytes of `sender`'s calls waiting, and of everyone's.
+    func waitingBytes(from sender: String) -> (sender: Int, total: Int) {
+        (queues[sender]?.bytes ?? 0, bytes)
     }
 
     /// Whether calls of `sender` wait.

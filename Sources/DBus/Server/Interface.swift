@@ -126,17 +126,38 @@ public struct Method {
     /// arguments whose reading costs per element.
     let takesArrays: Bool
 
+    /// Refuses a caller from what the call's header says (its sender and
+    /// the uid the bus told), before its body is read: a call refused anyway
+    /// costs only the bytes it came in, however large its body. Nil when
+    /// anyone may call; the handler may still refuse on the arguments.
+    public let admit: ((Caller) throws -> Void)?
+
+    /// Who makes a call, as its header and the bus tell before its body is read.
+    public struct Caller: Sendable {
+        /// The caller's unique name.
+        public let sender: String
+        /// Its Unix uid, when the server resolves credentials and the bus told it.
+        public let uid: UInt32?
+
+        /// A caller named `sender`, of `uid`.
+        public init(sender: String, uid: UInt32?) {
+            self.sender = sender
+            self.uid = uid
+        }
+    }
+
     /// Work on arguments that may run on another thread.
     public typealias Preparation = @Sendable ([DBusValue]) throws -> any Sendable
 
     /// A method; `handler` returns the out arguments in order.
-    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], annotations: [(name: String, value: String)] = [], prepare: Preparation? = nil, handler: @escaping (MethodCall) throws -> [DBusValue]) {
+    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], annotations: [(name: String, value: String)] = [], prepare: Preparation? = nil, admit: ((Caller) throws -> Void)? = nil, handler: @escaping (MethodCall) throws -> [DBusValue]) {
         self.name = name
         self.inputs = inputs
         self.outputs = outputs
         self.annotations = annotations
         self.handler = handler
         self.prepare = prepare
+        self.admit = admit
         self.inputSignature = signature(of: inputs.map(\.type))
         // API rule 12: a descriptor inside a variant is refused, so only a declared `h` brings one.
         self.takesDescriptors = inputSignature.contains("h")

@@ -12,6 +12,9 @@ public struct MethodDeclaration<Target: AnyObject>: Sendable {
     /// Given the object (on the loop, when it is exported), the work on a
     /// call's arguments that reads none of its state (`Method.prepare`).
     public let prepare: (@Sendable (Target) -> Method.Preparation)?
+    /// Given the object, who may make the call, judged from its header
+    /// alone (`Method.admit`); nil when anyone may.
+    public private(set) var admit: (@Sendable (Target, Method.Caller) throws -> Void)?
 
     /// A method; `handler` returns the out arguments in order.
     public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], prepare: (@Sendable (Target) -> Method.Preparation)? = nil, handler: @escaping @Sendable (Target, MethodCall) throws -> [DBusValue]) {
@@ -20,6 +23,13 @@ public struct MethodDeclaration<Target: AnyObject>: Sendable {
         self.outputs = outputs
         self.prepare = prepare
         self.handler = handler
+    }
+
+    /// The method, refusing before its body is read a caller `admit` throws for.
+    public func admitting(_ admit: @escaping @Sendable (Target, Method.Caller) throws -> Void) -> MethodDeclaration {
+        var admitting = self
+        admitting.admit = admit
+        return admitting
     }
 }
 
@@ -123,7 +133,8 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
     /// The interface `target` serves.
     public func bind(to target: Target) -> Interface {
         Interface(checked: name, documentation: documentation, methods: methods.map { method in
-            Method(method.name, in: method.inputs, out: method.outputs, prepare: method.prepare?(target)) { call in try method.handler(target, call) }
+            Method(method.name, in: method.inputs, out: method.outputs, prepare: method.prepare?(target),
+                   admit: method.admit.map { admit in { caller in try admit(target, caller) } }) { call in try method.handler(target, call) }
         }, signals: signals, properties: properties.map { property in
             if let set = property.set {
                 return Property(property.name, property.type, emitsChanged: property.emitsChanged, get: { property.read(target, .everyone) }, set: { value, call in try set(target, value, call) })

@@ -4,15 +4,27 @@ import RxCoreEssentials
 /// Every incoming call answered: resolved to a declared method, its
 /// signature checked exactly, its body read as input, its reply measured.
 extension ObjectServer {
-    /// Takes a call from libdbus: `Peer`'s are libdbus's to answer at once;
-    /// every other call waits its client's turn (`FairCalls`), after the bus
-    /// has said who the client is when the server needs to know.
+    /// Takes a call from libdbus: every call waits its client's turn
+    /// (`FairCalls`), after the bus has said who the client is when the
+    /// server needs to know. A `Peer` call of a client with nothing waiting,
+    /// running or held is answered at once (the connection answers it, even
+    /// in the middle of another client's long call); one that comes behind
+    /// calls of its client is answered after them, in order, as clients use
+    /// a `Ping` as a barrier.
     func receive(_ message: Message) -> Bool {
-        if message.interface == StandardInterface.peer {
+        let sender = message.sender ?? ""
+        let isIdle = !fairCalls.hasCalls(from: sender) && !bulkCalls.involves(sender) && !runningSenders.contains(sender)
+        if message.interface == StandardInterface.peer && isIdle {
             return false
         }
-        let sender = message.sender ?? ""
         if isClosing {
+            // Refused in its turn when calls of its client still wait, so
+            // its error does not overtake their replies.
+            guard isIdle else {
+                refusedInTurn.insert(ObjectIdentifier(message))
+                try? fairCalls.enqueue(message, from: sender, bytes: 0)
+                return true
+            }
             finish(message, method: nil, .failure(ObjectServer.closing))
             return true
         }
@@ -20,7 +32,7 @@ extension ObjectServer {
         // its waiting calls have been answered, so they do not wait again.
         let asks = !sender.isEmpty && !fairCalls.hasCalls(from: sender)
         do {
-            try fairCalls.enqueue(message, from: sender, bytes: message.extent.bytes, alsoWaiting: bulkCalls.heldCount(from: sender))
+            try fairCalls.enqueue(message, from: sender, bytes: message.extent.bytes, alsoWaiting: bulkCalls.held(from: sender), alsoWaitingTotal: bulkCalls.heldBytes)
         } catch {
             finish(message, method: nil, .failure(DBusError(name: limitExceededErrorName, message: "\(error)")))
             return true
@@ -66,6 +78,7 @@ extension ObjectServer {
         while let next = fairCalls.next(isReady: { _ in true }) {
             finish(next.message, method: nil, .failure(ObjectServer.closing))
         }
+        refusedInTurn.removeAll()
     }
 
     private func serveWaitingCalls() {
@@ -102,27 +115,32 @@ extension ObjectServer {
     }
 
     func dispatch(_ message: Message, uid: UInt32?) {
-        switch bulkCalls.arrive(message, uid: uid) {
+        switch bulkCalls.arrive(message, uid: uid, waiting: fairCalls.waitingBytes(from: message.sender ?? "")) {
         case .ready:
             break
         case .held:
             return
-        case .refused:
-            finish(message, method: nil, .failure(DBusError(name: limitExceededErrorName, message: "\(message.sender ?? "this client") has \(BulkCalls.heldPerSender) calls waiting behind its bulk calls; wait for their replies")))
+        case .refused(let reason):
+            finish(message, method: nil, .failure(DBusError(name: limitExceededErrorName, message: reason)))
+            return
+        }
+        if refusedInTurn.remove(ObjectIdentifier(message)) != nil {
+            finish(message, method: nil, .failure(ObjectServer.closing))
             return
         }
         let method: Method
         do {
             method = try self.method(for: message)
+            try method.admit?(Method.Caller(sender: message.sender ?? "", uid: uid))
         } catch {
             finish(message, method: nil, .failure(DBusError.from(error)))
             return
         }
         guard bulkCalls.isBulk(message, of: method) else {
-            run(message, uid: uid, method, arguments: Result { try message.inputArguments(named: method.inputs.map(\.name)) }, prepared: nil)
+            run(message, uid: uid, method, arguments: Result { try inputReading(of: method).arguments(of: message) }, prepared: nil)
             return
         }
-        bulkCalls.read(message, inputs: method.inputs.map(\.name), prepare: method.prepare) { [weak self] outcome in
+        bulkCalls.read(message, reading: inputReading(of: method), prepare: method.prepare) { [weak self] outcome in
             guard let self else { return }
             // The object may have gone, or been replaced, while the call was read.
             let resolved = Result { try self.method(for: message) }
@@ -137,6 +155,11 @@ extension ObjectServer {
             }
             releaseCalls(heldBehind: message)
         }
+    }
+
+    /// How a call of `method` is read: as input, under the server's string limit.
+    private func inputReading(of method: Method) -> InputReading {
+        InputReading(names: method.inputs.map(\.name), maximumStringBytes: maximumInputStringBytes, limitErrorName: limitExceededErrorName)
     }
 
     /// A call answered later in order was answered: the calls it held run —
@@ -169,7 +192,7 @@ extension ObjectServer {
         defer {
             if method.takesDescriptors { received?.closeDescriptors() }
         }
-        if let refusal = queueRefusal() {
+        if message.interface != StandardInterface.peer, let refusal = queueRefusal() {
             if method.takesDescriptors, let read = try? arguments.get() {
                 MethodCall.closeDescriptors(in: read)
             }
@@ -177,6 +200,7 @@ extension ObjectServer {
             return
         }
         callDepth += 1
+        runningSenders.append(message.sender ?? "")
         do {
             var call = MethodCall(message: message, arguments: try arguments.get(), sender: message.sender ?? "", senderUID: uid, path: ObjectPath(unchecked: message.path ?? "/"), inputs: method.inputs)
             call.outputs = method.outputs
@@ -191,6 +215,7 @@ extension ObjectServer {
             reply = .failure(DBusError.from(error))
         }
         callDepth -= 1
+        runningSenders.removeLast()
         // The call's PropertiesChanged, its signals and its reply leave in one write.
         connection.writingTogether {
             if callDepth == 0 {
@@ -280,7 +305,10 @@ extension ObjectServer {
         let path = ObjectPath(unchecked: message.path ?? "/")
         let member = message.member ?? ""
         let interfaces: [Interface]
-        if let object = objects[path] {
+        if message.interface == StandardInterface.peer {
+            // `Peer` is answered on every path, as libdbus answers it.
+            interfaces = [peer]
+        } else if let object = objects[path] {
             interfaces = object.served
         } else if path == .root || objects.keys.contains(where: path.isAncestor(of:)) {
             interfaces = [introspectable, peer]

@@ -49,6 +49,9 @@ public final class ObjectServer {
     var managerRoots: Set<ObjectPath> = []
     var pendingChanges: [(path: ObjectPath, interface: String, names: [String])] = []
     var callDepth = 0
+    /// The clients whose calls are running, innermost last: a `Peer` call
+    /// of theirs that comes meanwhile waits for the call's reply.
+    var runningSenders: [String] = []
     /// Signals emitted inside the call being handled, held until its
     /// `PropertiesChanged` has gone out.
     var heldSignals: [OutgoingMessage] = []
@@ -62,6 +65,9 @@ public final class ObjectServer {
     var departed: Set<String> = []
     /// Set by `finishServing`: every call is refused from then on.
     var isClosing = false
+    /// Calls that came while the server closes, behind calls of their
+    /// client: each is refused when its turn comes.
+    var refusedInTurn: Set<ObjectIdentifier> = []
     /// How long one loop turn serves waiting calls before reading on.
     static let servingSlice: Int64 = 5_000_000
     /// How long calls are served back to back before the socket is read
@@ -88,8 +94,13 @@ public final class ObjectServer {
     /// Called with every call before it is dispatched, and with the error of
     /// every call that fails (for tracing).
     public var traceCall: ((Message, DBusError?) -> Void)?
-    /// The error name of a reply that would have been too large to send.
+    /// The error name of a reply that would have been too large to send,
+    /// and of a call refused for a string over `maximumInputStringBytes`.
     public var limitExceededErrorName = DBusError.Name.limitsExceeded
+    /// The longest string any call's arguments may hold, in bytes: a longer
+    /// one is refused by its length, before its bytes are read or checked,
+    /// so a call of one 127 MB string costs no more than its bytes in flight.
+    public var maximumInputStringBytes = Int.max
     /// The largest signal sent, in bytes (nil: the connection's
     /// `maximumMessageBytes`). A signal is a broadcast: the bus keeps a copy
     /// for every subscriber until it reads it, and counts every copy it
@@ -158,14 +169,4 @@ public final class ObjectServer {
         credentials?.forget(name)
         onPeerGone?(name)
     }
-}
-
-/// The machine's D-Bus id, or an empty string when none is set up.
-func machineID() -> String {
-    var error = CDBus.DBusError()
-    dbus_error_init(&error)
-    defer { dbus_error_free(&error) }
-    guard let id = dbus_try_get_local_machine_id(&error) else { return "" }
-    defer { dbus_free(id) }
-    return String(cString: id)
 }

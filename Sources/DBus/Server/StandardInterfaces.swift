@@ -22,12 +22,13 @@ extension ObjectServer {
         ])
     }
 
-    /// `Peer`: libdbus answers calls that name the interface; these answer those that do not.
+    /// `Peer`, for calls that come behind calls of their client
+    /// (`receive`) and calls that do not name the interface.
     func peerInterface() -> Interface {
         Interface(StandardInterface.peer, methods: [
             Method("Ping") { _ in [] },
             Method("GetMachineId", out: [Argument("machine_uuid", .string)]) { _ in
-                [.string(machineID())]
+                [.string(try Connection.machineID())]
             },
         ])
     }

@@ -43,6 +43,14 @@ public struct Limits: Sendable, Equatable {
     /// `stringLength`.
     public var formSpec = FormSpecLimits()
 
+    /// Bytes of the longest string any call may hold: a form spec, or
+    /// `stringLength` characters of four bytes each. A longer one is
+    /// refused by its length before it is read (it could only be refused
+    /// after).
+    public var inputStringBytes: Int {
+        max(specBytes, 4 * stringLength)
+    }
+
     /// The quota of one uid other than 0.
     public var widgetQuota: Int {
         widgetsPerUID ?? widgets

@@ -146,8 +146,13 @@ class Widget {
     /// Refuses a caller who is neither the owner nor root, and one whose uid
     /// the bus could not tell (API rule 6: the check fails closed).
     func authorize(_ call: MethodCall) throws {
-        guard let uid = call.senderUID else {
-            throw WidgetsError.accessDenied("the bus could not tell the uid of \(call.sender) (it may have left the bus); changing \(kind.rawValue) '\(name)' needs a known uid")
+        try authorize(Method.Caller(sender: call.sender, uid: call.senderUID))
+    }
+
+    /// `authorize(_:)` from a call's header alone, before its body is read.
+    func authorize(_ caller: Method.Caller) throws {
+        guard let uid = caller.uid else {
+            throw WidgetsError.accessDenied("the bus could not tell the uid of \(caller.sender) (it may have left the bus); changing \(kind.rawValue) '\(name)' needs a known uid")
         }
         guard uid == ownerUID || uid == 0 else {
             throw WidgetsError.accessDenied("\(kind.rawValue) '\(name)' belongs to uid \(ownerUID); uid \(uid) may only read it")
@@ -257,7 +262,7 @@ extension MethodContract {
             try widget.mutate(call) { result = try body(widget, arguments, call) }
             guard let result else { throw DBusError.failed("internal error: \(name) ran no handler") }
             return result
-        }
+        }.admitting { widget, caller in try widget.authorize(caller) }
     }
 
     /// A changing call with bulk arguments: `prepare` turns them into what
@@ -278,6 +283,6 @@ extension MethodContract {
             try widget.mutate(call) { result = try body(widget, prepared, call) }
             guard let result else { throw DBusError.failed("internal error: \(name) ran no handler") }
             return result
-        }
+        }.admitting { widget, caller in try widget.authorize(caller) }
     }
 }

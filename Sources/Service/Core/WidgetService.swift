@@ -27,6 +27,7 @@ public final class WidgetService {
         server.maximumSignalBytes = limits.signalBytes
         server.maximumQueuedBytes = limits.queuedBytes
         server.limitExceededErrorName = WidgetsErrorName.limitExceeded
+        server.maximumInputStringBytes = limits.inputStringBytes
         context = WidgetContext(limits: limits, today: today, server: server)
         try server.export(WidgetService.rootPath, interfaces: [WidgetService.managerDeclaration.bind(to: self)])
         server.addObjectManager(at: WidgetService.rootPath)

@@ -299,7 +299,7 @@ final class FormWidget: Widget {
                 try widget.form.setValues(values)
             }
             return widget.revision
-        },
+        }.admitting { widget, caller in try widget.authorize(caller) },
         API.getValue.serve { widget, field, call in
             guard let value = widget.form.values[field] else {
                 throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
