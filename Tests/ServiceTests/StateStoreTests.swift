@@ -50,6 +50,16 @@ final class StateFileTests: XCTestCase {
         _ = try roundTrip([.array(element: section.type, [section, section]), .variant(.variant(.string("nested")))])
     }
 
+    /// A value nested deeper than one frame may hold is opened a container
+    /// a frame — a dictionary entry too — and read back as it was.
+    func testValuesNestedDeeperThanAFrameAreKept() throws {
+        let deep = (0..<70).reduce(DBusValue.string("deep")) { inner, _ in .variant(inner) }
+        XCTAssertNil(StateFile.wireBytes(deep, depth: StateFile.frameDepth), "deeper than one frame may hold")
+        let entry = DBusValue.dictEntry(.string("key"), deep)
+        let dictionary = DBusValue.array(element: .dictEntry(key: .string, value: .variant), [.dictEntry(.string("shallow"), .variant(.string("x"))), entry])
+        _ = try roundTrip([.array(element: .variant, [.variant(dictionary), deep]), deep])
+    }
+
     func testSmallStatesAreOneMessageEachAndFormatOneIsStillRead() throws {
         let state: [DBusValue] = [.string("about-you"), .dictionary(key: .string, value: .variant, [(.string("a"), .variant(.int32(1)))])]
         let bytes = try roundTrip(state)
@@ -66,7 +76,7 @@ final class StateFileTests: XCTestCase {
     func testVariantsMadeAsTheFileIsWrittenAreTheSameBytes() throws {
         let models = (0..<300_000).map { DBusValue.string("model \($0)") }
         let small = [DBusValue.string("a"), .int32(2)]
-        XCTAssertNil(StateValue.variants(models).wireBytes(atMost: StateFile.frameBytes), "the models take several frames")
+        XCTAssertNil(StateValue.variants(models).wireBytes(atMost: StateFile.frameBytes, depth: StateFile.frameDepth), "the models take several frames")
         for values in [models, small] {
             let pieces: [StateValue] = [.value(.boolean(true)), .variants(values), .structure([.value(.string("h")), .variants(values)])]
             let whole = pieces.map(\.materialized)

@@ -23,8 +23,7 @@ enum Footprint {
 
     /// A string's heap storage beyond the 16 bytes of its slot.
     static func heap(of text: String) -> Int {
-        let bytes = text.utf8.count
-        return bytes <= 15 ? 0 : 32 + (bytes + 15) & ~15
+        DBusValue.heapBytes(ofText: text.utf8.count)
     }
 
     /// A string in a slot of its own.
@@ -32,26 +31,14 @@ enum Footprint {
         16 + heap(of: text)
     }
 
-    /// A value in an array's slot and what it points to. The recursion is
-    /// as deep as the value's nesting, which D-Bus bounds at 64 (every
-    /// value comes from a message or a state file made of messages).
+    /// A value in an array's slot and what it points to (`DBusValue.footprint`).
     static func of(_ value: DBusValue) -> Int {
-        let slot = MemoryLayout<DBusValue>.stride
-        switch value {
-        case .string(let text): return slot + heap(of: text)
-        case .objectPath(let path): return slot + heap(of: path.rawValue)
-        case .signature(let signature): return slot + heap(of: signature.rawValue)
-        case .array(_, let elements): return slot + of(elements)
-        case .structure(let fields): return slot + of(fields)
-        case .dictEntry(let key, let value): return slot + 16 + of(key) + of(value)
-        case .variant(let inner): return slot + 16 + of(inner)
-        default: return slot
-        }
+        value.footprint
     }
 
     /// An array of values: its header and every element.
     static func of(_ values: [DBusValue]) -> Int {
-        values.reduce(32) { $0 + of($1) }
+        DBusValue.footprint(of: values)
     }
 
     /// A picker's or a dependent map's rows.

@@ -26,6 +26,11 @@ struct StateFile: Sendable {
     /// a time, so this is what writing a file adds to the daemon's memory
     /// (16 MiB frames added some 40 MiB to a million-row picker's peak).
     static let frameBytes = 1 << 20
+    /// The containers one frame's value may nest: a message nests at most
+    /// 64, and the frame's variant is one. A deeper value is opened, a
+    /// container a frame, so a model as deep as a call may carry (whose
+    /// widget keeps it inside containers of its own) is stored.
+    static let frameDepth = 63
 
     let kind: WidgetKind
     let name: String
@@ -72,6 +77,9 @@ struct StateFile: Sendable {
         case openVariant = 4
         /// What was opened last ends: it is the next value, element or field.
         case close = 5
+        /// A dictionary entry begins (one too deep for a frame: a dictionary
+        /// entry cannot be a variant's value); its key, then its value.
+        case openDictEntry = 6
     }
 
     init(kind: WidgetKind, name: String, ownerUID: UInt32, revision: UInt64, state: [DBusValue]) {
@@ -118,7 +126,7 @@ struct StateFile: Sendable {
     /// `piece` as `write(_:to:)` writes its value whole: the same bytes,
     /// its variants made a frame at a time.
     private static func write(_ piece: StateValue, to deliver: ([UInt8]) throws -> Void) throws {
-        guard piece.wireBytes(atMost: frameBytes) == nil else {
+        guard piece.wireBytes(atMost: frameBytes, depth: frameDepth) == nil else {
             try deliver(try frame(.value, piece.materialized))
             return
         }
@@ -155,7 +163,8 @@ struct StateFile: Sendable {
             batchBytes = 0
         }
         for item in elements {
-            guard let size = wireBytes(item, atMost: frameBytes) else {
+            // An element of an `elements` frame is inside its array too.
+            guard let size = wireBytes(item, atMost: frameBytes, depth: frameDepth - 1) else {
                 try flush()
                 try write(item, to: deliver)
                 continue
@@ -172,13 +181,18 @@ struct StateFile: Sendable {
 
     /// `value` as one message, or opened, filled and closed when it is larger than `frameBytes`.
     private static func write(_ value: DBusValue, to deliver: ([UInt8]) throws -> Void) throws {
-        guard wireBytes(value, atMost: frameBytes) == nil else {
+        guard wireBytes(value, atMost: frameBytes, depth: frameDepth) == nil else {
             try deliver(try frame(.value, value))
             return
         }
         switch value {
         case .array(let element, let elements):
             try writeElements(of: element, elements, to: deliver)
+        case .dictEntry(let key, let inner):
+            try deliver(try frame(.openDictEntry, .byte(0)))
+            try StateFile.write(key, to: deliver)
+            try StateFile.write(inner, to: deliver)
+            try deliver(try frame(.close, .byte(0)))
         case .structure(let fields):
             try deliver(try frame(.openStructure, .uint32(UInt32(fields.count))))
             for field in fields {
@@ -196,12 +210,14 @@ struct StateFile: Sendable {
 
     /// An upper bound of the bytes `value` takes on the wire, every pad
     /// counted at its worst; nil as soon as it passes `limit` (so a large
-    /// value is not visited to its end just to learn it is large).
-    static func wireBytes(_ value: DBusValue, atMost limit: Int = .max) -> Int? {
+    /// value is not visited to its end just to learn it is large), or when
+    /// it nests more than `depth` containers (itself included).
+    static func wireBytes(_ value: DBusValue, atMost limit: Int = .max, depth: Int = .max) -> Int? {
         func sum(_ start: Int, _ parts: [DBusValue]) -> Int? {
+            guard depth > 0 else { return nil }
             var total = start
             for part in parts {
-                guard let size = wireBytes(part, atMost: limit - total) else { return nil }
+                guard let size = wireBytes(part, atMost: limit - total, depth: depth - 1) else { return nil }
                 total += size
             }
             return total
@@ -222,7 +238,11 @@ struct StateFile: Sendable {
 
     // MARK: Reading
 
-    init(decoding bytes: [UInt8]) throws {
+    /// Reads a file's bytes; its values may take at most `memoryBudget`
+    /// bytes (`DBusValue.footprint`), counted as each message is read, so a
+    /// file made to amplify (megabytes of byte arrays, each byte a value)
+    /// is refused before it takes the daemon's memory.
+    init(decoding bytes: [UInt8], memoryBudget: Int = .max) throws {
         guard bytes.count >= 12, Array(bytes[0..<8]) == StateFile.magic else {
             throw ReadError(description: "not an rxwidgets state file")
         }
@@ -230,10 +250,12 @@ struct StateFile: Sendable {
         guard version <= StateFile.formatVersion else {
             throw ReadError(description: "format version \(version) is newer than this daemon's \(StateFile.formatVersion)")
         }
-        var reader = MessageReader(bytes: bytes, offset: 12)
+        var reader = MessageReader(bytes: bytes, offset: 12, budget: memoryBudget)
         let head: [DBusValue]
         do {
             head = try reader.next(named: ["kind", "name", "owner_uid", "revision", version == 1 ? "state" : "count"])
+        } catch let error as ReadError {
+            throw error
         } catch {
             throw ReadError(description: "torn or corrupt: \(error)")
         }
@@ -261,6 +283,7 @@ struct StateFile: Sendable {
             case array(DBusType)
             case structure(fields: Int)
             case variant
+            case dictEntry
         }
 
         let kind: Kind
@@ -275,6 +298,7 @@ struct StateFile: Sendable {
             case .array(let element): return .array(element: element, items)
             case .structure(let fields): return items.count == fields ? .structure(items) : nil
             case .variant: return items.count == 1 ? .variant(items[0]) : nil
+            case .dictEntry: return items.count == 2 && items[0].type.isBasic ? .dictEntry(items[0], items[1]) : nil
             }
         }
     }
@@ -296,6 +320,8 @@ struct StateFile: Sendable {
             let body: [DBusValue]
             do {
                 body = try reader.next(named: ["operation", "value"])
+            } catch let error as ReadError {
+                throw error
             } catch {
                 throw ReadError(description: "torn or corrupt after \(state.count) of \(count) values: \(error)")
             }
@@ -320,6 +346,8 @@ struct StateFile: Sendable {
                 opened.append(Opened(.structure(fields: Int(fields))))
             case .openVariant:
                 opened.append(Opened(.variant))
+            case .openDictEntry:
+                opened.append(Opened(.dictEntry))
             case .close:
                 guard let top = opened.popLast(), let closed = top.value else { throw ReadError(description: "a close of nothing, or of an incomplete structure") }
                 try deliver(closed)
@@ -330,10 +358,19 @@ struct StateFile: Sendable {
     }
 }
 
-/// D-Bus messages kept one after another, read in turn.
+/// D-Bus messages kept one after another, read in turn, their values
+/// taking at most `budget` bytes together.
 private struct MessageReader {
     let bytes: [UInt8]
     var offset: Int
+    let budget: Int
+    private var spent = 0
+
+    init(bytes: [UInt8], offset: Int, budget: Int) {
+        self.bytes = bytes
+        self.offset = offset
+        self.budget = budget
+    }
 
     var isAtEnd: Bool {
         offset == bytes.count
@@ -346,6 +383,15 @@ private struct MessageReader {
         }
         let message = try Message(marshalled: Array(bytes[offset..<(offset + length)]))
         offset += length
-        return try message.inputArguments(named: names)
+        let overBudget = StateFile.ReadError(description: "its values would take more than \(budget) bytes of memory to read, more than all widgets together may hold (--max-memory) and a call's slack")
+        let values: [DBusValue]
+        do {
+            values = try message.inputArguments(named: names, maximumDecodedBytes: budget - spent)
+        } catch let error as DBusError where error.name == DBusError.Name.limitsExceeded {
+            throw overBudget
+        }
+        spent += DBusValue.footprint(of: values)
+        guard spent <= budget else { throw overBudget }
+        return values
     }
 }

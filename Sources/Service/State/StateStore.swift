@@ -286,10 +286,10 @@ final class StateStore {
 
     // MARK: Reading
 
-    /// Every widget state in the directory, by path. A file that cannot be
-    /// read — torn by another program, corrupt, of a newer format — is moved
-    /// aside (`NAME.state.unreadable`) with a log line and skipped.
-    func load() -> [StateFile] {
+    /// The widget files in the directory, in order. A file is read only
+    /// when its turn comes (`file(named:memoryBudget:)`), so restoring holds
+    /// one file's bytes and values at a time, not every file's.
+    func fileNames() -> [String] {
         let listing = dup(directoryDescriptor)
         guard listing >= 0, let stream = fdopendir(listing) else { return [] }
         // The listing starts at the beginning whatever read it before.
@@ -302,19 +302,19 @@ final class StateStore {
             }
         }
         closedir(stream)
-        var files: [StateFile] = []
-        for name in names.sorted() {
-            do {
-                let file = try StateFile(decoding: try read(name))
-                guard name == "\(file.kind.rawValue).\(file.name).state" else {
-                    throw StateFile.ReadError(description: "it holds \(file.kind.rawValue) '\(file.name)', not what its name says")
-                }
-                files.append(file)
-            } catch {
-                setAside(name, because: "\(error)")
-            }
+        return names.sorted()
+    }
+
+    /// One widget file, read whole, its values taking at most `memoryBudget`
+    /// bytes (`StateFile.init(decoding:memoryBudget:)`). A file that cannot
+    /// be read — torn by another program, corrupt, of a newer format, past
+    /// the budget — throws; the caller moves it aside (`setAside`).
+    func file(named name: String, memoryBudget: Int) throws -> StateFile {
+        let file = try StateFile(decoding: try read(name), memoryBudget: memoryBudget)
+        guard name == "\(file.kind.rawValue).\(file.name).state" else {
+            throw StateFile.ReadError(description: "it holds \(file.kind.rawValue) '\(file.name)', not what its name says")
         }
-        return files
+        return file
     }
 
     /// Moves a file that cannot be used out of the way, keeping it for a person to look at.

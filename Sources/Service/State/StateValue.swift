@@ -26,9 +26,10 @@ enum StateValue: Sendable {
     }
 
     /// An upper bound of its bytes on the wire (`StateFile.wireBytes`);
-    /// nil as soon as it passes `limit`.
-    func wireBytes(atMost limit: Int) -> Int? {
+    /// nil as soon as it passes `limit` or nests more than `depth` containers.
+    func wireBytes(atMost limit: Int, depth: Int) -> Int? {
         func sum<Parts: Sequence>(_ start: Int, _ parts: Parts, _ size: (Parts.Element, Int) -> Int?) -> Int? {
+            guard depth > 0 else { return nil }
             var total = start
             for part in parts {
                 guard let bytes = size(part, limit - total) else { return nil }
@@ -37,12 +38,12 @@ enum StateValue: Sendable {
             return total <= limit ? total : nil
         }
         switch self {
-        case .value(let value): return StateFile.wireBytes(value, atMost: limit)
+        case .value(let value): return StateFile.wireBytes(value, atMost: limit, depth: depth)
         case .variants(let values):
             // As `StateFile.wireBytes` counts a variant, without making one.
-            return sum(16, values) { value, room in room < 258 ? nil : StateFile.wireBytes(value, atMost: room - 258).map { 258 + $0 } }
-        case .array(_, let items): return sum(16, items) { $0.wireBytes(atMost: $1) }
-        case .structure(let fields): return sum(8, fields) { $0.wireBytes(atMost: $1) }
+            return sum(16, values) { value, room in room < 258 ? nil : StateFile.wireBytes(value, atMost: room - 258, depth: depth - 2).map { 258 + $0 } }
+        case .array(_, let items): return sum(16, items) { $0.wireBytes(atMost: $1, depth: depth - 1) }
+        case .structure(let fields): return sum(8, fields) { $0.wireBytes(atMost: $1, depth: depth - 1) }
         }
     }
 }

@@ -22,12 +22,20 @@ extension WidgetService {
         return restored
     }
 
-    /// Puts back every widget `store` holds; returns how many.
+    /// Puts back every widget `store` holds, one file at a time; returns
+    /// how many. A file's values may take at most `restoreBudget` bytes
+    /// while it is read: what no widget could hold, however it was written.
     private func restore(_ store: StateStore, _ directory: String) -> Int {
         var restored = 0
-        for file in store.load() {
-            let name = "\(file.kind.rawValue).\(file.name).state"
+        for name in store.fileNames() {
             let path = "\(directory)/\(name)"
+            let file: StateFile
+            do {
+                file = try store.file(named: name, memoryBudget: restoreBudget)
+            } catch {
+                store.setAside(name, because: "\(error)")
+                continue
+            }
             do {
                 // The count and quota first: they cost nothing to check.
                 try checkNew(file.name, kind: file.kind, creator: Creator(restoring: file))
@@ -46,6 +54,16 @@ extension WidgetService {
             }
         }
         return restored
+    }
+
+    /// What one file's values may take while it is read: all that every
+    /// widget together may hold (`--max-memory`), and the slack API rule 8
+    /// gives one call. A state file amplifies as its data does when bound
+    /// (a byte array's every byte is a value), so a file past this could
+    /// not be restored as a widget anyway; it is moved aside before it takes
+    /// the daemon's memory.
+    var restoreBudget: Int {
+        limits.memoryBytes + (64 << 20)
     }
 
     /// Writes every change not yet written (at SIGTERM, and before a
