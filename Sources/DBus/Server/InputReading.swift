@@ -5,9 +5,10 @@
 struct InputReading: Sendable {
     let names: [String]
     let maximumStringBytes: Int
+    let maximumDecodedBytes: Int
     let limitErrorName: String
 
     func arguments(of message: Message) throws -> [DBusValue] {
-        try message.inputArguments(named: names, maximumStringBytes: maximumStringBytes, limitErrorName: limitErrorName)
+        try message.inputArguments(named: names, maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes, limitErrorName: limitErrorName)
     }
 }

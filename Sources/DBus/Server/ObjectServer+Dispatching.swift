@@ -137,10 +137,10 @@ extension ObjectServer {
             return
         }
         guard bulkCalls.isBulk(message, of: method) else {
-            run(message, uid: uid, method, arguments: Result { try inputReading(of: method).arguments(of: message) }, prepared: nil)
+            run(message, uid: uid, method, arguments: Result { try inputReading(of: method, message, uid: uid).arguments(of: message) }, prepared: nil)
             return
         }
-        bulkCalls.read(message, reading: inputReading(of: method), prepare: method.prepare) { [weak self] outcome in
+        bulkCalls.read(message, reading: inputReading(of: method, message, uid: uid), prepare: method.prepare) { [weak self] outcome in
             guard let self else { return }
             // The object may have gone, or been replaced, while the call was read.
             let resolved = Result { try self.method(for: message) }
@@ -157,9 +157,11 @@ extension ObjectServer {
         }
     }
 
-    /// How a call of `method` is read: as input, under the server's string limit.
-    private func inputReading(of method: Method) -> InputReading {
-        InputReading(names: method.inputs.map(\.name), maximumStringBytes: maximumInputStringBytes, limitErrorName: limitExceededErrorName)
+    /// How `message`, a call of `method`, is read: as input, under the
+    /// server's string limit and decoding budget.
+    private func inputReading(of method: Method, _ message: Message, uid: UInt32?) -> InputReading {
+        let decoded = maximumDecodedBytes?(ObjectPath(unchecked: message.path ?? "/"), uid) ?? .max
+        return InputReading(names: method.inputs.map(\.name), maximumStringBytes: maximumInputStringBytes, maximumDecodedBytes: decoded, limitErrorName: limitExceededErrorName)
     }
 
     /// A call answered later in order was answered: the calls it held run —

@@ -101,6 +101,12 @@ public final class ObjectServer {
     /// one is refused by its length, before its bytes are read or checked,
     /// so a call of one 127 MB string costs no more than its bytes in flight.
     public var maximumInputStringBytes = Int.max
+    /// What reading a call's arguments may take of memory
+    /// (`DBusValue.footprint`), given the called path and the caller's uid;
+    /// nil: no bound. A body past it is refused with `limitExceededErrorName`
+    /// as soon as its values would pass it, so a call that would be refused
+    /// for its size costs no more than the budget, not its whole decoding.
+    public var maximumDecodedBytes: ((ObjectPath, UInt32?) -> Int)?
     /// The largest signal sent, in bytes (nil: the connection's
     /// `maximumMessageBytes`). A signal is a broadcast: the bus keeps a copy
     /// for every subscriber until it reads it, and counts every copy it

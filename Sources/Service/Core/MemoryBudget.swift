@@ -36,6 +36,12 @@ final class MemoryBudget {
         }
     }
 
+    /// What a widget of `uid` may still grow by before either budget refuses it.
+    func room(forOwner uid: UInt32) -> Int {
+        let daemonWide = limit - total
+        return max(0, uid == 0 ? daemonWide : min(daemonWide, limitPerUID - held(by: uid)))
+    }
+
     /// Accounts a widget of `uid` that went from `old` to `new` bytes.
     func record(owner uid: UInt32, from old: Int, to new: Int) {
         guard new != old else { return }

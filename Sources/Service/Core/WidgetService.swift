@@ -29,6 +29,9 @@ public final class WidgetService {
         server.limitExceededErrorName = WidgetsErrorName.limitExceeded
         server.maximumInputStringBytes = limits.inputStringBytes
         context = WidgetContext(limits: limits, today: today, server: server)
+        server.maximumDecodedBytes = { [weak self] path, uid in
+            self?.decodingBudget(at: path, caller: uid) ?? .max
+        }
         try server.export(WidgetService.rootPath, interfaces: [WidgetService.managerDeclaration.bind(to: self)])
         server.addObjectManager(at: WidgetService.rootPath)
         try server.watchPeers()
@@ -39,6 +42,20 @@ public final class WidgetService {
             }
         }
     }
+
+    /// What reading a call's arguments may take of memory: what the called
+    /// widget holds and may still grow by, and API rule 8's 64 MiB beyond.
+    /// A call past it could only be refused for the memory its data would
+    /// take, so it stops being read there: a 64 MiB byte array (a value a
+    /// byte, 2 GiB read) took 1.6 GiB before it was refused.
+    func decodingBudget(at path: ObjectPath, caller uid: UInt32?) -> Int {
+        let widget = widgets[path]
+        let owner = widget?.ownerUID ?? uid ?? 0
+        return context.memory.room(forOwner: owner) + (widget?.accountedBytes ?? 0) + WidgetService.decodingSlack
+    }
+
+    /// What a call may take beyond the data it binds (API rule 8).
+    static let decodingSlack = 64 << 20
 
     static func path(of kind: WidgetKind, name: String) -> ObjectPath {
         ObjectPath("\(rootPath.rawValue)/\(kind.rawValue)/\(name)") ?? rootPath

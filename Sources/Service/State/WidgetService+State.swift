@@ -63,7 +63,7 @@ extension WidgetService {
     /// not be restored as a widget anyway; it is moved aside before it takes
     /// the daemon's memory.
     var restoreBudget: Int {
-        limits.memoryBytes + (64 << 20)
+        limits.memoryBytes + WidgetService.decodingSlack
     }
 
     /// Writes every change not yet written (at SIGTERM, and before a
