@@ -131,7 +131,11 @@ do {
     case .primaryOwner, .alreadyOwner:
         break
     case .exists, .inQueue:
-        fail("\(WidgetService.busName) is already owned on \(busDescription); stop that daemon or pass --replace")
+        let holder = nameHolder(on: connection)
+        if options.replace {
+            fail("\(WidgetService.busName) is already owned on \(busDescription) by \(holder), which did not let it be replaced (--replace takes it only from an rxwidgetsd); stop that program")
+        }
+        fail("\(WidgetService.busName) is already owned on \(busDescription) by \(holder); stop that daemon or pass --replace")
     }
 } catch {
     fail("cannot request \(WidgetService.busName) on \(busDescription): \(error)")

@@ -182,6 +182,27 @@ final class DaemonLifecycleTests: XCTestCase {
         XCTAssertEqual(reply, [.boolean(false)], "the name was released")
     }
 
+    /// Another program owns the name without letting it be replaced (a
+    /// bus that lets anyone own it): the daemon exits 1 and says who holds
+    /// it — not "pass --replace" to a daemon that was given it.
+    func testANameSquatterIsNamedAndReplaceIsNotSuggestedAgain() throws {
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let squatter = try Connection(bus: .address(bus.address))
+        defer { squatter.close() }
+        XCTAssertEqual(try squatter.requestName(busName, flags: [.doNotQueue]), .primaryOwner)
+        let replacing = try Daemon(bus: bus, arguments: ["--replace"])
+        replacing.process.waitUntilExit()
+        XCTAssertEqual(replacing.process.terminationStatus, 1)
+        let holder = "by \(squatter.uniqueName) (uid \(getuid()), pid \(getpid()), '"
+        XCTAssertTrue(replacing.log.contains("org.rxwidgets.Widgets1 is already owned on the bus at \(bus.address) \(holder)"), replacing.log)
+        XCTAssertTrue(replacing.log.contains("which did not let it be replaced"), replacing.log)
+        XCTAssertFalse(replacing.log.contains("pass --replace"), replacing.log)
+        let plain = try Daemon(bus: bus)
+        plain.process.waitUntilExit()
+        XCTAssertTrue(plain.log.contains(holder) && plain.log.contains("stop that daemon or pass --replace"), plain.log)
+    }
+
     func testNoBusIsAOneLineError() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: daemonExecutable)
