@@ -39,6 +39,27 @@ struct WireBody {
         }
     }
 
+    /// One value written alone, to be placed later (`appendEncoded`) at a
+    /// multiple of 8 inside `depth` containers: its padding is the same
+    /// there, and its depth counts from theirs.
+    init(element value: DBusValue, depth: Int) throws {
+        self.init()
+        try value.validate()
+        self.depth = depth
+        append(value)
+        self.depth = 0
+    }
+
+    /// Appends `element`, written alone (`init(element:depth:)`) at a
+    /// multiple of 8, as if it were written here.
+    mutating func appendEncoded(_ element: WireBody) {
+        pad(to: 8)
+        bytes.append(contentsOf: element.bytes)
+        largestArray = max(largestArray, element.largestArray)
+        refusal = refusal ?? element.refusal
+        isKnownValid = isKnownValid && element.isKnownValid
+    }
+
     /// A body whose first bytes are `prefix`: alignment counts from them, as
     /// in a header written after its fixed part.
     init(after prefix: [UInt8]) {

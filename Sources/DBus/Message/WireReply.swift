@@ -12,12 +12,16 @@ enum WireReply {
     /// limits, `InvalidArgs` for a value it cannot carry (a descriptor:
     /// replies that carry descriptors are built by libdbus).
     static func reply(to call: Message, carrying values: [DBusValue]) throws -> OutgoingMessage {
+        try reply(to: call, signature: values.isEmpty ? nil : Signature(types: values.map(\.type)).rawValue, body: try WireBody(checking: values))
+    }
+
+    /// The reply to `call` whose body, of `signature`, is written already.
+    static func reply(to call: Message, signature: String?, body: WireBody) throws -> OutgoingMessage {
         let order = UInt8(ascii: 1.littleEndian == 1 ? "l" : "B")
         // Type 2 (method return), flags 1 (no reply expected), protocol 1,
         // body length and serial patched.
         var header = WireBody(after: [order, 2, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0])
         let sender = call.sender
-        let signature = values.isEmpty ? nil : Signature(types: values.map(\.type)).rawValue
         // The fields a(yv), written as libdbus orders them: DESTINATION (6),
         // REPLY_SERIAL (5), SIGNATURE (8) — each a structure of its code and
         // a variant, without building them as values (a reply's header
@@ -41,7 +45,6 @@ enum WireReply {
             }
         }
         header.pad(to: 8)
-        let body = try WireBody(checking: values)
         let extent = Message.Extent(bytes: header.bytes.count + body.bytes.count, largestArray: body.largestArray)
         guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
             throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)

@@ -49,6 +49,20 @@ public final class LaterReply: @unchecked Sendable {
         }
     }
 
+    /// Answers the call with a body written already, of `signature` (the
+    /// method's declared outputs'); one too large to send is answered
+    /// `limitExceededErrorName`, as any reply.
+    func send(writtenBody body: WireBody, signature: String) {
+        guard !sent else { return }
+        sent = true
+        if !message.noReplyExpected {
+            server?.answer(message, writtenBody: body, signature: signature)
+        }
+        if keepsOrder {
+            server?.laterCallEnded(message)
+        }
+    }
+
     /// Lets the call be answered the ordinary way (its handler threw):
     /// this reply is never sent.
     func discard() {

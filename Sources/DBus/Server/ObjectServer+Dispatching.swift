@@ -301,6 +301,18 @@ extension ObjectServer {
         }
     }
 
+    /// Answers `message` with a body written already (`LaterReply.send(writtenBody:signature:)`).
+    func answer(_ message: Message, writtenBody body: WireBody, signature: String) {
+        do {
+            try connection.send(try WireReply.reply(to: message, signature: signature, body: body))
+        } catch let tooLarge as MessageTooLarge {
+            let member = [message.interface, message.member].compactMap { $0 }.joined(separator: ".")
+            _ = try? connection.send(try message.makeError(DBusError(name: limitExceededErrorName, message: "the reply to \(member) \(tooLarge); ask for less")))
+        } catch {
+            Hooks.log("<3>dbus: cannot answer \(message.member ?? "a call") from \(message.sender ?? "?"): \(error)")
+        }
+    }
+
     /// The declared method a call names, its signature checked exactly.
     func method(for message: Message) throws -> Method {
         // libdbus has validated the path of every incoming call.

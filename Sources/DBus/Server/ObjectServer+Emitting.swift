@@ -85,6 +85,7 @@ extension ObjectServer {
     /// Announces that properties changed. Inside a call they are coalesced
     /// and sent before its reply; outside one, at once.
     public func propertiesChanged(path: ObjectPath, interface: String, names: [String]) {
+        managedObjectsCache.forget(path)
         if let index = pendingChanges.firstIndex(where: { $0.path == path && $0.interface == interface }) {
             for name in names where !pendingChanges[index].names.contains(name) {
                 pendingChanges[index].names.append(name)

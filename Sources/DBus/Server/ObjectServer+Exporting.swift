@@ -24,6 +24,7 @@ extension ObjectServer {
             }
         }
         objects[path] = object
+        managedObjectsCache.forget(path)
         do {
             for message in announcements {
                 try send(signal: message)
@@ -38,6 +39,7 @@ extension ObjectServer {
     /// changes of the object are dropped.
     public func unexport(_ path: ObjectPath) throws {
         guard let object = objects.removeValue(forKey: path) else { return }
+        managedObjectsCache.forget(path)
         pendingChanges.removeAll { $0.path == path }
         for root in managerRoots where root.isAncestor(of: path) {
             let names = DBusValue.array(element: .string, object.interfaces.map { .string($0.name) })

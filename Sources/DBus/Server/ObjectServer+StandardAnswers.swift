@@ -18,6 +18,38 @@ extension ObjectServer {
         return .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, entries)
     }
 
+    /// `GetManagedObjects`'s body for `uid`, joined from the kept entries
+    /// (`ManagedObjectsCache`), each object written anew only once it
+    /// changed; nil when they would not fit one message together, where
+    /// `managedObjects` leaves the largest values out.
+    func keptManagedObjects(under root: ObjectPath, for uid: UInt32?) -> WireBody? {
+        managedObjectsCache.answer(under: root, for: uid) { joinManagedObjects(under: root, for: uid) }
+    }
+
+    private func joinManagedObjects(under root: ObjectPath, for uid: UInt32?) -> WireBody? {
+        let below = objects.values.filter { root.isAncestor(of: $0.path) }.sorted { $0.path < $1.path }
+        let limit = connection.maximumMessageBytes - Message.headerAllowance
+        let entryType = DBusType.dictEntry(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType)
+        var body = WireBody()
+        var fits = true
+        body.appendArray(of: entryType) { entries in
+            for object in below {
+                guard fits else { return }
+                // Written as the fallback would write it, within the whole message's limit.
+                let entry = try? managedObjectsCache.entry(object.path, for: uid) {
+                    let value = interfacesAndProperties([object], for: .caller(uid: uid), within: limit)[0].1
+                    return try WireBody(element: .dictEntry(.objectPath(object.path), value), depth: 1)
+                }
+                guard let entry, entries.bytes.count + entry.bytes.count + 8 <= limit else {
+                    fits = false
+                    return
+                }
+                entries.appendEncoded(entry)
+            }
+        }
+        return fits ? body : nil
+    }
+
     /// Each object's `a{sa{sv}}` of its interfaces and their properties, as
     /// `GetManagedObjects` and `InterfacesAdded` carry them; when all of them
     /// would not fit in one message, the largest values are left out.

@@ -56,6 +56,8 @@ public final class ObjectServer {
     /// `PropertiesChanged` has gone out.
     var heldSignals: [OutgoingMessage] = []
     let credentials: CredentialCache?
+    /// `GetManagedObjects`'s entries, kept until their objects change.
+    let managedObjectsCache = ManagedObjectsCache()
     /// Calls read off the loop, and the calls waiting behind them.
     let bulkCalls = BulkCalls()
     /// Calls received and waiting for their client's turn.

@@ -78,7 +78,11 @@ extension ObjectServer {
     func objectManagerInterface(root: ObjectPath) -> Interface {
         Interface(StandardInterface.objectManager, methods: [
             Method("GetManagedObjects", out: [Argument("objects", ObjectServer.managedObjectsType)]) { [weak self] call in
-                [self?.managedObjects(under: root, for: .caller(uid: call.senderUID)) ?? .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, [])]
+                if let self, let body = keptManagedObjects(under: root, for: call.senderUID) {
+                    call.replyLater().send(writtenBody: body, signature: ObjectServer.managedObjectsType.signature)
+                    throw LaterReply.Pending()
+                }
+                return [self?.managedObjects(under: root, for: .caller(uid: call.senderUID)) ?? .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, [])]
             },
         ], signals: [
             SignalDeclaration("InterfacesAdded", [Argument("object_path", .objectPath), Argument("interfaces_and_properties", ObjectServer.interfacesAndPropertiesType)]),
