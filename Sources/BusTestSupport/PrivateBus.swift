@@ -20,11 +20,9 @@ public final class PrivateBus {
     /// `type` is the bus's `<type>` (nil for none: then the services it starts
     /// learn its address only from `DBUS_STARTER_ADDRESS`); `environment`
     /// overrides variables of the bus process and so of what it starts.
-    public init(serviceDirectory: String? = nil, extraConfiguration: String = "", type: String? = "session", environment: [String: String] = [:]) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-bus-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    public convenience init(serviceDirectory: String? = nil, extraConfiguration: String = "", type: String? = "session", environment: [String: String] = [:]) throws {
         let services = serviceDirectory.map { "<servicedir>\($0)</servicedir>" } ?? ""
-        let configuration = """
+        try self.init(environment: environment) { directory in """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
         <busconfig>
@@ -50,6 +48,38 @@ public final class PrivateBus {
           \(extraConfiguration)
         </busconfig>
         """
+        }
+    }
+
+    /// Starts a bus with the machine's system bus configuration
+    /// (`/usr/share/dbus-1/system.conf`: its policy, limits and policy
+    /// directories) listening in its own directory instead of the system
+    /// socket, not switching user, forking or activating, and with the
+    /// policy files `policies` included: what a service's shipped policy
+    /// admits there, it admits on the real system bus.
+    public convenience init(systemConfigurationIncluding policies: [String]) throws {
+        var system = try String(contentsOfFile: "/usr/share/dbus-1/system.conf", encoding: .utf8)
+        for element in ["user", "pidfile", "servicehelper", "listen"] {
+            system = system.replacingOccurrences(of: "<\(element)>[^<]*</\(element)>", with: "", options: .regularExpression)
+        }
+        for element in ["fork", "syslog", "standard_system_servicedirs"] {
+            system = system.replacingOccurrences(of: "<\(element)/>", with: "")
+        }
+        // A relative directory is read from the configuration's own.
+        system = system.replacingOccurrences(of: "<includedir>system.d</includedir>", with: "<includedir>/usr/share/dbus-1/system.d</includedir>")
+        try self.init(environment: [:]) { directory in
+            system.replacingOccurrences(of: "</busconfig>", with: """
+              <listen>unix:dir=\(directory.path)</listen>
+              \(policies.map { "<include>\($0)</include>" }.joined(separator: "\n"))
+            </busconfig>
+            """)
+        }
+    }
+
+    private init(environment: [String: String], configuration: (URL) -> String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let configuration = configuration(directory)
         let configURL = directory.appendingPathComponent("bus.conf")
         try configuration.write(to: configURL, atomically: true, encoding: .utf8)
         let output = Pipe()
