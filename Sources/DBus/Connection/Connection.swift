@@ -36,6 +36,9 @@ public final class Connection {
     var readSource: LoopSource?
     /// Calls sent and not yet answered, by serial.
     var pendingReplies: [UInt32: PendingReply] = [:]
+    /// Bounds the calls `request` has in flight to other connections, as
+    /// the bus counts them (a server's questions to its clients); nil: no bound.
+    public var questionGate: QuestionGate?
     /// Whether `close` has run (the bus may have closed the connection first).
     private var isClosed = false
     /// Whether `onDisconnected` was called.
@@ -259,6 +262,14 @@ public final class Connection {
                 observer(.failure(Connection.disconnected))
                 return Disposables.create()
             }
+            if let questionGate {
+                do {
+                    return ask(try message(), through: questionGate, timeoutMilliseconds: timeoutMilliseconds, observer)
+                } catch {
+                    observer(.failure(error))
+                    return Disposables.create()
+                }
+            }
             do {
                 return call(try message(), timeoutMilliseconds: timeoutMilliseconds) { result in
                     switch result {
@@ -328,6 +339,7 @@ public final class Connection {
                 answerUnhandled(message)
             }
         case .methodReturn?, .error?:
+            questionGate?.answered(message.replySerial)
             guard let pending = pendingReplies.removeValue(forKey: message.replySerial) else { return }
             let result: Result<Message, DBusError> = message.error.map { .failure($0) } ?? .success(message)
             pending.settle(result)

@@ -129,6 +129,12 @@ public final class ObjectServer {
         min(maximumSignalBytes ?? connection.maximumMessageBytes, connection.maximumMessageBytes)
     }
 
+    /// Bounds the server's calls to its clients in flight (`QuestionGate`),
+    /// each client's uid as the server knows it.
+    public func boundQuestions() {
+        connection.questionGate = QuestionGate { [weak credentials] name in credentials?.uid(of: name) }
+    }
+
     /// Serves objects on `connection`. With `resolvesCredentials`, every
     /// caller's Unix uid is known to handlers (`MethodCall.senderUID`): the
     /// first call from a client waits for the bus's answer, later ones do not.

@@ -28,6 +28,7 @@ public final class WidgetService {
         server.maximumQueuedBytes = limits.queuedBytes
         server.limitExceededErrorName = WidgetsErrorName.limitExceeded
         server.maximumInputStringBytes = limits.inputStringBytes
+        server.boundQuestions()
         context = WidgetContext(limits: limits, today: today, server: server)
         server.maximumDecodedBytes = { [weak self] path, uid in
             self?.decodingBudget(at: path, caller: uid) ?? .max

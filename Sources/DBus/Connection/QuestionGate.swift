@@ -1,0 +1,134 @@
+import RxCoreEssentials
+
+/// Bounds the calls a server has in flight to its clients, as the bus
+/// counts them. A bus counts each call a connection sends until its reply
+/// comes — from the callee, or the bus's own `NoReply` once its
+/// `reply_timeout` passes or the callee leaves — and past
+/// `max_replies_per_connection` (128 on the system bus) it refuses every
+/// further call of that connection. A call the server gives up on (its own
+/// timeout, or a newer question making it moot) still counts there, so a
+/// client that never answers, asked often enough, would switch off every
+/// other client's remote features.
+///
+/// So a call to a client is sent only while the client has fewer than
+/// `perDestination` calls in flight, its uid fewer than `perUID`, and all
+/// clients fewer than `total`; a call given up on keeps its place until the
+/// bus answers it (or `abandonedLifetime` passes). The others wait, in the
+/// order they were asked; one disposed while it waits is never sent (a
+/// newer question about the same field replaces it that way), and one that
+/// waits past its own timeout ends as a call that got no reply would.
+public final class QuestionGate {
+    /// Calls in flight to one client connection.
+    public static let perDestination = 16
+    /// Calls in flight to all connections of one uid.
+    public static let perUID = 32
+    /// Calls in flight to all clients: well under the system bus's 128,
+    /// leaving room for the server's own calls to the bus.
+    public static let total = 96
+    /// How long a call given up on keeps its place when the bus never
+    /// answers it (a bus whose `reply_timeout` is longer than this).
+    static let abandonedLifetime: Int64 = 300_000_000_000
+
+    private struct InFlight {
+        let destination: String
+        let owner: String
+        var abandonedTimer: LoopTimer?
+    }
+
+    private final class Waiting {
+        let destination: String
+        let send: () -> Void
+        var isDone = false
+        init(destination: String, send: @escaping () -> Void) {
+            self.destination = destination
+            self.send = send
+        }
+    }
+
+    /// The uid of a client connection, when the server knows it; the
+    /// connection's own name stands for its uid otherwise.
+    private let uidOf: (String) -> UInt32?
+    private var inFlight: [UInt32: InFlight] = [:]
+    private var byDestination: [String: Int] = [:]
+    private var byOwner: [String: Int] = [:]
+    private var waiting: [Waiting] = []
+
+    public init(uidOf: @escaping (String) -> UInt32?) {
+        self.uidOf = uidOf
+    }
+
+    /// Calls in flight to all clients, as the bus counts them.
+    public var callsInFlight: Int { inFlight.count }
+
+    private func owner(of destination: String) -> String {
+        uidOf(destination).map { "uid \($0)" } ?? destination
+    }
+
+    private func hasRoom(for destination: String) -> Bool {
+        inFlight.count < QuestionGate.total
+            && byDestination[destination, default: 0] < QuestionGate.perDestination
+            && byOwner[owner(of: destination), default: 0] < QuestionGate.perUID
+    }
+
+    /// Runs `send` now if the bounds allow a call to `destination`, else
+    /// when they do; disposing the result before then means it never runs.
+    func admit(to destination: String, _ send: @escaping () -> Void) -> Disposable {
+        if hasRoom(for: destination) && !waiting.contains(where: { $0.destination == destination && !$0.isDone }) {
+            send()
+            return Disposables.create()
+        }
+        let entry = Waiting(destination: destination, send: send)
+        waiting.append(entry)
+        return Disposables.create { [weak self, weak entry] in
+            entry?.isDone = true
+            self?.waiting.removeAll { $0.isDone }
+        }
+    }
+
+    /// A call numbered `serial` was sent to `destination`: it counts until `answered`.
+    func sent(_ serial: UInt32, to destination: String) {
+        let owner = owner(of: destination)
+        inFlight[serial] = InFlight(destination: destination, owner: owner)
+        byDestination[destination, default: 0] += 1
+        byOwner[owner, default: 0] += 1
+    }
+
+    /// The server gave up on call `serial` before its reply: it still counts
+    /// until the bus answers it, at most `abandonedLifetime`.
+    func abandoned(_ serial: UInt32) {
+        guard inFlight[serial] != nil, inFlight[serial]?.abandonedTimer == nil else { return }
+        inFlight[serial]?.abandonedTimer = MainLoop.shared.addTimer(after: QuestionGate.abandonedLifetime) { [weak self] in
+            self?.answered(serial)
+        }
+    }
+
+    /// A reply or error to call `serial` came (or its place lapsed): the
+    /// next waiting calls that now fit are sent, in order.
+    func answered(_ serial: UInt32) {
+        guard let call = inFlight.removeValue(forKey: serial) else { return }
+        call.abandonedTimer?.dispose()
+        QuestionGate.decrement(&byDestination, call.destination)
+        QuestionGate.decrement(&byOwner, call.owner)
+        var index = 0
+        while index < waiting.count {
+            let next = waiting[index]
+            guard !next.isDone, hasRoom(for: next.destination) else {
+                index += 1
+                continue
+            }
+            next.isDone = true
+            waiting.remove(at: index)
+            next.send()
+        }
+    }
+
+    private static func decrement(_ counts: inout [String: Int], _ key: String) {
+        let left = counts[key, default: 1] - 1
+        counts[key] = left == 0 ? nil : left
+    }
+
+    /// Why a call waited past its timeout without being sent.
+    func notSent(to destination: String, within milliseconds: Int64) -> DBusError {
+        DBusError(name: DBusError.Name.noReply, message: "not asked within \(milliseconds) ms: \(destination) has \(byDestination[destination, default: 0]) calls unanswered, its \(owner(of: destination)) \(byOwner[owner(of: destination), default: 0]), all clients \(inFlight.count) (at most \(QuestionGate.perDestination), \(QuestionGate.perUID) and \(QuestionGate.total) may be)")
+    }
+}
