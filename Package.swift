@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "DBus", dependencies: ["CDBus", "CLinux", "RxCoreEssentials"]),
         .target(name: "WidgetsAPI", dependencies: ["DBus"]),
         .target(name: "Service", dependencies: ["WidgetsAPI", "RxWidgets"]),
-        .target(name: "RxWidgetsClient", dependencies: ["WidgetsAPI", "RxCoreEssentials"]),
+        .target(name: "RxWidgetsClient", dependencies: ["WidgetsAPI", "RxCoreEssentials", "CLinux"]),
         .executableTarget(name: "rxwidgetsd", dependencies: ["Service", "CLinux"]),
         .target(name: "RxWidgetsCommandLine", dependencies: ["RxWidgetsClient"]),
         .executableTarget(name: "rxwidgets", dependencies: ["RxWidgetsCommandLine", "RxWidgetsClient", "CLinux"]),

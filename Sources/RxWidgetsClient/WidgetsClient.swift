@@ -74,13 +74,33 @@ public final class WidgetsClient {
     /// before (see `RemotePicker.setDependentItems`); `items` then gives component 0.
     public func createPicker(_ name: String, items: [[String]] = [], dependent: [[String: [String]]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false) throws -> RemotePicker {
         var options: [(key: String, value: DBusValue)] = [("popup", .boolean(popup)), ("transient", .boolean(transient)), ("replace", .boolean(replace))]
-        if !items.isEmpty {
+        let throughFiles = dependent.isEmpty && TitleFile.isLarge(items.flatMap { $0 })
+        if !items.isEmpty && !throughFiles {
             options.append(("items", items.dbusValue))
         }
         if !dependent.isEmpty {
             options.append(("dependent", dependent.dbusValue))
         }
-        return try RemotePicker(client: self, path: try callManager(ManagerContract.createPicker, (name, Options(options))))
+        let picker = try RemotePicker(client: self, path: try callManager(ManagerContract.createPicker, (name, Options(options))))
+        guard throughFiles else { return picker }
+        try bindingThroughFiles(picker) {
+            for (component, titles) in items.enumerated() {
+                try picker.loadItems(titles, inComponent: component)
+            }
+        }
+        return picker
+    }
+
+    /// Binds a widget just made through files (`LoadItems`: items past what
+    /// one call may carry); one that cannot be bound is destroyed, so the
+    /// widget is made with its items or not at all, as in one call.
+    private func bindingThroughFiles(_ widget: RemoteWidget, _ bind: () throws -> Void) throws {
+        do {
+            try bind()
+        } catch {
+            _ = try? callManager(ManagerContract.destroy, widget.path)
+            throw error
+        }
     }
 
     /// The existing picker `name`: `InvalidName` for a bad name, `UnknownObject` for none.
@@ -91,10 +111,16 @@ public final class WidgetsClient {
     /// Creates a table with one section of string rows.
     public func createTable(_ name: String, items: [String] = [], transient: Bool = false, replace: Bool = false) throws -> RemoteTable {
         var options: [(key: String, value: DBusValue)] = [("transient", .boolean(transient)), ("replace", .boolean(replace))]
-        if !items.isEmpty {
+        let throughFile = TitleFile.isLarge(items)
+        if !items.isEmpty && !throughFile {
             options.append(("items", items.dbusValue))
         }
-        return try RemoteTable(client: self, path: try callManager(ManagerContract.createTable, (name, Options(options))))
+        let table = try RemoteTable(client: self, path: try callManager(ManagerContract.createTable, (name, Options(options))))
+        guard throughFile else { return table }
+        try bindingThroughFiles(table) {
+            try table.loadItems(items)
+        }
+        return table
     }
 
     /// The existing table `name`.

@@ -63,6 +63,11 @@ struct Options {
                                  refused until it takes them (67108864)
       --max-diff-rows N          table rows, old and new, diffed for ItemsChanged;
                                  past it Reloaded (50000)
+      --max-questions N          calls to clients (data sources, delegates, validators,
+                                 options providers) in flight at once (96 with --system,
+                                 else 4096); each client may have 16, each uid but 0
+                                 32 with --system; keep it under the bus's
+                                 max_replies_per_connection
       --print-introspection DIR  write one introspection XML per interface to DIR and exit
       --print-reference          print the API reference (docs/api.md) and exit
       --help                     show this help and exit
@@ -76,6 +81,7 @@ struct Options {
             guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return [argument] }
             return [String(argument[..<equals]), String(argument[argument.index(after: equals)...])]
         }[...]
+        var questions: Int?
         func value(_ option: String) throws -> String {
             guard let next = rest.popFirst() else { throw UsageError("\(option) needs a value") }
             return next
@@ -126,6 +132,7 @@ struct Options {
                     throw UsageError("--max-signal-bytes expects 4096 or more (a widget's announcement must fit), got '\(limits.signalBytes)'")
                 }
             case "--max-queued-bytes": limits.queuedBytes = try count(argument)
+            case "--max-questions": questions = try count(argument)
             case "--print-introspection": introspectionDirectory = try value(argument)
             case "--print-reference": printsReference = true
             case "--help", "-h": action = .help
@@ -138,6 +145,13 @@ struct Options {
         }
         if limits.memoryBytesPerUID == nil, case .system = bus {
             limits.memoryBytesPerUID = min(Options.systemBusMemoryPerUID, limits.memoryBytes)
+        }
+        if case .system = bus {
+            limits.questions = .systemBus
+        }
+        if let questions {
+            limits.questions.total = questions
+            limits.questions.perUID = min(limits.questions.perUID, questions)
         }
     }
 

@@ -23,29 +23,29 @@ final class QuestionGateTests: XCTestCase {
     }
 
     func testAClientsCallsPastItsBoundWaitAndGoInOrder() {
-        let gate = QuestionGate { _ in nil }
+        let gate = QuestionGate(bounds: .systemBus) { _ in nil }
         var serials: [() -> UInt32?] = []
-        for index in 0..<(QuestionGate.perDestination + 2) {
+        for index in 0..<(gate.bounds.perClient + 2) {
             serials.append(ask(gate, ":1.5", "a\(index)").1)
         }
         ask(gate, ":1.6", "b0")
-        XCTAssertEqual(sent.count, QuestionGate.perDestination + 1, "the bound of :1.5 is full; :1.6 is not held behind it")
+        XCTAssertEqual(sent.count, gate.bounds.perClient + 1, "the bound of :1.5 is full; :1.6 is not held behind it")
         XCTAssertEqual(sent.last, "b0")
         gate.abandoned(serials[0]()!)
-        XCTAssertEqual(sent.count, QuestionGate.perDestination + 1, "a call given up on keeps its place")
+        XCTAssertEqual(sent.count, gate.bounds.perClient + 1, "a call given up on keeps its place")
         gate.answered(serials[0]()!)
         gate.answered(serials[1]()!)
-        XCTAssertEqual(sent.suffix(2), ["a\(QuestionGate.perDestination)", "a\(QuestionGate.perDestination + 1)"], "in the order asked")
+        XCTAssertEqual(sent.suffix(2), ["a\(gate.bounds.perClient)", "a\(gate.bounds.perClient + 1)"], "in the order asked")
     }
 
     func testAUIDsConnectionsShareItsBoundAndADisposedCallIsNeverSent() {
-        let gate = QuestionGate { name in name.hasPrefix(":1.") ? 65534 : nil }
-        for client in 0..<(QuestionGate.perUID / QuestionGate.perDestination) {
-            for index in 0..<QuestionGate.perDestination {
+        let gate = QuestionGate(bounds: .systemBus) { name in name.hasPrefix(":1.") ? 65534 : nil }
+        for client in 0..<(gate.bounds.perUID / gate.bounds.perClient) {
+            for index in 0..<gate.bounds.perClient {
                 ask(gate, ":1.\(client)", "c\(client).\(index)")
             }
         }
-        XCTAssertEqual(gate.callsInFlight, QuestionGate.perUID)
+        XCTAssertEqual(gate.callsInFlight, gate.bounds.perUID)
         let (waiting, _) = ask(gate, ":1.99", "moot")
         ask(gate, ":2.1", "other uid")
         XCTAssertEqual(sent.last, "other uid", "another uid is not held behind the full one")

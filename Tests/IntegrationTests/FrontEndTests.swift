@@ -91,6 +91,29 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertTrue(takeEvents().contains("Closed()"), "Esc is Cancel")
     }
 
+    /// 1,100,000 lines of 64 characters on standard input: more than one
+    /// D-Bus array may carry (64 MiB), so the items went in one call and the
+    /// command failed (`LimitsExceeded … array of … bytes`, exit 3). They are
+    /// bound through a file (`LoadItems`) and chosen as any others.
+    func testItemsPastWhatOneCallCarriesAreBoundThroughAFile() throws {
+        let lines = (0..<1_100_000).map { String(format: "line %07d ", $0) + String(repeating: "x", count: 51) }
+        XCTAssertGreaterThan(lines.reduce(0) { $0 + $1.utf8.count + 8 }, 64 << 20)
+        let choose = try start(["choose"], input: lines.joined(separator: "\n") + "\n")
+        XCTAssertTrue(choose.waitForScreen("line 0000001", timeout: 60), choose.screen)
+        choose.send("Down")
+        XCTAssertTrue(choose.waitForScreen("› line 0000001"), choose.screen)
+        choose.send("Enter")
+        XCTAssertEqual(choose.exitStatus(timeout: 60), 0, choose.screen)
+        XCTAssertEqual(choose.output, lines[1] + "\n")
+        let filter = try start(["choose", "--limit", "2"], input: lines.joined(separator: "\n") + "\n")
+        XCTAssertTrue(filter.waitForScreen("line 0000001", timeout: 60), filter.screen)
+        filter.send("Space")
+        XCTAssertTrue(filter.waitForScreen("● line 0000000"), filter.screen)
+        filter.send("Enter")
+        XCTAssertEqual(filter.exitStatus(timeout: 60), 0, filter.screen)
+        XCTAssertEqual(filter.output, lines[0] + "\n")
+    }
+
     func testQuitCtrlCAndItemsFromStandardInput() throws {
         let fromInput = try start(["choose"], input: "one\ntwo\nthree\n")
         fromInput.waitForScreen("  three")

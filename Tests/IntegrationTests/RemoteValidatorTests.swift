@@ -182,7 +182,7 @@ final class RemoteValidatorTests: DaemonTestCase {
         for index in 0..<50 {
             try call("\(root)/form/f\(index)", formInterface, "SetValue", [.string("username"), .variant(.string("slow"))])
         }
-        XCTAssertTrue(waitUntil(timeout: 10) { validators.allSatisfy { $0.asked.last == "slow" } }, "every validator was asked")
+        XCTAssertTrue(waitUntil(timeout: 10) { validators.allSatisfy { $0.asked.last == "slow" } }, "every validator was asked: \(validators.filter { $0.asked.last == "slow" }.count); log:\n\(daemon.log.suffix(3_000))")
         let other = try Connection(bus: .address(bus.address))
         defer { other.close() }
         for _ in 0..<5 {

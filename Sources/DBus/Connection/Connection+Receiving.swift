@@ -86,6 +86,9 @@ extension Connection {
         do {
             if isCallOrSignal, frame.bytes.count > Message.wireReadBytes || !descriptors.isEmpty {
                 message = try Message.kept(frame, descriptors: descriptors)
+            } else if descriptors.isEmpty, frame.bytes.count > Message.wireReadBytes {
+                // A large reply: its body is read off the loop before it is handed over (`route`).
+                message = try Message.kept(frame, descriptors: [])
             } else if !descriptors.isEmpty, frame.bytes.count > Message.wireReadBytes {
                 descriptors.forEach { _ = Glibc.close($0) }
                 throw DBusError.invalidArgs("a reply of \(frame.bytes.count) bytes came with \(descriptors.count) Unix descriptors; no call the daemon makes is answered with descriptors")

@@ -36,6 +36,12 @@ public final class Connection {
     var readSource: LoopSource?
     /// Calls sent and not yet answered, by serial.
     var pendingReplies: [UInt32: PendingReply] = [:]
+    /// Calls whose large replies are being read off the loop, by serial.
+    var repliesBeingRead: [UInt32: PendingReply] = [:]
+    /// What reading a large reply's body may take (`Message.inputArguments`):
+    /// its longest string and its values' memory. A reply past either is
+    /// an error of its call, found off the loop.
+    public var replyLimits = (maximumStringBytes: Int.max, maximumDecodedBytes: Int.max)
     /// Bounds the calls `request` has in flight to other connections, as
     /// the bus counts them (a server's questions to its clients); nil: no bound.
     public var questionGate: QuestionGate?
@@ -341,6 +347,10 @@ public final class Connection {
         case .methodReturn?, .error?:
             questionGate?.answered(message.replySerial)
             guard let pending = pendingReplies.removeValue(forKey: message.replySerial) else { return }
+            if message.wire != nil {
+                readOffTheLoop(message, for: pending)
+                return
+            }
             let result: Result<Message, DBusError> = message.error.map { .failure($0) } ?? .success(message)
             pending.settle(result)
         case .signal?:

@@ -46,6 +46,9 @@ final class LoopBridge {
     private var receivedBytes = 0
     private var receivedDescriptors = 0
     private var isPaused = false
+    /// Large replies being read off the loop: nothing after them is handed
+    /// over until they are (`holdRouting`).
+    private var routingHolds = 0
 
     /// How many messages one dispatch job handles before yielding to the
     /// loop. An object server only queues the calls it is handed (they run
@@ -218,6 +221,7 @@ final class LoopBridge {
             dispatching = false
         }
         for _ in 0..<LoopBridge.dispatchBatch {
+            guard routingHolds == 0 else { return }
             guard incomingHead < incoming.count else {
                 incoming.removeAll(keepingCapacity: true)
                 incomingHead = 0
@@ -278,6 +282,20 @@ final class LoopBridge {
         isHoldingDeliveries = false
         if !deliveries.isEmpty {
             loop.enqueue { [weak self] in self?.drainUnlessBusy() }
+        }
+    }
+
+    /// Hands over nothing more until `resumeRouting`: a message being read
+    /// off the loop is handed over first.
+    func holdRouting() {
+        routingHolds += 1
+    }
+
+    /// Hands over again what came after the message `holdRouting` held for.
+    func resumeRouting() {
+        routingHolds -= 1
+        if routingHolds == 0 {
+            scheduleDispatch()
         }
     }
 

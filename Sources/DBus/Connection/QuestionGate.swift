@@ -11,23 +11,42 @@ import RxCoreEssentials
 /// other client's remote features.
 ///
 /// So a call to a client is sent only while the client has fewer than
-/// `perDestination` calls in flight, its uid fewer than `perUID`, and all
+/// `Bounds.perClient` calls in flight, its uid (other than 0, which is held
+/// to the total only, as to the memory budget) fewer than `perUID`, and all
 /// clients fewer than `total`; a call given up on keeps its place until the
 /// bus answers it (or `abandonedLifetime` passes). The others wait, in the
 /// order they were asked; one disposed while it waits is never sent (a
 /// newer question about the same field replaces it that way), and one that
 /// waits past its own timeout ends as a call that got no reply would.
 public final class QuestionGate {
-    /// Calls in flight to one client connection.
-    public static let perDestination = 16
-    /// Calls in flight to all connections of one uid.
-    public static let perUID = 32
-    /// Calls in flight to all clients: well under the system bus's 128,
-    /// leaving room for the server's own calls to the bus.
-    public static let total = 96
+    /// How many calls may be in flight.
+    public struct Bounds: Sendable, Equatable {
+        /// To one client connection.
+        public var perClient: Int
+        /// To all connections of one uid other than 0.
+        public var perUID: Int
+        /// To all clients: well under the bus's `max_replies_per_connection`,
+        /// leaving room for the server's own calls to the bus.
+        public var total: Int
+
+        public init(perClient: Int = 16, perUID: Int, total: Int) {
+            self.perClient = perClient
+            self.perUID = perUID
+            self.total = total
+        }
+
+        /// For the system bus, whose limit is 128 a connection and whose
+        /// clients are of many uids.
+        public static let systemBus = Bounds(perUID: 32, total: 96)
+        /// For a session bus (50,000 a connection), whose clients share a uid.
+        public static let sessionBus = Bounds(perUID: 4_096, total: 4_096)
+    }
+
     /// How long a call given up on keeps its place when the bus never
     /// answers it (a bus whose `reply_timeout` is longer than this).
     static let abandonedLifetime: Int64 = 300_000_000_000
+
+    public let bounds: Bounds
 
     private struct InFlight {
         let destination: String
@@ -53,7 +72,8 @@ public final class QuestionGate {
     private var byOwner: [String: Int] = [:]
     private var waiting: [Waiting] = []
 
-    public init(uidOf: @escaping (String) -> UInt32?) {
+    public init(bounds: Bounds, uidOf: @escaping (String) -> UInt32?) {
+        self.bounds = bounds
         self.uidOf = uidOf
     }
 
@@ -65,9 +85,10 @@ public final class QuestionGate {
     }
 
     private func hasRoom(for destination: String) -> Bool {
-        inFlight.count < QuestionGate.total
-            && byDestination[destination, default: 0] < QuestionGate.perDestination
-            && byOwner[owner(of: destination), default: 0] < QuestionGate.perUID
+        let owner = owner(of: destination)
+        return inFlight.count < bounds.total
+            && byDestination[destination, default: 0] < bounds.perClient
+            && (owner == "uid 0" || byOwner[owner, default: 0] < bounds.perUID)
     }
 
     /// Runs `send` now if the bounds allow a call to `destination`, else
@@ -129,6 +150,6 @@ public final class QuestionGate {
 
     /// Why a call waited past its timeout without being sent.
     func notSent(to destination: String, within milliseconds: Int64) -> DBusError {
-        DBusError(name: DBusError.Name.noReply, message: "not asked within \(milliseconds) ms: \(destination) has \(byDestination[destination, default: 0]) calls unanswered, its \(owner(of: destination)) \(byOwner[owner(of: destination), default: 0]), all clients \(inFlight.count) (at most \(QuestionGate.perDestination), \(QuestionGate.perUID) and \(QuestionGate.total) may be)")
+        DBusError(name: DBusError.Name.noReply, message: "not asked within \(milliseconds) ms: \(destination) has \(byDestination[destination, default: 0]) calls unanswered, its \(owner(of: destination)) \(byOwner[owner(of: destination), default: 0]), all clients \(inFlight.count) (at most \(bounds.perClient), \(bounds.perUID) and \(bounds.total) may be)")
     }
 }

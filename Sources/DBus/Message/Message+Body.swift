@@ -145,6 +145,9 @@ extension Message {
     }
 
     private func readArguments(strict: Bool, maximumStringBytes: Int = .max, maximumDecodedBytes: Int = .max) throws -> [DBusValue] {
+        if let predecoded {
+            return try predecoded.get()
+        }
         if let wire {
             let types = try DBusType.parse(signature: signature)
             let values = try wire.withUnsafeBytes {

@@ -23,18 +23,22 @@ extension Message {
         return bytes[0] == UInt8(ascii: "l") ? UInt32(littleEndian: stored) : UInt32(bigEndian: stored)
     }
 
-    /// libdbus's message of the header of the marshalled method call or
-    /// signal `bytes` alone, and its body's signature; `InvalidArgs` for a
-    /// header that is not a valid one of those (libdbus is never handed a
-    /// name it would abort on). `descriptors` is how many Unix descriptors
+    /// libdbus's message of the header of the marshalled message `bytes`
+    /// alone, and its body's signature; `InvalidArgs` for a header that is
+    /// not a valid one (libdbus is never handed a name it would abort on): a
+    /// call's names its path and member, a signal's its interface too, a
+    /// reply's the call it answers, an error's its name too. `descriptors` is how many Unix descriptors
     /// came with it, which its header must count. Any thread.
     static func header(of bytes: UnsafeRawBufferPointer, descriptors: Int = 0) throws -> (raw: OpaquePointer, signature: String) {
-        let invalid = DBusError.invalidArgs("a message header that is not a valid call's or signal's")
+        let invalid = DBusError.invalidArgs("a message header that is not a valid one")
         guard bytes.count >= 16, bytes[3] == 1 else { throw invalid }
         let type = Int32(bytes[1])
-        guard type == DBUS_MESSAGE_TYPE_METHOD_CALL || type == DBUS_MESSAGE_TYPE_SIGNAL else { throw invalid }
+        let isCall = type == DBUS_MESSAGE_TYPE_METHOD_CALL, isSignal = type == DBUS_MESSAGE_TYPE_SIGNAL
+        let isReturn = type == DBUS_MESSAGE_TYPE_METHOD_RETURN, isError = type == DBUS_MESSAGE_TYPE_ERROR
+        guard isCall || isSignal || isReturn || isError else { throw invalid }
         let serial = Message.serial(ofMarshalled: bytes)
         var text: [Field: String] = [:]
+        var replySerial: UInt32 = 0
         var signature = ""
         var seen = Set<Field>()
         for field in try WireReader.headerFields(of: bytes) {
@@ -49,16 +53,26 @@ extension Message {
             case (.sender, .string(let name)) where DBusNames.isValidBusName(name): text[.sender] = name
             case (.signature, .signature(let body)): signature = body.rawValue
             case (.descriptors, .uint32(let count)) where count == descriptors: continue
-            case (.errorName, .string), (.replySerial, .uint32): continue
+            case (.errorName, .string(let name)) where DBusNames.isValidErrorName(name): text[.errorName] = name
+            case (.replySerial, .uint32(let answered)) where answered != 0: replySerial = answered
             default: throw invalid
             }
         }
-        guard serial != 0, text[.path] != nil, text[.member] != nil,
-              type == DBUS_MESSAGE_TYPE_METHOD_CALL || text[.interface] != nil,
-              let raw = dbus_message_new(type) else { throw invalid }
+        let named = isCall || isSignal ? text[.path] != nil && text[.member] != nil && (isCall || text[.interface] != nil) : replySerial != 0 && (isReturn || text[.errorName] != nil)
+        guard serial != 0, named, let raw = dbus_message_new(type) else { throw invalid }
+        // A call's or signal's reply serial and error name mean nothing, as libdbus reads them.
+        if !isError {
+            text[.errorName] = nil
+        }
+        if isReturn || isError {
+            guard dbus_message_set_reply_serial(raw, replySerial) != 0 else {
+                dbus_message_unref(raw)
+                throw Message.outOfMemory
+            }
+        }
         let set: [(Field, (OpaquePointer, UnsafePointer<CChar>) -> dbus_bool_t)] = [
             (.path, dbus_message_set_path), (.interface, dbus_message_set_interface), (.member, dbus_message_set_member),
-            (.destination, dbus_message_set_destination), (.sender, dbus_message_set_sender),
+            (.errorName, dbus_message_set_error_name), (.destination, dbus_message_set_destination), (.sender, dbus_message_set_sender),
         ]
         for (field, setter) in set {
             guard let value = text[field] else { continue }

@@ -160,6 +160,9 @@ public final class Message {
 
     /// The body's signature as last read; appending clears it.
     var cachedSignature: String?
+    /// A kept reply's body, read off the loop before the reply was handed
+    /// over (`Connection.readOffTheLoop`): reading it again returns this.
+    var predecoded: Result<[DBusValue], any Error>?
 
     /// Whether the message carries Unix descriptors.
     public var carriesDescriptors: Bool {

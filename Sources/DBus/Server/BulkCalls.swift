@@ -163,7 +163,7 @@ public final class BulkCalls {
 /// which may swap its byte order in place) no other thread touches it — the
 /// loop only holds the reference until the job is posted back, and its
 /// signature was read on the loop before.
-private struct ReaderJob: @unchecked Sendable {
+struct ReaderJob: @unchecked Sendable {
     let message: Message
 }
 
@@ -173,7 +173,7 @@ private struct ReaderJob: @unchecked Sendable {
 /// `@unchecked Sendable`: `value` is set on the reader thread before the
 /// job that reads and takes it is posted, and used on the loop only after;
 /// posting (a mutex) orders the two.
-private final class Handover<Value: Sendable>: @unchecked Sendable {
+final class Handover<Value: Sendable>: @unchecked Sendable {
     private(set) var value: Value?
 
     init(_ value: Value) {

@@ -131,8 +131,8 @@ public final class ObjectServer {
 
     /// Bounds the server's calls to its clients in flight (`QuestionGate`),
     /// each client's uid as the server knows it.
-    public func boundQuestions() {
-        connection.questionGate = QuestionGate { [weak credentials] name in credentials?.uid(of: name) }
+    public func boundQuestions(_ bounds: QuestionGate.Bounds) {
+        connection.questionGate = QuestionGate(bounds: bounds) { [weak credentials] name in credentials?.uid(of: name) }
     }
 
     /// Serves objects on `connection`. With `resolvesCredentials`, every

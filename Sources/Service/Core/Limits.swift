@@ -1,3 +1,4 @@
+import DBus
 import RxWidgets
 
 /// The limits every client is held to; each is settable on the command line.
@@ -50,6 +51,10 @@ public struct Limits: Sendable, Equatable {
     public var inputStringBytes: Int {
         max(specBytes, 4 * stringLength)
     }
+
+    /// The daemon's calls to clients in flight, as the bus counts them
+    /// (`QuestionGate`): a session bus's bounds unless the system bus's.
+    public var questions = QuestionGate.Bounds.sessionBus
 
     /// The quota of one uid other than 0.
     public var widgetQuota: Int {

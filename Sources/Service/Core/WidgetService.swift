@@ -28,7 +28,10 @@ public final class WidgetService {
         server.maximumQueuedBytes = limits.queuedBytes
         server.limitExceededErrorName = WidgetsErrorName.limitExceeded
         server.maximumInputStringBytes = limits.inputStringBytes
-        server.boundQuestions()
+        server.boundQuestions(limits.questions)
+        // A client's answer is input too: no string past the longest taken,
+        // no more memory than a call may take.
+        connection.replyLimits = (limits.inputStringBytes, limits.memoryBytes + WidgetService.decodingSlack)
         context = WidgetContext(limits: limits, today: today, server: server)
         server.maximumDecodedBytes = { [weak self] path, uid in
             self?.decodingBudget(at: path, caller: uid) ?? .max
