@@ -109,17 +109,32 @@ let stateDirectory = options.stateDirectory { getenv($0).map { String(cString: $
 // Only a daemon that keeps state waits for the one it replaces.
 let previousOwner = options.replace && stateDirectory != nil ? (try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
                                                                     member: "GetNameOwner", [.string(WidgetService.busName)]).first?.stringValue) ?? nil : nil
-@MainActor func restoreState() {
+/// Restores the widgets and keeps them from now on. A directory another
+/// daemon holds is not served without its state: the daemon exits 1 —
+/// before taking the name, or giving it back — so no client is answered
+/// `UnknownObject` for a widget that exists.
+@MainActor func restoreState(lockWait: Int64? = nil, holdsName: Bool) {
     guard let stateDirectory else { return }
     do {
-        let restored = try service.keepState(in: stateDirectory)
+        let restored = try service.keepState(in: stateDirectory, lockWait: lockWait)
         log(6, "restored \(restored) widget\(restored == 1 ? "" : "s") from \(stateDirectory)")
+    } catch let inUse as StateDirectoryInUse {
+        guard holdsName else { fail("\(inUse); not taking \(WidgetService.busName)") }
+        // A daemon replaced while it waited exits as a replaced one does.
+        let owner = try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                                                member: "GetNameOwner", [.string(WidgetService.busName)]).first?.stringValue
+        guard owner == connection.uniqueName else {
+            log(5, "another rxwidgetsd replaced this one while it waited for \(stateDirectory); exiting")
+            exit(0)
+        }
+        try? connection.releaseName(WidgetService.busName)
+        fail("\(inUse); gave \(WidgetService.busName) back rather than serve without the widgets")
     } catch {
         log(3, "cannot keep widgets in \(stateDirectory): \(error); serving without keeping state")
     }
 }
 if previousOwner == nil {
-    restoreState()
+    restoreState(holdsName: false)
 }
 
 do {
@@ -144,7 +159,7 @@ if let previousOwner {
     if !connection.waitWithoutDispatchUntilGone(previousOwner, timeoutMilliseconds: 10_000) {
         log(4, "the replaced daemon \(previousOwner) is still on the bus after 10 s; restoring what it has written")
     }
-    restoreState()
+    restoreState(lockWait: WidgetService.replacingLockWait, holdsName: true)
 }
 
 let termination = MainLoop.shared.addSource(fd: terminationFD, events: Int16(POLLIN)) { _ in

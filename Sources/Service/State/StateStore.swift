@@ -21,11 +21,18 @@ import RxWidgets
 /// `retryInterval`, then after twice as long each time up to
 /// `longestRetryInterval`, and its success is logged too.
 ///
+/// A state directory whose lock another daemon holds (`WidgetService.keepState`).
+public struct StateDirectoryInUse: Error, CustomStringConvertible {
+    public let description: String
+}
+
 /// One daemon keeps one directory: the store holds an exclusive `flock` on
 /// it while it lives. A second daemon given the same directory (on another
 /// bus) waits up to `lockWait` for it — a daemon that `--replace`s another
-/// gets it once that one has flushed and exited — and is refused after
-/// that, so it never overwrites or deletes the first one's files.
+/// gets it once that one has flushed and exited, and waits up to
+/// `WidgetService.replacingLockWait` — and is refused after that
+/// (`StateDirectoryInUse`), so it never
+/// overwrites or deletes the first one's files.
 ///
 /// Every file is opened relative to the directory's descriptor, never
 /// through a symbolic link (`O_NOFOLLOW`), a new file only as new
@@ -63,7 +70,7 @@ final class StateStore {
     /// A store in `directory`, made (0700) when missing; refused when it is
     /// a symbolic link, not a directory, not this process's own, or
     /// writable by others.
-    init(directory: String) throws {
+    init(directory: String, lockWait: Int64 = StateStore.lockWait) throws {
         self.directory = directory
         try StateStore.makeDirectory(directory)
         directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -85,9 +92,9 @@ final class StateStore {
         }
         var waited: Int64 = 0
         while flock(directoryDescriptor, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR, waited < StateStore.lockWait else {
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < lockWait else {
                 close(directoryDescriptor)
-                throw DBusError.failed("the state directory \(directory) is in use by another rxwidgetsd (it holds the directory's lock); give each daemon its own --state-dir")
+                throw StateDirectoryInUse(description: "the state directory \(directory) is in use by another rxwidgetsd (it holds the directory's lock); give each daemon its own --state-dir")
             }
             usleep(10_000)
             waited += 10_000_000

@@ -3,14 +3,22 @@ import WidgetsAPI
 import RxWidgets
 
 extension WidgetService {
+    /// How long a daemon that replaced another waits for the state
+    /// directory: the other flushes, restores or serves its last calls
+    /// first, and a daemon replaced in turn while it restored exits only
+    /// once it has.
+    public static let replacingLockWait: Int64 = 30_000_000_000
+
     /// Keeps the non-transient widgets in `directory` from now on, after
     /// putting back on the bus every widget stored there: at its path, with
     /// its owner and `Revision`. A file that cannot be used is moved aside
     /// (logged); one the limits no longer allow is left for a later start
     /// (logged). Returns how many widgets were restored.
+    /// `StateDirectoryInUse` when another daemon holds the directory past
+    /// `lockWait` nanoseconds (2 s unless given).
     @discardableResult
-    public func keepState(in directory: String) throws -> Int {
-        let store = try StateStore(directory: directory)
+    public func keepState(in directory: String, lockWait: Int64? = nil) throws -> Int {
+        let store = try StateStore(directory: directory, lockWait: lockWait ?? StateStore.lockWait)
         var restored = 0
         // One batch: the manager's `Widgets` is announced once, not once per
         // widget with every path so far (1,000 widgets sorted, checked and
