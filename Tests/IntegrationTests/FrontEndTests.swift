@@ -98,20 +98,16 @@ final class FrontEndTests: DaemonTestCase {
     func testItemsPastWhatOneCallCarriesAreBoundThroughAFile() throws {
         let lines = (0..<1_100_000).map { String(format: "line %07d ", $0) + String(repeating: "x", count: 51) }
         XCTAssertGreaterThan(lines.reduce(0) { $0 + $1.utf8.count + 8 }, 64 << 20)
-        let choose = try start(["choose"], input: lines.joined(separator: "\n") + "\n")
-        XCTAssertTrue(choose.waitForScreen("line 0000001", timeout: 60), choose.screen)
-        choose.send("Down")
-        XCTAssertTrue(choose.waitForScreen("› line 0000001"), choose.screen)
-        choose.send("Enter")
-        XCTAssertEqual(choose.exitStatus(timeout: 60), 0, choose.screen)
-        XCTAssertEqual(choose.output, lines[1] + "\n")
-        let filter = try start(["choose", "--limit", "2"], input: lines.joined(separator: "\n") + "\n")
-        XCTAssertTrue(filter.waitForScreen("line 0000001", timeout: 60), filter.screen)
-        filter.send("Space")
-        XCTAssertTrue(filter.waitForScreen("● line 0000000"), filter.screen)
-        filter.send("Enter")
-        XCTAssertEqual(filter.exitStatus(timeout: 60), 0, filter.screen)
-        XCTAssertEqual(filter.output, lines[0] + "\n")
+        // A picker, then a table (--limit): Down then Enter, Space then Enter.
+        for (arguments, key, shown, chosen) in [(["choose"], "Down", "› line 0000001", lines[1]), (["choose", "--limit", "2"], "Space", "● line 0000000", lines[0])] {
+            let session = try start(arguments, input: lines.joined(separator: "\n") + "\n")
+            XCTAssertTrue(session.waitForScreen("line 0000001", timeout: 60), session.screen)
+            session.send(key)
+            XCTAssertTrue(session.waitForScreen(shown), session.screen)
+            session.send("Enter")
+            XCTAssertEqual(session.exitStatus(timeout: 60), 0, session.screen)
+            XCTAssertEqual(session.output, chosen + "\n", "\(arguments)")
+        }
     }
 
     func testQuitCtrlCAndItemsFromStandardInput() throws {

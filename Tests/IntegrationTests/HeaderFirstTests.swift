@@ -101,18 +101,9 @@ final class HeaderFirstTests: DaemonTestCase {
     func testCallsHeldBehindAWaitingCallAreBoundedInBytes() throws {
         let picker = "\(root)/picker/sizes"
         try call(root, managerInterface, "CreatePicker", [.string("sizes"), options([("items", titles([["a"]]))])])
-        let silent = try Connection(bus: .address(bus.address))
-        defer { silent.close() }
-        let server = ObjectServer(connection: silent)
-        final class Silent {
-            var waiting: [(Result<Double, Error>) -> Void] = []
-        }
-        let holder = Silent()
-        let width = PickerDelegateContract.widthForComponent.serveLater { (silent: Silent, _, _, reply) in silent.waiting.append(reply) }
-        let object = ObjectPath("/test/sizes")!
-        try server.export(object, interfaces: [InterfaceDeclaration<Silent>(PickerDelegateContract.name, methods: [width]).bind(to: holder)])
-        _ = try silent.callAndWait(destination: busName, path: picker, interface: pickerInterface, member: "AttachDelegate",
-                                   [.objectPath(object), options([("timeout", .int32(60_000))])])
+        let holder = try SilentPickerDelegate(address: bus.address)
+        defer { holder.connection.close() }
+        try holder.attach(to: picker, timeout: 60_000)
         var answers: [String] = []
         let waiting = try Message.methodCall(destination: busName, path: picker, interface: pickerInterface, member: "WidthForComponent")
         try waiting.append(.int32(0))

@@ -49,23 +49,14 @@ final class PickerDelegateTests: DaemonTestCase {
         XCTAssertEqual(error(path, pickerInterface, "WidthForComponent", [.int32(1)])?.name, WidgetsErrorName.dataSourceUnavailable)
         serving.dispose()
 
-        let silent = try Connection(bus: .address(bus.address))
-        let server = ObjectServer(connection: silent)
-        final class Silent {
-            var waiting: [(Result<Double, Error>) -> Void] = []
-        }
-        let holder = Silent()
-        let width = PickerDelegateContract.widthForComponent.serveLater { (silent: Silent, _, _, reply) in silent.waiting.append(reply) }
-        let object = ObjectPath("/test/sizes")!
-        try server.export(object, interfaces: [InterfaceDeclaration<Silent>(PickerDelegateContract.name, methods: [width]).bind(to: holder)])
-        _ = try silent.callAndWait(destination: busName, path: path, interface: pickerInterface, member: "AttachDelegate",
-                                   [.objectPath(object), options([("timeout", .int32(300))])])
+        let silent = try SilentPickerDelegate(address: bus.address)
+        try silent.attach(to: path, timeout: 300)
         let started = Date()
         let timedOut = error(path, pickerInterface, "WidthForComponent", [.int32(0)])
         XCTAssertEqual(timedOut?.message.contains("did not answer WidthForComponent(0) within 300 ms"), true, timedOut?.message ?? "")
         XCTAssertLessThan(Date().timeIntervalSince(started), 20)
         XCTAssertEqual(try size(path, "RowHeightForComponent", 0), .double(34), "a method it does not serve is the default")
-        silent.close()
+        silent.connection.close()
         XCTAssertTrue(waitUntil(timeout: 10) { self.daemon.log.contains("left the bus; the adapter's sizes hold again") }, daemon.log)
         XCTAssertEqual(try size(path, "WidthForComponent", 0), .double(187))
     }

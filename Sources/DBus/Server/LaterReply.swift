@@ -39,24 +39,22 @@ public final class LaterReply: @unchecked Sendable {
     /// Answers the call: its out arguments (checked against the declared
     /// ones, as a direct reply is) or an error.
     public func send(_ result: Result<[DBusValue], DBusError>) {
-        guard !sent else { return }
-        sent = true
-        if !message.noReplyExpected {
-            server?.answer(message, with: result, declaredOutputs: outputs)
-        }
-        if keepsOrder {
-            server?.laterCallEnded(message)
-        }
+        answer { server, message in server.answer(message, with: result, declaredOutputs: outputs) }
     }
 
     /// Answers the call with a body written already, of `signature` (the
     /// method's declared outputs'); one too large to send is answered
     /// `limitExceededErrorName`, as any reply.
     func send(writtenBody body: WireBody, signature: String) {
+        answer { server, message in server.answer(message, writtenBody: body, signature: signature) }
+    }
+
+    /// Sends the reply `write` makes, once, and lets the calls it held go.
+    private func answer(_ write: (ObjectServer, Message) -> Void) {
         guard !sent else { return }
         sent = true
-        if !message.noReplyExpected {
-            server?.answer(message, writtenBody: body, signature: signature)
+        if !message.noReplyExpected, let server {
+            write(server, message)
         }
         if keepsOrder {
             server?.laterCallEnded(message)
