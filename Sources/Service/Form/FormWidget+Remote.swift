@@ -39,7 +39,7 @@ extension FormWidget: FormRemoteDelegate {
         let rowLimit = context.limits.formSpecLimits.optionEntries
         return connection.request({ try contract.message(to: attachment.uniqueName, path: attachment.object, interface: OptionsProviderContract.name, arguments) },
                                   timeoutMilliseconds: FormWidget.remoteCallTimeout)
-            .map { reply in
+            .map { [weak self] reply in
                 let options = try contract.results(of: reply)
                 guard options.count <= rowLimit else {
                     throw DBusError.invalidArgs("\(options.count) options; the limit is \(rowLimit)")
@@ -50,6 +50,7 @@ extension FormWidget: FormRemoteDelegate {
                 for (index, option) in options.enumerated() {
                     try limits.checkString(option, "options[\(index)]")
                 }
+                try self?.admit(options: options, for: field)
                 return options
             }
             .do(onError: { [name] error in

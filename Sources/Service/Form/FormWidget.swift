@@ -165,6 +165,14 @@ final class FormWidget: Widget {
             + errors.reduce(0) { $0 + Footprint.dictionaryEntry + Footprint.heap(of: $1.value) }
     }
 
+    /// Refuses options from a provider that would make the form hold more
+    /// than the memory budgets leave it (they replace the field's options).
+    func admit(options: [String], for field: String) throws {
+        let old = form.options[field].map { Footprint.dictionaryEntry + Footprint.of($0) } ?? 0
+        let new = Footprint.dictionaryEntry + Footprint.of(options)
+        try admit(footprint: footprint + new - old, "\(options.count) options of field \(quoted(field))")
+    }
+
     /// Refuses values that would make the form hold more than the memory
     /// budgets leave it (each field's value replaces the one it has; a
     /// dictionary holds no field twice).
