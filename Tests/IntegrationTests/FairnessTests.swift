@@ -109,4 +109,79 @@ final class FairnessTests: DaemonTestCase {
         XCTAssertEqual(backlogAnswered, backlog)
         XCTAssertEqual(backlogErrors.map(\.name), [], "the backlog itself is served, in order")
     }
+
+    /// Another uid opens eight connections, each pipelining worst-case
+    /// `SetValues` at a form of its own; root reads its own picker. Turns
+    /// were shared by connection, so each of root's reads waited for one
+    /// call of each of the eight (323 ms). Shared by uid first, a read
+    /// waits for one call of the other uid.
+    func testTurnsAreSharedByUIDBeforeConnections() throws {
+        guard getuid() == 0 else { throw XCTSkip("switching to another uid needs root") }
+        try call(root, managerInterface, "CreatePicker", [.string("mine"), options([("items", titles([["a", "b"]]))])])
+        let script = """
+        import dbus, sys, time
+        from gi.repository import GLib
+        from dbus.mainloop.glib import DBusGMainLoop
+        DBusGMainLoop(set_as_default=True)
+        NAME, ROOT, SPEC = "\(busName)", "\(root)", sys.argv[1]
+        loop = GLib.MainLoop()
+        replies, expected = [], 8 * 30
+        def answered(*_):
+            replies.append(time.time())
+            if len(replies) == expected:
+                loop.quit()
+        def failed(error):
+            print("error", error, flush=True)
+            answered()
+        forms = []
+        for index in range(8):
+            bus = dbus.bus.BusConnection("\(bus.address)")
+            manager = dbus.Interface(bus.get_object(NAME, ROOT, introspect=False), "\(managerInterface)")
+            path = manager.CreateForm("heavy%d" % index, SPEC, dbus.Dictionary({}, signature="sv"))
+            forms.append(dbus.Interface(bus.get_object(NAME, path, introspect=False), "\(formInterface)"))
+        for call in range(30):
+            text = ("a" if call % 2 == 0 else "b") * 84
+            values = dbus.Dictionary({"t%d" % field: dbus.String(text, variant_level=1) for field in range(32)}, signature="sv")
+            for form in forms:
+                form.SetValues(values, dbus.UInt64(0), reply_handler=answered, error_handler=failed, timeout=600)
+        print("sent", flush=True)
+        GLib.timeout_add(600000, loop.quit)
+        loop.run()
+        print(" ".join("%.6f" % reply for reply in replies), flush=True)
+        """
+        let attacker = Process()
+        attacker.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        attacker.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, heavySpec]
+        let output = Pipe()
+        attacker.standardOutput = output
+        try attacker.run()
+        defer { if attacker.isRunning { attacker.terminate() } }
+        var lines: [String] = []
+        var line = Data()
+        func readLine() throws -> String? {
+            while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty {
+                if byte == Data("\n".utf8) {
+                    defer { line = Data() }
+                    return String(decoding: line, as: UTF8.self)
+                }
+                line.append(byte)
+            }
+            return nil
+        }
+        while let next = try readLine(), next != "sent" {
+            lines.append(next)
+        }
+        // The backlog is queued; root reads its picker five times.
+        var windows: [(Double, Double)] = []
+        for _ in 0..<5 {
+            let sent = Date().timeIntervalSince1970
+            _ = try property("\(root)/picker/mine", pickerInterface, "Revision")
+            windows.append((sent, Date().timeIntervalSince1970))
+        }
+        let replies = (try readLine() ?? "").split(separator: " ").compactMap { Double($0) }
+        XCTAssertEqual(replies.count, 8 * 30, "every call of the other uid was answered: \(lines)")
+        let waited = windows.map { window in replies.filter { window.0 < $0 && $0 < window.1 }.count }
+        print("FairnessTests: root's reads waited for \(waited) calls of the other uid's eight connections")
+        XCTAssertLessThanOrEqual(waited.max() ?? 0, 3, "a read waits for the other uid's turn, not for each of its connections' turns: \(waited)")
+    }
 }

@@ -3,7 +3,8 @@
 /// seconds of calls queued would otherwise hold every later client (and
 /// the bus's answers about new clients) behind them. Receiving a call only
 /// queues it, so the daemon reads on at memory speed, and each client's
-/// next call takes its turn after one of every other client's.
+/// next call takes its turn after one of every other client's — turns are
+/// shared by uid first (`groupOf`), then by the uid's connections.
 ///
 /// What waits is bounded — per client `perSender` calls and
 /// `bytesPerSender` bytes (its first call is taken whatever its size), and
@@ -42,6 +43,15 @@ public final class FairCalls {
 
     /// Whether no call waits.
     var isEmpty: Bool { queues.isEmpty }
+
+    /// The group a client's turns are shared in — its uid, as the server
+    /// knows it; the client alone otherwise. A round serves one call of each
+    /// group with calls ready before a second of any, and within a group the
+    /// clients take turns: a uid that opens eight connections gets one
+    /// turn, not eight, before another uid's call.
+    var groupOf: (String) -> String = { $0 }
+    /// The groups served in the round under way.
+    private var servedThisRound: Set<String> = []
 
     private var bytes = 0
     private var descriptorCalls = 0
@@ -89,6 +99,18 @@ public final class FairCalls {
     /// until it is known).
     func next(isReady: (String) -> Bool) -> (message: Message, sender: String)? {
         requeueServedLast()
+        if let found = next(isReady: isReady, passingOver: servedThisRound) {
+            return found
+        }
+        // Every group with a call ready had its turn: a new round.
+        guard !servedThisRound.isEmpty else { return nil }
+        servedThisRound.removeAll(keepingCapacity: true)
+        return next(isReady: isReady, passingOver: [])
+    }
+
+    /// The oldest call of the next client in turn that `isReady` accepts and
+    /// whose group is not in `served`.
+    private func next(isReady: (String) -> Bool, passingOver served: Set<String>) -> (message: Message, sender: String)? {
         let turns = rotation.count - rotationHead
         for _ in 0..<turns {
             let sender = rotation[rotationHead]
@@ -99,6 +121,12 @@ public final class FairCalls {
                 rotation.append(sender)
                 continue
             }
+            let group = groupOf(sender)
+            guard served.isEmpty || !served.contains(group) else {
+                rotation.append(sender)
+                continue
+            }
+            servedThisRound.insert(group)
             bytes -= call.bytes
             if call.descriptors { descriptorCalls -= 1 }
             servedLast = sender

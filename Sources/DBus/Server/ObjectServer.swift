@@ -151,6 +151,9 @@ public final class ObjectServer {
         credentials?.onSettled = { [weak self] _ in
             self?.scheduleServing()
         }
+        fairCalls.groupOf = { [weak credentials] sender in
+            credentials?.uid(of: sender).map { "uid \($0)" } ?? sender
+        }
         breathing = Breathing.shared.add { [weak connection] in
             connection?.breathe()
         }
