@@ -84,14 +84,13 @@ extension Connection {
         let isCallOrSignal = type == UInt8(Message.Kind.methodCall.rawValue) || type == UInt8(Message.Kind.signal.rawValue)
         let message: Message
         do {
-            if isCallOrSignal, frame.bytes.count > Message.wireReadBytes || !descriptors.isEmpty {
+            if frame.bytes.count > Message.wireReadBytes {
+                // A large reply's body is read off the loop before it is handed over (`route`).
+                guard isCallOrSignal || descriptors.isEmpty else {
+                    descriptors.forEach { _ = Glibc.close($0) }
+                    throw DBusError.invalidArgs("a reply of \(frame.bytes.count) bytes came with \(descriptors.count) Unix descriptors; no call the daemon makes is answered with descriptors")
+                }
                 message = try Message.kept(frame, descriptors: descriptors)
-            } else if descriptors.isEmpty, frame.bytes.count > Message.wireReadBytes {
-                // A large reply: its body is read off the loop before it is handed over (`route`).
-                message = try Message.kept(frame, descriptors: [])
-            } else if !descriptors.isEmpty, frame.bytes.count > Message.wireReadBytes {
-                descriptors.forEach { _ = Glibc.close($0) }
-                throw DBusError.invalidArgs("a reply of \(frame.bytes.count) bytes came with \(descriptors.count) Unix descriptors; no call the daemon makes is answered with descriptors")
             } else {
                 message = try Message.received(frame.bytes, descriptors: descriptors)
             }

@@ -24,20 +24,17 @@ extension Message {
         return try withDescriptors(bytes, descriptors)
     }
 
-    /// A call or signal cut from the socket, judged by its header alone
-    /// before any of its body is read: a bulk one (over `wireReadBytes`) is
-    /// kept as it came, with the descriptors it brought, and its body read
-    /// when a handler reads it (off the loop for a bulk call); a bulk one
-    /// with descriptors whose signature holds no `h` is refused, its body
-    /// never read (a descriptor is what made a message go the slow way
-    /// through libdbus, so any member could be made to decode a 128 MiB
-    /// body on the loop); a small one is checked whole by libdbus
-    /// (`received`), which costs microseconds and names the refused value's
-    /// place. The descriptors given are the message's, or closed, either way.
+    /// A message over `wireReadBytes` cut from the socket, judged by its
+    /// header alone before any of its body is read: kept as it came, with
+    /// the descriptors it brought, its body read when a handler reads it
+    /// (off the loop for a bulk call or a reply); one with descriptors whose
+    /// signature holds no `h` is refused, its body never read (a descriptor
+    /// is what made a message go the slow way through libdbus, so any member
+    /// could be made to decode a 128 MiB body on the loop). A smaller one is
+    /// checked whole by libdbus (`received`), which costs microseconds and
+    /// names a refused value's place. The descriptors given are the
+    /// message's, or closed, either way.
     static func kept(_ frame: SocketReader.Frame, descriptors: [Int32]) throws -> Message {
-        guard frame.bytes.count > Message.wireReadBytes else {
-            return try received(frame.bytes, descriptors: descriptors)
-        }
         var owned = descriptors
         defer { owned.forEach { _ = Glibc.close($0) } }
         let header = try Message.header(of: frame.bytes, descriptors: descriptors.count)
