@@ -23,7 +23,7 @@ final class QuestionGateTests: XCTestCase {
     }
 
     func testAClientsCallsPastItsBoundWaitAndGoInOrder() {
-        let gate = QuestionGate(bounds: .systemBus) { _ in nil }
+        let gate = QuestionGate(bounds: .systemBus) { .connection($0) }
         var serials: [() -> UInt32?] = []
         for index in 0..<(gate.bounds.perClient + 2) {
             serials.append(ask(gate, ":1.5", "a\(index)").1)
@@ -39,7 +39,7 @@ final class QuestionGateTests: XCTestCase {
     }
 
     func testAUIDsConnectionsShareItsBoundAndADisposedCallIsNeverSent() {
-        let gate = QuestionGate(bounds: .systemBus) { name in name.hasPrefix(":1.") ? 65534 : nil }
+        let gate = QuestionGate(bounds: .systemBus) { name in ClientGroup(name, uid: name.hasPrefix(":1.") ? 65534 : nil) }
         for client in 0..<(gate.bounds.perUID / gate.bounds.perClient) {
             for index in 0..<gate.bounds.perClient {
                 ask(gate, ":1.\(client)", "c\(client).\(index)")

@@ -50,7 +50,7 @@ public final class QuestionGate {
 
     private struct InFlight {
         let destination: String
-        let owner: String
+        let group: ClientGroup
         var abandonedTimer: LoopTimer?
     }
 
@@ -64,31 +64,27 @@ public final class QuestionGate {
         }
     }
 
-    /// The uid of a client connection, when the server knows it; the
-    /// connection's own name stands for its uid otherwise.
-    private let uidOf: (String) -> UInt32?
+    /// The group of a client connection (`ClientGroup`): its uid's, when
+    /// the server knows it.
+    private let groupOf: (String) -> ClientGroup
     private var inFlight: [UInt32: InFlight] = [:]
     private var byDestination: [String: Int] = [:]
-    private var byOwner: [String: Int] = [:]
+    private var byGroup: [ClientGroup: Int] = [:]
     private var waiting: [Waiting] = []
 
-    public init(bounds: Bounds, uidOf: @escaping (String) -> UInt32?) {
+    public init(bounds: Bounds, groupOf: @escaping (String) -> ClientGroup) {
         self.bounds = bounds
-        self.uidOf = uidOf
+        self.groupOf = groupOf
     }
 
     /// Calls in flight to all clients, as the bus counts them.
     public var callsInFlight: Int { inFlight.count }
 
-    private func owner(of destination: String) -> String {
-        uidOf(destination).map { "uid \($0)" } ?? destination
-    }
-
     private func hasRoom(for destination: String) -> Bool {
-        let owner = owner(of: destination)
+        let group = groupOf(destination)
         return inFlight.count < bounds.total
             && byDestination[destination, default: 0] < bounds.perClient
-            && (owner == "uid 0" || byOwner[owner, default: 0] < bounds.perUID)
+            && (group == .uid(0) || byGroup[group, default: 0] < bounds.perUID)
     }
 
     /// Runs `send` now if the bounds allow a call to `destination`, else
@@ -108,10 +104,10 @@ public final class QuestionGate {
 
     /// A call numbered `serial` was sent to `destination`: it counts until `answered`.
     func sent(_ serial: UInt32, to destination: String) {
-        let owner = owner(of: destination)
-        inFlight[serial] = InFlight(destination: destination, owner: owner)
+        let group = groupOf(destination)
+        inFlight[serial] = InFlight(destination: destination, group: group)
         byDestination[destination, default: 0] += 1
-        byOwner[owner, default: 0] += 1
+        byGroup[group, default: 0] += 1
     }
 
     /// The server gave up on call `serial` before its reply: it still counts
@@ -128,8 +124,8 @@ public final class QuestionGate {
     func answered(_ serial: UInt32) {
         guard let call = inFlight.removeValue(forKey: serial) else { return }
         call.abandonedTimer?.dispose()
-        QuestionGate.decrement(&byDestination, call.destination)
-        QuestionGate.decrement(&byOwner, call.owner)
+        byDestination.decrementCount(of: call.destination)
+        byGroup.decrementCount(of: call.group)
         var index = 0
         while index < waiting.count {
             let next = waiting[index]
@@ -143,13 +139,8 @@ public final class QuestionGate {
         }
     }
 
-    private static func decrement(_ counts: inout [String: Int], _ key: String) {
-        let left = counts[key, default: 1] - 1
-        counts[key] = left == 0 ? nil : left
-    }
-
     /// Why a call waited past its timeout without being sent.
     func notSent(to destination: String, within milliseconds: Int64) -> DBusError {
-        DBusError(name: DBusError.Name.noReply, message: "not asked within \(milliseconds) ms: \(destination) has \(byDestination[destination, default: 0]) calls unanswered, its \(owner(of: destination)) \(byOwner[owner(of: destination), default: 0]), all clients \(inFlight.count) (at most \(bounds.perClient), \(bounds.perUID) and \(bounds.total) may be)")
+        DBusError(name: DBusError.Name.noReply, message: "not asked within \(milliseconds) ms: \(destination) has \(byDestination[destination, default: 0]) calls unanswered, its \(groupOf(destination)) \(byGroup[groupOf(destination), default: 0]), all clients \(inFlight.count) (at most \(bounds.perClient), \(bounds.perUID) and \(bounds.total) may be)")
     }
 }

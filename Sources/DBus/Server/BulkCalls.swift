@@ -134,8 +134,8 @@ public final class BulkCalls {
     /// A bulk call has run (or a call answered later, in order, was answered): the calls held behind it, in order, to be
     /// dispatched again (some may wait again, behind another bulk call).
     func finished(_ message: Message) -> [(message: Message, uid: UInt32?)] {
-        Self.decrement(&readingFrom, message.sender ?? "")
-        Self.decrement(&readingOn, Self.path(of: message))
+        readingFrom.decrementCount(of: message.sender ?? "")
+        readingOn.decrementCount(of: Self.path(of: message))
         let waiting = held.map { ($0.message, $0.uid) }
         held = []
         heldFrom = [:]
@@ -143,13 +143,6 @@ public final class BulkCalls {
         return waiting
     }
 
-    private static func decrement<Key: Hashable>(_ counts: inout [Key: Int], _ key: Key) {
-        if let count = counts[key], count > 1 {
-            counts[key] = count - 1
-        } else {
-            counts[key] = nil
-        }
-    }
 
     private static func path(of message: Message) -> ObjectPath {
         ObjectPath(unchecked: message.path ?? "/")

@@ -49,9 +49,9 @@ public final class FairCalls {
     /// group with calls ready before a second of any, and within a group the
     /// clients take turns: a uid that opens eight connections gets one
     /// turn, not eight, before another uid's call.
-    var groupOf: (String) -> String = { $0 }
+    var groupOf: (String) -> ClientGroup = { .connection($0) }
     /// The groups served in the round under way.
-    private var servedThisRound: Set<String> = []
+    private var servedThisRound: Set<ClientGroup> = []
 
     private var bytes = 0
     private var descriptorCalls = 0
@@ -110,7 +110,7 @@ public final class FairCalls {
 
     /// The oldest call of the next client in turn that `isReady` accepts and
     /// whose group is not in `served`.
-    private func next(isReady: (String) -> Bool, passingOver served: Set<String>) -> (message: Message, sender: String)? {
+    private func next(isReady: (String) -> Bool, passingOver served: Set<ClientGroup>) -> (message: Message, sender: String)? {
         let turns = rotation.count - rotationHead
         for _ in 0..<turns {
             let sender = rotation[rotationHead]

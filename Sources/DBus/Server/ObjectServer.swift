@@ -132,7 +132,7 @@ public final class ObjectServer {
     /// Bounds the server's calls to its clients in flight (`QuestionGate`),
     /// each client's uid as the server knows it.
     public func boundQuestions(_ bounds: QuestionGate.Bounds) {
-        connection.questionGate = QuestionGate(bounds: bounds) { [weak credentials] name in credentials?.uid(of: name) }
+        connection.questionGate = QuestionGate(bounds: bounds) { [weak credentials] name in credentials?.group(of: name) ?? .connection(name) }
     }
 
     /// Serves objects on `connection`. With `resolvesCredentials`, every
@@ -152,7 +152,7 @@ public final class ObjectServer {
             self?.scheduleServing()
         }
         fairCalls.groupOf = { [weak credentials] sender in
-            credentials?.uid(of: sender).map { "uid \($0)" } ?? sender
+            credentials?.group(of: sender) ?? .connection(sender)
         }
         breathing = Breathing.shared.add { [weak connection] in
             connection?.breathe()
