@@ -57,8 +57,7 @@ public final class WidgetsClient {
                 }
             }
         }
-        daemon = try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                                             member: "GetNameOwner", [.string(WidgetsClient.busName)]).first?.stringValue
+        daemon = connection.nameOwner(of: WidgetsClient.busName)
     }
 
     deinit {

@@ -8,10 +8,9 @@ import Service
 /// ("an unknown connection" when the bus will not say).
 func nameHolder(on connection: Connection) -> String {
     func ask(_ member: String, _ argument: String) -> DBusValue? {
-        try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                                    member: member, [.string(argument)], timeoutMilliseconds: 5_000).first
+        (try? connection.callBus(member, [.string(argument)], timeoutMilliseconds: 5_000))?.first
     }
-    guard let owner = ask("GetNameOwner", WidgetService.busName)?.stringValue else { return "an unknown connection" }
+    guard let owner = connection.nameOwner(of: WidgetService.busName) else { return "an unknown connection" }
     var facts: [String] = []
     if case .uint32(let uid)? = ask("GetConnectionUnixUser", owner) {
         facts.append("uid \(uid)")

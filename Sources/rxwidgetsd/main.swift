@@ -107,8 +107,7 @@ connection.onDisconnected = {
 // meanwhile: the calls that arrive wait for the whole state.
 let stateDirectory = options.stateDirectory { getenv($0).map { String(cString: $0) } }
 // Only a daemon that keeps state waits for the one it replaces.
-let previousOwner = options.replace && stateDirectory != nil ? (try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                                                                    member: "GetNameOwner", [.string(WidgetService.busName)]).first?.stringValue) ?? nil : nil
+let previousOwner = options.replace && stateDirectory != nil ? connection.nameOwner(of: WidgetService.busName) : nil
 /// Restores the widgets and keeps them from now on. A directory another
 /// daemon holds is not served without its state: the daemon exits 1 —
 /// before taking the name, or giving it back — so no client is answered
@@ -121,9 +120,7 @@ let previousOwner = options.replace && stateDirectory != nil ? (try? connection.
     } catch let inUse as StateDirectoryInUse {
         guard holdsName else { fail("\(inUse); not taking \(WidgetService.busName)") }
         // A daemon replaced while it waited exits as a replaced one does.
-        let owner = try? connection.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
-                                                member: "GetNameOwner", [.string(WidgetService.busName)]).first?.stringValue
-        guard owner == connection.uniqueName else {
+        guard connection.nameOwner(of: WidgetService.busName) == connection.uniqueName else {
             log(5, "another rxwidgetsd replaced this one while it waited for \(stateDirectory); exiting")
             exit(0)
         }

@@ -34,8 +34,17 @@ public enum NameRequestReply: UInt32, Sendable {
 }
 
 extension Connection {
-    private func callBus(_ member: String, _ arguments: [DBusValue]) throws -> [DBusValue] {
-        try callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: member, arguments)
+    /// Calls the bus's own `member` and waits for the answer (start-up,
+    /// clients and tests; a server's handlers never wait).
+    public func callBus(_ member: String, _ arguments: [DBusValue], timeoutMilliseconds: Int32 = 25_000) throws -> [DBusValue] {
+        try callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: member, arguments,
+                        timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// The unique name that owns `name` now; nil when none does (or the bus
+    /// does not answer). Waits for the answer, as `callBus`.
+    public func nameOwner(of name: String) -> String? {
+        (try? callBus("GetNameOwner", [.string(name)]))?.first?.stringValue
     }
 
     /// Asks for a well-known name and waits for the answer (start-up only).
