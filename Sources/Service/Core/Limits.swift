@@ -52,6 +52,16 @@ public struct Limits: Sendable, Equatable {
         max(specBytes, 4 * stringLength)
     }
 
+    /// What a call may take beyond the data it binds (API rule 8).
+    public static let callSlackBytes = 64 << 20
+
+    /// What reading one message or one state file may take of memory where
+    /// nothing narrower applies (a client's answer, a file being restored):
+    /// all that the widgets together may hold, and a call's slack.
+    public var readingBytes: Int {
+        memoryBytes + Limits.callSlackBytes
+    }
+
     /// The daemon's calls to clients in flight, as the bus counts them
     /// (`QuestionGate`): a session bus's bounds unless the system bus's.
     public var questions = QuestionGate.Bounds.sessionBus

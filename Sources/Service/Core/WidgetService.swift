@@ -31,7 +31,7 @@ public final class WidgetService {
         server.boundQuestions(limits.questions)
         // A client's answer is input too: no string past the longest taken,
         // no more memory than a call may take.
-        connection.replyLimits = (limits.inputStringBytes, limits.memoryBytes + WidgetService.decodingSlack)
+        connection.replyLimits = (limits.inputStringBytes, limits.readingBytes)
         context = WidgetContext(limits: limits, today: today, server: server)
         server.maximumDecodedBytes = { [weak self] path, uid in
             self?.decodingBudget(at: path, caller: uid) ?? .max
@@ -55,11 +55,8 @@ public final class WidgetService {
     func decodingBudget(at path: ObjectPath, caller uid: UInt32?) -> Int {
         let widget = widgets[path]
         let owner = widget?.ownerUID ?? uid ?? 0
-        return context.memory.room(forOwner: owner) + (widget?.accountedBytes ?? 0) + WidgetService.decodingSlack
+        return context.memory.room(forOwner: owner) + (widget?.accountedBytes ?? 0) + Limits.callSlackBytes
     }
-
-    /// What a call may take beyond the data it binds (API rule 8).
-    static let decodingSlack = 64 << 20
 
     static func path(of kind: WidgetKind, name: String) -> ObjectPath {
         ObjectPath("\(rootPath.rawValue)/\(kind.rawValue)/\(name)") ?? rootPath

@@ -31,15 +31,18 @@ extension WidgetService {
     }
 
     /// Puts back every widget `store` holds, one file at a time; returns
-    /// how many. A file's values may take at most `restoreBudget` bytes
-    /// while it is read: what no widget could hold, however it was written.
+    /// how many. A file's values may take at most `Limits.readingBytes`
+    /// while it is read: a state file amplifies as its data does when bound
+    /// (a byte array's every byte is a value), so a file past that could
+    /// not be restored as a widget anyway, and is moved aside before it
+    /// takes the daemon's memory.
     private func restore(_ store: StateStore, _ directory: String) -> Int {
         var restored = 0
         for name in store.fileNames() {
             let path = "\(directory)/\(name)"
             let file: StateFile
             do {
-                file = try store.file(named: name, memoryBudget: restoreBudget)
+                file = try store.file(named: name, memoryBudget: limits.readingBytes)
             } catch {
                 store.setAside(name, because: "\(error)")
                 continue
@@ -62,16 +65,6 @@ extension WidgetService {
             }
         }
         return restored
-    }
-
-    /// What one file's values may take while it is read: all that every
-    /// widget together may hold (`--max-memory`), and the slack API rule 8
-    /// gives one call. A state file amplifies as its data does when bound
-    /// (a byte array's every byte is a value), so a file past this could
-    /// not be restored as a widget anyway; it is moved aside before it takes
-    /// the daemon's memory.
-    var restoreBudget: Int {
-        limits.memoryBytes + WidgetService.decodingSlack
     }
 
     /// Writes every change not yet written (at SIGTERM, and before a
