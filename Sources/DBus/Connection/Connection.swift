@@ -268,15 +268,10 @@ public final class Connection {
                 observer(.failure(Connection.disconnected))
                 return Disposables.create()
             }
-            if let questionGate {
-                do {
-                    return ask(try message(), through: questionGate, timeoutMilliseconds: timeoutMilliseconds, observer)
-                } catch {
-                    observer(.failure(error))
-                    return Disposables.create()
-                }
-            }
             do {
+                if let questionGate {
+                    return ask(try message(), through: questionGate, timeoutMilliseconds: timeoutMilliseconds, observer)
+                }
                 return call(try message(), timeoutMilliseconds: timeoutMilliseconds) { result in
                     switch result {
                     case .success(let reply): observer(.success(reply))

@@ -10,6 +10,8 @@ final class ManagedObjectsCache {
     static let readersKept = 8
 
     private var entries: [UInt32?: [ObjectPath: WireBody]] = [:]
+    /// Readers, the most recent last.
+    private var readers: [UInt32?] = []
     /// Whole answers, by manager root and reader, until anything changes:
     /// an unchanged answer is sent as it was, not joined again.
     private var answers: [AnswerKey: WireBody] = [:]
@@ -32,8 +34,6 @@ final class ManagedObjectsCache {
         answers[key] = joined
         return joined
     }
-    /// Readers, the most recent last.
-    private var readers: [UInt32?] = []
 
     /// `path`'s entry for `uid`, written by `write` when none is kept.
     func entry(_ path: ObjectPath, for uid: UInt32?, write: () throws -> WireBody) rethrows -> WireBody {

@@ -287,8 +287,7 @@ extension ObjectServer {
                         try connection.send(reply)
                     }
                 } catch let tooLarge as MessageTooLarge {
-                    let member = [message.interface, message.member].compactMap { $0 }.joined(separator: ".")
-                    try connection.send(try message.makeError(DBusError(name: limitExceededErrorName, message: "the reply to \(member) \(tooLarge); ask for less")))
+                    try refuse(message, tooLarge)
                 }
             case .failure(let error):
                 try connection.send(try message.makeError(error))
@@ -304,13 +303,20 @@ extension ObjectServer {
     /// Answers `message` with a body written already (`LaterReply.send(writtenBody:signature:)`).
     func answer(_ message: Message, writtenBody body: WireBody, signature: String) {
         do {
-            try connection.send(try WireReply.reply(to: message, signature: signature, body: body))
-        } catch let tooLarge as MessageTooLarge {
-            let member = [message.interface, message.member].compactMap { $0 }.joined(separator: ".")
-            _ = try? connection.send(try message.makeError(DBusError(name: limitExceededErrorName, message: "the reply to \(member) \(tooLarge); ask for less")))
+            do {
+                try connection.send(try WireReply.reply(to: message, signature: signature, body: body))
+            } catch let tooLarge as MessageTooLarge {
+                try refuse(message, tooLarge)
+            }
         } catch {
             Hooks.log("<3>dbus: cannot answer \(message.member ?? "a call") from \(message.sender ?? "?"): \(error)")
         }
+    }
+
+    /// Answers a call whose reply would be too large to send with `limitExceededErrorName`.
+    private func refuse(_ message: Message, _ tooLarge: MessageTooLarge) throws {
+        let member = [message.interface, message.member].compactMap { $0 }.joined(separator: ".")
+        try connection.send(try message.makeError(DBusError(name: limitExceededErrorName, message: "the reply to \(member) \(tooLarge); ask for less")))
     }
 
     /// The declared method a call names, its signature checked exactly.
