@@ -36,7 +36,7 @@ public class RemoteWidget {
         self.client = client
         self.path = path
         self.interface = interface
-        matchRule = "type='signal',sender='\(WidgetsClient.busName)',path='\(path.rawValue)'"
+        matchRule = "type='signal',sender='\(WidgetsAPI.busName)',path='\(path.rawValue)'"
         do {
             try client.connection.addMatch(matchRule)
         } catch {
@@ -217,7 +217,7 @@ public class RemoteWidget {
     /// The widget's `Revision`, kept current (0 before it was read).
     public var revision: UInt64 {
         // Every widget interface has the same Revision: the picker's contract names it.
-        value(PickerContract.revision) ?? 0
+        value(PickerContract.widget.revision) ?? 0
     }
 
     /// Destroys the widget on the daemon.
@@ -258,7 +258,7 @@ extension Reactive where Base: RemoteWidget {
     /// The widget's `Revision`: the current value on subscription, then every change.
     public var revision: Observable<UInt64> {
         // Every widget interface has the same Revision: the picker's contract names it.
-        base.property(PickerContract.revision)
+        base.property(PickerContract.widget.revision)
     }
 
     /// Calls a method of the contract without blocking: emits the reply,

@@ -38,9 +38,9 @@ extension WidgetsClient {
     /// milliseconds one question may take. Call `reloadAllComponents` on the
     /// picker when the rows change. The data source is held until disposed.
     public func servePickerDataSource(_ dataSource: PickerDataSource, on picker: RemotePicker, page: Int? = nil, cachePages: Int? = nil, timeout: Int? = nil) throws -> Disposable {
-        let served = ServedPickerDataSource(client: self, dataSource: dataSource)
+        let served = ServedDataSource<any PickerDataSource>(client: self, dataSource: dataSource)
         let options = WidgetsClient.dataSourceOptions(page: page, cachePages: cachePages, timeout: timeout)
-        let serving = try serve(served, ServedPickerDataSource.declaration, kind: "pickerdata", name: "rows", stop: {}) { path in
+        let serving = try serve(served, ServedDataSources.picker, kind: "pickerdata", name: "rows", stop: {}) { path in
             try picker.attachDataSource(at: path, options: options)
         }
         return Disposables.create { [weak picker] in
@@ -68,9 +68,9 @@ extension WidgetsClient {
     /// included: the rows are the client's to change). The data source is
     /// held until disposed.
     public func serveTableDataSource(_ dataSource: TableDataSource, on table: RemoteTable, page: Int? = nil, cachePages: Int? = nil, timeout: Int? = nil) throws -> Disposable {
-        let served = ServedTableDataSource(client: self, dataSource: dataSource)
+        let served = ServedDataSource<any TableDataSource>(client: self, dataSource: dataSource)
         let options = WidgetsClient.dataSourceOptions(page: page, cachePages: cachePages, timeout: timeout)
-        let serving = try serve(served, ServedTableDataSource.declaration, kind: "tabledata", name: "rows", stop: {}) { path in
+        let serving = try serve(served, ServedDataSources.table, kind: "tabledata", name: "rows", stop: {}) { path in
             try table.attachDataSource(at: path, options: options)
         }
         return Disposables.create { [weak table] in
@@ -136,8 +136,7 @@ extension WidgetsClient {
                                                                    detach: @escaping () -> Void) throws -> Disposable {
         let served = ServedDelegate<Inputs, Answer>(client: self, answers: Dictionary(uniqueKeysWithValues: questions.compactMap { question, answer in answer.map { (question.name, $0) } }))
         let declaration = InterfaceDeclaration<ServedDelegate<Inputs, Answer>>(interface, methods: questions.map { question, _ in
-            question.serve { served, arguments, call in
-                try WidgetsClient.admitDaemon(call, of: served.client)
+            question.serve { served, arguments, _ in
                 guard let answer = served.answers[question.name] else {
                     throw DBusError(name: DBusError.Name.unknownMethod, message: "this delegate does not answer \(question.name)")
                 }
@@ -155,8 +154,8 @@ extension WidgetsClient {
 
 /// The object behind a served delegate: each question the daemon asks
 /// answered by its closure.
-final class ServedDelegate<Inputs: ArgumentList, Answer> {
-    fileprivate weak var client: WidgetsClient?
+final class ServedDelegate<Inputs: ArgumentList, Answer>: ServedByClient {
+    private(set) weak var client: WidgetsClient?
     let answers: [String: (Inputs.Values) -> Answer]
 
     init(client: WidgetsClient, answers: [String: (Inputs.Values) -> Answer]) {
@@ -203,55 +202,50 @@ private func askedRows(_ arguments: (Int32, Int32, Int32), _ what: String) throw
     return (Int(section), Int(first)..<Int(first) + Int(count))
 }
 
-/// The object behind a served table data source: answers the daemon's
-/// questions from the client's data source.
-final class ServedTableDataSource {
-    private weak var client: WidgetsClient?
-    let dataSource: TableDataSource
+/// The object behind a served data source: answers the daemon's questions
+/// from the client's data source.
+final class ServedDataSource<Source>: ServedByClient {
+    private(set) weak var client: WidgetsClient?
+    let dataSource: Source
 
-    init(client: WidgetsClient, dataSource: TableDataSource) {
+    init(client: WidgetsClient, dataSource: Source) {
         self.client = client
         self.dataSource = dataSource
     }
-
-    static let declaration = InterfaceDeclaration<ServedTableDataSource>(TableDataSourceContract.interface, methods: [
-        TableDataSourceContract.rowCounts.serve { served, _, call in
-            try WidgetsClient.admitDaemon(call, of: served.client)
-            return served.dataSource.rowCounts().map { Int32(clamping: $0) }
-        },
-        TableDataSourceContract.cells.serve { served, arguments, call in
-            try WidgetsClient.admitDaemon(call, of: served.client)
-            let (section, rows) = try askedRows(arguments, "section")
-            return served.dataSource.cells(section: section, rows: rows).map { DBusStruct($0.identifier, $0.text) }
-        },
-        TableDataSourceContract.models.serve { served, arguments, call in
-            try WidgetsClient.admitDaemon(call, of: served.client)
-            let (section, rows) = try askedRows(arguments, "section")
-            return Raw(served.dataSource.models(section: section, rows: rows).map(Variant.init))
-        },
-    ], properties: [])
 }
 
-/// The object behind a served picker data source: answers the daemon's
-/// questions from the client's data source.
-final class ServedPickerDataSource {
-    private weak var client: WidgetsClient?
-    let dataSource: PickerDataSource
+/// The handlers of the two data-source interfaces.
+enum ServedDataSources {
+    static let table = InterfaceDeclaration(TableHandlers())
+    static let picker = InterfaceDeclaration(PickerHandlers())
 
-    init(client: WidgetsClient, dataSource: PickerDataSource) {
-        self.client = client
-        self.dataSource = dataSource
+    struct TableHandlers: InterfaceHandlers {
+        typealias Target = ServedDataSource<any TableDataSource>
+        typealias Contract = TableDataSourceContract
+
+        let rowCounts: MethodHandler = Contract.rowCounts.serve { served, _, _ in
+            served.dataSource.rowCounts().map { Int32(clamping: $0) }
+        }
+        let cells: MethodHandler = Contract.cells.serve { served, arguments, _ in
+            let (section, rows) = try askedRows(arguments, "section")
+            return served.dataSource.cells(section: section, rows: rows).map { DBusStruct($0.identifier, $0.text) }
+        }
+        let models: MethodHandler = Contract.models.serve { served, arguments, _ in
+            let (section, rows) = try askedRows(arguments, "section")
+            return Raw(served.dataSource.models(section: section, rows: rows).map(Variant.init))
+        }
     }
 
-    static let declaration = InterfaceDeclaration<ServedPickerDataSource>(PickerDataSourceContract.interface, methods: [
-        PickerDataSourceContract.rowCounts.serve { served, _, call in
-            try WidgetsClient.admitDaemon(call, of: served.client)
-            return served.dataSource.rowCounts().map { Int32(clamping: $0) }
-        },
-        PickerDataSourceContract.titles.serve { served, arguments, call in
-            try WidgetsClient.admitDaemon(call, of: served.client)
+    struct PickerHandlers: InterfaceHandlers {
+        typealias Target = ServedDataSource<any PickerDataSource>
+        typealias Contract = PickerDataSourceContract
+
+        let rowCounts: MethodHandler = Contract.rowCounts.serve { served, _, _ in
+            served.dataSource.rowCounts().map { Int32(clamping: $0) }
+        }
+        let titles: MethodHandler = Contract.titles.serve { served, arguments, _ in
             let (component, rows) = try askedRows(arguments, "component")
             return served.dataSource.titles(component: component, rows: rows)
-        },
-    ], properties: [])
+        }
+    }
 }

@@ -27,16 +27,16 @@ public struct WidgetSignal {
 extension WidgetsClient {
     /// Every widget the daemon serves, sorted by path, from one `GetManagedObjects`.
     public func widgets() throws -> [WidgetSummary] {
-        let reply = try call(WidgetsClient.rootPath, StandardInterface.objectManager, "GetManagedObjects")
+        let reply = try call(WidgetsAPI.rootPath.rawValue, StandardInterface.objectManager, "GetManagedObjects")
         var widgets: [WidgetSummary] = []
         for object in reply.first?.dictionaryEntries ?? [] {
             guard case .objectPath(let path) = object.key else { continue }
             for interface in object.value.dictionaryEntries ?? [] {
                 guard let name = interface.key.stringValue, name != ManagerContract.name,
                       let contract = WidgetsAPI.interfaces.first(where: { $0.name == name }) else { continue }
-                let revision = (interface.value.dictionaryEntries ?? []).first { $0.key.stringValue == PickerContract.revision.name }
+                let revision = (interface.value.dictionaryEntries ?? []).first { $0.key.stringValue == PickerContract.widget.revision.name }
                 widgets.append(WidgetSummary(path: path, kind: String(contract.name.split(separator: ".").last ?? "").lowercased(),
-                                             revision: PickerContract.revision.decode(revision?.value.variantValue) ?? 0))
+                                             revision: PickerContract.widget.revision.decode(revision?.value.variantValue) ?? 0))
             }
         }
         return widgets.sorted { $0.path < $1.path }
@@ -52,7 +52,7 @@ extension WidgetsClient {
         if let path, ObjectPath(path) == nil {
             throw WidgetsClientError(name: WidgetsClientError.invalidArgsName, message: "\(quoted(path)) is not an object path")
         }
-        let rule = "type='signal',sender='\(WidgetsClient.busName)'" + (path.map { ",path='\($0)'" } ?? ",path_namespace='\(WidgetsClient.rootPath)'")
+        let rule = "type='signal',sender='\(WidgetsAPI.busName)'" + (path.map { ",path='\($0)'" } ?? ",path_namespace='\(WidgetsAPI.rootPath.rawValue)'")
         do {
             try connection.addMatch(rule)
         } catch {
@@ -65,7 +65,7 @@ extension WidgetsClient {
         return Observable.create { [weak self] observer in
             guard let self else { return Disposables.create() }
             let watch = connection.onSignal { message in
-                if message.sender != "org.freedesktop.DBus", message.interface == StandardInterface.objectManager, message.path == WidgetsClient.rootPath,
+                if message.sender != "org.freedesktop.DBus", message.interface == StandardInterface.objectManager, message.path == WidgetsAPI.rootPath.rawValue,
                    let member = message.member, let arguments = try? message.arguments(), arguments.count == 2 {
                     // The interfaces' names, not the properties InterfacesAdded also carries.
                     let interfaces = arguments[1].dictionaryEntries.map { $0.map(\.key) } ?? arguments[1].arrayElements ?? []

@@ -53,15 +53,17 @@ extension WidgetsClient {
     }
 
     /// Exports `party` at a path of its own kind and attaches it with
-    /// `attach`; disposing stops it (`stop`) and takes it off the bus.
-    func serve<Party: AnyObject>(_ party: Party, _ declaration: InterfaceDeclaration<Party>, kind: String, name: String, stop: @escaping () -> Void, attach: (ObjectPath) throws -> Void) throws -> Disposable {
+    /// `attach`; disposing stops it (`stop`) and takes it off the bus. Only
+    /// the daemon may call it: anyone else is refused before the call is read.
+    func serve<Party: ServedByClient & SendableMetatype>(_ party: Party, _ declaration: InterfaceDeclaration<Party>, kind: String, name: String, stop: @escaping () -> Void, attach: (ObjectPath) throws -> Void) throws -> Disposable {
         servedObjects += 1
         guard let path = ObjectPath("/org/rxwidgets/Client/\(kind)/\(DBusNames.isValidPathElement(name, maximumLength: 64) ? name : "_")_\(servedObjects)") else {
             throw WidgetsClientError(name: DBusError.Name.invalidArgs, message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
         }
         let server = objectServer
         do {
-            try server.export(path, interfaces: [declaration.bind(to: party)])
+            let daemonOnly = declaration.admitting { party, caller in try WidgetsClient.admitDaemon(caller.sender, of: party.client) }
+            try server.export(path, interfaces: [daemonOnly.bind(to: party)])
             try attach(path)
         } catch {
             try? server.unexport(path)
@@ -76,12 +78,12 @@ extension WidgetsClient {
 
 /// The object behind a served validator or provider: answers the daemon's
 /// questions, holding each answer's subscription until it is sent.
-final class ServedParty {
+final class ServedParty: ServedByClient {
     /// What a validator answers, for a served validator.
     var check: ((String, DBusValue) -> Single<ValidatorAnswer>)?
     /// What a provider answers, for a served options provider.
     var options: ((String, [String: DBusValue]) -> Single<[String]>)?
-    private weak var client: WidgetsClient?
+    private(set) weak var client: WidgetsClient?
     /// The answer under way per question's subject (a form's field): a
     /// newer question about it makes the older one moot, as the daemon
     /// ignores an older answer, so its work is stopped.
@@ -92,27 +94,29 @@ final class ServedParty {
         self.client = client
     }
 
-    static let validator = InterfaceDeclaration<ServedParty>(ValidatorContract.interface, methods: [
-        ValidatorContract.validate.serveLater { party, arguments, call, reply in
-            try party.admit(call)
+    static let validator = InterfaceDeclaration(ValidatorHandlers())
+    static let optionsProvider = InterfaceDeclaration(OptionsProviderHandlers())
+
+    struct ValidatorHandlers: InterfaceHandlers {
+        typealias Target = ServedParty
+        typealias Contract = ValidatorContract
+
+        let validate: MethodHandler = Contract.validate.serveLater { party, arguments, _, reply in
             let (form, field, value, _) = arguments
             guard let check = party.check else { throw DBusError.failed("this object serves no validator") }
             party.answer(check(field, value.value).map { ($0.valid, $0.message) }, for: form + "\u{0}" + field, reply)
-        },
-    ], properties: [])
+        }
+    }
 
-    static let optionsProvider = InterfaceDeclaration<ServedParty>(OptionsProviderContract.interface, methods: [
-        OptionsProviderContract.optionsFor.serveLater { party, arguments, call, reply in
-            try party.admit(call)
+    struct OptionsProviderHandlers: InterfaceHandlers {
+        typealias Target = ServedParty
+        typealias Contract = OptionsProviderContract
+
+        let optionsFor: MethodHandler = Contract.optionsFor.serveLater { party, arguments, _, reply in
             let (form, field, values, _) = arguments
             guard let options = party.options else { throw DBusError.failed("this object serves no options provider") }
             party.answer(options(field, RemoteForm.dictionary(values)), for: form + "\u{0}" + field, reply)
-        },
-    ], properties: [])
-
-    /// Only the daemon asks; a question from anyone else is refused.
-    func admit(_ call: MethodCall) throws {
-        try WidgetsClient.admitDaemon(call, of: client)
+        }
     }
 
     func answer<Value>(_ single: Single<Value>, for subject: String, _ reply: @escaping (Result<Value, Error>) -> Void) {
@@ -146,9 +150,15 @@ final class ServedParty {
 extension WidgetsClient {
     /// Refuses a call on a served object from anyone but `client`'s daemon
     /// (from everyone once the client is gone).
-    static func admitDaemon(_ call: MethodCall, of client: WidgetsClient?) throws {
-        guard let daemon = client?.daemon, call.sender == daemon else {
-            throw DBusError(name: DBusError.Name.accessDenied, message: "only \(WidgetsClient.busName) asks this object")
+    static func admitDaemon(_ sender: String, of client: WidgetsClient?) throws {
+        guard let daemon = client?.daemon, sender == daemon else {
+            throw DBusError(name: DBusError.Name.accessDenied, message: "only \(WidgetsAPI.busName) asks this object")
         }
     }
+}
+
+/// An object a client serves for the daemon, which knows its client.
+protocol ServedByClient: AnyObject {
+    /// The client serving it; nil once the client is gone.
+    var client: WidgetsClient? { get }
 }

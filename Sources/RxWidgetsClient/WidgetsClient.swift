@@ -8,10 +8,6 @@ import WidgetsAPI
 /// the library does; a blocking call runs the loop until its reply, so the
 /// signals that arrive before it are delivered first.
 public final class WidgetsClient {
-    /// The daemon's well-known name.
-    public static let busName = WidgetsAPI.busName
-    /// The daemon's root object.
-    public static let rootPath = WidgetsAPI.rootPath.rawValue
 
     /// The connection every remote widget of this client uses.
     public let connection: Connection
@@ -40,24 +36,24 @@ public final class WidgetsClient {
     public init(address: String) throws {
         do {
             connection = try Connection(bus: .address(address))
-            try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(WidgetsClient.busName)'")
-            try connection.addMatch("type='signal',sender='\(WidgetsClient.busName)',path='\(WidgetsClient.rootPath)',interface='\(StandardInterface.objectManager)',member='InterfacesRemoved'")
+            try connection.addMatch("type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(WidgetsAPI.busName)'")
+            try connection.addMatch("type='signal',sender='\(WidgetsAPI.busName)',path='\(WidgetsAPI.rootPath.rawValue)',interface='\(StandardInterface.objectManager)',member='InterfacesRemoved'")
         } catch {
             throw WidgetsClientError(error)
         }
         ownerWatch = connection.onSignal { [weak self] message in
             guard let self else { return }
             if message.sender == "org.freedesktop.DBus", message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
-               let values = try? message.arguments(), values.count == 3, values[0].stringValue == WidgetsClient.busName {
+               let values = try? message.arguments(), values.count == 3, values[0].stringValue == WidgetsAPI.busName {
                 daemonChanged(to: values[2].stringValue ?? "")
-            } else if message.path == WidgetsClient.rootPath, message.isSignal(interface: StandardInterface.objectManager, member: "InterfacesRemoved"),
+            } else if message.path == WidgetsAPI.rootPath.rawValue, message.isSignal(interface: StandardInterface.objectManager, member: "InterfacesRemoved"),
                       daemon == nil || message.sender == daemon, case .objectPath(let path)? = (try? message.arguments())?.first {
                 for widget in remoteWidgets.values.compactMap(\.widget) where widget.path == path {
                     widget.wasDestroyed()
                 }
             }
         }
-        daemon = connection.nameOwner(of: WidgetsClient.busName)
+        daemon = connection.nameOwner(of: WidgetsAPI.busName)
     }
 
     deinit {
@@ -104,7 +100,7 @@ public final class WidgetsClient {
 
     /// The existing picker `name`: `InvalidName` for a bad name, `UnknownObject` for none.
     public func picker(_ name: String) throws -> RemotePicker {
-        try RemotePicker(client: self, path: try existing("picker", name))
+        try RemotePicker(client: self, path: try existing(.picker, name))
     }
 
     /// Creates a table with one section of string rows.
@@ -124,7 +120,7 @@ public final class WidgetsClient {
 
     /// The existing table `name`.
     public func table(_ name: String) throws -> RemoteTable {
-        try RemoteTable(client: self, path: try existing("table", name))
+        try RemoteTable(client: self, path: try existing(.table, name))
     }
 
     /// Creates a form from a template name (`about-you`, `sign-up`) or a JSON spec.
@@ -134,20 +130,20 @@ public final class WidgetsClient {
 
     /// The existing form `name`.
     public func form(_ name: String) throws -> RemoteForm {
-        try RemoteForm(client: self, path: try existing("form", name))
+        try RemoteForm(client: self, path: try existing(.form, name))
     }
 
     /// The paths of every widget the daemon serves.
     public func widgetPaths() throws -> [ObjectPath] {
-        let reply = try call(WidgetsClient.rootPath, "org.freedesktop.DBus.Properties", "Get", [.string(ManagerContract.name), .string(ManagerContract.widgets.name)])
+        let reply = try call(WidgetsAPI.rootPath.rawValue, "org.freedesktop.DBus.Properties", "Get", [.string(ManagerContract.name), .string(ManagerContract.widgets.name)])
         guard let paths = ManagerContract.widgets.decode(reply.first?.variantValue) else {
             throw WidgetsClientError.unexpectedReply("Get \(ManagerContract.widgets.name)", reply)
         }
         return paths
     }
 
-    private func existing(_ kind: String, _ name: String) throws -> ObjectPath {
-        guard DBusNames.isValidPathElement(name, maximumLength: 64), let path = WidgetsAPI.path(kind: kind, name: name) else {
+    private func existing(_ kind: WidgetKind, _ name: String) throws -> ObjectPath {
+        guard DBusNames.isValidPathElement(name, maximumLength: 64), let path = kind.path(name: name) else {
             throw WidgetsClientError(name: WidgetsErrorName.invalidName, message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
         }
         return path
@@ -156,7 +152,7 @@ public final class WidgetsClient {
     /// Calls a method of `ManagerContract` (the root object's) and waits.
     @discardableResult
     public func callManager<Inputs, Outputs>(_ method: MethodContract<Inputs, Outputs>, _ arguments: Inputs.Values) throws -> Outputs.Values {
-        let reply = try call(WidgetsClient.rootPath, ManagerContract.name, method.name, Inputs.encode(arguments))
+        let reply = try call(WidgetsAPI.rootPath.rawValue, ManagerContract.name, method.name, Inputs.encode(arguments))
         do {
             return try Outputs.decode(reply)
         } catch {
@@ -170,7 +166,7 @@ public final class WidgetsClient {
     /// that arrives before it first.
     func call(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
         do {
-            let message = try Message.methodCall(destination: WidgetsClient.busName, path: path, interface: interface, member: member)
+            let message = try Message.methodCall(destination: WidgetsAPI.busName, path: path, interface: interface, member: member)
             try message.append(arguments)
             let reply = try connection.callAndWait(message)
             noteDaemon(reply.sender)
@@ -191,7 +187,7 @@ public final class WidgetsClient {
             }
             var active = true
             do {
-                let message = try Message.methodCall(destination: WidgetsClient.busName, path: path, interface: interface, member: member)
+                let message = try Message.methodCall(destination: WidgetsAPI.busName, path: path, interface: interface, member: member)
                 try message.append(arguments)
                 connection.call(message) { [weak self] result in
                     guard active else { return }

@@ -1,4 +1,5 @@
 import Glibc
+import WidgetsAPI
 import RxCoreEssentials
 import RxWidgetsClient
 
@@ -97,7 +98,7 @@ package enum CommandWidgets {
     /// The widget at `path` (`/org/rxwidgets/Widgets1/KIND/NAME`); a path of no widget's shape is a usage error.
     package static func attached(_ path: String, client: WidgetsClient) throws -> Attached {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let prefix = WidgetsClient.rootPath + "/"
+        let prefix = WidgetsAPI.rootPath.rawValue + "/"
         guard path.hasPrefix(prefix), parts.count == 6 else {
             throw UsageError(description: "\(quoted(path)) is not a widget's path (\(prefix)KIND/NAME, as 'rxwidgets list' shows them)")
         }

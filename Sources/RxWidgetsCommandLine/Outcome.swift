@@ -1,4 +1,5 @@
 import Glibc
+import WidgetsAPI
 import RxWidgetsClient
 
 /// How an interactive command ended, and so what it prints and exits with —
@@ -64,7 +65,7 @@ package enum Failure {
         var message = "\(error)"
         switch error.name {
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-            message = "rxwidgetsd is not running on \(bus), and the bus cannot start it (no activation file for \(WidgetsClient.busName) is installed). Start it with 'rxwidgetsd &' (or 'make run' in the source tree), or install it with 'make install' so the bus starts it."
+            message = "rxwidgetsd is not running on \(bus), and the bus cannot start it (no activation file for \(WidgetsAPI.busName) is installed). Start it with 'rxwidgetsd &' (or 'make run' in the source tree), or install it with 'make install' so the bus starts it."
         case WidgetsClientError.noBusName, "org.freedesktop.DBus.Error.NoServer", "org.freedesktop.DBus.Error.FileNotFound", "org.freedesktop.DBus.Error.BadAddress":
             message = "cannot reach \(bus): \(error.message). Pass --address, or run inside a D-Bus session (dbus-run-session)."
         default:

@@ -2,99 +2,70 @@ import DBus
 import FoundationEssentials
 
 /// `org.rxwidgets.Widgets1.Form`, declared once: the daemon serves it, RxWidgetsClient calls it.
-public enum FormContract {
+@dynamicMemberLookup
+public struct FormContract: InterfaceMembers {
+    public static let shared = FormContract()
     public static let name = "org.rxwidgets.Widgets1.Form"
 
-    public static let setValue = MethodContract("SetValue", in: Parameters(("field", String.self), ("value", Variant.self)),
+    public let setValue = MethodContract("SetValue", in: Parameters(("field", String.self), ("value", Variant.self)),
         "A user's input into a field; the value's type must fit the field's kind (date s YYYY-MM-DD, choice s, switch b, slider d, stepper d, text s), else InvalidArgs. A well-typed value that breaks a rule is stored and marked invalid.")
-    public static let setValues = MethodContract("SetValues", in: Parameters(("values", Options.self), ("expected_revision", UInt64.self)), out: Parameters(("revision", UInt64.self)),
+    public let setValues = MethodContract("SetValues", in: Parameters(("values", Options.self), ("expected_revision", UInt64.self)), out: Parameters(("revision", UInt64.self)),
         "Several fields at once, all or nothing (an unknown field is UnknownField). expected_revision 0 skips the check; otherwise RevisionMismatch unless the form is at that revision. Returns the new revision.")
-    public static let getValue = MethodContract("GetValue", in: Parameters(("field", String.self)), out: Parameters(("value", Variant.self)),
+    public let getValue = MethodContract("GetValue", in: Parameters(("field", String.self)), out: Parameters(("value", Variant.self)),
         "A field's value.")
-    public static let tap = MethodContract("Tap", in: Parameters(("control", String.self)),
+    public let tap = MethodContract("Tap", in: Parameters(("control", String.self)),
         "A tap on a button (e.g. male, female): sets the choice field it belongs to.")
-    public static let increment = MethodContract("Increment", in: Parameters(("field", String.self)),
+    public let increment = MethodContract("Increment", in: Parameters(("field", String.self)),
         "A stepper's +.")
-    public static let decrement = MethodContract("Decrement", in: Parameters(("field", String.self)),
+    public let decrement = MethodContract("Decrement", in: Parameters(("field", String.self)),
         "A stepper's −.")
-    public static let validate = MethodContract("Validate", in: NoArguments(), out: Parameters(("valid", Bool.self), ("fields", Raw<[String: DBusStruct<Bool, String, String>]>.self)),
+    public let validate = MethodContract("Validate", in: NoArguments(), out: Parameters(("valid", Bool.self), ("fields", Raw<[String: DBusStruct<Bool, String, String>]>.self)),
         "The overall validity and, per field, (valid, reason, message).")
-    public static let submit = MethodContract("Submit", in: NoArguments(), out: Parameters(("values", Options.self)),
+    public let submit = MethodContract("Submit", in: NoArguments(), out: Parameters(("values", Options.self)),
         "The values, when every field is valid (ValidationFailed, listing the invalid fields, otherwise); emits Submitted. A pure event: Revision stays.")
-    public static let setErrors = MethodContract("SetErrors", in: Parameters(("errors", [String: String].self)),
+    public let setErrors = MethodContract("SetErrors", in: Parameters(("errors", [String: String].self)),
         "Per field a message the application decided (\"this e-mail is already registered\"): the field becomes invalid with reason server and that message until its value next changes; fields not named lose theirs, so {} clears all. UnknownField names a field the form does not have; owner-only.")
-    public static let reset = MethodContract("Reset",
+    public let reset = MethodContract("Reset",
         "Back to the spec's initial values.")
-    public static let commit = MethodContract("Commit", in: Parameters(("field", String.self)),
+    public let commit = MethodContract("Commit", in: Parameters(("field", String.self)),
         "A front end's \"the field lost focus\": an updateOn blur field's rules judge its value now (other fields are judged on every change, so nothing changes for them).")
 
-    public static let attachValidator = MethodContract("AttachValidator", in: Parameters(("name", String.self), ("object", ObjectPath.self)),
+    public let attachValidator = MethodContract("AttachValidator", in: Parameters(("name", String.self), ("object", ObjectPath.self)),
         "The caller serves org.rxwidgets.Widgets1.Validator at object: the daemon asks it for every rules.remote named name, now for any field still pending or unavailable. Attaching again replaces; the caller leaving the bus detaches it. InvalidArgs when no field uses that name; owner-only.")
-    public static let attachOptionsProvider = MethodContract("AttachOptionsProvider", in: Parameters(("name", String.self), ("object", ObjectPath.self)),
+    public let attachOptionsProvider = MethodContract("AttachOptionsProvider", in: Parameters(("name", String.self), ("object", ObjectPath.self)),
         "The same for org.rxwidgets.Widgets1.OptionsProvider and optionsFrom.provider: asked at once for the options of every field it provides.")
 
-    public static let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self),
+    public let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self),
         documentation: "A field's new value.")
-    public static let validationChanged = TypedSignal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self),
+    public let validationChanged = TypedSignal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self),
         documentation: "A field whose validity or reason changed: valid, reason (HTML ValidityState names, empty when valid) and message.")
-    public static let submitted = TypedSignal("Submitted", ("values", VariantDictionary.self),
+    public let submitted = TypedSignal("Submitted", ("values", VariantDictionary.self),
         documentation: "The values of a successful Submit.")
-    public static let fieldStateChanged = TypedSignal("FieldStateChanged", ("field", String.self), ("visible", Bool.self), ("enabled", Bool.self), ("required", Bool.self),
+    public let fieldStateChanged = TypedSignal("FieldStateChanged", ("field", String.self), ("visible", Bool.self), ("enabled", Bool.self), ("required", Bool.self),
         documentation: "A field whose visibleWhen, enabledWhen or requiredWhen condition changed its state; only on change.")
-    public static let optionsChanged = TypedSignal("OptionsChanged", ("field", String.self), ("options", [String].self),
+    public let optionsChanged = TypedSignal("OptionsChanged", ("field", String.self), ("options", [String].self),
         documentation: "A choice field whose options changed (optionsFrom); only on change. Layout is announced in the same call's PropertiesChanged.")
 
-    public static let fields = PropertyContract("Fields", Raw<[DBusStruct<String, String>]>.self, emitsChanged: .const,
+    public let fields = PropertyContract("Fields", Raw<[DBusStruct<String, String>]>.self, emitsChanged: .const,
         "Each field's name and kind, in the spec's order.")
-    public static let layout = PropertyContract("Layout", Raw<[DBusStruct<String, String, VariantDictionary>]>.self,
+    public let layout = PropertyContract("Layout", Raw<[DBusStruct<String, String, VariantDictionary>]>.self,
         "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, multiline, options, buttons, min, max, step, required, minLength, maxLength, pattern, updateOn, border — those that apply; border names the validityColor output that colours the field). Options, required and bounds that follow other fields are current; it changes with them.")
-    public static let buttons = PropertyContract("Buttons", Raw<[DBusStruct<String, String, String>]>.self, emitsChanged: .const,
+    public let buttons = PropertyContract("Buttons", Raw<[DBusStruct<String, String, String>]>.self, emitsChanged: .const,
         "Each button's name, the choice field it sets and its value.")
-    public static let values = PropertyContract("Values", Options.self,
+    public let values = PropertyContract("Values", Options.self,
         "Every field's value.")
-    public static let validity = PropertyContract("Validity", Raw<[String: DBusStruct<Bool, String, String>]>.self,
+    public let validity = PropertyContract("Validity", Raw<[String: DBusStruct<Bool, String, String>]>.self,
         "Every field's (valid, reason, message).")
-    public static let valid = PropertyContract("Valid", Bool.self,
+    public let valid = PropertyContract("Valid", Bool.self,
         "Whether every field is valid.")
-    public static let submitEnabled = PropertyContract("SubmitEnabled", Bool.self,
+    public let submitEnabled = PropertyContract("SubmitEnabled", Bool.self,
         "Whether the fields that enable submit are all valid.")
-    public static let outputs = PropertyContract("Outputs", Options.self,
+    public let outputs = PropertyContract("Outputs", Options.self,
         "The values derived from the fields (borders, images, sizes, enabled flags).")
-    public static let fieldStates = PropertyContract("FieldStates", Raw<[String: DBusStruct<Bool, Bool, Bool>]>.self,
+    public let fieldStates = PropertyContract("FieldStates", Raw<[String: DBusStruct<Bool, Bool, Bool>]>.self,
         "Every field's (visible, enabled, required), as its conditions decide. A hidden field keeps its value but counts neither for Valid nor SubmitEnabled and is left out of Submit; a disabled one refuses changes with NotEditable.")
-    public static let revision = PropertyContract("Revision", UInt64.self,
-        "1 at creation, one more for every call that changed the form; kept across restarts.")
+    public let widget = WidgetMembers(of: .form)
 
-    public static let interface = InterfaceContract(name,
-        "A set of input controls whose values, validity and derived outputs are computed reactively from a template or a JSON spec, as the AboutYou screen's are.",
-        members: [
-            setValue.member,
-            setValues.member,
-            getValue.member,
-            tap.member,
-            increment.member,
-            decrement.member,
-            validate.member,
-            submit.member,
-            setErrors.member,
-            reset.member,
-            commit.member,
-            attachValidator.member,
-            attachOptionsProvider.member,
-            valueChanged.member,
-            validationChanged.member,
-            submitted.member,
-            fieldStateChanged.member,
-            optionsChanged.member,
-            fields.member,
-            layout.member,
-            buttons.member,
-            values.member,
-            validity.member,
-            valid.member,
-            submitEnabled.member,
-            outputs.member,
-            fieldStates.member,
-            revision.member,
-        ])
+    public static let documentation = "A set of input controls whose values, validity and derived outputs are computed reactively from a template or a JSON spec, as the AboutYou screen's are."
+    public static let interface = contract
 }

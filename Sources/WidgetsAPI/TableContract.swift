@@ -2,134 +2,93 @@ import DBus
 import FoundationEssentials
 
 /// `org.rxwidgets.Widgets1.Table`, declared once: the daemon serves it, RxWidgetsClient calls it.
-public enum TableContract {
+@dynamicMemberLookup
+public struct TableContract: InterfaceMembers {
+    public static let shared = TableContract()
     public static let name = "org.rxwidgets.Widgets1.Table"
 
-    public static let setItems = MethodContract("SetItems", in: Parameters(("models", Raw<[Variant]>.self)),
+    public let setItems = MethodContract("SetItems", in: Parameters(("models", Raw<[Variant]>.self)),
         "Binds one section of models (rx.items); ItemsChanged tells the difference (sections known by header, rows by model), Reloaded for the first binding, a section inserted, deleted or moved, or duplicate identities.")
-    public static let setSections = MethodContract("SetSections", in: Parameters(("sections", Raw<[DBusStruct<String, [Variant]>]>.self)),
+    public let setSections = MethodContract("SetSections", in: Parameters(("sections", Raw<[DBusStruct<String, [Variant]>]>.self)),
         "Binds a header and models per section; announced as SetItems.")
-    public static let appendItems = MethodContract("AppendItems", in: Parameters(("section", Int32.self), ("models", Raw<[Variant]>.self)),
+    public let appendItems = MethodContract("AppendItems", in: Parameters(("section", Int32.self), ("models", Raw<[Variant]>.self)),
         "Appends models to a section, for data in chunks.")
-    public static let loadItems = MethodContract("LoadItems", in: Parameters(("section", Int32.self), ("items", UnixFD.self), ("options", Options.self)),
+    public let loadItems = MethodContract("LoadItems", in: Parameters(("section", Int32.self), ("items", UnixFD.self), ("options", Options.self)),
         "Binds string rows read from a file descriptor, as the Picker's LoadItems, into a section (one past the last adds one), replacing its rows (Reloaded, that section's selection dropped) or after them with append b.")
-    public static let setCellFormat = MethodContract("SetCellFormat", in: Parameters(("format", String.self)),
+    public let setCellFormat = MethodContract("SetCellFormat", in: Parameters(("format", String.self)),
         "The cell text template: placeholders {section}, {row}, {value}.")
-    public static let cellForRow = MethodContract("CellForRow", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("identifier", String.self), ("text", String.self)),
+    public let cellForRow = MethodContract("CellForRow", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("identifier", String.self), ("text", String.self)),
         "A row's cell identifier and text.")
-    public static let cells = MethodContract("Cells", in: Parameters(("section", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("cells", Raw<[DBusStruct<String, String>]>.self), ("revision", UInt64.self)),
+    public let cells = MethodContract("Cells", in: Parameters(("section", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("cells", Raw<[DBusStruct<String, String>]>.self), ("revision", UInt64.self)),
         "Identifier and text of rows first … first+count−1 of a section, as CellForRow gives them, and their Revision; clipped and checked as the Picker's Titles.")
-    public static let headers = MethodContract("Headers", in: NoArguments(), out: Parameters(("headers", [String].self)),
+    public let headers = MethodContract("Headers", in: NoArguments(), out: Parameters(("headers", [String].self)),
         "Every section's header, in order; ItemsNotBound before any items.")
-    public static let model = MethodContract("Model", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("model", Variant.self)),
+    public let model = MethodContract("Model", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("model", Variant.self)),
         "The model bound at a row.")
-    public static let titleForHeader = MethodContract("TitleForHeader", in: Parameters(("section", Int32.self)), out: Parameters(("title", String.self)),
+    public let titleForHeader = MethodContract("TitleForHeader", in: Parameters(("section", Int32.self)), out: Parameters(("title", String.self)),
         "A section's header.")
-    public static let selectRow = MethodContract("SelectRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+    public let selectRow = MethodContract("SelectRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
         "A user's tap on a row: it is selected (the previous one deselected unless AllowsMultipleSelection), then ItemSelected and ModelSelected.")
-    public static let deselectRow = MethodContract("DeselectRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+    public let deselectRow = MethodContract("DeselectRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
         "A user's deselection: ItemDeselected and ModelDeselected.")
-    public static let deleteRow = MethodContract("DeleteRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+    public let deleteRow = MethodContract("DeleteRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
         "A user's delete (commit editing style) on an Editable table: ItemDeleted, ModelDeleted, then the row is gone (ItemsChanged). NotEditable otherwise.")
-    public static let moveRow = MethodContract("MoveRow", in: Parameters(("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self)),
+    public let moveRow = MethodContract("MoveRow", in: Parameters(("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self)),
         "A user's move of a row on an Editable table: ItemMoved. NotEditable otherwise.")
-    public static let attachDataSource = MethodContract("AttachDataSource", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
+    public let attachDataSource = MethodContract("AttachDataSource", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
         "Makes the caller's object (org.rxwidgets.Widgets1.TableDataSource, served on the caller's connection) the table's data source: its RowCounts are read at once (the call fails with DataSourceUnavailable, changing nothing, when they do not come), then the table reloads (Reloaded, the selection cleared) and its cells and models are read as they are needed, through a page cache; headers are empty. Options: page i (rows a page, 1 to 4,096, default 256), cache_pages i (1 to 1,024, default 64), timeout i (ms a question may take, 1 to 60,000, default 2,000). A call that needs rows not cached is answered once they came (or with DataSourceUnavailable); the calls after it wait. SetItems, SetSections, AppendItems and LoadItems are NotSupported while it is attached, and so are DeleteRow and MoveRow (the client owns the rows: it changes them and calls ReloadData); ReloadData drops the cache and reads RowCounts again. Owner or uid 0.")
-    public static let detachDataSource = MethodContract("DetachDataSource",
+    public let detachDataSource = MethodContract("DetachDataSource",
         "Lets go of the attached data source: the table shows the sections bound before it was attached (or none), with their selection (Reloaded). NotSupported when none is attached. The data source's client leaving the bus detaches it the same way.")
-    public static let reloadData = MethodContract("ReloadData",
+    public let reloadData = MethodContract("ReloadData",
         "UIKit's reloadData: a served table drops its cache, reads the data source's RowCounts again and reloads (Reloaded, the selection cleared; answered once the counts came). On bound sections the rows are the daemon's and nothing changes.")
-    public static let attachDelegate = MethodContract("AttachDelegate", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
+    public let attachDelegate = MethodContract("AttachDelegate", in: Parameters(("object", ObjectPath.self), ("options", Options.self)),
         "Makes the caller's object (org.rxwidgets.Widgets1.TableDelegate, served on the caller's connection) the table's forward delegate: DeleteRow asks its CanEditRow, MoveRow its CanMoveRow, SelectRow its ShouldSelectRow first, and the call is answered once it said (the calls after it on the table wait). No: DeleteRow and MoveRow are NotEditable, SelectRow selects nothing and emits nothing. A method it does not implement means UIKit's default (the table's own rules decide). An answer that does not come within timeout ms (option timeout i, 1 to 60,000, default 2,000) fails the call with DataSourceUnavailable. Attaching again replaces; the caller leaving the bus detaches it. Owner or uid 0.")
-    public static let detachDelegate = MethodContract("DetachDelegate",
+    public let detachDelegate = MethodContract("DetachDelegate",
         "Lets go of the attached delegate: the table's own rules decide again. NotSupported when none is attached.")
-    public static let tapAccessory = MethodContract("TapAccessory", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+    public let tapAccessory = MethodContract("TapAccessory", in: Parameters(("section", Int32.self), ("row", Int32.self)),
         "A tap on a row's accessory button: ItemAccessoryButtonTapped. A pure event: Revision stays.")
-    public static let highlightRow = MethodContract("HighlightRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+    public let highlightRow = MethodContract("HighlightRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
         "A touch or a front end's cursor coming onto a row: ItemUnhighlighted for the row highlighted before, if any, then ItemHighlighted. The row already highlighted changes nothing; nothing is selected. A pure event: Revision stays, and a data change that removes the row forgets the highlight.")
-    public static let unhighlightRow = MethodContract("UnhighlightRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
+    public let unhighlightRow = MethodContract("UnhighlightRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),
         "The touch or cursor leaving the highlighted row: ItemUnhighlighted. Any other row changes nothing. A pure event: Revision stays.")
 
-    public static let itemsChanged = TypedSignal("ItemsChanged", ("deleted", [IndexPath].self), ("inserted", [IndexPath].self), ("moved", [RowMove].self), ("updated", [IndexPath].self),
+    public let itemsChanged = TypedSignal("ItemsChanged", ("deleted", [IndexPath].self), ("inserted", [IndexPath].self), ("moved", [RowMove].self), ("updated", [IndexPath].self),
         documentation: "The difference between the old and new data of a binding: deleted (old index paths), inserted (new), moved and updated rows.")
-    public static let reloaded = TypedSignal("Reloaded",
+    public let reloaded = TypedSignal("Reloaded",
         documentation: "The data was replaced without a difference (first binding, a section inserted, deleted or moved, duplicate identities, bulk loads, past --max-diff-rows); the selection is cleared, except by a LoadItems, which drops only its section's.")
-    public static let itemSelected = TypedSignal("ItemSelected", ("section", Int32.self), ("row", Int32.self),
+    public let itemSelected = TypedSignal("ItemSelected", ("section", Int32.self), ("row", Int32.self),
         documentation: "A user selected a row.")
-    public static let itemDeselected = TypedSignal("ItemDeselected", ("section", Int32.self), ("row", Int32.self),
+    public let itemDeselected = TypedSignal("ItemDeselected", ("section", Int32.self), ("row", Int32.self),
         documentation: "A user deselected a row.")
-    public static let modelSelected = TypedSignal("ModelSelected", ("model", Variant.self),
+    public let modelSelected = TypedSignal("ModelSelected", ("model", Variant.self),
         documentation: "The model of the row a user selected.")
-    public static let modelDeselected = TypedSignal("ModelDeselected", ("model", Variant.self),
+    public let modelDeselected = TypedSignal("ModelDeselected", ("model", Variant.self),
         documentation: "The model of the row a user deselected.")
-    public static let itemDeleted = TypedSignal("ItemDeleted", ("section", Int32.self), ("row", Int32.self),
+    public let itemDeleted = TypedSignal("ItemDeleted", ("section", Int32.self), ("row", Int32.self),
         documentation: "A user deleted a row.")
-    public static let modelDeleted = TypedSignal("ModelDeleted", ("model", Variant.self),
+    public let modelDeleted = TypedSignal("ModelDeleted", ("model", Variant.self),
         documentation: "The model of the row a user deleted.")
-    public static let itemMoved = TypedSignal("ItemMoved", ("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self),
+    public let itemMoved = TypedSignal("ItemMoved", ("from_section", Int32.self), ("from_row", Int32.self), ("to_section", Int32.self), ("to_row", Int32.self),
         documentation: "A user moved a row.")
-    public static let itemAccessoryButtonTapped = TypedSignal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self),
+    public let itemAccessoryButtonTapped = TypedSignal("ItemAccessoryButtonTapped", ("section", Int32.self), ("row", Int32.self),
         documentation: "A user tapped a row's accessory button.")
-    public static let itemHighlighted = TypedSignal("ItemHighlighted", ("section", Int32.self), ("row", Int32.self),
+    public let itemHighlighted = TypedSignal("ItemHighlighted", ("section", Int32.self), ("row", Int32.self),
         documentation: "A row came under a user's touch or a front end's cursor (rx.itemHighlighted).")
-    public static let itemUnhighlighted = TypedSignal("ItemUnhighlighted", ("section", Int32.self), ("row", Int32.self),
+    public let itemUnhighlighted = TypedSignal("ItemUnhighlighted", ("section", Int32.self), ("row", Int32.self),
         documentation: "The row left it (rx.itemUnhighlighted).")
 
-    public static let numberOfSections = PropertyContract("NumberOfSections", Int32.self,
+    public let numberOfSections = PropertyContract("NumberOfSections", Int32.self,
         "How many sections are bound.")
-    public static let rowCounts = PropertyContract("RowCounts", [Int32].self,
+    public let rowCounts = PropertyContract("RowCounts", [Int32].self,
         "The number of rows of each section.")
-    public static let selectedIndexPaths = PropertyContract("SelectedIndexPaths", [IndexPath].self,
+    public let selectedIndexPaths = PropertyContract("SelectedIndexPaths", [IndexPath].self,
         "The selected rows as (section, row), in the order they were selected.")
-    public static let allowsMultipleSelection = PropertyContract("AllowsMultipleSelection", Bool.self, access: .readWrite,
+    public let allowsMultipleSelection = PropertyContract("AllowsMultipleSelection", Bool.self, access: .readWrite,
         "Whether a tap adds to the selection instead of replacing it; settable by the owner.")
-    public static let editable = PropertyContract("Editable", Bool.self, access: .readWrite,
+    public let editable = PropertyContract("Editable", Bool.self, access: .readWrite,
         "Whether DeleteRow and MoveRow are allowed; settable by the owner.")
-    public static let revision = PropertyContract("Revision", UInt64.self,
-        "1 at creation, one more for every call that changed the table; kept across restarts.")
+    public let widget = WidgetMembers(of: .table)
 
-    public static let interface = InterfaceContract(name,
-        "The headless UITableView with rx.items and RxDataSources' sectioned, animated data source: each new binding is diffed against the last.",
-        members: [
-            setItems.member,
-            setSections.member,
-            appendItems.member,
-            loadItems.member,
-            setCellFormat.member,
-            cellForRow.member,
-            cells.member,
-            headers.member,
-            model.member,
-            titleForHeader.member,
-            selectRow.member,
-            deselectRow.member,
-            deleteRow.member,
-            moveRow.member,
-            attachDataSource.member,
-            detachDataSource.member,
-            reloadData.member,
-            attachDelegate.member,
-            detachDelegate.member,
-            tapAccessory.member,
-            highlightRow.member,
-            unhighlightRow.member,
-            itemsChanged.member,
-            reloaded.member,
-            itemSelected.member,
-            itemDeselected.member,
-            modelSelected.member,
-            modelDeselected.member,
-            itemDeleted.member,
-            modelDeleted.member,
-            itemMoved.member,
-            itemAccessoryButtonTapped.member,
-            itemHighlighted.member,
-            itemUnhighlighted.member,
-            numberOfSections.member,
-            rowCounts.member,
-            selectedIndexPaths.member,
-            allowsMultipleSelection.member,
-            editable.member,
-            revision.member,
-        ])
+    public static let documentation = "The headless UITableView with rx.items and RxDataSources' sectioned, animated data source: each new binding is diffed against the last."
+    public static let interface = contract
 }

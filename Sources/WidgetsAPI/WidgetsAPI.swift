@@ -19,10 +19,6 @@ public enum WidgetsAPI {
     /// own list against this one).
     public static let formTemplates = ["about-you", "sign-up", "github-signup"]
 
-    /// The path of widget `name` of a kind (`picker`, `table`, `form`).
-    public static func path(kind: String, name: String) -> ObjectPath? {
-        ObjectPath("\(rootPath.rawValue)/\(kind)/\(name)")
-    }
 }
 
 /// An `a{sv}` of options or values, kept as it came: the daemon checks its

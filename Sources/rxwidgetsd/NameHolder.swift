@@ -1,4 +1,5 @@
 import DBus
+import WidgetsAPI
 import Glibc
 import RxCoreEssentials
 import Service
@@ -10,7 +11,7 @@ func nameHolder(on connection: Connection) -> String {
     func ask(_ member: String, _ argument: String) -> DBusValue? {
         (try? connection.callBus(member, [.string(argument)], timeoutMilliseconds: 5_000))?.first
     }
-    guard let owner = connection.nameOwner(of: WidgetService.busName) else { return "an unknown connection" }
+    guard let owner = connection.nameOwner(of: WidgetsAPI.busName) else { return "an unknown connection" }
     var facts: [String] = []
     if case .uint32(let uid)? = ask("GetConnectionUnixUser", owner) {
         facts.append("uid \(uid)")

@@ -1,4 +1,5 @@
 import CLinux
+import WidgetsAPI
 import DBus
 import Glibc
 import RxCoreEssentials
@@ -91,7 +92,7 @@ var exitStatus: Int32 = 0
 let nameWatch = connection.onSignal { message in
     // Only the bus may say the name is lost: any client can send the daemon a NameLost of its own.
     guard message.sender == "org.freedesktop.DBus", message.isSignal(interface: "org.freedesktop.DBus", member: "NameLost"),
-          (try? message.arguments())?.first?.stringValue == WidgetService.busName else { return }
+          (try? message.arguments())?.first?.stringValue == WidgetsAPI.busName else { return }
     log(5, "another rxwidgetsd replaced this one; exiting")
     MainLoop.shared.stop()
 }
@@ -107,7 +108,7 @@ connection.onDisconnected = {
 // meanwhile: the calls that arrive wait for the whole state.
 let stateDirectory = options.stateDirectory { getenv($0).map { String(cString: $0) } }
 // Only a daemon that keeps state waits for the one it replaces.
-let previousOwner = options.replace && stateDirectory != nil ? connection.nameOwner(of: WidgetService.busName) : nil
+let previousOwner = options.replace && stateDirectory != nil ? connection.nameOwner(of: WidgetsAPI.busName) : nil
 /// Restores the widgets and keeps them from now on. A directory another
 /// daemon holds is not served without its state: the daemon exits 1 —
 /// before taking the name, or giving it back — so no client is answered
@@ -118,14 +119,14 @@ let previousOwner = options.replace && stateDirectory != nil ? connection.nameOw
         let restored = try service.keepState(in: stateDirectory, lockWait: lockWait)
         log(6, "restored \(restored) widget\(restored == 1 ? "" : "s") from \(stateDirectory)")
     } catch let inUse as StateDirectoryInUse {
-        guard holdsName else { fail("\(inUse); not taking \(WidgetService.busName)") }
+        guard holdsName else { fail("\(inUse); not taking \(WidgetsAPI.busName)") }
         // A daemon replaced while it waited exits as a replaced one does.
-        guard connection.nameOwner(of: WidgetService.busName) == connection.uniqueName else {
+        guard connection.nameOwner(of: WidgetsAPI.busName) == connection.uniqueName else {
             log(5, "another rxwidgetsd replaced this one while it waited for \(stateDirectory); exiting")
             exit(0)
         }
-        try? connection.releaseName(WidgetService.busName)
-        fail("\(inUse); gave \(WidgetService.busName) back rather than serve without the widgets")
+        try? connection.releaseName(WidgetsAPI.busName)
+        fail("\(inUse); gave \(WidgetsAPI.busName) back rather than serve without the widgets")
     } catch {
         log(3, "cannot keep widgets in \(stateDirectory): \(error); serving without keeping state")
     }
@@ -139,18 +140,18 @@ do {
     if options.replace {
         flags.insert(.replaceExisting)
     }
-    switch try connection.requestName(WidgetService.busName, flags: flags) {
+    switch try connection.requestName(WidgetsAPI.busName, flags: flags) {
     case .primaryOwner, .alreadyOwner:
         break
     case .exists, .inQueue:
         let holder = nameHolder(on: connection)
         if options.replace {
-            fail("\(WidgetService.busName) is already owned on \(busDescription) by \(holder), which did not let it be replaced (--replace takes it only from an rxwidgetsd); stop that program")
+            fail("\(WidgetsAPI.busName) is already owned on \(busDescription) by \(holder), which did not let it be replaced (--replace takes it only from an rxwidgetsd); stop that program")
         }
-        fail("\(WidgetService.busName) is already owned on \(busDescription) by \(holder); stop that daemon or pass --replace")
+        fail("\(WidgetsAPI.busName) is already owned on \(busDescription) by \(holder); stop that daemon or pass --replace")
     }
 } catch {
-    fail("cannot request \(WidgetService.busName) on \(busDescription): \(error)")
+    fail("cannot request \(WidgetsAPI.busName) on \(busDescription): \(error)")
 }
 if let previousOwner {
     if !connection.waitWithoutDispatchUntilGone(previousOwner, timeoutMilliseconds: 10_000) {
@@ -161,11 +162,11 @@ if let previousOwner {
 
 let termination = MainLoop.shared.addSource(fd: terminationFD, events: Int16(POLLIN)) { _ in
     let signal = clinux_read_signal(terminationFD)
-    log(6, "received signal \(signal); releasing \(WidgetService.busName) and exiting")
+    log(6, "received signal \(signal); releasing \(WidgetsAPI.busName) and exiting")
     MainLoop.shared.stop()
 }
 
-log(6, "serving \(WidgetService.busName) on \(busDescription) as \(connection.uniqueName)")
+log(6, "serving \(WidgetsAPI.busName) on \(busDescription) as \(connection.uniqueName)")
 MainLoop.shared.run()
 
 termination.dispose()
@@ -173,7 +174,7 @@ nameWatch.dispose()
 service.finishServing()
 service.flushState()
 if connection.isOpen {
-    try? connection.releaseName(WidgetService.busName)
+    try? connection.releaseName(WidgetsAPI.busName)
     connection.close()
 }
 exit(exitStatus)

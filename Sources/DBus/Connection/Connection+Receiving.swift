@@ -144,13 +144,10 @@ extension Connection {
         guard !call.noReplyExpected else { return }
         do {
             let reply: Message
-            switch (call.interface, call.member) {
-            case ("org.freedesktop.DBus.Peer"?, "Ping"?) where call.signature.isEmpty:
+            if let answer = try PeerAnswers.answer(interface: call.interface, member: call.member, signature: call.signature) {
                 reply = try call.makeReturn()
-            case ("org.freedesktop.DBus.Peer"?, "GetMachineId"?) where call.signature.isEmpty:
-                reply = try call.makeReturn()
-                try reply.append(.string(try Connection.machineID()))
-            default:
+                try reply.append(answer)
+            } else {
                 let text = "Method \"\(call.member ?? "")\" with signature \"\(call.signature)\" on interface \"\(call.interface ?? "(null)")\" doesn't exist\n"
                 reply = try call.makeError(DBusError(name: DBusError.Name.unknownMethod, message: text))
             }
@@ -158,17 +155,5 @@ extension Connection {
         } catch {
             Hooks.log("<4>dbus: cannot answer \(call.member ?? "a call"): \(error)")
         }
-    }
-
-    /// The machine's D-Bus id, as `Peer.GetMachineId` answers.
-    static func machineID() throws -> String {
-        var error = CDBus.DBusError()
-        dbus_error_init(&error)
-        defer { dbus_error_free(&error) }
-        guard let id = dbus_try_get_local_machine_id(&error) else {
-            throw Connection.error(from: &error, fallback: "no machine id")
-        }
-        defer { dbus_free(id) }
-        return String(cString: id)
     }
 }

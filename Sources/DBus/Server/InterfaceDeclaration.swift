@@ -130,6 +130,18 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
                   properties: properties.sorted { order[$0.name, default: 0] < order[$1.name, default: 0] })
     }
 
+    /// The interface with every method refusing, before its body is read,
+    /// a caller `admit` throws for (besides the method's own `admit`).
+    public func admitting(_ admit: @escaping @Sendable (Target, Method.Caller) throws -> Void) -> InterfaceDeclaration {
+        InterfaceDeclaration(name, documentation: documentation, methods: methods.map { method in
+            let own = method.admit
+            return method.admitting { target, caller in
+                try admit(target, caller)
+                try own?(target, caller)
+            }
+        }, signals: signals, properties: properties)
+    }
+
     /// The interface `target` serves.
     public func bind(to target: Target) -> Interface {
         Interface(checked: name, documentation: documentation, methods: methods.map { method in

@@ -55,11 +55,6 @@ extension ObjectServer {
         }
     }
 
-    /// Whether an object is exported at `path`.
-    public func isExported(_ path: ObjectPath) -> Bool {
-        objects[path] != nil
-    }
-
     /// The exported paths, sorted.
     public var exportedPaths: [ObjectPath] {
         objects.keys.sorted()

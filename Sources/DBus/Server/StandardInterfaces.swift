@@ -25,12 +25,9 @@ extension ObjectServer {
     /// `Peer`, for calls that come behind calls of their client
     /// (`receive`) and calls that do not name the interface.
     func peerInterface() -> Interface {
-        Interface(StandardInterface.peer, methods: [
-            Method("Ping") { _ in [] },
-            Method("GetMachineId", out: [Argument("machine_uuid", .string)]) { _ in
-                [.string(try Connection.machineID())]
-            },
-        ])
+        Interface(StandardInterface.peer, methods: PeerAnswers.members.map { member in
+            Method(member.name, out: member.outputs) { _ in try member.answer() }
+        })
     }
 
     /// `Properties`, answered from the called object's property declarations.

@@ -11,25 +11,55 @@ import Synchronization
 /// the order given. A dispatch queue cannot do this: its threads are shared,
 /// and an unprivileged thread cannot raise its priority back once lowered.
 ///
-/// The thread lives as long as the process.
+/// The thread lives as long as the process. When no thread can be started
+/// (the process's thread limit reached), the queue says so in the log and
+/// runs each job where it is given, until a later job can start the thread:
+/// the work is done late, on the caller's thread, but never lost, and the
+/// process does not stop.
 public final class BackgroundQueue: Sendable {
     private let jobs = Mutex<[@Sendable () -> Void]>([])
     private let ready = DispatchSemaphore(value: 0)
+    private let label: String
+    private let nice: Int32
+    /// Whether the thread runs, and whether failing to start it was logged.
+    private let thread = Mutex((isRunning: false, failureLogged: false))
 
     /// A queue whose thread runs at `nice` (0 to 19; higher yields more).
     public init(label: String, nice: Int32) {
-        let start = Unmanaged.passRetained(Start(queue: self, label: label, nice: nice)).toOpaque()
-        var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
-            start.run()
-        }, start)
-        precondition(created == 0, "cannot start the \(label) thread: \(String(cString: strerror(created)))")
-        pthread_detach(thread)
+        self.label = label
+        self.nice = nice
+        _ = startIfNeeded()
+    }
+
+    /// Starts the queue's thread unless it runs; false when it cannot be started.
+    private func startIfNeeded() -> Bool {
+        thread.withLock { state in
+            guard !state.isRunning else { return true }
+            let start = Unmanaged.passRetained(Start(queue: self, label: label, nice: nice)).toOpaque()
+            var thread = pthread_t()
+            let created = pthread_create(&thread, nil, { context in
+                let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+                start.run()
+            }, start)
+            guard created == 0 else {
+                Unmanaged<Start>.fromOpaque(start).release()
+                guard !state.failureLogged else { return false }
+                state.failureLogged = true
+                Hooks.log("<4>rx: cannot start the \(label) thread (\(String(cString: strerror(created)))); its work runs on the caller's thread")
+                return false
+            }
+            pthread_detach(thread)
+            state.isRunning = true
+            return true
+        }
     }
 
     /// Runs `job` on the queue's thread after the jobs given before it.
     public func async(_ job: @escaping @Sendable () -> Void) {
+        guard startIfNeeded() else {
+            job()
+            return
+        }
         jobs.withLock { $0.append(job) }
         ready.signal()
     }

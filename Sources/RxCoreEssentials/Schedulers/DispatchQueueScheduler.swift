@@ -93,6 +93,7 @@ public class DispatchQueueScheduler: SchedulerType, @unchecked Sendable {
 /// RxSwift's `SerialDispatchQueueScheduler`: actions run one at a time, in
 /// order, on a serial queue (its own, targeting the given one).
 public final class SerialDispatchQueueScheduler: DispatchQueueScheduler, @unchecked Sendable {
+    // Safe for the base class's reason: it adds no stored property.
     /// A scheduler on a new serial queue named `internalSerialQueueName` that targets `queue`.
     public init(queue: DispatchQueue, internalSerialQueueName: String, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         super.init(queue: DispatchQueue(label: internalSerialQueueName, target: queue), leeway: leeway)
@@ -112,6 +113,7 @@ public final class SerialDispatchQueueScheduler: DispatchQueueScheduler, @unchec
 /// RxSwift's `ConcurrentDispatchQueueScheduler`: actions may run at once, on
 /// a concurrent queue.
 public final class ConcurrentDispatchQueueScheduler: DispatchQueueScheduler, @unchecked Sendable {
+    // Safe for the base class's reason: it adds no stored property.
     /// A scheduler on `queue`.
     public override init(queue: DispatchQueue, leeway: DispatchTimeInterval = .nanoseconds(0)) {
         super.init(queue: queue, leeway: leeway)

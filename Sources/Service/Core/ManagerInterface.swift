@@ -7,34 +7,39 @@ extension WidgetService {
     typealias API = ManagerContract
 
     /// `org.rxwidgets.Widgets1.Manager`: creates and destroys widgets.
-    static let managerDeclaration = InterfaceDeclaration<WidgetService>(API.interface, methods: [
-        API.createPicker.serve { service, arguments, call in
+    static let managerDeclaration = InterfaceDeclaration(ManagerHandlers())
+
+    /// The handlers of `ManagerContract`, one per member, as the contract names them.
+    struct ManagerHandlers: InterfaceHandlers {
+        typealias Target = WidgetService
+        typealias Contract = ManagerContract
+
+        let createPicker: MethodHandler = API.createPicker.serve { service, arguments, call in
             try service.create(.picker, name: arguments.0, options: arguments.1, call, optionTypes: PickerWidget.optionTypes) { name, options, creator in
                 try PickerWidget(name: name, options: options, creator: creator, context: service.context)
             }
-        },
-        API.createTable.serve { service, arguments, call in
+        }
+        let createTable: MethodHandler = API.createTable.serve { service, arguments, call in
             try service.create(.table, name: arguments.0, options: arguments.1, call, optionTypes: TableWidget.optionTypes) { name, options, creator in
                 try TableWidget(name: name, options: options, creator: creator, context: service.context)
             }
-        },
-        API.createForm.serve { service, arguments, call in
+        }
+        let createForm: MethodHandler = API.createForm.serve { service, arguments, call in
             let (name, spec, options) = arguments
             return try service.create(.form, name: name, options: options, call, optionTypes: FormWidget.optionTypes) { name, options, creator in
                 try FormWidget(name: name, spec: spec, options: options, creator: creator, context: service.context)
             }
-        },
-        API.destroy.serve { service, path, call in
+        }
+        let destroy: MethodHandler = API.destroy.serve { service, path, call in
             guard let widget = service.widgets[path] else {
                 throw WidgetsError.unknownObject("widget: no widget at \(path)")
             }
             try widget.authorize(call)
             try service.destroy(path)
-        },
-    ], properties: [
-        API.version.serve { _ in 1 },
-        API.widgets.serve { $0.widgets.keys.sorted() },
-    ])
+        }
+        let version: PropertyHandler = API.version.serve { _ in 1 }
+        let widgets: PropertyHandler = API.widgets.serve { $0.widgets.keys.sorted() }
+    }
 
     /// A `CreateX` call: the caller must have a known uid, the name must be
     /// free and within the limits, the options known; the widget is built

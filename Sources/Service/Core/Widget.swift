@@ -2,13 +2,6 @@ import DBus
 import WidgetsAPI
 import RxWidgets
 
-/// The kinds of widget, as they appear in paths and error messages.
-enum WidgetKind: String, CaseIterable {
-    case picker
-    case table
-    case form
-}
-
 /// What every served widget has: its name and path, the uid that owns it,
 /// its revision, and the rule that a changing call is authorized, all or
 /// nothing, and announced with one `PropertiesChanged` (Revision included).
@@ -201,7 +194,7 @@ class Widget {
     func peerLeft(_ uniqueName: String) {}
 
     /// `Revision`, the same in every widget interface.
-    static let revisionProperty = PickerContract.revision.name
+    static let revisionProperty = PickerContract.widget.revision.name
 
     /// Refuses a query before any items were bound.
     func requireItems() throws {

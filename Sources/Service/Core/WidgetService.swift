@@ -5,13 +5,6 @@ import RxWidgets
 /// The `org.rxwidgets.Widgets1` service: the manager at the root object and
 /// the widgets below it, on one connection.
 public final class WidgetService {
-    /// The well-known bus name.
-    public static let busName = "org.rxwidgets.Widgets1"
-    /// The root object.
-    public static let rootPath = ObjectPath("/org/rxwidgets/Widgets1")!
-    /// The manager's interface name.
-    public static let managerInterface = "org.rxwidgets.Widgets1.Manager"
-
     let server: ObjectServer
     let context: WidgetContext
     /// The widgets by path: the one registry of them (the object server
@@ -22,6 +15,10 @@ public final class WidgetService {
 
     /// Serves the API on `connection`.
     public init(connection: Connection, limits: Limits = Limits(), today: @escaping () -> CalendarDay = CalendarDay.today) throws {
+        // Each interface's handlers are checked against its contract where
+        // they are declared: here, before anything is served, not at the
+        // first widget of a kind.
+        _ = WidgetService.declaredInterfaces
         server = ObjectServer(connection: connection, resolvesCredentials: true)
         connection.maximumMessageBytes = limits.messageBytes
         server.maximumSignalBytes = limits.signalBytes
@@ -36,8 +33,8 @@ public final class WidgetService {
         server.maximumDecodedBytes = { [weak self] path, uid in
             self?.decodingBudget(at: path, caller: uid) ?? .max
         }
-        try server.export(WidgetService.rootPath, interfaces: [WidgetService.managerDeclaration.bind(to: self)])
-        server.addObjectManager(at: WidgetService.rootPath)
+        try server.export(WidgetsAPI.rootPath, interfaces: [WidgetService.managerDeclaration.bind(to: self)])
+        server.addObjectManager(at: WidgetsAPI.rootPath)
         try server.watchPeers()
         server.onPeerGone = { [weak self] name in
             self?.destroyWidgets(ownedBy: name)
@@ -59,7 +56,7 @@ public final class WidgetService {
     }
 
     static func path(of kind: WidgetKind, name: String) -> ObjectPath {
-        ObjectPath("\(rootPath.rawValue)/\(kind.rawValue)/\(name)") ?? rootPath
+        kind.path(name: name) ?? WidgetsAPI.rootPath
     }
 
     /// The interface of each kind, the manager's first, for introspection files.
@@ -105,7 +102,7 @@ public final class WidgetService {
         widgets[widget.path] = widget
         widget.isServed = true
         widget.account()
-        server.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
+        server.propertiesChanged(path: WidgetsAPI.rootPath, interface: ManagerContract.name, names: [ManagerContract.widgets.name])
         if persist {
             context.store?.changed(widget)
         }
@@ -119,7 +116,7 @@ public final class WidgetService {
         widget.releaseAccount()
         context.store?.removed(widget)
         try server.unexport(path)
-        server.propertiesChanged(path: WidgetService.rootPath, interface: WidgetService.managerInterface, names: ["Widgets"])
+        server.propertiesChanged(path: WidgetsAPI.rootPath, interface: ManagerContract.name, names: [ManagerContract.widgets.name])
     }
 
     private func destroyWidgets(ownedBy name: String) {

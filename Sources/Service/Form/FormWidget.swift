@@ -283,14 +283,20 @@ final class FormWidget: Widget {
     typealias API = FormContract
 
     /// `org.rxwidgets.Widgets1.Form`: the contract's handlers, bound to every form.
-    static let declaration = InterfaceDeclaration<FormWidget>(API.interface, methods: [
-        API.setValue.changing { widget, arguments, _ in
+    static let declaration = InterfaceDeclaration(Handlers())
+
+    /// The handlers of `FormContract`, one per member, as the contract names them.
+    struct Handlers: InterfaceHandlers {
+        typealias Target = FormWidget
+        typealias Contract = FormContract
+
+        let setValue: MethodHandler = API.setValue.changing { widget, arguments, _ in
             let (field, given) = arguments
             let value = try widget.fieldValue(given.value, for: field, "value")
             try widget.admit(values: [(field, value)])
             try widget.form.setValue(value, for: field)
-        },
-        API.setValues.serve { widget, arguments, call in
+        }
+        let setValues: MethodHandler = API.setValues.serve { widget, arguments, call in
             let (given, expected) = arguments
             try widget.mutate(call) {
                 let values = try given.value.dictionaryEntries.map { entries in
@@ -307,8 +313,8 @@ final class FormWidget: Widget {
                 try widget.form.setValues(values)
             }
             return widget.revision
-        }.admitting { widget, caller in try widget.authorize(caller) },
-        API.getValue.serve { widget, field, call in
+        }.admitting { widget, caller in try widget.authorize(caller) }
+        let getValue: MethodHandler = API.getValue.serve { widget, field, call in
             guard let value = widget.form.values[field] else {
                 throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
             }
@@ -316,71 +322,70 @@ final class FormWidget: Widget {
                 return Variant(.string(""))
             }
             return Variant(dbusValue(value))
-        },
-        API.tap.changing { widget, control, _ in
+        }
+        let tap: MethodHandler = API.tap.changing { widget, control, _ in
             guard widget.form.buttons[control] != nil else {
                 throw WidgetsError.unknownField("the form has no control named \(quoted(control)); it has \(widget.form.buttons.keys.sorted().joined(separator: ", "))")
             }
             try widget.form.tap(control)
-        },
-        API.increment.changing { widget, field, _ in
+        }
+        let increment: MethodHandler = API.increment.changing { widget, field, _ in
             try widget.form.increment(field)
-        },
-        API.decrement.changing { widget, field, _ in
+        }
+        let decrement: MethodHandler = API.decrement.changing { widget, field, _ in
             try widget.form.decrement(field)
-        },
-        API.validate.serve { widget, _, _ in
+        }
+        let validate: MethodHandler = API.validate.serve { widget, _, _ in
             (widget.form.isValid, Raw(unchecked: widget.validityDictionary()))
-        },
-        API.submit.changing { widget, _, _ in
+        }
+        let submit: MethodHandler = API.submit.changing { widget, _, _ in
             // The caller is the owner or 0 (a changing call): it gets the secrets.
             Raw(unchecked: widget.valuesDictionary(try widget.form.submit(), redacted: false))
-        },
-        API.setErrors.changing { widget, errors, _ in
+        }
+        let setErrors: MethodHandler = API.setErrors.changing { widget, errors, _ in
             for (field, message) in errors.sorted(by: { $0.key < $1.key }) {
                 try widget.context.arguments.checkString(message, "errors[\(quoted(field))]")
             }
             try widget.admit(footprint: widget.footprint(errors: errors), "messages of \(errors.values.reduce(0) { $0 + $1.utf8.count }) bytes")
             try widget.form.setErrors(errors)
-        },
-        API.reset.changing { widget, _, _ in
+        }
+        let reset: MethodHandler = API.reset.changing { widget, _, _ in
             widget.form.reset()
-        },
-        API.commit.changing { widget, field, _ in
+        }
+        let commit: MethodHandler = API.commit.changing { widget, field, _ in
             try widget.form.commit(field)
-        },
-        API.attachValidator.changing { widget, arguments, call in
+        }
+        let attachValidator: MethodHandler = API.attachValidator.changing { widget, arguments, call in
             try widget.attach(arguments.0, at: arguments.1, by: call.sender, provider: false)
-        },
-        API.attachOptionsProvider.changing { widget, arguments, call in
+        }
+        let attachOptionsProvider: MethodHandler = API.attachOptionsProvider.changing { widget, arguments, call in
             try widget.attach(arguments.0, at: arguments.1, by: call.sender, provider: true)
-        },
-    ], properties: [
-        API.fields.serve { widget in
+        }
+        let fields: PropertyHandler = API.fields.serve { widget in
             Raw(unchecked: .array(element: .structure([.string, .string]), widget.form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) }))
-        },
-        API.layout.serve { widget in
+        }
+        let layout: PropertyHandler = API.layout.serve { widget in
             Raw(unchecked: .array(element: .structure([.string, .string, VariantDictionary.dbusType]), widget.form.spec.fields.map { field in
                 .structure([.string(field.name), .string(field.kind.rawValue), widget.layoutAttributes(of: field).dbusValue])
             }))
-        },
-        API.buttons.serve { widget in
+        }
+        let buttons: PropertyHandler = API.buttons.serve { widget in
             Raw(unchecked: .array(element: .structure([.string, .string, .string]), widget.form.spec.buttons.map { .structure([.string($0.name), .string($0.field), .string($0.value)]) }))
-        },
-        API.values.serve(reading: { widget, reader in Raw(unchecked: widget.valuesDictionary(widget.form.values, redacted: !widget.seesSecrets(reader))) }),
-        API.validity.serve { Raw(unchecked: $0.validityDictionary()) },
-        API.valid.serve { $0.form.isValid },
-        API.submitEnabled.serve { $0.form.submitEnabled },
-        API.outputs.serve { widget in
+        }
+        let values: PropertyHandler = API.values.serve(reading: { widget, reader in Raw(unchecked: widget.valuesDictionary(widget.form.values, redacted: !widget.seesSecrets(reader))) })
+        let validity: PropertyHandler = API.validity.serve { Raw(unchecked: $0.validityDictionary()) }
+        let valid: PropertyHandler = API.valid.serve { $0.form.isValid }
+        let submitEnabled: PropertyHandler = API.submitEnabled.serve { $0.form.submitEnabled }
+        let outputs: PropertyHandler = API.outputs.serve { widget in
             Raw(unchecked: .dictionary(key: .string, value: .variant, widget.form.spec.outputs.compactMap { output in
                 widget.form.outputs[output.name].map { (.string(output.name), .variant(dbusValue($0))) }
             }))
-        },
-        API.fieldStates.serve { widget in
+        }
+        let fieldStates: PropertyHandler = API.fieldStates.serve { widget in
             Raw(unchecked: .dictionary(key: .string, value: .structure([.boolean, .boolean, .boolean]), widget.form.fieldNames.compactMap { name in
                 widget.form.fieldStates[name].map { (.string(name), .structure([.boolean($0.visible), .boolean($0.enabled), .boolean($0.required)])) }
             }))
-        },
-        API.revision.serve { $0.revision },
-    ])
+        }
+        let revision: PropertyHandler = API.widget.revision.serve { $0.revision }
+    }
 }

@@ -238,8 +238,14 @@ final class PickerWidget: Widget {
     typealias API = PickerContract
 
     /// `org.rxwidgets.Widgets1.Picker`: the contract's handlers, bound to every picker.
-    static let declaration = InterfaceDeclaration<PickerWidget>(API.interface, methods: [
-        API.setItems.changing(preparing: { checks, items in try measured(components(fromTitles: items.value, checks, "items")) }) { widget, prepared, _ in
+    static let declaration = InterfaceDeclaration(Handlers())
+
+    /// The handlers of `PickerContract`, one per member, as the contract names them.
+    struct Handlers: InterfaceHandlers {
+        typealias Target = PickerWidget
+        typealias Contract = PickerContract
+
+        let setItems: MethodHandler = API.setItems.changing(preparing: { checks, items in try measured(components(fromTitles: items.value, checks, "items")) }) { widget, prepared, _ in
             try widget.refuseWhileServed("SetItems")
             let components = try prepared()
             if widget.dependent == nil {
@@ -247,17 +253,17 @@ final class PickerWidget: Widget {
             } else {
                 try widget.bindRoot(components.value, measured: components.parts)
             }
-        },
-        API.setDependentItems.changing { widget, maps, _ in
+        }
+        let setDependentItems: MethodHandler = API.setDependentItems.changing { widget, maps, _ in
             try widget.setDependent(try widget.dependentComponents(from: maps.value, "dependent"))
-        },
-        API.setModels.changing(preparing: { checks, models in try measured(components(fromModels: models.value, checks, "models")) }) { widget, prepared, _ in
+        }
+        let setModels: MethodHandler = API.setModels.changing(preparing: { checks, models in try measured(components(fromModels: models.value, checks, "models")) }) { widget, prepared, _ in
             try widget.refuseWhileServed("SetModels")
             try widget.refuseOnDependent("SetModels")
             let components = try prepared()
             try widget.bind(components.value, measured: components.parts)
-        },
-        API.appendItems.changing { widget, items, _ in
+        }
+        let appendItems: MethodHandler = API.appendItems.changing { widget, items, _ in
             try widget.refuseWhileServed("AppendItems")
             try widget.refuseOnDependent("AppendItems")
             try widget.requireItems()
@@ -272,8 +278,8 @@ final class PickerWidget: Widget {
             }
             try widget.check(combined, "the picker with items appended")
             try widget.bind(combined, changed: Set(appended.indices))
-        },
-        API.loadItems.changing { widget, arguments, _ in
+        }
+        let loadItems: MethodHandler = API.loadItems.changing { widget, arguments, _ in
             try widget.refuseWhileServed("LoadItems")
             try widget.refuseOnDependent("LoadItems")
             let (items, given) = arguments
@@ -298,8 +304,8 @@ final class PickerWidget: Widget {
             // The loaded titles were checked as they were read; only the shape is left.
             try widget.context.arguments.checkShape(parts: combined.count, rows: combined.reduce(0) { $0 + $1.count }, unit: "components", "the picker with the loaded items")
             try widget.bind(combined, measured: parts)
-        },
-        API.setAdapter.changing { widget, arguments, _ in
+        }
+        let setAdapter: MethodHandler = API.setAdapter.changing { widget, arguments, _ in
             let config = try widget.adapterConfig(kind: arguments.0, options: arguments.1.value)
             let kindChanged = config.kind != widget.adapter.config.kind
             if config != widget.adapter.config {
@@ -309,21 +315,21 @@ final class PickerWidget: Widget {
             if kindChanged {
                 widget.reportChange(API.adapter.name)
             }
-        },
-        API.titleForRow.serve(answering: { widget, cell, call, later in
+        }
+        let titleForRow: MethodHandler = API.titleForRow.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, reading: { try widget.span(cell.0, cell.1) }) {
                 let (row, component) = try widget.row(cell.0, cell.1)
                 return widget.picker.title(forRow: row, forComponent: component) ?? ""
             }
-        }),
-        API.titles.serve(answering: { widget, page, call, later in
+        })
+        let titles: MethodHandler = API.titles.serve(answering: { widget, page, call, later in
             try widget.answer(call, later, reading: { [try widget.page(page.0, first: page.1, count: page.2)] }) {
                 let (component, rows) = try widget.pageAtHand(page.0, first: page.1, count: page.2)
                 let titles = widget.context.arguments.fitting(rows) { .string(widget.picker.title(forRow: $0, forComponent: component) ?? "") }
                 return (Raw(unchecked: .array(element: .string, titles)), widget.revision)
             }
-        }),
-        API.attributedTitles.serve(answering: { widget, page, call, later in
+        })
+        let attributedTitles: MethodHandler = API.attributedTitles.serve(answering: { widget, page, call, later in
             try widget.answer(call, later, reading: { [try widget.page(page.0, first: page.1, count: page.2)] }) {
                 let (component, rows) = try widget.pageAtHand(page.0, first: page.1, count: page.2)
                 let titles = widget.context.arguments.fitting(rows) { row in
@@ -332,27 +338,27 @@ final class PickerWidget: Widget {
                 }
                 return (Raw(unchecked: .array(element: .structure([.string, .array(.dictEntry(key: .string, value: .variant))]), titles)), widget.revision)
             }
-        }),
-        API.attributedTitleForRow.serve(answering: { widget, cell, call, later in
+        })
+        let attributedTitleForRow: MethodHandler = API.attributedTitleForRow.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, reading: { try widget.span(cell.0, cell.1) }) {
                 let (row, component) = try widget.row(cell.0, cell.1)
                 let (text, attributes) = widget.attributedTitle(row: row, component: component)
                 return (text.stringValue ?? "", Raw(unchecked: attributes))
             }
-        }),
-        API.viewForRow.serve(answering: { widget, cell, call, later in
+        })
+        let viewForRow: MethodHandler = API.viewForRow.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, reading: { try widget.span(cell.0, cell.1) }) {
                 let (row, component) = try widget.row(cell.0, cell.1)
                 return Raw(unchecked: attributeDictionary(widget.picker.view(forRow: row, forComponent: component)?.viewDescription ?? [:]))
             }
-        }),
-        API.widthForComponent.serve(answering: { widget, component, call, later in
+        })
+        let widthForComponent: MethodHandler = API.widthForComponent.serve(answering: { widget, component, call, later in
             try widget.size(PickerDelegateContract.widthForComponent, of: component, call: call, later: later) { Double(widget.picker.width(forComponent: $0)) }
-        }),
-        API.rowHeightForComponent.serve(answering: { widget, component, call, later in
+        })
+        let rowHeightForComponent: MethodHandler = API.rowHeightForComponent.serve(answering: { widget, component, call, later in
             try widget.size(PickerDelegateContract.rowHeightForComponent, of: component, call: call, later: later) { Double(widget.picker.rowHeight(forComponent: $0)) }
-        }),
-        API.selectRow.serve(answering: { widget, cell, call, later in
+        })
+        let selectRow: MethodHandler = API.selectRow.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, changing: true, reading: {
                 let (row, component) = try widget.row(cell.0, cell.1)
                 return widget.rowsModelSelected(reads: row, in: component)
@@ -361,56 +367,56 @@ final class PickerWidget: Widget {
                 try widget.checkSelection(row, in: component)
                 widget.picker.userDidSelect(row: row, inComponent: component)
             }
-        }),
-        API.setSelectedRow.changing { widget, cell, _ in
+        })
+        let setSelectedRow: MethodHandler = API.setSelectedRow.changing { widget, cell, _ in
             let (row, component) = try widget.row(cell.0, cell.1)
             try widget.checkSelection(row, in: component)
             widget.picker.selectRow(row, inComponent: component, animated: false)
             try widget.rederive(after: component)
-        },
-        API.selectedRow.serve { widget, component, _ in
+        }
+        let selectedRow: MethodHandler = API.selectedRow.serve { widget, component, _ in
             Int32(widget.picker.selectedRow(inComponent: try widget.component(component)))
-        },
-        API.model.serve(answering: { widget, cell, call, later in
+        }
+        let model: MethodHandler = API.model.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, reading: { try widget.span(cell.0, cell.1) }) {
                 let (row, component) = try widget.row(cell.0, cell.1)
                 return Variant(try widget.picker.rx.model(at: IndexPath(row: row, section: component)) as DBusValue)
             }
-        }),
-        API.reloadAllComponents.serve(answering: { widget, _, call, later in
+        })
+        let reloadAllComponents: MethodHandler = API.reloadAllComponents.serve(answering: { widget, _, call, later in
             if let source = widget.adapter.served {
                 return try widget.reloadServed(source, call: call, later: later)
             }
             try widget.mutate(call) { widget.picker.reloadAllComponents() }
             return .now(())
-        }),
-        API.reloadComponent.serve(answering: { widget, component, call, later in
+        })
+        let reloadComponent: MethodHandler = API.reloadComponent.serve(answering: { widget, component, call, later in
             if let source = widget.adapter.served {
                 _ = try widget.component(component)
                 return try widget.reloadServed(source, call: call, later: later)
             }
             try widget.mutate(call) { widget.picker.reloadComponent(try widget.component(component)) }
             return .now(())
-        }),
-        API.attachDataSource.serve(answering: { widget, arguments, call, later in
+        })
+        let attachDataSource: MethodHandler = API.attachDataSource.serve(answering: { widget, arguments, call, later in
             try widget.attachDataSource(arguments.0, options: arguments.1.value, call: call, later: later)
-        }),
-        API.attachDelegate.changing { widget, arguments, call in
+        })
+        let attachDelegate: MethodHandler = API.attachDelegate.changing { widget, arguments, call in
             try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender, serving: PickerDelegateContract.name)
-        },
-        API.detachDelegate.changing { widget, _, _ in
+        }
+        let detachDelegate: MethodHandler = API.detachDelegate.changing { widget, _, _ in
             try widget.detachDelegate()
-        },
-        API.detachDataSource.changing { widget, _, _ in
+        }
+        let detachDataSource: MethodHandler = API.detachDataSource.changing { widget, _, _ in
             try widget.detachDataSource()
-        },
-        API.show.changing { widget, _, _ in
+        }
+        let show: MethodHandler = API.show.changing { widget, _, _ in
             try widget.requirePopup("Show").showPickerView()
-        },
-        API.hide.changing { widget, _, _ in
+        }
+        let hide: MethodHandler = API.hide.changing { widget, _, _ in
             try widget.requirePopup("Hide").hiddenPickerView()
-        },
-        API.done.serve(answering: { widget, _, call, later in
+        }
+        let done: MethodHandler = API.done.serve(answering: { widget, _, call, later in
             try widget.answer(call, later, changing: true, reading: { widget.rowsModelSelected(reads: widget.picker.selectedRow(inComponent: 0), in: 0).prefix(1).map { $0 } }) {
                 let popup = try widget.requirePopup("Done")
                 guard widget.isBound, widget.picker.numberOfRows(inComponent: 0) > 0 else {
@@ -418,19 +424,18 @@ final class PickerWidget: Widget {
                 }
                 popup.doneSelection()
             }
-        }),
-        API.cancel.changing { widget, _, _ in
+        })
+        let cancel: MethodHandler = API.cancel.changing { widget, _, _ in
             try widget.requirePopup("Cancel").cancelSelection()
-        },
-    ], properties: [
-        API.numberOfComponents.serve { Int32($0.picker.numberOfComponents) },
-        API.rowCounts.serve { $0.picker.rowCounts.map { Int32($0) } },
-        API.selectedRows.serve { $0.picker.selectedRows.map { Int32($0) } },
-        API.visible.serve { $0.popup?.isVisible ?? false },
-        API.popup.serve { $0.popup != nil },
-        API.adapter.serve { $0.adapter.config.kind.rawValue },
-        API.revision.serve { $0.revision },
-    ])
+        }
+        let numberOfComponents: PropertyHandler = API.numberOfComponents.serve { Int32($0.picker.numberOfComponents) }
+        let rowCounts: PropertyHandler = API.rowCounts.serve { $0.picker.rowCounts.map { Int32($0) } }
+        let selectedRows: PropertyHandler = API.selectedRows.serve { $0.picker.selectedRows.map { Int32($0) } }
+        let visible: PropertyHandler = API.visible.serve { $0.popup?.isVisible ?? false }
+        let popup: PropertyHandler = API.popup.serve { $0.popup != nil }
+        let adapter: PropertyHandler = API.adapter.serve { $0.adapter.config.kind.rawValue }
+        let revision: PropertyHandler = API.widget.revision.serve { $0.revision }
+    }
 
     // MARK: State
 

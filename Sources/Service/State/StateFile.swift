@@ -1,4 +1,5 @@
 import DBus
+import WidgetsAPI
 import Glibc
 
 /// One widget's state as its file keeps it: eight bytes `RXWSTATE`, the
@@ -116,7 +117,7 @@ struct StateFile: Sendable {
     }
 
     private static func message(_ body: [DBusValue]) throws -> [UInt8] {
-        try Message.marshalledSignal(path: WidgetService.rootPath, interface: "org.rxwidgets.Widgets1.State", member: "Widget", body)
+        try Message.marshalledSignal(path: WidgetsAPI.rootPath, interface: "org.rxwidgets.Widgets1.State", member: "Widget", body)
     }
 
     private static func frame(_ operation: Operation, _ value: DBusValue) throws -> [UInt8] {

@@ -1,4 +1,5 @@
 import DBus
+import WidgetsAPI
 import Dispatch
 import Glibc
 import RxWidgets

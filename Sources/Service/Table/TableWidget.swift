@@ -335,18 +335,24 @@ final class TableWidget: Widget {
     }
 
     /// `org.rxwidgets.Widgets1.Table`: the contract's handlers, bound to every table.
-    static let declaration = InterfaceDeclaration<TableWidget>(API.interface, methods: [
-        API.setItems.changing(preparing: { checks, models in try measured(checked(fromItems: models.value, checks, "models")) }) { widget, prepared, _ in
+    static let declaration = InterfaceDeclaration(Handlers())
+
+    /// The handlers of `TableContract`, one per member, as the contract names them.
+    struct Handlers: InterfaceHandlers {
+        typealias Target = TableWidget
+        typealias Contract = TableContract
+
+        let setItems: MethodHandler = API.setItems.changing(preparing: { checks, models in try measured(checked(fromItems: models.value, checks, "models")) }) { widget, prepared, _ in
             try widget.refuseWhileServed(API.setItems.name)
             let parts = try prepared()
             try widget.bind(parts.value, measured: parts.parts)
-        },
-        API.setSections.changing(preparing: { checks, sections in try measured(checked(parts(of: sections.value), checks, "sections")) }) { widget, prepared, _ in
+        }
+        let setSections: MethodHandler = API.setSections.changing(preparing: { checks, sections in try measured(checked(parts(of: sections.value), checks, "sections")) }) { widget, prepared, _ in
             try widget.refuseWhileServed(API.setSections.name)
             let parts = try prepared()
             try widget.bind(parts.value, measured: parts.parts)
-        },
-        API.appendItems.changing { widget, arguments, _ in
+        }
+        let appendItems: MethodHandler = API.appendItems.changing { widget, arguments, _ in
             try widget.refuseWhileServed(API.appendItems.name)
             let index = try widget.section(arguments.0)
             let appended = (arguments.1.value.arrayElements ?? []).map { TableModel(value: $0.variantValue ?? $0) }
@@ -359,8 +365,8 @@ final class TableWidget: Widget {
             guard !appended.isEmpty else { return }
             current[index] = TableSection(original: current[index], items: current[index].items + appended)
             try widget.bind(current, changed: [index])
-        },
-        API.loadItems.changing { widget, arguments, _ in
+        }
+        let loadItems: MethodHandler = API.loadItems.changing { widget, arguments, _ in
             try widget.refuseWhileServed(API.loadItems.name)
             let (section, items, given) = arguments
             let options = try widget.context.arguments.options(given.value, allowed: LoadedRows.optionTypes, argument: "options")
@@ -383,16 +389,16 @@ final class TableWidget: Widget {
             } else {
                 try widget.replaceRows(ofSection: index, in: current, with: loaded)
             }
-        },
-        API.setCellFormat.changing { widget, format, _ in
+        }
+        let setCellFormat: MethodHandler = API.setCellFormat.changing { widget, format, _ in
             try widget.context.arguments.checkString(format, "format")
             if format != widget.cellFormat {
                 try widget.admit(footprint: widget.footprint - Footprint.of(widget.cellFormat) + Footprint.of(format), "a cell format of \(format.utf8.count) bytes")
                 widget.cellFormat = format
                 widget.reportContentChange()
             }
-        },
-        API.cellForRow.serve(answering: { widget, cell, call, later in
+        }
+        let cellForRow: MethodHandler = API.cellForRow.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, from: widget.adapter.served, changing: false, reading: {
                 let path = try widget.indexPath(cell.0, cell.1)
                 return widget.reading(RemoteRows.Interface.cellsPart, path.section, path.row..<path.row + 1)
@@ -400,8 +406,8 @@ final class TableWidget: Widget {
                 let (identifier, text) = widget.cell(at: try widget.indexPath(cell.0, cell.1))
                 return (identifier.stringValue ?? "", text.stringValue ?? "")
             }
-        }),
-        API.cells.serve(answering: { widget, page, call, later in
+        })
+        let cells: MethodHandler = API.cells.serve(answering: { widget, page, call, later in
             try widget.answer(call, later, from: widget.adapter.served, changing: false, reading: {
                 let (section, rows) = try widget.page(page)
                 return widget.reading(RemoteRows.Interface.cellsPart, section, rows)
@@ -413,23 +419,23 @@ final class TableWidget: Widget {
                 }
                 return (Raw(unchecked: .array(element: .structure([.string, .string]), cells)), widget.revision)
             }
-        }),
-        API.headers.serve { widget, _, _ in
+        })
+        let headers: MethodHandler = API.headers.serve { widget, _, _ in
             try widget.requireItems()
             return (0..<widget.table.numberOfSections).map { widget.table.titleForHeader(inSection: $0) ?? "" }
-        },
-        API.model.serve(answering: { widget, cell, call, later in
+        }
+        let model: MethodHandler = API.model.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, from: widget.adapter.served, changing: false, reading: {
                 let path = try widget.indexPath(cell.0, cell.1)
                 return widget.reading(RemoteRows.Interface.modelsPart, path.section, path.row..<path.row + 1)
             }) {
                 Variant(widget.model(at: try widget.indexPath(cell.0, cell.1)))
             }
-        }),
-        API.titleForHeader.serve { widget, section, _ in
+        })
+        let titleForHeader: MethodHandler = API.titleForHeader.serve { widget, section, _ in
             widget.table.titleForHeader(inSection: try widget.section(section)) ?? ""
-        },
-        API.selectRow.serve(answering: { widget, cell, call, later in
+        }
+        let selectRow: MethodHandler = API.selectRow.serve(answering: { widget, cell, call, later in
             try widget.askingDelegate(call, later, TableDelegateContract.shouldSelectRow, about: { try widget.indexPath(cell.0, cell.1) },
                                       reading: { widget.modelsSelecting(try widget.indexPath(cell.0, cell.1)) }) { allowed in
                 let path = try widget.indexPath(cell.0, cell.1)
@@ -438,24 +444,24 @@ final class TableWidget: Widget {
                     widget.table.userDidSelectRow(at: path)
                 }
             }
-        }),
-        API.deselectRow.serve(answering: { widget, cell, call, later in
+        })
+        let deselectRow: MethodHandler = API.deselectRow.serve(answering: { widget, cell, call, later in
             try widget.answer(call, later, from: widget.adapter.served, changing: true, reading: {
                 let path = try widget.indexPath(cell.0, cell.1)
                 return widget.reading(RemoteRows.Interface.modelsPart, path.section, path.row..<path.row + 1)
             }) {
                 widget.table.userDidDeselectRow(at: try widget.indexPath(cell.0, cell.1))
             }
-        }),
-        API.deleteRow.serve(answering: { widget, cell, call, later in
+        })
+        let deleteRow: MethodHandler = API.deleteRow.serve(answering: { widget, cell, call, later in
             try widget.refuseWhileServed(API.deleteRow.name)
             return try widget.askingDelegate(call, later, TableDelegateContract.canEditRow, about: { try widget.indexPath(cell.0, cell.1) }) { allowed in
                 let path = try widget.indexPath(cell.0, cell.1)
                 guard allowed else { throw widget.refusedByDelegate(API.deleteRow.name, path) }
                 guard widget.table.userDidCommitDelete(at: path) else { throw widget.notEditable(API.deleteRow.name) }
             }
-        }),
-        API.moveRow.serve(answering: { widget, move, call, later in
+        })
+        let moveRow: MethodHandler = API.moveRow.serve(answering: { widget, move, call, later in
             try widget.refuseWhileServed(API.moveRow.name)
             return try widget.askingDelegate(call, later, TableDelegateContract.canMoveRow, about: { try widget.move(move).from }) { allowed in
                 let (from, to) = try widget.move(move)
@@ -465,35 +471,34 @@ final class TableWidget: Widget {
                     widget.reportContentChange()
                 }
             }
-        }),
-        API.attachDataSource.serve(answering: { widget, arguments, call, later in
+        })
+        let attachDataSource: MethodHandler = API.attachDataSource.serve(answering: { widget, arguments, call, later in
             try widget.attachDataSource(arguments.0, options: arguments.1.value, call: call, later: later)
-        }),
-        API.detachDataSource.changing { widget, _, _ in
+        })
+        let detachDataSource: MethodHandler = API.detachDataSource.changing { widget, _, _ in
             try widget.detachDataSource()
-        },
-        API.reloadData.serve(answering: { widget, _, call, later in
+        }
+        let reloadData: MethodHandler = API.reloadData.serve(answering: { widget, _, call, later in
             try widget.reloadData(call: call, later: later)
-        }),
-        API.attachDelegate.changing { widget, arguments, call in
+        })
+        let attachDelegate: MethodHandler = API.attachDelegate.changing { widget, arguments, call in
             try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender, serving: TableDelegateContract.name)
-        },
-        API.detachDelegate.changing { widget, _, _ in
+        }
+        let detachDelegate: MethodHandler = API.detachDelegate.changing { widget, _, _ in
             try widget.detachDelegate()
-        },
-        rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:)),
-        rowGesture(API.highlightRow, TableView.userDidHighlightRow(at:)),
-        rowGesture(API.unhighlightRow, TableView.userDidUnhighlightRow(at:)),
-    ], properties: [
-        API.numberOfSections.serve { Int32($0.table.numberOfSections) },
-        API.rowCounts.serve { $0.table.rowCounts.map { Int32($0) } },
-        API.selectedIndexPaths.serve { $0.table.indexPathsForSelectedRows ?? [] },
-        API.allowsMultipleSelection.serve(get: { $0.table.allowsMultipleSelection }, set: { widget, value, call in
+        }
+        let tapAccessory: MethodHandler = rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:))
+        let highlightRow: MethodHandler = rowGesture(API.highlightRow, TableView.userDidHighlightRow(at:))
+        let unhighlightRow: MethodHandler = rowGesture(API.unhighlightRow, TableView.userDidUnhighlightRow(at:))
+        let numberOfSections: PropertyHandler = API.numberOfSections.serve { Int32($0.table.numberOfSections) }
+        let rowCounts: PropertyHandler = API.rowCounts.serve { $0.table.rowCounts.map { Int32($0) } }
+        let selectedIndexPaths: PropertyHandler = API.selectedIndexPaths.serve { $0.table.indexPathsForSelectedRows ?? [] }
+        let allowsMultipleSelection: PropertyHandler = API.allowsMultipleSelection.serve(get: { $0.table.allowsMultipleSelection }, set: { widget, value, call in
             try widget.mutate(call) { widget.table.allowsMultipleSelection = value }
-        }),
-        API.editable.serve(get: { $0.table.isEditing }, set: { widget, value, call in
+        })
+        let editable: PropertyHandler = API.editable.serve(get: { $0.table.isEditing }, set: { widget, value, call in
             try widget.mutate(call) { widget.table.isEditing = value }
-        }),
-        API.revision.serve { $0.revision },
-    ])
+        })
+        let revision: PropertyHandler = API.widget.revision.serve { $0.revision }
+    }
 }

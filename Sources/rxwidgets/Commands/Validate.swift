@@ -1,4 +1,5 @@
 import CLinux
+import WidgetsAPI
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
@@ -28,8 +29,8 @@ final class Validate {
         // A command that closes its input early must not end this process.
         signal(SIGPIPE, SIG_IGN)
         if let form {
-            guard let path = ObjectPath(form), form.hasPrefix(WidgetsClient.rootPath + "/form/") else {
-                throw UsageError(description: "--form \(quoted(form)) is not a form's path, like \(WidgetsClient.rootPath)/form/NAME")
+            guard let path = ObjectPath(form), form.hasPrefix(WidgetsAPI.rootPath.rawValue + "/form/") else {
+                throw UsageError(description: "--form \(quoted(form)) is not a form's path, like \(WidgetsAPI.rootPath.rawValue)/form/NAME")
             }
             try serve(path, quietly: false)
         }
@@ -87,7 +88,7 @@ final class Validate {
     }
 
     private func serveIfForm(_ path: ObjectPath) {
-        guard path.rawValue.hasPrefix(WidgetsClient.rootPath + "/form/") else { return }
+        guard path.rawValue.hasPrefix(WidgetsAPI.rootPath.rawValue + "/form/") else { return }
         try? serve(path, quietly: true)
     }
 
