@@ -33,7 +33,7 @@ final class FormTests: WidgetTestCase {
         XCTAssertEqual(form.outputs["updateEnabled"], .bool(false))
         XCTAssertEqual(form.outputs["heartHeight"], .number(40))
         XCTAssertFalse(form.submitEnabled)
-        XCTAssertEqual(form.revision, 1)
+        XCTAssertEqual(changes.count, 0)
 
         try form.setValue(.text("2024-06-14"), for: "birthday")
         XCTAssertEqual(form.outputs["birthdayBorder"], .text("green"), "yesterday is valid")
@@ -58,15 +58,15 @@ final class FormTests: WidgetTestCase {
         XCTAssertEqual(form.outputs["heartHeight"], .number(60), "the heart grows with the stepper")
         try form.decrement("passionToLearn")
         XCTAssertEqual(form.values["passionToLearn"], .number(2))
-        XCTAssertEqual(form.revision, 7)
+        XCTAssertEqual(changes.count, 6)
 
         XCTAssertFalse(try form.tap("female"), "tapping the selected option changes nothing")
         XCTAssertFalse(try form.setValue(.number(2), for: "passionToLearn"), "setting the value it has changes nothing")
-        XCTAssertEqual(form.revision, 7)
+        XCTAssertEqual(changes.count, 6)
 
         let submitted = try form.submit()
         XCTAssertEqual(submitted["gender"], .text("female"))
-        XCTAssertEqual(form.revision, 7, "submit changes nothing")
+        XCTAssertEqual(changes.count, 6, "submit changes nothing")
         subscription.dispose()
     }
 
@@ -145,20 +145,16 @@ final class FormTests: WidgetTestCase {
             XCTAssertEqual(error as? FormError, .unknownField("nope"))
         }
         XCTAssertEqual(form.values["username"], .text(""), "a failed call applies nothing")
-        XCTAssertEqual(form.revision, 1)
         XCTAssertEqual(changes.count, 0)
 
-        let revision = try form.setValues([("password", .text("hunter2")), ("repeatPassword", .text("hunter2"))], expectedRevision: 1)
-        XCTAssertEqual(revision, 2)
+        try form.setValues([("password", .text("hunter2")), ("repeatPassword", .text("hunter2"))])
         XCTAssertEqual(changes.count, 1, "one call, one change")
         XCTAssertEqual(changes[0].validity.map(\.name), ["password", "repeatPassword"], "no transient mismatch is published")
-        XCTAssertThrowsError(try form.setValues([("username", .text("alice"))], expectedRevision: 1)) { error in
-            XCTAssertEqual(error as? FormError, .revisionMismatch(expected: 1, current: 2))
-        }
-        XCTAssertEqual(try form.setValues([("username", .text("alice"))], expectedRevision: 0), 3)
+        try form.setValues([("username", .text("alice"))])
+        XCTAssertEqual(changes.count, 2)
         XCTAssertTrue(form.reset())
         XCTAssertEqual(form.values["username"], .text(""))
-        XCTAssertEqual(form.revision, 4)
+        XCTAssertEqual(changes.count, 3)
         XCTAssertFalse(form.reset(), "resetting a form at its initial values changes nothing")
         subscription.dispose()
     }

@@ -43,7 +43,7 @@ final class CallPathTests: XCTestCase {
         .dictionary(key: .string, value: .variant, pairs.map { (.string($0.0), .variant($0.1)) })
     }
 
-    private func widget<W: Widget>(_ path: String, as type: W.Type) throws -> W {
+    private func widget<W: ServedWidget>(_ path: String, as type: W.Type) throws -> W {
         try XCTUnwrap(service.widgets[ObjectPath(path)!] as? W)
     }
 
@@ -94,6 +94,29 @@ final class CallPathTests: XCTestCase {
         commits.dispose()
     }
 
+    /// UIKit moves the row in the table first, its selection with it, and
+    /// then tells the data source (`tableView(_:moveRowAt:to:)`), which
+    /// moves the item: the data source hears of a move the table shows.
+    func testTableMoveIsADragInUIKitsOrder() throws {
+        try call(root, "Manager", "CreateTable", [.string("t"), options([("items", .array(element: .string, ["a", "b", "c"].map { .string($0) }))])])
+        let table = try widget("\(root)/table/t", as: TableWidget.self).table
+        _ = try client.callAndWait(destination: serverConnection.uniqueName, path: "\(root)/table/t", interface: "org.freedesktop.DBus.Properties", member: "Set",
+                                   [.string("org.rxwidgets.Widgets1.Table"), .string("Editable"), .variant(.boolean(true))])
+        try call("\(root)/table/t", "Table", "SelectRow", [.int32(0), .int32(0)])
+        var hops: [String] = []
+        let moves = table.rx.dataSource.sentMessage(.moveRowAt).subscribe(onNext: { move in
+            hops.append("moveRowAt \(move.sourceIndex.row) to \(move.destinationIndex.row), selected \(table.indexPathsForSelectedRows?.map(\.row) ?? [])")
+        })
+        let moved = table.rx.itemMoved.subscribe(onNext: { _ in
+            hops.append("rx.itemMoved, row 2 is \(table.dataSource?.tableView(table, cellForRowAt: IndexPath(row: 2, section: 0)).textLabel?.text ?? "")")
+        })
+        try call("\(root)/table/t", "Table", "MoveRow", [.int32(0), .int32(0), .int32(0), .int32(2)])
+        XCTAssertEqual(hops, ["moveRowAt 0 to 2, selected [2]", "rx.itemMoved, row 2 is a"])
+        XCTAssertEqual(table.indexPathsForSelectedRows, [IndexPath(row: 2, section: 0)])
+        moves.dispose()
+        moved.dispose()
+    }
+
     func testFormSetValueIsOneInputOnItsControl() throws {
         try call(root, "Manager", "CreateForm", [.string("f"), .string("sign-up"), options([])])
         let form = try widget("\(root)/form/f", as: FormWidget.self).form
@@ -104,7 +127,7 @@ final class CallPathTests: XCTestCase {
         XCTAssertEqual(changes.first?.values.map(\.name), ["username"])
         XCTAssertEqual(changes.first?.validity.first?.value.reason, .tooShort)
         XCTAssertEqual(try call("\(root)/form/f", "Form", "GetValue", [.string("username")]), [.variant(.string("abc"))])
-        XCTAssertEqual(service.widgets[ObjectPath("\(root)/form/f")!]?.revision, form.revision, "the form's revision is the widget's")
+        XCTAssertEqual(service.widgets[ObjectPath("\(root)/form/f")!]?.revision, 2, "the widget counts the one change: Revision is its own")
         subscription.dispose()
     }
 

@@ -7,23 +7,15 @@
 /// providers answer through `flatMapLatest` pipelines (`Form+Remote.swift`).
 ///
 /// Every call is all or nothing: values are checked before any is applied.
-/// A call that changes something raises `revision` by one and publishes one
-/// `FormChange`; a call that changes nothing publishes nothing. "Today"
+/// A call that changes something publishes one `FormChange`; a call that
+/// changes nothing publishes nothing (who serves the form counts its
+/// changes from them: the daemon's `Revision` is the widget's). "Today"
 /// comes from the injected clock, read whenever a date is judged.
 public final class Form: ReactiveCompatible {
     /// The spec the form was built from.
     public let spec: FormSpec
     /// The buttons, by name; tapping one sets its choice.
     public let buttons: [String: Button]
-    /// Grows by one with every call that changes the form; 1 when created.
-    public private(set) var revision: UInt64 = 1
-
-    /// Resumes the count where a stored form left it, so a form restored
-    /// from storage keeps the revision it had; for a form nothing observes yet.
-    public func resume(atRevision stored: UInt64) {
-        revision = max(stored, 1)
-    }
-
     /// The values, as last published.
     public private(set) var values: [String: FieldValue] = [:]
     /// The validity of every field, as last published.
@@ -196,18 +188,11 @@ public final class Form: ReactiveCompatible {
     /// Sets several fields at once, all or nothing: each is checked as it
     /// is applied — in dependency order, so a field's options are derived
     /// from the values set with it — and on the first refusal every field
-    /// is put back and nothing is published. With an expected revision
-    /// other than 0 the call fails unless the form is at that revision.
-    /// Returns the revision after the call.
-    @discardableResult
-    public func setValues(_ values: [(field: String, value: FieldValue)], expectedRevision: UInt64 = 0) throws -> UInt64 {
-        if expectedRevision != 0 && expectedRevision != revision {
-            throw FormError.revisionMismatch(expected: expectedRevision, current: revision)
-        }
+    /// is put back and nothing is published.
+    public func setValues(_ values: [(field: String, value: FieldValue)]) throws {
         let given = Dictionary(try values.map { (try field($0.field).spec.name, $0.value) }, uniquingKeysWith: { $1 })
         try apply(given, onlyEditable: true)
         publish {}
-        return revision
     }
 
     /// Puts back what storage kept of a form: its values — disabled fields'
@@ -441,8 +426,6 @@ public final class Form: ReactiveCompatible {
                 || latestSubmitEnabled != submitWasEnabled else {
             return false
         }
-        // Saturates instead of trapping: a form restored at the top counts no further.
-        revision = revision < UInt64.max ? revision + 1 : revision
         let layoutChanged = !changedOptions.isEmpty || changedStates.contains { $0.value.required != fieldStates[$0.name]?.required }
             || changedValues.contains { boundSources.contains($0.name) }
         values = latestValues
@@ -452,7 +435,6 @@ public final class Form: ReactiveCompatible {
         fieldStates = latestStates
         options = latestOptions
         changesRelay.accept(FormChange(
-            revision: revision,
             values: changedValues,
             validity: changedValidity,
             outputs: changedOutputs,

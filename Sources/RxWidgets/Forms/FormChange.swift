@@ -1,8 +1,6 @@
 /// What one call changed in a form, published once the call is done, so
 /// that a transient state inside a call (one field of several set) is never seen.
 public struct FormChange: Equatable, Sendable {
-    /// The form's revision after the change.
-    public let revision: UInt64
     /// The fields whose value changed, in field order, with their new values.
     public let values: [FieldChange<FieldValue>]
     /// The fields whose validity or reason changed, in field order.

@@ -26,16 +26,21 @@ extension Reactive where Base: PickerView {
     /// On each selection, the selected model of every component, as `T`.
     /// Ends with an error when a model is missing or not a `T`.
     public func modelSelected<T>(_ modelType: T.Type) -> ControlEvent<[T]> {
-        // The data-source proxy is looked up once, not per event: the picker
-        // keeps its proxy for life, and looking it up costs a dynamic cast.
-        let source = itemSelected.compactMap { [weak view = base as PickerView, weak dataSource] _ -> [T]? in
+        let selectedModels = selectedModelsReader(modelType)
+        return ControlEvent(events: itemSelected.compactMap { _ in try selectedModels() })
+    }
+
+    /// Reads every component's selected model as `T`, as `modelSelected`
+    /// emits them; nil once the picker is gone. Throws when a model is
+    /// missing or not a `T`. The data-source proxy is looked up once, not
+    /// per read: the picker keeps its proxy for life, and looking it up
+    /// costs a dynamic cast.
+    public func selectedModelsReader<T>(_ modelType: T.Type) -> () throws -> [T]? {
+        { [weak view = base as PickerView, weak dataSource] in
             guard let view, let dataSource else { return nil }
             let bound = dataSource.forwardToDelegate()
-            return try (0..<view.numberOfComponents).map { component in
-                try boundModel(of: bound, at: IndexPath(row: view.selectedRow(inComponent: component), section: component), owner: view)
-            }
+            return try view.rowsOfSelectedModels().map { try boundModel(of: bound, at: $0, owner: view) }
         }
-        return ControlEvent(events: source)
     }
 
     /// The bound model at `indexPath` (`section` is the component), as `T`.

@@ -97,6 +97,15 @@ open class PickerView: View, HasDelegate, HasDataSource {
         return min(max(selection[component], 0), rows - 1)
     }
 
+    /// The rows whose models `rx.modelSelected` reads: each component's
+    /// selected row, or `row` in `component` for a selection about to be
+    /// made (what a reader of remote rows fetches first).
+    public func rowsOfSelectedModels(selecting selection: (row: Int, component: Int)? = nil) -> [IndexPath] {
+        (0..<numberOfComponents).map { component in
+            IndexPath(row: component == selection?.component ? selection?.row ?? -1 : selectedRow(inComponent: component), section: component)
+        }
+    }
+
     /// The selected row of every component.
     public var selectedRows: [Int] {
         (0..<numberOfComponents).map { selectedRow(inComponent: $0) }

@@ -48,8 +48,9 @@ extension TableView {
     }
 
     /// A drag of a row to `destination` (its row counted once the moved row
-    /// is taken out): the data source hears `moveRowAt` and moves the item,
-    /// then the table takes the row's new place, its selection with it.
+    /// is taken out), in UIKit's order: the table takes the row's new place
+    /// first, its selection with it, then the data source hears `moveRowAt`
+    /// and moves the item.
     /// False, and nothing happens, where `canUserMoveRow` is false or the
     /// destination is outside the table.
     @discardableResult
@@ -58,8 +59,13 @@ extension TableView {
         let limit = numberOfRows(inSection: destination.section) - (destination.section == source.section ? 1 : 0)
         guard destination.row <= limit else { return false }
         guard source != destination else { return true }
+        var moved = TableBatch()
+        moved.movedRows[source] = destination
+        var counts = rowCounts
+        counts[source.section] -= 1
+        counts[destination.section] += 1
+        apply(moved, newCounts: counts)
         dataSource?.tableView(self, moveRowAt: source, to: destination)
-        moveRow(at: source, to: destination)
         return true
     }
 

@@ -156,13 +156,21 @@ extension Reactive where Base: TableView {
         models(of: itemDeleted)
     }
 
-    /// The data-source proxy is looked up once, not per event: the table
-    /// keeps its proxy for life, and looking it up costs a dynamic cast.
     private func models<T>(of indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {
-        ControlEvent(events: indexPaths.compactMap { [weak view = base as TableView, weak dataSource] indexPath -> T? in
+        let model = modelReader(T.self)
+        return ControlEvent(events: indexPaths.compactMap { try model($0) })
+    }
+
+    /// Reads the bound model at a row as `T`, as `modelSelected`,
+    /// `modelDeselected` and `modelDeleted` do; nil once the table is gone.
+    /// Throws when the model is missing or not a `T`. The data-source proxy
+    /// is looked up once, not per read: the table keeps its proxy for life,
+    /// and looking it up costs a dynamic cast.
+    public func modelReader<T>(_ modelType: T.Type) -> (IndexPath) throws -> T? {
+        { [weak view = base as TableView, weak dataSource] indexPath in
             guard let view, let dataSource else { return nil }
             return try boundModel(of: dataSource.forwardToDelegate(), at: indexPath, owner: view)
-        })
+        }
     }
 
     /// The bound model at `indexPath`, as `T`.

@@ -152,13 +152,15 @@ open class TableView: View, HasDelegate, HasDataSource {
     /// Takes the data source's new counts and moves the selection, the
     /// highlight, shown cells and prefetched rows to where their rows went;
     /// a batch that does not agree with the counts reloads instead.
-    func apply(_ batch: TableBatch) {
+    /// `newCounts` are the counts after the batch when the table knows them
+    /// before its data source does (a user's drag).
+    func apply(_ batch: TableBatch, newCounts known: [Int]? = nil) {
         announcingChanges {
             guard let oldCounts = loadedCounts else {
                 reloadData()
                 return
             }
-            let newCounts = countsFromDataSource()
+            let newCounts = known ?? countsFromDataSource()
             guard let destination = batch.destinations(from: oldCounts, to: newCounts) else {
                 Hooks.log("<4>rx: a table's batch update does not agree with its data source's row counts; reloading instead")
                 reloadData()

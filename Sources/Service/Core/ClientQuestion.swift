@@ -70,7 +70,7 @@ enum ClientTimeout {
     }
 }
 
-extension Widget {
+extension ServedWidget {
     /// Runs `body` as a call's handler runs, for a call answered later:
     /// what it announces goes out (state first) when it returns, before the reply.
     func asCall<Result>(_ body: () throws -> Result) throws -> Result {

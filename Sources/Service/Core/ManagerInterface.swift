@@ -49,7 +49,7 @@ extension WidgetService {
     /// `InterfacesRemoved` then `InterfacesAdded`, and on failure the old
     /// one stays as it was.
     private func create(_ kind: WidgetKind, name: String, options given: Options, _ call: MethodCall, optionTypes: [String: DBusType],
-                        _ make: (String, [String: DBusValue], Creator) throws -> Widget) throws -> ObjectPath {
+                        _ make: (String, [String: DBusValue], Creator) throws -> any ServedWidget) throws -> ObjectPath {
         let creator = try Creator(call)
         var options = try context.arguments.options(given.value, allowed: optionTypes.merging(["replace": .boolean]) { $1 }, argument: "options")
         let replaced = options.removeValue(forKey: "replace") == .boolean(true) ? widgets[WidgetService.path(of: kind, name: name)] : nil

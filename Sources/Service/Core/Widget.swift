@@ -2,17 +2,13 @@ import DBus
 import WidgetsAPI
 import RxWidgets
 
-/// What every served widget has: its name and path, the uid that owns it,
-/// its revision, and the rule that a changing call is authorized, all or
-/// nothing, and announced with one `PropertiesChanged` (Revision included).
-///
-/// A widget's interface is declared once for its kind (a subclass's static
-/// `declaration`); the object server holds the interface bound to the
-/// widget, and with it the widget, for as long as it serves it.
-class Widget {
+/// What every served widget has, owned in one place: its kind, name and
+/// path, the uid that owns it, its revision, whether it is served, what the
+/// memory budget holds for it, and the changes the call being handled made.
+/// Each kind of widget holds one (`ServedWidget.host`) and reaches it
+/// through `ServedWidget`'s members; nothing else keeps these facts.
+final class WidgetHost {
     let kind: WidgetKind
-    /// The name of the widget's interface.
-    let interfaceName: String
     let name: String
     let path: ObjectPath
     /// The uid that may change it (besides 0); always known (API rule 6).
@@ -22,29 +18,22 @@ class Widget {
     let context: WidgetContext
     /// 1 when created, then one more for every call that changed the widget
     /// (API rule 2); the one count of the widget's changes.
-    private(set) var revision: UInt64 = 1
+    fileprivate(set) var revision: UInt64 = 1
     /// What the changing call being handled has changed so far: the
     /// properties the widget reported, and whether anything changed at all;
     /// nil outside a changing call.
-    private var callChanges: (properties: [String], any: Bool)?
+    fileprivate var callChanges: (properties: [String], any: Bool)?
     /// Whether the widget is on the bus (in the service's registry): its
-    /// signals and changes are sent only then. Kept on the widget because
+    /// signals and changes are sent only then. Kept with the widget because
     /// a widget outlives its registration in closures that still hold it
     /// (a remote answer, a state write) and must then stay silent.
     var isServed = false
-    /// Whether items were ever bound; queries before that are `ItemsNotBound`.
-    var isBound = false
-    /// A client's forward delegate, when one is attached (`AttachDelegate`).
-    var remoteDelegate: RemoteDelegate?
-    /// The calls that bind items, named in `ItemsNotBound` messages.
-    var bindingCalls: String { "SetItems" }
     /// What the memory budget holds for the widget: its footprint when it
     /// was last accounted (0 before it is served).
-    private(set) var accountedBytes = 0
+    fileprivate(set) var accountedBytes = 0
 
-    init(kind: WidgetKind, interface interfaceName: String, name: String, creator: Creator, transient: Bool, context: WidgetContext) {
+    init(kind: WidgetKind, name: String, creator: Creator, transient: Bool, context: WidgetContext) {
         self.kind = kind
-        self.interfaceName = interfaceName
         self.name = name
         self.path = WidgetService.path(of: kind, name: name)
         self.ownerUID = creator.uid
@@ -52,88 +41,109 @@ class Widget {
         self.context = context
     }
 
-    // Swift classes have no abstract methods: every kind (a final subclass)
-    // overrides the two below and `footprint`, and CallPathTests serves each kind, so a
-    // kind without them fails a test before it reaches a user.
-
-    /// The widget's interface, bound to it, for the object server.
-    func boundInterface() -> Interface {
-        preconditionFailure("\(Self.self) does not declare its interface")
+    /// The widget as messages name it: `picker 'fruit'`.
+    var described: String {
+        "\(kind.rawValue) '\(name)'"
     }
+}
 
+/// A widget the daemon serves. A kind (a final class) holds its `host` and
+/// says what only it knows: its interface, its state for the state file and
+/// the bytes it holds; everything common — authorizing, counting and
+/// announcing changes, accounting memory, emitting signals — is written
+/// once, here, on top of those.
+///
+/// A widget's interface is declared once for its kind (its `declaration`);
+/// the object server holds the interface bound to the widget, and with it
+/// the widget, for as long as it serves it.
+protocol ServedWidget: AnyObject {
+    /// Its identity, owner, revision and serving state.
+    var host: WidgetHost { get }
+    /// The widget's interface, bound to it, for the object server.
+    func boundInterface() -> Interface
     /// The widget's own state for its state file (API rule 10), read back by
     /// its kind's `restored(from:context:)`: captured on the loop as
     /// copy-on-write values, cheaply, and turned into the file's D-Bus values
     /// by the returned function on the writer thread — a million rows each
     /// wrapped in a variant would hold the loop for tens of milliseconds.
-    func stateSnapshot() -> StateSnapshot {
-        preconditionFailure("\(Self.self) does not say what it keeps")
-    }
-
-    typealias StateSnapshot = @Sendable () -> [StateValue]
-
+    func stateSnapshot() -> StateSnapshot
     /// The bytes the widget holds as `Footprint` counts them (its kind's
     /// fixed part and its data); cheap to read, as it is read after every
     /// changing call.
-    var footprint: Int {
-        preconditionFailure("\(Self.self) does not say what it holds")
-    }
+    var footprint: Int { get }
+    /// A client left the bus: the widget lets go of what that client served it.
+    func peerLeft(_ uniqueName: String)
+    /// Called once the widget is on the bus, before the creating call's reply.
+    func didAppear()
+}
+
+typealias StateSnapshot = @Sendable () -> [StateValue]
+
+extension ServedWidget {
+    var kind: WidgetKind { host.kind }
+    var name: String { host.name }
+    var path: ObjectPath { host.path }
+    var ownerUID: UInt32 { host.ownerUID }
+    var transientOwner: String? { host.transientOwner }
+    var context: WidgetContext { host.context }
+    var revision: UInt64 { host.revision }
+    var isServed: Bool { host.isServed }
+
+    func peerLeft(_ uniqueName: String) {}
+    func didAppear() {}
 
     /// Refuses a change that would make the widget hold `proposed` bytes
     /// past the memory budgets; run before the change. `change` says what
     /// would grow, for the message. A widget being built passes: it is
     /// admitted whole when it is added (after the widget it replaces is gone).
     func admit(footprint proposed: Int, _ change: @autoclosure () -> String) throws {
-        guard isServed else { return }
-        try context.memory.check(owner: ownerUID, from: accountedBytes, to: proposed, "\(kind.rawValue) '\(name)' with \(change())")
+        guard host.isServed else { return }
+        try context.memory.check(owner: ownerUID, from: host.accountedBytes, to: proposed, "\(host.described) with \(change())")
     }
 
     /// Refuses a widget about to be added that would hold more than the
     /// memory budgets leave.
     func admitWhole() throws {
-        try context.memory.check(owner: ownerUID, from: accountedBytes, to: footprint, "\(kind.rawValue) '\(name)'")
+        try context.memory.check(owner: ownerUID, from: host.accountedBytes, to: footprint, host.described)
     }
 
     /// Accounts the widget at its footprint now: once it is served, and
     /// after every call that changed it; nothing before it is served.
     func account() {
-        guard isServed else { return }
+        guard host.isServed else { return }
         let now = footprint
-        context.memory.record(owner: ownerUID, from: accountedBytes, to: now)
-        accountedBytes = now
+        context.memory.record(owner: ownerUID, from: host.accountedBytes, to: now)
+        host.accountedBytes = now
     }
 
     /// Gives back what the widget held, once it is off the bus.
     func releaseAccount() {
-        context.memory.record(owner: ownerUID, from: accountedBytes, to: 0)
-        accountedBytes = 0
+        context.memory.record(owner: ownerUID, from: host.accountedBytes, to: 0)
+        host.accountedBytes = 0
     }
-
-    /// Called once the widget is on the bus, before the creating call's reply.
-    func didAppear() {}
 
     /// Takes up the revision a restored widget had; before it is served.
     func resume(atRevision revision: UInt64) {
-        self.revision = max(revision, 1)
+        host.revision = max(revision, 1)
     }
 
     /// Reports that the changing call being handled changed these
     /// properties; the widget's models call it (through their change
     /// streams) as they change. Outside a changing call it records nothing.
     func reportChange(_ properties: String...) {
-        guard callChanges != nil else { return }
+        guard host.callChanges != nil else { return }
         // A handful of names: a linear search costs less than hashing them.
-        for property in properties where callChanges?.properties.contains(property) == false {
-            callChanges?.properties.append(property)
+        for property in properties where host.callChanges?.properties.contains(property) == false {
+            host.callChanges?.properties.append(property)
         }
-        callChanges?.any = true
+        host.callChanges?.any = true
     }
 
     /// Reports a change no property shows (new titles with the same
     /// counts): the call still counts as one that changed the widget.
     func reportContentChange() {
-        guard callChanges != nil else { return }
-        callChanges?.any = true
+        guard host.callChanges != nil else { return }
+        host.callChanges?.any = true
     }
 
     /// Refuses a caller who is neither the owner nor root, and one whose uid
@@ -145,10 +155,10 @@ class Widget {
     /// `authorize(_:)` from a call's header alone, before its body is read.
     func authorize(_ caller: Method.Caller) throws {
         guard let uid = caller.uid else {
-            throw WidgetsError.accessDenied("the bus could not tell the uid of \(caller.sender) (it may have left the bus); changing \(kind.rawValue) '\(name)' needs a known uid")
+            throw WidgetsError.accessDenied("the bus could not tell the uid of \(caller.sender) (it may have left the bus); changing \(host.described) needs a known uid")
         }
         guard uid == ownerUID || uid == 0 else {
-            throw WidgetsError.accessDenied("\(kind.rawValue) '\(name)' belongs to uid \(ownerUID); uid \(uid) may only read it")
+            throw WidgetsError.accessDenied("\(host.described) belongs to uid \(ownerUID); uid \(uid) may only read it")
         }
     }
 
@@ -160,7 +170,7 @@ class Widget {
         try authorize(call)
         // Refused before the body runs: a change that could not be counted is no change.
         guard revision < UInt64.max else {
-            throw WidgetsError.limitExceeded("\(kind.rawValue) '\(name)' is at Revision \(revision), the largest there is; it takes no more changes (destroy and create it anew)")
+            throw WidgetsError.limitExceeded("\(host.described) is at Revision \(revision), the largest there is; it takes no more changes (destroy and create it anew)")
         }
         try counted(body)
     }
@@ -170,7 +180,7 @@ class Widget {
     /// changing call of this widget it is part of that call. A widget at the
     /// top Revision still changes, and its Revision stays.
     func changeOnItsOwn(_ body: () -> Void) {
-        guard callChanges == nil, let server = context.server else {
+        guard host.callChanges == nil, let server = context.server else {
             body()
             return
         }
@@ -180,26 +190,51 @@ class Widget {
     /// Runs `body` recording the changes it reports; raises the revision
     /// and announces them with `Revision` when there were any.
     private func counted(_ body: () throws -> Void) rethrows {
-        callChanges = ([], false)
-        defer { callChanges = nil }
+        host.callChanges = ([], false)
+        defer { host.callChanges = nil }
         try body()
-        guard let changes = callChanges, changes.any else { return }
+        guard let changes = host.callChanges, changes.any else { return }
         account()
-        revision = revision < UInt64.max ? revision + 1 : revision
-        context.propertiesChanged(self, names: changes.properties + [Widget.revisionProperty])
+        host.revision = host.revision < UInt64.max ? host.revision + 1 : host.revision
+        context.propertiesChanged(host, names: changes.properties + [WidgetHost.revisionProperty])
         context.store?.changed(self)
     }
 
-    /// A client left the bus: a widget lets go of what that client served it.
-    func peerLeft(_ uniqueName: String) {}
+    /// Emits one of the widget's signals, with arguments of its declared types.
+    func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {
+        context.emit(host, signal, repeat each value)
+    }
 
+    /// Emits `signal`, or `fallback` when `signal` cannot be sent (over the
+    /// signal limit): a change a client cannot hear must still tell it to reload.
+    func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value, orElse fallback: TypedSignal<>) {
+        if !context.emit(host, signal, repeat each value) {
+            context.emit(host, fallback)
+        }
+    }
+}
+
+extension WidgetHost {
     /// `Revision`, the same in every widget interface.
     static let revisionProperty = PickerContract.widget.revision.name
+}
 
+/// A widget of rows (a picker, a table): rows are bound or not, and a
+/// client may attach a forward delegate.
+protocol RowsWidget: ServedWidget {
+    /// Whether items were ever bound; queries before that are `ItemsNotBound`.
+    var isBound: Bool { get set }
+    /// A client's forward delegate, when one is attached (`AttachDelegate`).
+    var remoteDelegate: RemoteDelegate? { get set }
+    /// The calls that bind items, named in `ItemsNotBound` messages.
+    var bindingCalls: String { get }
+}
+
+extension RowsWidget {
     /// Refuses a query before any items were bound.
     func requireItems() throws {
         guard isBound else {
-            throw WidgetsError.itemsNotBound("\(kind.rawValue) '\(name)' has no items yet; call \(bindingCalls) first")
+            throw WidgetsError.itemsNotBound("\(host.described) has no items yet; call \(bindingCalls) first")
         }
     }
 
@@ -207,19 +242,6 @@ class Widget {
     func boundIndex(_ value: Int32, count: Int, _ what: String) throws -> Int {
         try requireItems()
         return try context.arguments.index(value, count: count, what)
-    }
-
-    /// Emits one of the widget's signals, with arguments of its declared types.
-    func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {
-        context.emit(self, signal, repeat each value)
-    }
-
-    /// Emits `signal`, or `fallback` when `signal` cannot be sent (over the
-    /// signal limit): a change a client cannot hear must still tell it to reload.
-    func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value, orElse fallback: TypedSignal<>) {
-        if !context.emit(self, signal, repeat each value) {
-            context.emit(self, fallback)
-        }
     }
 }
 
@@ -248,8 +270,8 @@ struct Creator {
 
 extension MethodContract {
     /// The contract's handler for a call that changes the widget, run
-    /// through `Widget.mutate` (authorized, counted, announced).
-    func changing<Target: Widget>(_ body: @escaping @Sendable (Target, Inputs.Values, MethodCall) throws -> Outputs.Values) -> MethodDeclaration<Target> {
+    /// through `ServedWidget.mutate` (authorized, counted, announced).
+    func changing<Target: ServedWidget & SendableMetatype>(_ body: @escaping @Sendable (Target, Inputs.Values, MethodCall) throws -> Outputs.Values) -> MethodDeclaration<Target> {
         serve { widget, arguments, call in
             var result: Outputs.Values?
             try widget.mutate(call) { result = try body(widget, arguments, call) }
@@ -264,7 +286,7 @@ extension MethodContract {
     /// `body` runs once the call is authorized and calls its second argument
     /// for the result (which throws what `prepare` threw) after its own
     /// checks, so that their errors come first, as they did inline.
-    func changing<Target: Widget, Prepared: Sendable>(
+    func changing<Target: ServedWidget & SendableMetatype, Prepared: Sendable>(
         preparing prepare: @escaping @Sendable (InputChecks, Inputs.Values) throws -> Prepared,
         _ body: @escaping @Sendable (Target, () throws -> Prepared, MethodCall) throws -> Outputs.Values
     ) -> MethodDeclaration<Target> {

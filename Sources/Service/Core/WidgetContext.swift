@@ -27,10 +27,10 @@ final class WidgetContext {
 
     /// Emits a widget's signal; false when it could not be sent (logged).
     @discardableResult
-    func emit<each Value>(_ widget: Widget, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) -> Bool {
+    func emit<each Value>(_ widget: WidgetHost, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) -> Bool {
         guard let server, widget.isServed else { return true }
         do {
-            try server.emit(path: widget.path, interface: widget.interfaceName, signal, repeat each value)
+            try server.emit(path: widget.path, interface: widget.kind.interfaceName, signal, repeat each value)
             return true
         } catch {
             let admitted = unsent.admit(signal.name)
@@ -41,8 +41,8 @@ final class WidgetContext {
         }
     }
 
-    func propertiesChanged(_ widget: Widget, names: [String]) {
+    func propertiesChanged(_ widget: WidgetHost, names: [String]) {
         guard widget.isServed else { return }
-        server?.propertiesChanged(path: widget.path, interface: widget.interfaceName, names: names)
+        server?.propertiesChanged(path: widget.path, interface: widget.kind.interfaceName, names: names)
     }
 }

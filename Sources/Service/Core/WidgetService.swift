@@ -9,7 +9,7 @@ public final class WidgetService {
     let context: WidgetContext
     /// The widgets by path: the one registry of them (the object server
     /// holds the interfaces bound to them, not the widgets).
-    private(set) var widgets: [ObjectPath: Widget] = [:]
+    private(set) var widgets: [ObjectPath: any ServedWidget] = [:]
 
     var limits: Limits { context.limits }
 
@@ -52,7 +52,7 @@ public final class WidgetService {
     func decodingBudget(at path: ObjectPath, caller uid: UInt32?) -> Int {
         let widget = widgets[path]
         let owner = widget?.ownerUID ?? uid ?? 0
-        return context.memory.room(forOwner: owner) + (widget?.accountedBytes ?? 0) + Limits.callSlackBytes
+        return context.memory.room(forOwner: owner) + (widget?.host.accountedBytes ?? 0) + Limits.callSlackBytes
     }
 
     static func path(of kind: WidgetKind, name: String) -> ObjectPath {
@@ -75,7 +75,7 @@ public final class WidgetService {
     /// Refuses a name that breaks the grammar or is taken, and a creator
     /// over the widget limit or its uid's quota; a widget about to be
     /// replaced neither takes the name nor counts.
-    func checkNew(_ name: String, kind: WidgetKind, creator: Creator, replacing replaced: Widget? = nil) throws {
+    func checkNew(_ name: String, kind: WidgetKind, creator: Creator, replacing replaced: (any ServedWidget)? = nil) throws {
         guard DBusNames.isValidPathElement(name, maximumLength: 64) else {
             throw WidgetsError.invalidName("name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
         }
@@ -96,11 +96,11 @@ public final class WidgetService {
     /// Puts a new widget on the bus, or leaves no trace of it; it is kept
     /// in the state directory from then on (unless `persist` is false: a
     /// widget just read from there).
-    func add(_ widget: Widget, persist: Bool = true) throws {
+    func add(_ widget: any ServedWidget, persist: Bool = true) throws {
         try widget.admitWhole()
         try server.export(widget.path, interfaces: [widget.boundInterface()])
         widgets[widget.path] = widget
-        widget.isServed = true
+        widget.host.isServed = true
         widget.account()
         server.propertiesChanged(path: WidgetsAPI.rootPath, interface: ManagerContract.name, names: [ManagerContract.widgets.name])
         if persist {
@@ -112,7 +112,7 @@ public final class WidgetService {
         guard let widget = widgets.removeValue(forKey: path) else {
             throw WidgetsError.unknownObject("no widget at \(path)")
         }
-        widget.isServed = false
+        widget.host.isServed = false
         widget.releaseAccount()
         context.store?.removed(widget)
         try server.unexport(path)

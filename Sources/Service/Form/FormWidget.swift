@@ -4,7 +4,8 @@ import RxWidgets
 
 /// A served form: the `Form` model built from a template or a JSON spec; its
 /// `rx.changes` and `rx.submitted` become the interface's signals.
-final class FormWidget: Widget {
+final class FormWidget: ServedWidget {
+    let host: WidgetHost
 
     let form: Form
     /// The text fields whose `secret` is true.
@@ -27,7 +28,7 @@ final class FormWidget: Widget {
         specFootprint = Footprint.form + Footprint.heap(of: text)
             + form.spec.fields.reduce(0) { $0 + Footprint.formField + ($1.rules.pattern?.programSize ?? 0) * Footprint.patternInstruction }
         secretFields = Set(form.spec.fields.filter { $0.kind == .text && $0.presentation.secret }.map(\.name))
-        super.init(kind: .form, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        host = WidgetHost(kind: .form, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         form.remoteDelegate = self
         form.rx.changes
             .subscribe(onNext: { [weak self] change in
@@ -86,14 +87,14 @@ final class FormWidget: Widget {
         }
     }
 
-    override func peerLeft(_ uniqueName: String) {
+    func peerLeft(_ uniqueName: String) {
         detach(uniqueName)
     }
 
     // MARK: State
 
     /// `s spec`, `a{sv} values`, `a{ss} errors` (the application's, from `SetErrors`).
-    override func stateSnapshot() -> StateSnapshot {
+    func stateSnapshot() -> StateSnapshot {
         // A secret is never written to disk: a restored form has it as its spec begins it.
         let values: [DBusValue] = [
             .string(specText), valuesDictionary(form.values.filter { !secretFields.contains($0.key) }, redacted: false),
@@ -155,7 +156,7 @@ final class FormWidget: Widget {
 
     /// A walk of its values and messages (at most one per field) and the
     /// cached sums of its spec and options.
-    override var footprint: Int {
+    var footprint: Int {
         footprint(errors: form.serverMessages)
     }
 
@@ -278,7 +279,7 @@ final class FormWidget: Widget {
 
     // MARK: Interface
 
-    override func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
+    func boundInterface() -> Interface { FormWidget.declaration.bind(to: self) }
 
     typealias API = FormContract
 

@@ -84,13 +84,10 @@ extension PickerWidget {
         try answer(call, later, from: adapter.served, changing: changing, reading: { try needs().map { RemoteRows.Need(part: 0, section: $0.component, rows: $0.rows) } }, body)
     }
 
-    /// The rows a selection's `ModelSelected` reads: every component's
-    /// selected row, `row` in `component`.
+    /// The rows a selection's `ModelSelected` reads, as `rx.modelSelected`
+    /// reads them: every component's selected row, `row` in `component`.
     func rowsModelSelected(reads row: Int, in component: Int) -> [RowSpan] {
-        (0..<picker.numberOfComponents).compactMap { index in
-            let selected = index == component ? row : picker.selectedRow(inComponent: index)
-            return selected >= 0 ? (index, selected..<selected + 1) : nil
-        }
+        picker.rowsOfSelectedModels(selecting: (row, component)).compactMap { $0.row >= 0 ? ($0.section, $0.row..<$0.row + 1) : nil }
     }
 
     /// Refuses a call that binds rows while a data source serves them.

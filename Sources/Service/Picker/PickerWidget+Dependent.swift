@@ -81,18 +81,26 @@ extension PickerWidget {
 
     /// Refuses, before the selection changes, a selection whose derived
     /// components would break the limits or the memory budgets.
+    /// The components it derived are kept for `rederive(after:)`, which the
+    /// selection runs next: derived once per selection.
     func checkSelection(_ row: Int, in component: Int) throws {
+        derivedForSelection = nil
         guard let dependent, isBound else { return }
         let derived = try derived(adapter.components, after: component, selectedRow: row, dependent)
         try admit(derived, changed: Set((component + 1)..<max(derived.count, component + 1)), maps: dependent, "the rows row \(row) of component \(component) leads to")
+        derivedForSelection = (row, component, derived)
     }
 
     /// Rebinds the components after `component` from its selected title;
     /// their selection goes back to row 0. Components up to `component`
     /// are kept as they are (their arrays shared, not copied).
     func rederive(after component: Int) throws {
+        let checked = derivedForSelection
+        derivedForSelection = nil
         guard let dependent, isBound else { return }
-        let derived = try self.derived(adapter.components, after: component, selectedRow: picker.selectedRow(inComponent: component), dependent)
+        let row = picker.selectedRow(inComponent: component)
+        let derived = try checked.flatMap { $0.row == row && $0.component == component ? $0.components : nil }
+            ?? self.derived(adapter.components, after: component, selectedRow: row, dependent)
         if derived.count != adapter.components.count || derived[(component + 1)...] != adapter.components[(component + 1)...] {
             try bind(derived, changed: Set((component + 1)..<max(derived.count, component + 1)))
         }

@@ -6,7 +6,10 @@ import RxWidgets
 /// A served picker: a `PickerView` (inside a `PopupPickerView` for popup
 /// pickers) bound through `rx.items(adapter:)`; its `rx` events become the
 /// interface's signals.
-final class PickerWidget: Widget {
+final class PickerWidget: RowsWidget {
+    let host: WidgetHost
+    var isBound = false
+    var remoteDelegate: RemoteDelegate?
 
     let picker: PickerView
     let popup: PopupPickerView?
@@ -21,6 +24,8 @@ final class PickerWidget: Widget {
     }
     // Set through `dependent` (an observer would not run in the initializer).
     private var dependentMaps: DependentComponents?
+    /// What `checkSelection` derived for the selection about to be made.
+    var derivedForSelection: (row: Int, component: Int, components: [[DBusValue]])?
     /// What each component's rows, the maps and the adapter hold
     /// (`Footprint`), kept so that reading the footprint costs nothing.
     private var componentFootprints: [Int] = []
@@ -41,20 +46,12 @@ final class PickerWidget: Widget {
             popup = nil
             picker = PickerView()
         }
-        super.init(kind: .picker, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        host = WidgetHost(kind: .picker, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         adapter.titleLimit = context.limits.stringLength
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
-        // First, so the components after the selected one are rebound
-        // before ItemSelected and ModelSelected go out. SelectRow checked
-        // the selection against the limits before it was made.
+        let selectedModels = picker.rx.selectedModelsReader(DBusValue.self)
         picker.rx.itemSelected
-            .subscribe(onNext: { [weak self] in try? self?.rederive(after: $0.component) })
-            .disposed(by: disposeBag)
-        picker.rx.itemSelected
-            .subscribe(onNext: { [weak self] in self?.emit(API.itemSelected, Int32($0.row), Int32($0.component)) })
-            .disposed(by: disposeBag)
-        picker.rx.modelSelected(DBusValue.self)
-            .subscribe(onNext: { [weak self] in self?.emit(API.modelSelected, $0.map(Variant.init)) })
+            .subscribe(onNext: { [weak self] in self?.userSelected(row: $0.row, component: $0.component, models: selectedModels) })
             .disposed(by: disposeBag)
         picker.changes
             .subscribe(onNext: { [weak self] change in
@@ -87,6 +84,21 @@ final class PickerWidget: Widget {
             } else {
                 try bindRoot(components)
             }
+        }
+    }
+
+    /// A user's selection, its effects in their order: the components after
+    /// the selected one are rebound (the selection was checked against the
+    /// limits before it was made), then ItemSelected, then ModelSelected
+    /// with every component's model as `rx.modelSelected` reads them.
+    private func userSelected(row: Int, component: Int, models: () throws -> [DBusValue]?) {
+        try? rederive(after: component)
+        emit(API.itemSelected, Int32(row), Int32(component))
+        do {
+            guard let selected = try models() else { return }
+            emit(API.modelSelected, selected.map(Variant.init))
+        } catch {
+            Hooks.log("<4>rxwidgetsd: ModelSelected of picker '\(name)' not sent: \(error)")
         }
     }
 
@@ -144,14 +156,14 @@ final class PickerWidget: Widget {
         Discard.later(consume replaced)
     }
 
-    override var bindingCalls: String { "SetItems or SetModels" }
+    var bindingCalls: String { "SetItems or SetModels" }
 
-    override func peerLeft(_ uniqueName: String) {
+    func peerLeft(_ uniqueName: String) {
         dataSourceClientLeft(uniqueName)
         delegateClientLeft(uniqueName, without: "the adapter's sizes hold again")
     }
 
-    override var footprint: Int {
+    var footprint: Int {
         footprint(parts: componentFootprints, mapsFootprint: mapsFootprint)
     }
 
@@ -208,7 +220,7 @@ final class PickerWidget: Widget {
 
     // MARK: Interface
 
-    override func boundInterface() -> Interface { PickerWidget.declaration.bind(to: self) }
+    func boundInterface() -> Interface { PickerWidget.declaration.bind(to: self) }
 
     /// The row a call names, as the rows it reads.
     func span(_ row: Int32, _ component: Int32) throws -> [RowSpan] {
@@ -442,7 +454,7 @@ final class PickerWidget: Widget {
     /// `b popup`, `b visible`, `b bound`, `aav components`, `s adapter`,
     /// `a{sv} adapter options` (as `SetAdapter` takes them), `ai selected rows`,
     /// `aa{sas} dependent` (the maps of dependent components; empty without).
-    override func stateSnapshot() -> StateSnapshot {
+    func stateSnapshot() -> StateSnapshot {
         let config = adapter.config
         let adapterOptions: DBusValue = .dictionary(key: .string, value: .variant, [
             (.string("format"), .variant(.string(config.format))),

@@ -56,9 +56,9 @@ final class StateStore {
 
     let directory: String
     private let directoryDescriptor: Int32
-    private var pending: [ObjectPath: Widget] = [:]
+    private var pending: [ObjectPath: any ServedWidget] = [:]
     /// Widgets whose write the writer has and has not finished.
-    private var writing: [ObjectPath: Widget] = [:]
+    private var writing: [ObjectPath: any ServedWidget] = [:]
     private var timer: LoopTimer?
     /// Rounds of writes that failed in a row; 0 while writing works.
     private var failures = 0
@@ -139,7 +139,7 @@ final class StateStore {
     // MARK: Writing
 
     /// Notes that `widget` changed (or appeared); it is written within `interval`.
-    func changed(_ widget: Widget) {
+    func changed(_ widget: any ServedWidget) {
         guard widget.transientOwner == nil else { return }
         pending[widget.path] = widget
         if timer == nil {
@@ -151,7 +151,7 @@ final class StateStore {
     }
 
     /// Forgets a destroyed widget: its file goes, after any write of it under way.
-    func removed(_ widget: Widget) {
+    func removed(_ widget: any ServedWidget) {
         pending[widget.path] = nil
         let (directory, name, path) = (directoryDescriptor, fileName(widget.kind, widget.name), widget.path)
         writer.async {

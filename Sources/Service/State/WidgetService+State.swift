@@ -50,7 +50,7 @@ extension WidgetService {
             do {
                 // The count and quota first: they cost nothing to check.
                 try checkNew(file.name, kind: file.kind, creator: Creator(restoring: file))
-                let widget: Widget
+                let widget: any ServedWidget
                 switch file.kind {
                 case .picker: widget = try PickerWidget.restored(from: file, context: context)
                 case .table: widget = try TableWidget.restored(from: file, context: context)

@@ -6,7 +6,10 @@ import RxWidgets
 /// A served table: a `TableView` bound through `rx.items(dataSource:)` with
 /// an animated data source, so each new binding is diffed against the last;
 /// its `rx` events become the interface's signals.
-final class TableWidget: Widget {
+final class TableWidget: RowsWidget {
+    let host: WidgetHost
+    var isBound = false
+    var remoteDelegate: RemoteDelegate?
 
     let table = TableView()
     private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
@@ -45,7 +48,7 @@ final class TableWidget: Widget {
             return final.allSatisfy { $0.items.allSatisfy { seen.insert($0.identity).inserted } } ? .animated : .reload
         }
         adapter = TableAdapter(bound: dataSource)
-        super.init(kind: .table, interface: API.name, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        host = WidgetHost(kind: .table, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
         dataSource.maximumDiffRows = context.limits.diffRows
         format = { [weak self] in self?.cellFormat ?? PickerAdapterConfig.valueFormat }
         sections.bind(to: table.rx.items(dataSource: adapter)).disposed(by: disposeBag)
@@ -75,13 +78,13 @@ final class TableWidget: Widget {
         "items": .array(.string), "sections": .array(.structure([.string, .array(.string)])), "transient": .boolean,
     ]
 
-    override func peerLeft(_ uniqueName: String) {
+    func peerLeft(_ uniqueName: String) {
         delegateClientLeft(uniqueName, without: "the table's own rules decide again")
         dataSourceClientLeft(uniqueName)
     }
 
     /// Announces the binding made at creation, once the table is on the bus.
-    override func didAppear() {
+    func didAppear() {
         if isBound {
             emit(API.reloaded)
         }
@@ -100,12 +103,23 @@ final class TableWidget: Widget {
             })
             .disposed(by: disposeBag)
         let row = { (path: IndexPath) in (Int32(path.section), Int32(path.row)) }
-        table.rx.itemSelected.subscribe(onNext: { [weak self] in self?.emit(API.itemSelected, row($0).0, row($0).1) }).disposed(by: disposeBag)
-        table.rx.modelSelected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(API.modelSelected, Variant($0.value)) }).disposed(by: disposeBag)
-        table.rx.itemDeselected.subscribe(onNext: { [weak self] in self?.emit(API.itemDeselected, row($0).0, row($0).1) }).disposed(by: disposeBag)
-        table.rx.modelDeselected(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(API.modelDeselected, Variant($0.value)) }).disposed(by: disposeBag)
-        table.rx.itemDeleted.subscribe(onNext: { [weak self] in self?.emit(API.itemDeleted, row($0).0, row($0).1) }).disposed(by: disposeBag)
-        table.rx.modelDeleted(TableModel.self).subscribe(onNext: { [weak self] in self?.emit(API.modelDeleted, Variant($0.value)) }).disposed(by: disposeBag)
+        let model = table.rx.modelReader(TableModel.self)
+        // One subscriber per gesture, its effects in their order: the row's
+        // signal, then its model's (read while the row is there), then, for
+        // a delete, the row's removal — by the data's owner, as an
+        // RxDataSources app does it: binding the rows without it.
+        table.rx.itemSelected
+            .subscribe(onNext: { [weak self] in self?.userChose($0, API.itemSelected, API.modelSelected, model) })
+            .disposed(by: disposeBag)
+        table.rx.itemDeselected
+            .subscribe(onNext: { [weak self] in self?.userChose($0, API.itemDeselected, API.modelDeselected, model) })
+            .disposed(by: disposeBag)
+        table.rx.itemDeleted
+            .subscribe(onNext: { [weak self] in
+                self?.userChose($0, API.itemDeleted, API.modelDeleted, model)
+                self?.removeRow(at: $0)
+            })
+            .disposed(by: disposeBag)
         table.rx.itemMoved
             .subscribe(onNext: { [weak self] move in
                 self?.emit(API.itemMoved, row(move.sourceIndex).0, row(move.sourceIndex).1, row(move.destinationIndex).0, row(move.destinationIndex).1)
@@ -116,12 +130,17 @@ final class TableWidget: Widget {
             .disposed(by: disposeBag)
         table.rx.itemHighlighted.subscribe(onNext: { [weak self] in self?.emit(API.itemHighlighted, row($0).0, row($0).1) }).disposed(by: disposeBag)
         table.rx.itemUnhighlighted.subscribe(onNext: { [weak self] in self?.emit(API.itemUnhighlighted, row($0).0, row($0).1) }).disposed(by: disposeBag)
-        // The data's owner removes a deleted row, as an RxDataSources app
-        // does: by binding the rows without it. Subscribed last, so the
-        // signals above still see the row.
-        table.rx.itemDeleted
-            .subscribe(onNext: { [weak self] in self?.removeRow(at: $0) })
-            .disposed(by: disposeBag)
+    }
+
+    /// A user's gesture on a row: its signal, then its model's.
+    private func userChose(_ path: IndexPath, _ rowSignal: TypedSignal<Int32, Int32>, _ modelSignal: TypedSignal<Variant>, _ model: (IndexPath) throws -> TableModel?) {
+        emit(rowSignal, Int32(path.section), Int32(path.row))
+        do {
+            guard let chosen = try model(path) else { return }
+            emit(modelSignal, Variant(chosen.value))
+        } catch {
+            Hooks.log("<4>rxwidgetsd: \(modelSignal.name) of table '\(name)' not sent: \(error)")
+        }
     }
 
     /// Binds `sections` with section `index`'s rows replaced wholesale: as
@@ -222,9 +241,9 @@ final class TableWidget: Widget {
         Discard.later(consume replaced)
     }
 
-    override var bindingCalls: String { "SetItems or SetSections" }
+    var bindingCalls: String { "SetItems or SetSections" }
 
-    override var footprint: Int {
+    var footprint: Int {
         footprint(served: adapter.served != nil)
     }
 
@@ -238,7 +257,7 @@ final class TableWidget: Widget {
     /// `b bound`, `a(sav) sections`, `s cell format`, `a(ii) selected`,
     /// `b allows multiple selection`, `b editable`. A served table is kept
     /// as detached: its bound sections and their selection.
-    override func stateSnapshot() -> StateSnapshot {
+    func stateSnapshot() -> StateSnapshot {
         let sectionModels = dataSource.sectionModels
         let before = beforeSource ?? BeforeSource(selected: table.indexPathsForSelectedRows ?? [], bound: isBound)
         let head: [DBusValue] = [.boolean(before.bound)]
@@ -322,7 +341,7 @@ final class TableWidget: Widget {
 
     // MARK: Interface
 
-    override func boundInterface() -> Interface { TableWidget.declaration.bind(to: self) }
+    func boundInterface() -> Interface { TableWidget.declaration.bind(to: self) }
 
     typealias API = TableContract
 

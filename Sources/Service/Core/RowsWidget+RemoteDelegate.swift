@@ -4,7 +4,7 @@ import RxWidgets
 /// A client as a widget's forward delegate (`AttachDelegate`), asked what
 /// UIKit asks a delegate: the table's before a user's gesture, the picker's
 /// for its sizes.
-extension Widget {
+extension RowsWidget {
     /// `AttachDelegate`: the client's object, serving `interface`, is asked
     /// from then on. Revision stays: nothing shown changed.
     func attachDelegate(_ object: ObjectPath, options given: DBusValue, by client: String, serving interface: String) throws {

@@ -3,7 +3,7 @@ import RxWidgets
 
 /// Calls on a widget whose rows a client serves (`RemoteRows`): answered
 /// now when what they read is at hand, else once the client gave it.
-extension Widget {
+extension RowsWidget {
     /// Answers a call now when the rows it reads are at hand (always without
     /// a source), else once the data source gave them, or with
     /// `DataSourceUnavailable`; the calls after it wait meanwhile. A
