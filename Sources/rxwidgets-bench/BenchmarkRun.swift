@@ -56,8 +56,8 @@ final class BenchmarkRun {
         } catch {
             fail("cannot connect to the private bus: \(error)")
         }
-        ownerWatch = client.onSignal { [unowned self] message in
-            guard message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
+        ownerWatch = client.onSignal { [weak self] message in
+            guard let self, message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
                   let values = try? message.arguments(), values.count == 3, values[0].stringValue == Widgets1.busName else { return }
             nameOwner = values[2].stringValue ?? ""
         }

