@@ -25,17 +25,16 @@ public final class RemoteForm: RemoteWidget {
     }
 
     /// One field as the form's `Layout` describes it.
-    public typealias Field = (name: String, kind: String, attributes: [String: DBusValue])
+    public typealias Field = FieldLayout
 
     init(client: WidgetsClient, path: ObjectPath) throws {
         try super.init(client: client, path: path, interface: API.name)
     }
 
     /// Every field, in the spec's order, with what a front end needs to draw it.
+    /// A field of a kind this library does not know (a newer daemon's) is left out.
     public var layout: [Field] {
-        ((try? value(API.layout)?.decoded()) ?? []).map { field in
-            (field.fields.0, field.fields.1, RemoteForm.dictionary(field.fields.2))
-        }
+        ((try? value(API.layout)?.decoded()) ?? []).compactMap(FieldLayout.init(entry:))
     }
 
     /// The buttons: name, the choice field it sets and the value.
@@ -48,10 +47,14 @@ public final class RemoteForm: RemoteWidget {
         RemoteForm.dictionary(value(API.values))
     }
 
-    /// Each field's validity: valid, reason and message, kept current.
-    public var validity: [String: (valid: Bool, reason: String, message: String)] {
-        ((try? value(API.validity)?.decoded()) ?? [:]).mapValues { $0.fields }
+    /// Each field's validity: valid, reason (nil when valid, or one this
+    /// library does not know) and message, kept current.
+    public var validity: [String: Validity] {
+        ((try? value(API.validity)?.decoded()) ?? [:]).mapValues { ($0.fields.0, ValidityReason(rawValue: $0.fields.1), $0.fields.2) }
     }
+
+    /// A field's validity as `Validity` gives it.
+    public typealias Validity = (valid: Bool, reason: ValidityReason?, message: String)
 
     /// Whether every field is valid, kept current.
     public var isValid: Bool {
@@ -75,14 +78,10 @@ public final class RemoteForm: RemoteWidget {
 
     /// A choice field's options now (from `Layout`, where derived options are current).
     public func options(for field: String) -> [String] {
-        RemoteForm.options(in: layout.first { $0.name == field }?.attributes ?? [:])
+        layout.first { $0.name == field }?.options ?? []
     }
 
     /// The `options` of a choice field's `Layout` attributes.
-    public static func options(in attributes: [String: DBusValue]) -> [String] {
-        attributes["options"]?.arrayElements?.compactMap(\.stringValue) ?? []
-    }
-
     static func states(_ entries: [String: DBusStruct<Bool, Bool, Bool>]) -> [String: FieldState] {
         entries.mapValues { FieldState(visible: $0.fields.0, enabled: $0.fields.1, required: $0.fields.2) }
     }

@@ -11,5 +11,8 @@
 @_exported import RxCoreEssentials
 // The API's error names, which a client compares `WidgetsClientError.name` with.
 @_exported import enum WidgetsAPI.WidgetsErrorName
-// The API's names: its bus name, root path and form templates.
+// The API's names: its bus name, root path and form templates; the kinds of
+// widget; and the words its forms speak in.
 @_exported import enum WidgetsAPI.WidgetsAPI
+@_exported import enum WidgetsAPI.WidgetKind
+@_exported import WidgetsVocabulary

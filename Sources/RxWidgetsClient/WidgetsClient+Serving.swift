@@ -57,8 +57,8 @@ extension WidgetsClient {
     /// the daemon may call it: anyone else is refused before the call is read.
     func serve<Party: ServedByClient & SendableMetatype>(_ party: Party, _ declaration: InterfaceDeclaration<Party>, kind: String, name: String, stop: @escaping () -> Void, attach: (ObjectPath) throws -> Void) throws -> Disposable {
         servedObjects += 1
-        guard let path = ObjectPath("/org/rxwidgets/Client/\(kind)/\(DBusNames.isValidPathElement(name, maximumLength: 64) ? name : "_")_\(servedObjects)") else {
-            throw WidgetsClientError(name: DBusError.Name.invalidArgs, message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
+        guard let path = ObjectPath("/org/rxwidgets/Client/\(kind)/\(NameRules.isWidgetName(name) ? name : "_")_\(servedObjects)") else {
+            throw WidgetsClientError(name: DBusError.Name.invalidArgs, message: "name \(quoted(name)) is not \(NameRules.widgetNameRule)")
         }
         let server = objectServer
         do {

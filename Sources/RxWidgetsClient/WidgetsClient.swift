@@ -143,8 +143,8 @@ public final class WidgetsClient {
     }
 
     private func existing(_ kind: WidgetKind, _ name: String) throws -> ObjectPath {
-        guard DBusNames.isValidPathElement(name, maximumLength: 64), let path = kind.path(name: name) else {
-            throw WidgetsClientError(name: WidgetsErrorName.invalidName, message: "name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
+        guard NameRules.isWidgetName(name), let path = kind.path(name: name) else {
+            throw WidgetsClientError(name: WidgetsErrorName.invalidName, message: "name \(quoted(name)) is not \(NameRules.widgetNameRule)")
         }
         return path
     }

@@ -229,8 +229,8 @@ package struct Arguments {
         var widgetName: String?
         if let given = values["--name"] {
             guard given.count == 1, let name = given.first else { throw UsageError(description: "--name is given \(given.count) times; give it once") }
-            guard (1...64).contains(name.utf8.count), name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else {
-                throw UsageError(description: "--name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
+            guard NameRules.isWidgetName(name) else {
+                throw UsageError(description: "--name \(quoted(name)) is not \(NameRules.widgetNameRule)")
             }
             widgetName = name
         }

@@ -1,5 +1,8 @@
 import DBus
 import FoundationEssentials
+// The words the contract speaks in (field kinds, validity reasons, name
+// rules), shared with RxWidgets, which has no D-Bus in it.
+@_exported import WidgetsVocabulary
 
 /// The `org.rxwidgets.Widgets1` API as data: its names, its interfaces (one
 /// contract each, beside this file) and its errors. The daemon binds its

@@ -1,16 +1,19 @@
 @testable import rxwidgets
+import DBus
 import RxWidgetsClient
+import WidgetsAPI
 import XCTest
 
 /// The form screen's `update` and `view`, without a terminal or a daemon:
 /// messages in, commands and lines out.
 final class FormModelTests: XCTestCase {
-    private func field(_ name: String, _ kind: String, _ attributes: [String: DBusValue] = [:]) -> RemoteForm.Field {
-        (name, kind, attributes)
+    /// A field as the daemon's `Layout` entry gives it.
+    private func field(_ name: String, _ kind: FieldKind, _ attributes: [String: DBusValue] = [:]) -> RemoteForm.Field {
+        FieldLayout(entry: DBusStruct(name, kind.rawValue, VariantDictionary(attributes.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })))!
     }
 
     private func model(_ fields: [RemoteForm.Field], values: [String: DBusValue] = [:], states: [String: RemoteForm.FieldState] = [:],
-                       validity: [String: (valid: Bool, reason: String, message: String)] = [:], buttons: [(name: String, field: String, value: String)] = [],
+                       validity: [String: RemoteForm.Validity] = [:], buttons: [(name: String, field: String, value: String)] = [],
                        submitEnabled: Bool = false, purpose: FormModel.Purpose = .submit) -> FormModel {
         FormModel(daemon: FormSnapshot(layout: fields, buttons: buttons, values: values, validity: validity, states: states, submitEnabled: submitEnabled),
                   purpose: purpose, header: nil, showsOutputs: false)
@@ -23,7 +26,7 @@ final class FormModelTests: XCTestCase {
     // MARK: Focus and keys
 
     func testTabSkipsHiddenAndDisabledFieldsAndLeavingABlurFieldCommitsIt() {
-        var form = model([field("email", "text", ["updateOn": .string("blur")]), field("vat", "text"), field("note", "text"), field("gift", "switch")],
+        var form = model([field("email", .text, ["updateOn": .string("blur")]), field("vat", .text), field("note", .text), field("gift", .switch)],
                          values: ["email": .string("a@b")], states: ["vat": .init(visible: true, enabled: false, required: false), "note": .init(visible: false, enabled: true, required: false)])
         XCTAssertEqual(form.focus, "email")
         _ = form.beginEditing()
@@ -35,7 +38,7 @@ final class FormModelTests: XCTestCase {
     }
 
     func testAFieldHiddenWhileFocusedHandsTheFocusOn() {
-        var form = model([field("a", "switch"), field("b", "switch")])
+        var form = model([field("a", .switch), field("b", .switch)])
         XCTAssertEqual(form.focusedField?.name, "a")
         var hidden = form.daemon
         hidden.states["a"] = .init(visible: false, enabled: true, required: false)
@@ -44,16 +47,16 @@ final class FormModelTests: XCTestCase {
     }
 
     func testEscapeCancelsAndAttachQuitsWithNothing() {
-        var form = model([field("a", "switch")])
+        var form = model([field("a", .switch)])
         XCTAssertEqual(form.update(.key(.escape)), [.finish(.cancelled)])
-        var attached = model([field("a", "switch")], purpose: .attach)
+        var attached = model([field("a", .switch)], purpose: .attach)
         XCTAssertEqual(attached.update(.key(.character("q"))), [.finish(.done(""))])
     }
 
     // MARK: Text
 
     func testTypingSendsAtOnceThenOncePerIntervalWithTheLatestText() {
-        var form = model([field("name", "text")])
+        var form = model([field("name", .text)])
         _ = form.beginEditing()
         XCTAssertEqual(form.update(.key(.character("a"))), [.call(.setValue(field: "name", value: .string("a"), .text)), .startThrottle])
         XCTAssertEqual(form.update(.key(.character("b"))), [], "held by the throttle")
@@ -64,7 +67,7 @@ final class FormModelTests: XCTestCase {
     }
 
     func testAnotherFrontEndsChangeIsRebasedUnderWhatWasTypedHere() {
-        var form = model([field("name", "text")], values: ["name": .string("alice")])
+        var form = model([field("name", .text)], values: ["name": .string("alice")])
         _ = form.beginEditing()
         _ = form.update(.key(.character("x")))
         _ = form.update(.valueHeard(field: "name", value: .string("alicex")))
@@ -75,7 +78,7 @@ final class FormModelTests: XCTestCase {
     }
 
     func testARefusalShowsUnderItsFieldUntilTheFieldChanges() {
-        var form = model([field("day", "date")], values: ["day": .string("2024-06-15")])
+        var form = model([field("day", .date)], values: ["day": .string("2024-06-15")])
         _ = form.update(.answered(.setValue(field: "day", value: .string("2023-02-30"), .date), error: "not a real calendar day"))
         XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("not a real calendar day") })
         _ = form.update(.valueHeard(field: "day", value: .string("2023-02-28")))
@@ -83,7 +86,7 @@ final class FormModelTests: XCTestCase {
     }
 
     func testAMultilineFieldTakesEnterAsANewLineAndCtrlDMovesOn() {
-        var form = model([field("note", "text", ["multiline": .boolean(true)]), field("ok", "switch")])
+        var form = model([field("note", .text, ["multiline": .boolean(true)]), field("ok", .switch)])
         _ = form.beginEditing()
         _ = form.update(.key(.character("a")))
         _ = form.update(.key(.enter))
@@ -97,7 +100,7 @@ final class FormModelTests: XCTestCase {
     // MARK: Dates
 
     func testADateIsSentOnlyWhole() {
-        var form = model([field("day", "date")], values: ["day": .string("2024-06-15")])
+        var form = model([field("day", .date)], values: ["day": .string("2024-06-15")])
         _ = form.beginEditing()
         for digit in "2023022" {
             XCTAssertEqual(form.update(.key(.character(digit))), [], "a part of a date is never sent")
@@ -108,20 +111,20 @@ final class FormModelTests: XCTestCase {
     // MARK: Switches, steppers, sliders, choices
 
     func testASwitchTogglesTheDaemonsValue() {
-        var form = model([field("on", "switch")], values: ["on": .boolean(true)])
+        var form = model([field("on", .switch)], values: ["on": .boolean(true)])
         XCTAssertEqual(form.update(.key(.character(" "))), [.call(.setValue(field: "on", value: .boolean(false), .plain))])
         XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("[x] on") }, "drawn as the daemon says until it answers")
     }
 
     func testAStepperAsksTheDaemonToStep() {
-        var form = model([field("n", "stepper")], values: ["n": .double(3)])
+        var form = model([field("n", .stepper)], values: ["n": .double(3)])
         XCTAssertEqual(form.update(.key(.right)), [.call(.increment("n"))])
         XCTAssertEqual(form.update(.key(.character("-"))), [.call(.decrement("n"))])
         XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("− 3 +") })
     }
 
     func testSliderStepsTypedAheadOfTheRepliesAddUp() {
-        var form = model([field("level", "slider", ["min": .double(0), "max": .double(1), "step": .double(0.25)])], values: ["level": .double(0.5)])
+        var form = model([field("level", .slider, ["min": .double(0), "max": .double(1), "step": .double(0.25)])], values: ["level": .double(0.5)])
         XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(0.75), .slide))])
         XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(1), .slide))], "from the last step, not the daemon's 0.5")
         XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(1), .slide))], "clamped at the maximum")
@@ -132,11 +135,11 @@ final class FormModelTests: XCTestCase {
     }
 
     func testAChoiceWithoutButtonsOffersItsCurrentOptions() {
-        var form = model([field("city", "choice", ["options": .array(element: .string, [.string("Paris"), .string("Lyon")])])], values: ["city": .string("notSelected")])
+        var form = model([field("city", .choice, ["options": .array(element: .string, [.string("Paris"), .string("Lyon")])])], values: ["city": .string("notSelected")])
         XCTAssertEqual(form.update(.key(.right)), [])
         XCTAssertEqual(form.update(.key(.character(" "))), [.call(.setValue(field: "city", value: .string("Lyon"), .plain))])
         XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("( ) Paris  ( ) Lyon") })
-        var buttons = model([field("gender", "choice", ["buttons": .array(element: .string, [.string("male"), .string("female")])])],
+        var buttons = model([field("gender", .choice, ["buttons": .array(element: .string, [.string("male"), .string("female")])])],
                             buttons: [("male", "gender", "male"), ("female", "gender", "female")])
         _ = buttons.update(.key(.left))
         XCTAssertEqual(buttons.update(.key(.character(" "))), [.call(.tap(field: "gender", button: "female"))])
@@ -145,8 +148,8 @@ final class FormModelTests: XCTestCase {
     // MARK: Messages and submit
 
     func testAMissingValueWaitsUntilTheFieldWasLeftAndAPendingCheckSpins() {
-        var form = model([field("name", "text"), field("user", "text")],
-                         validity: ["name": (false, "valueMissing", "Please fill in this field."), "user": (false, "pending", "Checking…")])
+        var form = model([field("name", .text), field("user", .text)],
+                         validity: ["name": (false, .valueMissing, "Please fill in this field."), "user": (false, .pending, "Checking…")])
         var lines = text(form.view(rows: 24, columns: 80))
         XCTAssertFalse(lines.contains { $0.contains("Please fill in") })
         XCTAssertTrue(lines.contains { $0.contains("⠋ Checking…") })
@@ -158,14 +161,14 @@ final class FormModelTests: XCTestCase {
     }
 
     func testSubmitIsRefusedUntilEnabledThenPrintsTheValuesInFieldOrder() {
-        var form = model([field("b", "switch"), field("a", "text")], values: ["a": .string("x"), "b": .boolean(true)])
+        var form = model([field("b", .switch), field("a", .text)], values: ["a": .string("x"), "b": .boolean(true)])
         form.focus = nil
         XCTAssertEqual(form.update(.key(.enter)), [])
         XCTAssertEqual(form.status?.text, "Submit is disabled until every field is valid")
         form.daemon.submitEnabled = true
         XCTAssertEqual(form.update(.key(.enter)), [.call(.submit)])
         XCTAssertEqual(form.update(.submitted(["a": .string("x"), "b": .boolean(true)])), [.finish(.done("b=true\na=x\n"))])
-        var json = model([field("a", "text")], submitEnabled: true, purpose: .submitJSON)
+        var json = model([field("a", .text)], submitEnabled: true, purpose: .submitJSON)
         XCTAssertEqual(json.update(.submitted(["a": .string("say \"hi\"")])), [.finish(.done(#"{"a":"say \"hi\""}"# + "\n"))])
     }
 }

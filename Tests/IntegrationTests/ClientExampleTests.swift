@@ -67,7 +67,7 @@ final class ClientExampleTests: DaemonTestCase {
         let (form, serving) = try validatorExample(client)
         defer { serving.dispose() }
         try form.setValue(.string("octocat"), for: "username")
-        XCTAssertTrue(waitUntil(timeout: 5) { form.validity["username"]?.reason == "remote" })
+        XCTAssertTrue(waitUntil(timeout: 5) { form.validity["username"]?.reason == .remote })
         XCTAssertEqual(form.validity["username"]?.message, "That name is taken.")
     }
 

@@ -51,7 +51,7 @@ final class ClientTests: DaemonTestCase {
         let form = try client.createForm("f", spec: "sign-up")
         var validity: [String] = []
         form.rx.validationChanged.subscribe(onNext: { change in
-            validity.append("\(change.field): \(form.validity[change.field]?.reason ?? "none")")
+            validity.append("\(change.field): \(form.validity[change.field]?.reason?.rawValue ?? "none")")
         }).disposed(by: bag)
         try form.setValue(.string("abc"), for: "username")
         XCTAssertEqual(validity, ["username: tooShort"], "inside rx.validationChanged, validity already has the new entry")
@@ -77,7 +77,7 @@ final class ClientTests: DaemonTestCase {
         XCTAssertEqual(form.fieldStates["vatId"], RemoteForm.FieldState(visible: true, enabled: true, required: true))
         try form.setValue(.string("x"), for: "email")
         try form.commit("email")
-        XCTAssertEqual(form.validity["email"]?.reason, "patternMismatch")
+        XCTAssertEqual(form.validity["email"]?.reason, .patternMismatch)
         try form.setValue(.boolean(false), for: "company")
         XCTAssertThrowsError(try form.setValue(.string("FR1"), for: "vatId")) { error in
             XCTAssertEqual((error as? WidgetsClientError)?.name, WidgetsErrorName.notEditable)
@@ -231,7 +231,7 @@ final class ClientTests: DaemonTestCase {
 
         let form = try client.createForm("me", spec: "sign-up", transient: true)
         XCTAssertEqual(form.layout.map(\.name), ["username", "password", "repeatPassword"])
-        XCTAssertEqual(form.layout[1].attributes["secret"], .boolean(true))
+        XCTAssertEqual(form.layout[1].secret, true)
         var validations: [String] = []
         var enabled: [Bool] = []
         form.rx.validationChanged.subscribe(onNext: { validations.append("\($0.field) \($0.reason)") }).disposed(by: bag)

@@ -143,13 +143,13 @@ final class ConditionalFormStateTests: XCTestCase {
         let spec = #"{"fields": [{"name": "username", "kind": "text", "rules": {"remote": "usernameAvailable", "debounce": 0, "timeout": 60000}}]}"#
         let form = try XCTUnwrap(client).createForm("signup", spec: spec)
         try form.setValue(.string("alice"), for: "username")
-        XCTAssertEqual(form.validity["username"]?.reason, "pending", "no validator yet")
+        XCTAssertEqual(form.validity["username"]?.reason, .pending, "no validator yet")
         client = nil
         try run.restart()
         let again = try WidgetsClient(address: bus.address)
         let restored = try again.form("signup")
         XCTAssertEqual(restored.values["username"], .string("alice"))
-        XCTAssertEqual(restored.validity["username"]?.reason, "pending", "the check starts again with the restored value")
+        XCTAssertEqual(restored.validity["username"]?.reason, .pending, "the check starts again with the restored value")
         var asked: [String] = []
         let serving = try again.serveValidator("usernameAvailable", on: restored) { _, value in
             asked.append(value.stringValue ?? "")

@@ -17,9 +17,19 @@ final class FormLayoutTests: DaemonTestCase {
         super.tearDown()
     }
 
-    /// The form's `Layout`, read through the client library.
-    private func layout(_ path: String) throws -> [RemoteForm.Field] {
-        try widgets.form(String(path.split(separator: "/").last ?? "")).layout
+    /// The form's `Layout` as it is on the bus: each field's name, kind
+    /// and attributes. The client reads every entry back as the same
+    /// `FieldLayout` the daemon wrote it from.
+    private func layout(_ path: String) throws -> [(name: String, kind: String, attributes: [String: DBusValue])] {
+        let entries = try property(path, formInterface, "Layout")?.arrayElements ?? []
+        let fields = entries.map { entry -> (name: String, kind: String, attributes: [String: DBusValue]) in
+            guard case .structure(let parts) = entry, parts.count == 3 else { return ("", "", [:]) }
+            let attributes = Dictionary((parts[2].dictionaryEntries ?? []).map { ($0.key.stringValue ?? "", $0.value.variantValue ?? $0.value) }) { _, last in last }
+            return (parts[0].stringValue ?? "", parts[1].stringValue ?? "", attributes)
+        }
+        let read = try widgets.form(String(path.split(separator: "/").last ?? "")).layout
+        XCTAssertEqual(read.map(\.entry), entries, "FieldLayout reads and writes every entry as it is")
+        return fields
     }
 
     func testAboutYouLayoutAndButtons() throws {

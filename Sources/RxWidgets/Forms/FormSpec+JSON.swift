@@ -142,10 +142,7 @@ struct SpecDecoder {
 
     mutating func name(_ entry: (JSONValue, String)?, in path: String) -> String? {
         guard let name = string(entry, required: true, in: path, key: "name") else { return nil }
-        let valid = (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
-        } && !(name.utf8.first.map { $0 >= 0x30 && $0 <= 0x39 } ?? true)
-        if !valid, let (_, namePath) = entry {
+        if !NameRules.isFieldName(name), let (_, namePath) = entry {
             problem(namePath, "expected a name of 1 to 64 letters, digits and '_', not starting with a digit; got \(quoted(name, quote: "\""))")
             return nil
         }

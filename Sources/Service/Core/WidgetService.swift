@@ -76,8 +76,8 @@ public final class WidgetService {
     /// over the widget limit or its uid's quota; a widget about to be
     /// replaced neither takes the name nor counts.
     func checkNew(_ name: String, kind: WidgetKind, creator: Creator, replacing replaced: (any ServedWidget)? = nil) throws {
-        guard DBusNames.isValidPathElement(name, maximumLength: 64) else {
-            throw WidgetsError.invalidName("name \(quoted(name)) is not 1 to 64 of [A-Za-z0-9_]")
+        guard NameRules.isWidgetName(name) else {
+            throw WidgetsError.invalidName("name \(quoted(name)) is not \(NameRules.widgetNameRule)")
         }
         guard replaced != nil || widgets[WidgetService.path(of: kind, name: name)] == nil else {
             throw WidgetsError.exists("a \(kind.rawValue) named '\(name)' exists (the option 'replace' destroys it first)")

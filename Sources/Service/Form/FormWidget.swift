@@ -219,43 +219,32 @@ final class FormWidget: ServedWidget {
         })
     }
 
-    /// What a front end needs to draw `field` (the `Layout` property): the
-    /// keys that apply to its kind, bounds resolved against today.
-    private func layoutAttributes(of field: FieldSpec) -> VariantDictionary {
+    /// What a front end needs to draw `field` (an entry of `Layout`),
+    /// bounds resolved against today.
+    private func layout(of field: FieldSpec) -> FieldLayout {
         let rules = field.rules
         let presentation = field.presentation
-        var attributes: [(key: String, value: DBusValue)] = [("label", .string(presentation.label ?? field.name))]
-        if let help = presentation.help {
-            attributes.append(("help", .string(help)))
-        }
-        attributes.append(("required", .boolean(form.fieldStates[field.name]?.required ?? rules.required)))
+        var layout = FieldLayout(name: field.name, kind: field.kind, label: presentation.label ?? field.name)
+        layout.help = presentation.help
+        layout.required = form.fieldStates[field.name]?.required ?? rules.required
         // The output a front end colours the field's border with: the first validityColor output of the field.
-        if let border = form.spec.outputs.first(where: { if case .validityColor(field.name, _, _, _) = $0.rule { return true } else { return false } }) {
-            attributes.append(("border", .string(border.name)))
-        }
-        if field.updateOn == .blur {
-            attributes.append(("updateOn", .string(field.updateOn.rawValue)))
+        layout.border = form.spec.outputs.first(where: { if case .validityColor(field.name, _, _, _) = $0.rule { return true } else { return false } })?.name
+        layout.updatesOnBlur = field.updateOn == .blur
+        layout.secret = presentation.secret
+        layout.multiline = presentation.multiline
+        layout.placeholder = presentation.placeholder
+        layout.minLength = rules.minLength
+        layout.maxLength = rules.maxLength
+        layout.pattern = rules.pattern?.source
+        if field.kind == .choice {
+            layout.options = form.options[field.name] ?? field.options
+            layout.buttons = form.spec.buttons.filter { $0.field == field.name }.map(\.name)
         }
         let bounds = form.bounds(of: field.name)
-        switch field.kind {
-        case .text:
-            attributes.append(("secret", .boolean(presentation.secret)))
-            if presentation.multiline { attributes.append(("multiline", .boolean(true))) }
-            if let placeholder = presentation.placeholder { attributes.append(("placeholder", .string(placeholder))) }
-            if let minLength = rules.minLength { attributes.append(("minLength", .uint32(UInt32(minLength)))) }
-            if let maxLength = rules.maxLength { attributes.append(("maxLength", .uint32(UInt32(maxLength)))) }
-            if let pattern = rules.pattern { attributes.append(("pattern", .string(pattern.source))) }
-        case .choice:
-            attributes.append(("options", .array(element: .string, (form.options[field.name] ?? field.options).map(DBusValue.string))))
-            attributes.append(("buttons", .array(element: .string, form.spec.buttons.filter { $0.field == field.name }.map { .string($0.name) })))
-        case .slider, .stepper, .date:
-            if let min = bounds.min { attributes.append(("min", FormWidget.dbusValue(min))) }
-            if let max = bounds.max { attributes.append(("max", FormWidget.dbusValue(max))) }
-            if let step = rules.step { attributes.append(("step", .double(step))) }
-        case .switch:
-            break
-        }
-        return VariantDictionary(attributes)
+        layout.minimum = bounds.min.map(FormWidget.dbusValue)
+        layout.maximum = bounds.max.map(FormWidget.dbusValue)
+        layout.step = rules.step
+        return layout
     }
 
     /// A client's value for `field`, of the D-Bus type the field's kind takes.
@@ -366,9 +355,7 @@ final class FormWidget: ServedWidget {
             Raw(unchecked: .array(element: .structure([.string, .string]), widget.form.spec.fields.map { .structure([.string($0.name), .string($0.kind.rawValue)]) }))
         }
         let layout: PropertyHandler = API.layout.serve { widget in
-            Raw(unchecked: .array(element: .structure([.string, .string, VariantDictionary.dbusType]), widget.form.spec.fields.map { field in
-                .structure([.string(field.name), .string(field.kind.rawValue), widget.layoutAttributes(of: field).dbusValue])
-            }))
+            Raw(unchecked: .array(element: .structure([.string, .string, VariantDictionary.dbusType]), widget.form.spec.fields.map { widget.layout(of: $0).entry }))
         }
         let buttons: PropertyHandler = API.buttons.serve { widget in
             Raw(unchecked: .array(element: .structure([.string, .string, .string]), widget.form.spec.buttons.map { .structure([.string($0.name), .string($0.field), .string($0.value)]) }))

@@ -13,7 +13,7 @@ final class ChoiceControl: FieldControl {
     private var isApplying = false
 
     init(_ field: RemoteForm.Field, actions: FieldActions) {
-        let names = (field.attributes["buttons"]?.arrayElements ?? []).compactMap(\.stringValue)
+        let names = field.buttons
         if names.isEmpty {
             let list = gtk_string_list_new(nil)!
             strings = list
@@ -48,7 +48,7 @@ final class ChoiceControl: FieldControl {
         defer { isApplying = false }
         let current = value?.stringValue
         if let strings {
-            let now = RemoteForm.options(in: field.attributes)
+            let now = field.options
             if now != options {
                 replaceStrings(of: strings, count: options.count, with: now)
                 options = now

@@ -33,13 +33,13 @@ extension FieldControl {
 enum FieldControls {
     static func make(_ field: RemoteForm.Field, actions: FieldActions) -> FieldControl {
         switch field.kind {
-        case "switch": return SwitchControl(actions: actions)
-        case "slider": return SliderControl(field, actions: actions)
-        case "stepper": return StepperControl(field, actions: actions)
-        case "choice": return ChoiceControl(field, actions: actions)
-        case "date": return DateControl(field, actions: actions)
-        default:
-            return field.attributes["multiline"] == .boolean(true) ? MultilineTextControl(actions: actions) : TextControl(field, actions: actions)
+        case .switch: return SwitchControl(actions: actions)
+        case .slider: return SliderControl(field, actions: actions)
+        case .stepper: return StepperControl(field, actions: actions)
+        case .choice: return ChoiceControl(field, actions: actions)
+        case .date: return DateControl(field, actions: actions)
+        case .text:
+            return field.multiline ? MultilineTextControl(actions: actions) : TextControl(field, actions: actions)
         }
     }
 

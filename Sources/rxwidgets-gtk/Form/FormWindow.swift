@@ -91,8 +91,8 @@ final class FormWindow {
                 self?.dialog.say(nil)
             })
         let control = FieldControls.make(field, actions: actions)
-        let labelText = field.attributes["label"]?.stringValue ?? name
-        let help = field.attributes["help"]?.stringValue
+        let labelText = field.label
+        let help = field.help
         let label = makeLabel(labelText)
         gtk_widget_add_css_class(label, "heading")
         control.widget.describe(label: labelText, description: help)
@@ -125,7 +125,7 @@ final class FormWindow {
             gtk_widget_set_sensitive(row.box, state?.enabled == false ? 0 : 1)
             row.control.show(values[name], field: field, buttons: buttons)
             let check = validity[name]
-            let pending = check?.reason == "pending"
+            let pending = check?.reason == .pending
             let showsMessage = check.map { !$0.valid && (format == nil || submitPressed || touched.contains(name) || pending) } ?? false
             let message = showsMessage ? check?.message ?? "" : ""
             gtk_label_set_text(row.message.c(), message)
@@ -133,9 +133,9 @@ final class FormWindow {
             gtk_widget_set_visible(row.messageLine, pending || !message.isEmpty ? 1 : 0)
             pending ? gtk_spinner_start(row.spinner.c()) : gtk_spinner_stop(row.spinner.c())
             row.control.widget.setInvalid(showsMessage && !pending)
-            row.control.widget.describe(label: field.attributes["label"]?.stringValue ?? name,
+            row.control.widget.describe(label: field.label,
                                         description: showsMessage && !message.isEmpty ? message : row.help ?? "")
-            if let border = field.attributes["border"]?.stringValue {
+            if let border = field.border {
                 FormWindow.colour(row.control.container, outputValues[border]?.stringValue)
             }
         }

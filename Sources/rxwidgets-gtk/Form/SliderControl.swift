@@ -8,9 +8,9 @@ final class SliderControl: FieldControl {
     private var isApplying = false
 
     init(_ field: RemoteForm.Field, actions: FieldActions) {
-        let minimum = FieldControls.number(field.attributes["min"]) ?? 0
-        let maximum = max(FieldControls.number(field.attributes["max"]) ?? 1, minimum)
-        let step = FieldControls.number(field.attributes["step"]).flatMap { $0 > 0 ? $0 : nil } ?? (maximum - minimum) / 100
+        let minimum = FieldControls.number(field.minimum) ?? 0
+        let maximum = max(FieldControls.number(field.maximum) ?? 1, minimum)
+        let step = field.step.flatMap { $0 > 0 ? $0 : nil } ?? (maximum - minimum) / 100
         widget = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, minimum, maximum == minimum ? minimum + 1 : maximum, step > 0 ? step : 0.01)!
         gtk_scale_set_draw_value(widget.c(), 1)
         gtk_widget_set_hexpand(widget, 1)

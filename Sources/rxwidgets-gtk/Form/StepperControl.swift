@@ -11,9 +11,9 @@ final class StepperControl: FieldControl {
     private let step: Double
 
     init(_ field: RemoteForm.Field, actions: FieldActions) {
-        let minimum = FieldControls.number(field.attributes["min"]) ?? -1e9
-        let maximum = max(FieldControls.number(field.attributes["max"]) ?? 1e9, minimum)
-        step = FieldControls.number(field.attributes["step"]).flatMap { $0 > 0 ? $0 : nil } ?? 1
+        let minimum = FieldControls.number(field.minimum) ?? -1e9
+        let maximum = max(FieldControls.number(field.maximum) ?? 1e9, minimum)
+        step = field.step.flatMap { $0 > 0 ? $0 : nil } ?? 1
         widget = gtk_spin_button_new_with_range(minimum, maximum == minimum ? minimum + step : maximum, step)!
         gtk_widget_set_halign(widget, GTK_ALIGN_START)
         Signals.on(widget.raw, "value-changed") { [weak self] in

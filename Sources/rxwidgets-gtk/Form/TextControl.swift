@@ -17,10 +17,10 @@ final class TextControl: FieldControl {
     init(_ field: RemoteForm.Field, actions: FieldActions) {
         self.actions = actions
         sender = ThrottledText(actions.setValue)
-        let secret = field.attributes["secret"] == .boolean(true)
+        let secret = field.secret
         widget = secret ? gtk_password_entry_new()! : gtk_entry_new()!
         setProperty(widget.raw, "activates-default", true)
-        if let placeholder = field.attributes["placeholder"]?.stringValue {
+        if let placeholder = field.placeholder {
             setProperty(widget.raw, "placeholder-text", placeholder)
         }
         if secret {
@@ -41,7 +41,7 @@ final class TextControl: FieldControl {
 
     func show(_ value: DBusValue?, field: RemoteForm.Field, buttons: [(name: String, field: String, value: String)]) {
         // A secret is never sent back to this front end by others; what was typed stays.
-        guard !sender.isSending, let shown = value?.stringValue, shown != text, field.attributes["secret"] != .boolean(true) || !shown.isEmpty else { return }
+        guard !sender.isSending, let shown = value?.stringValue, shown != text, !field.secret || !shown.isEmpty else { return }
         isApplying = true
         defer { isApplying = false }
         let cursor = gtk_editable_get_position(widget.c())

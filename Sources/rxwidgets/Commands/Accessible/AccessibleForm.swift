@@ -42,17 +42,17 @@ struct AccessibleForm {
     }
 
     private func label(_ field: RemoteForm.Field) -> String {
-        field.attributes["label"]?.stringValue ?? field.name
+        field.label
     }
 
     private func message(_ name: String) -> String {
         let validity = form.validity[name]
-        return validity?.message.isEmpty == false ? validity!.message : validity?.reason ?? "invalid"
+        return validity?.message.isEmpty == false ? validity!.message : validity?.reason?.rawValue ?? "invalid"
     }
 
     /// Asks `field` until an answer is valid, or Enter keeps its value; false at end of input.
     private func ask(_ field: RemoteForm.Field) throws -> Bool {
-        if let help = field.attributes["help"]?.stringValue, !help.isEmpty {
+        if let help = field.help, !help.isEmpty {
             tty.say(help)
         }
         while true {
@@ -73,7 +73,7 @@ struct AccessibleForm {
             }
             let validity = form.validity[field.name]
             // A remote check still running is the daemon's to finish; Submit waits for it.
-            if validity?.valid != false || validity?.reason == "pending" {
+            if validity?.valid != false || validity?.reason == .pending {
                 return true
             }
             tty.say(message(field.name))
@@ -91,17 +91,17 @@ struct AccessibleForm {
     private func question(_ field: RemoteForm.Field) -> Answer {
         let name = label(field)
         let current = form.values[field.name]
-        let secret = field.attributes["secret"] == .boolean(true)
+        let secret = field.secret
         let shown = current.map(ValueText.plain).flatMap { $0.isEmpty || secret ? nil : " [\($0)]" } ?? ""
         switch field.kind {
-        case "choice":
+        case .choice:
             let options = form.options(for: field.name)
             guard !options.isEmpty else { return .kept }
             tty.say("\(name):")
             let now = current?.stringValue.flatMap { options.firstIndex(of: $0) }
             guard let index = tty.chooseOne(options, current: now ?? 0) else { return .cancelled }
             return now == index ? .kept : .answered(.string(options[index]))
-        case "switch":
+        case .switch:
             let on = current == .boolean(true)
             guard let answer = tty.ask("\(name) (yes or no) [\(on ? "yes" : "no")]: ")?.lowercased() else { return .cancelled }
             switch answer {
@@ -110,10 +110,10 @@ struct AccessibleForm {
             case "n", "no": return .answered(.boolean(false))
             default: return .invalid("Answer yes or no (y or n).")
             }
-        case "slider", "stepper":
-            let bounds = [field.attributes["min"], field.attributes["max"]].map { $0.flatMap { try? Double(dbusValue: $0) } }
+        case .slider, .stepper:
+            let bounds = [field.minimum, field.maximum].map { $0.flatMap { try? Double(dbusValue: $0) } }
             var range = bounds[0] != nil && bounds[1] != nil ? "a number from \(ValueText.plain(.double(bounds[0]!))) to \(ValueText.plain(.double(bounds[1]!)))" : "a number"
-            if let step = field.attributes["step"].flatMap({ try? Double(dbusValue: $0) }), step > 0 {
+            if let step = field.step, step > 0 {
                 range += " in steps of \(ValueText.plain(.double(step)))"
             }
             guard let answer = tty.ask("\(name) (\(range))\(shown): ") else { return .cancelled }
@@ -122,16 +122,16 @@ struct AccessibleForm {
                 return .invalid("\(quoted(answer, quote: "\"")) is not a number.")
             }
             return .answered(.double(number))
-        case "date":
+        case .date:
             guard let answer = tty.ask("\(name) (a date, YYYY-MM-DD)\(shown): ") else { return .cancelled }
             return answer.isEmpty ? .kept : .answered(.string(answer))
-        default:
-            if field.attributes["multiline"] == .boolean(true) {
+        case .text:
+            if field.multiline {
                 tty.say("\(name) (end with a line holding only a period, or Ctrl-D)\(shown):")
                 guard let text = tty.lines() else { return .cancelled }
                 return text.isEmpty && current != nil ? .kept : .answered(.string(text))
             }
-            let placeholder = field.attributes["placeholder"]?.stringValue.map { " (\($0))" } ?? ""
+            let placeholder = field.placeholder.map { " (\($0))" } ?? ""
             // A label that ends as a prompt (`>`, `Code:`) is one.
             let colon = placeholder.isEmpty && shown.isEmpty && [":", ">", "?"].contains(name.last) ? "" : ":"
             guard let text = tty.ask("\(name)\(placeholder)\(shown)\(colon) ", echo: !secret) else { return .cancelled }

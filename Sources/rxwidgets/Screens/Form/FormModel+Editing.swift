@@ -13,14 +13,14 @@ extension FormModel {
         }
         var commands: [FormCommand] = []
         var text = daemon.values[field.name]?.stringValue ?? ""
-        if field.attributes["secret"] == .boolean(true) {
+        if field.secret {
             if secrets[field.name] == nil {
                 commands.append(.readSecret(field.name))
             }
             text = secrets[field.name] ?? ""
             secrets[field.name] = text
         }
-        editing = EditBuffer(field: field.name, text: text, cursor: field.kind == "date" ? 0 : text.count)
+        editing = EditBuffer(field: field.name, text: text, cursor: field.kind == .date ? 0 : text.count)
         lastSent = text
         return commands
     }
@@ -31,7 +31,7 @@ extension FormModel {
         unsent = false
         defer { editing = nil }
         guard let editing, editing.text != lastSent else { return [] }
-        return daemon.layout.first { $0.name == editing.field }?.kind == "date" ? send(date: editing) : send(text: editing)
+        return daemon.layout.first { $0.name == editing.field }?.kind == .date ? send(date: editing) : send(text: editing)
     }
 
     /// Changes the buffer; sends it now, or when the throttle ends.
@@ -87,7 +87,7 @@ extension FormModel {
             return []
         }
         guard var current = editing, current.field == field, let text = value.stringValue, text != lastSent,
-              focusedField?.kind == "text", secrets[field] == nil else { return [] }
+              focusedField?.kind == .text, secrets[field] == nil else { return [] }
         let rebased = FormModel.rebase(local: current.text, onto: text, since: lastSent ?? "")
         let atEnd = current.cursor >= current.text.count
         current.text = rebased

@@ -84,7 +84,7 @@ extension FormModel {
             left.insert(current.name)
         }
         var commands = finishEditing()
-        if let current, current.attributes["updateOn"]?.stringValue == "blur" {
+        if let current, current.updatesOnBlur {
             commands.append(.call(.commit(current.name)))
         }
         let stops: [String?] = daemon.layout.filter { daemon.isFocusable($0) }.map(\.name) + [nil]

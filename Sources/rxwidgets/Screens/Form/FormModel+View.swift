@@ -21,7 +21,7 @@ extension FormModel {
             let isEnabled = daemon.states[field.name]?.enabled != false
             var line = Line(isFocused ? "› " : "  ", .accent)
             line.append(TextWidth.pad(labels[index], labelWidth), isFocused ? .accent : isEnabled ? .bold : .dim)
-            let border = field.attributes["border"]?.stringValue.flatMap { daemon.outputs[$0]?.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
+            let border = field.border.flatMap { daemon.outputs[$0]?.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
             let component = FormModel.component(of: field)
             for span in component.view(field, in: self, focused: isFocused, border: border).spans {
                 line.append(span.text, isEnabled ? span.style : .dim)
@@ -56,29 +56,29 @@ extension FormModel {
 
     /// The label, with `*` while the field is required.
     static func label(of field: RemoteForm.Field) -> String {
-        let text = field.attributes["label"]?.stringValue ?? field.name
-        return field.attributes["required"] == .boolean(true) ? text + " *" : text
+        let text = field.label
+        return field.required ? text + " *" : text
     }
 
     /// The line under a field: a refusal, the daemon's message, or the help.
     private func message(under field: RemoteForm.Field, indent: String) -> Line {
-        let help = field.attributes["help"]?.stringValue ?? ""
+        let help = (field.help ?? "")
         if let refusal = refusals[field.name] {
             return Line(indent + refusal, .error)
         }
         guard let state = daemon.validity[field.name], !state.valid else {
             return help.isEmpty ? Line() : Line(indent + help, .help)
         }
-        if state.reason == "pending" {
+        if state.reason == .pending {
             return Line(indent + FormModel.spinnerFrames[spinnerFrame] + " " + state.message, .help)
         }
         // "Please fill in this field" waits until the field was left or
         // Submit tried (the daemon's validity is the same either way); the
         // help stays beside the message.
-        guard state.reason != "valueMissing" || left.contains(field.name) else {
+        guard state.reason != .valueMissing || left.contains(field.name) else {
             return help.isEmpty ? Line() : Line(indent + help, .help)
         }
-        var line = Line(indent + (state.message.isEmpty ? state.reason : state.message), .error)
+        var line = Line(indent + (state.message.isEmpty ? state.reason?.rawValue ?? "invalid" : state.message), .error)
         if !help.isEmpty {
             line.append(" · " + help, .help)
         }

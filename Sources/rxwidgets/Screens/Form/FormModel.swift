@@ -91,13 +91,12 @@ struct FormModel {
     /// The component that draws and edits `field`.
     static func component(of field: RemoteForm.Field) -> FieldComponent.Type {
         switch field.kind {
-        case "text": return TextFieldComponent.self
-        case "date": return DateFieldComponent.self
-        case "switch": return SwitchFieldComponent.self
-        case "slider": return SliderFieldComponent.self
-        case "stepper": return StepperFieldComponent.self
-        case "choice": return ChoiceFieldComponent.self
-        default: return PlainFieldComponent.self
+        case .text: return TextFieldComponent.self
+        case .date: return DateFieldComponent.self
+        case .switch: return SwitchFieldComponent.self
+        case .slider: return SliderFieldComponent.self
+        case .stepper: return StepperFieldComponent.self
+        case .choice: return ChoiceFieldComponent.self
         }
     }
 }

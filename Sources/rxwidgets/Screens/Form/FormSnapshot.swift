@@ -9,7 +9,7 @@ struct FormSnapshot {
     var layout: [RemoteForm.Field] = []
     var buttons: [(name: String, field: String, value: String)] = []
     var values: [String: DBusValue] = [:]
-    var validity: [String: (valid: Bool, reason: String, message: String)] = [:]
+    var validity: [String: RemoteForm.Validity] = [:]
     var states: [String: RemoteForm.FieldState] = [:]
     var outputs: [String: DBusValue] = [:]
     var submitEnabled = false
@@ -27,7 +27,7 @@ struct FormSnapshot {
 
     /// A form of these parts, for tests.
     init(layout: [RemoteForm.Field], buttons: [(name: String, field: String, value: String)] = [], values: [String: DBusValue] = [:],
-         validity: [String: (valid: Bool, reason: String, message: String)] = [:], states: [String: RemoteForm.FieldState] = [:],
+         validity: [String: RemoteForm.Validity] = [:], states: [String: RemoteForm.FieldState] = [:],
          outputs: [String: DBusValue] = [:], submitEnabled: Bool = false) {
         self.layout = layout
         self.buttons = buttons
@@ -45,6 +45,6 @@ struct FormSnapshot {
 
     /// Whether some field waits for its remote check.
     var hasPending: Bool {
-        validity.values.contains { $0.reason == "pending" }
+        validity.values.contains { $0.reason == .pending }
     }
 }

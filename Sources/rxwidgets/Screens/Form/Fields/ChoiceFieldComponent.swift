@@ -5,13 +5,13 @@ import RxWidgetsCommandLine
 /// ←/→ move the cursor, Space taps the button (or chooses the option).
 enum ChoiceFieldComponent: FieldComponent {
     static func buttonNames(_ field: RemoteForm.Field) -> [String] {
-        (field.attributes["buttons"]?.arrayElements ?? []).compactMap(\.stringValue)
+        field.buttons
     }
 
     /// What the cursor moves over: (label, the value it sets).
     static func choices(_ field: RemoteForm.Field, _ model: FormModel) -> [(label: String, value: String)] {
         let names = buttonNames(field)
-        guard !names.isEmpty else { return RemoteForm.options(in: field.attributes).map { ($0, $0) } }
+        guard !names.isEmpty else { return field.options.map { ($0, $0) } }
         return names.map { name in (name, model.daemon.buttons.first { $0.name == name }?.value ?? "") }
     }
 

@@ -21,14 +21,3 @@ extension FieldComponent {
     static var isTyped: Bool { false }
     static func continuation(_ field: RemoteForm.Field, in model: FormModel, focused: Bool) -> [Line] { [] }
 }
-
-/// A field of a kind this front end does not know: its value, read only.
-enum PlainFieldComponent: FieldComponent {
-    static func view(_ field: RemoteForm.Field, in model: FormModel, focused: Bool, border: Style) -> Line {
-        Line(model.daemon.values[field.name].map(ValueText.plain) ?? "")
-    }
-
-    static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
-        nil
-    }
-}

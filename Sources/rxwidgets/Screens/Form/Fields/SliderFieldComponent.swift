@@ -7,8 +7,8 @@ enum SliderFieldComponent: FieldComponent {
     static func keys(for field: RemoteForm.Field) -> String { "←/→ slide" }
 
     static func range(_ field: RemoteForm.Field) -> (Double, Double) {
-        let minimum = field.attributes["min"].flatMap { try? Double(dbusValue: $0) } ?? 0
-        let maximum = field.attributes["max"].flatMap { try? Double(dbusValue: $0) } ?? 1
+        let minimum = field.minimum.flatMap { try? Double(dbusValue: $0) } ?? 0
+        let maximum = field.maximum.flatMap { try? Double(dbusValue: $0) } ?? 1
         return (minimum, maximum)
     }
 
@@ -30,7 +30,7 @@ enum SliderFieldComponent: FieldComponent {
         let (minimum, maximum) = range(field)
         let name = field.name
         let current = model.pendingSlides[name]?.value ?? model.daemon.values[name].flatMap { try? Double(dbusValue: $0) } ?? minimum
-        let given = field.attributes["step"].flatMap { try? Double(dbusValue: $0) } ?? 0
+        let given = field.step ?? 0
         let hasStep = given > 0 && given.isFinite
         let step = hasStep ? given : (maximum - minimum) / 10
         let moved = current + (key == .left ? -1 : 1) * step

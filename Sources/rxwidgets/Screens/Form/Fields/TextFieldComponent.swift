@@ -14,12 +14,12 @@ enum TextFieldComponent: FieldComponent {
     }
 
     static func isMultiline(_ field: RemoteForm.Field) -> Bool {
-        field.attributes["multiline"] == .boolean(true)
+        field.multiline
     }
 
     /// The text as drawn: the edit buffer, a secret's own copy, or the daemon's value.
     private static func text(_ field: RemoteForm.Field, in model: FormModel) -> String {
-        let isSecret = field.attributes["secret"] == .boolean(true)
+        let isSecret = field.secret
         let text = model.editing?.field == field.name ? model.editing?.text ?? "" : (isSecret ? model.secrets[field.name] : nil) ?? model.daemon.values[field.name]?.stringValue ?? ""
         return isSecret ? String(repeating: "•", count: text.count) : text
     }
@@ -46,7 +46,7 @@ enum TextFieldComponent: FieldComponent {
             shown = String(shown.prefix { $0 != "\n" })
         }
         var line = Line("[", border)
-        if shown.isEmpty, let placeholder = field.attributes["placeholder"]?.stringValue {
+        if shown.isEmpty, let placeholder = field.placeholder {
             // While empty, focused or not, as the spec's docs say.
             if focused { line.append(" ", .cursor) }
             line.append(TextWidth.pad(placeholder, focused ? 29 : 30), .dim)

@@ -1,0 +1,103 @@
+import DBus
+
+/// One field as a form's `Layout` describes it to a front end: what it
+/// needs to draw and edit the field. On the bus an entry is `(ssa{sv})` —
+/// name, kind and the attributes that apply to the kind; the attributes'
+/// keys are declared once, in `Key`, which the daemon writes and the front
+/// ends read through this type.
+public struct FieldLayout: Equatable, Sendable {
+    /// The attributes' keys on the bus.
+    public enum Key: String, CaseIterable, Sendable {
+        case label, help, required, border, updateOn, secret, multiline, placeholder
+        case minLength, maxLength, pattern, options, buttons, min, max, step
+    }
+
+    public var name: String
+    public var kind: FieldKind
+    /// What the field is called on screen (its name when the spec gives no label).
+    public var label: String
+    /// A line under the field.
+    public var help: String?
+    /// A missing value makes it invalid (as its conditions decide now).
+    public var required = false
+    /// The output whose colour the field's border takes.
+    public var border: String?
+    /// Judged when the person leaves the field (`updateOn: blur`), not as typed.
+    public var updatesOnBlur = false
+    /// A text field whose value is not shown.
+    public var secret = false
+    /// A text field of several lines.
+    public var multiline = false
+    public var placeholder: String?
+    public var minLength: Int?
+    public var maxLength: Int?
+    /// A text field's pattern, as the spec gives it.
+    public var pattern: String?
+    /// A choice field's options now.
+    public var options: [String] = []
+    /// The buttons that set a choice field.
+    public var buttons: [String] = []
+    /// A number's (`d`) or a day's (`s`, `YYYY-MM-DD`) bounds, resolved against today.
+    public var minimum: DBusValue?
+    public var maximum: DBusValue?
+    /// A slider's or stepper's step.
+    public var step: Double?
+
+    public init(name: String, kind: FieldKind, label: String) {
+        self.name = name
+        self.kind = kind
+        self.label = label
+    }
+
+    /// The layout of an entry of `Layout`; nil for a kind this library does
+    /// not know (a newer daemon's), which a front end cannot draw.
+    public init?(entry: DBusStruct<String, String, VariantDictionary>) {
+        let (name, kindName, attributes) = entry.fields
+        guard let kind = FieldKind(rawValue: kindName) else { return nil }
+        let value = Dictionary(attributes.entries.map { (Key(rawValue: $0.key), $0.value) }.compactMap { key, value in key.map { ($0, value) } }) { _, last in last }
+        self.init(name: name, kind: kind, label: value[.label]?.stringValue ?? name)
+        help = value[.help]?.stringValue
+        required = value[.required] == .boolean(true)
+        border = value[.border]?.stringValue
+        updatesOnBlur = value[.updateOn]?.stringValue == "blur"
+        secret = value[.secret] == .boolean(true)
+        multiline = value[.multiline] == .boolean(true)
+        placeholder = value[.placeholder]?.stringValue
+        minLength = value[.minLength].flatMap { try? UInt32(dbusValue: $0) }.map(Int.init)
+        maxLength = value[.maxLength].flatMap { try? UInt32(dbusValue: $0) }.map(Int.init)
+        pattern = value[.pattern]?.stringValue
+        options = (value[.options]?.arrayElements ?? []).compactMap(\.stringValue)
+        buttons = (value[.buttons]?.arrayElements ?? []).compactMap(\.stringValue)
+        minimum = value[.min]
+        maximum = value[.max]
+        step = value[.step].flatMap { try? Double(dbusValue: $0) }
+    }
+
+    /// The entry of `Layout`: the attributes that apply to the kind, in `Key`'s order.
+    public var entry: DBusValue {
+        var attributes: [(key: Key, value: DBusValue)] = [(.label, .string(label))]
+        if let help { attributes.append((.help, .string(help))) }
+        attributes.append((.required, .boolean(required)))
+        if let border { attributes.append((.border, .string(border))) }
+        if updatesOnBlur { attributes.append((.updateOn, .string("blur"))) }
+        switch kind {
+        case .text:
+            attributes.append((.secret, .boolean(secret)))
+            if multiline { attributes.append((.multiline, .boolean(true))) }
+            if let placeholder { attributes.append((.placeholder, .string(placeholder))) }
+            if let minLength { attributes.append((.minLength, .uint32(UInt32(clamping: minLength)))) }
+            if let maxLength { attributes.append((.maxLength, .uint32(UInt32(clamping: maxLength)))) }
+            if let pattern { attributes.append((.pattern, .string(pattern))) }
+        case .choice:
+            attributes.append((.options, .array(element: .string, options.map(DBusValue.string))))
+            attributes.append((.buttons, .array(element: .string, buttons.map(DBusValue.string))))
+        case .slider, .stepper, .date:
+            if let minimum { attributes.append((.min, minimum)) }
+            if let maximum { attributes.append((.max, maximum)) }
+            if let step { attributes.append((.step, .double(step))) }
+        case .switch:
+            break
+        }
+        return .structure([.string(name), .string(kind.rawValue), VariantDictionary(attributes.map { (key: $0.key.rawValue, value: $0.value) }).dbusValue])
+    }
+}
