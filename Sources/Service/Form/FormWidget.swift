@@ -93,38 +93,26 @@ final class FormWidget: ServedWidget {
 
     // MARK: State
 
-    /// `s spec`, `a{sv} values`, `a{ss} errors` (the application's, from `SetErrors`).
+    /// The form's `FormState`. A secret is never written to disk: a
+    /// restored form has it as its spec begins it.
     func stateSnapshot() -> StateSnapshot {
-        // A secret is never written to disk: a restored form has it as its spec begins it.
-        let values: [DBusValue] = [
-            .string(specText), valuesDictionary(form.values.filter { !secretFields.contains($0.key) }, redacted: false),
-            .dictionary(key: .string, value: .string, form.serverMessages.sorted { $0.key < $1.key }.map { (.string($0.key), .string($0.value)) }),
-        ]
-        return { values.map(StateValue.value) }
+        let values = orderedValues(form.values.filter { !secretFields.contains($0.key) }, redacted: false).entries.map { (field: $0.key, value: $0.value) }
+        let state = FormState(spec: specText, values: values, errors: form.serverMessages)
+        return { state.pieces }
     }
 
     /// The form a state file describes, built and checked as `CreateForm`
     /// and `SetValues` would.
     static func restored(from file: StateFile, context: WidgetContext) throws -> FormWidget {
-        // Files written before SetErrors existed hold no errors.
-        guard (2...3).contains(file.state.count), let spec = file.state[0].stringValue, let values = file.state[1].dictionaryEntries,
-              let errorEntries = file.state.count == 3 ? file.state[2].dictionaryEntries : [] else {
-            throw StateFile.ReadError(description: "a form's state is (s spec, a{sv} values, a{ss} errors)")
+        let state = try FormState(stored: file.state)
+        let widget = try FormWidget(name: file.name, spec: state.spec, options: [:], creator: Creator(restoring: file), context: context)
+        let fieldValues = try state.values.map { field, value in
+            (field: field, value: try widget.fieldValue(value, for: field, "stored value of \(quoted(field))"))
         }
-        let widget = try FormWidget(name: file.name, spec: spec, options: [:], creator: Creator(restoring: file), context: context)
-        let fieldValues = try values.map { entry -> (field: String, value: FieldValue) in
-            let field = entry.key.stringValue ?? ""
-            return (field, try widget.fieldValue(entry.value.variantValue ?? entry.value, for: field, "stored value of \(quoted(field))"))
-        }
-        var errors: [String: String] = [:]
-        for entry in errorEntries {
-            guard let field = entry.key.stringValue, let message = entry.value.stringValue else {
-                throw StateFile.ReadError(description: "a form's stored errors are a{ss}")
-            }
+        for (field, message) in state.errors {
             try widget.context.arguments.checkString(message, "stored error of \(quoted(field))")
-            errors[field] = message
         }
-        try widget.form.restore(values: fieldValues, errors: errors)
+        try widget.form.restore(values: fieldValues, errors: state.errors)
         widget.resume(atRevision: file.revision)
         return widget
     }

@@ -451,9 +451,8 @@ final class PickerWidget: RowsWidget {
 
     // MARK: State
 
-    /// `b popup`, `b visible`, `b bound`, `aav components`, `s adapter`,
-    /// `a{sv} adapter options` (as `SetAdapter` takes them), `ai selected rows`,
-    /// `aa{sas} dependent` (the maps of dependent components; empty without).
+    /// The picker's `PickerState`, taken on the loop (the arrays are
+    /// shared, not copied) and written off it.
     func stateSnapshot() -> StateSnapshot {
         let config = adapter.config
         let adapterOptions: DBusValue = .dictionary(key: .string, value: .variant, [
@@ -465,41 +464,31 @@ final class PickerWidget: RowsWidget {
         ])
         // A data source is kept as detached: its client is gone after a restart.
         let bound = beforeSource ?? BoundRows(components: adapter.components, selected: picker.selectedRows, bound: isBound)
-        let head: [DBusValue] = [.boolean(popup != nil), .boolean(popup?.isVisible ?? false), .boolean(bound.bound)]
-        let tail: [DBusValue] = [
-            .string(config.kind.rawValue), adapterOptions,
-            .array(element: .int32, bound.selected.map { .int32(Int32($0)) }),
-            .array(element: .array(.dictEntry(key: .string, value: .array(.string))), (dependent?.maps ?? []).map { map in
-                .dictionary(key: .string, value: .array(.string), map.sorted { $0.key < $1.key }.map { (.string($0.key), .array(element: .string, $0.value.map(DBusValue.string))) })
-            }),
-        ]
-        let components = bound.components
-        return {
-            head.map(StateValue.value) + [.array(element: .array(.variant), components.map(StateValue.variants))] + tail.map(StateValue.value)
-        }
+        let dependentMaps: DBusValue = .array(element: .array(.dictEntry(key: .string, value: .array(.string))), (dependent?.maps ?? []).map { map in
+            .dictionary(key: .string, value: .array(.string), map.sorted { $0.key < $1.key }.map { (.string($0.key), .array(element: .string, $0.value.map(DBusValue.string))) })
+        })
+        let state = PickerState(popup: popup != nil, visible: popup?.isVisible ?? false, bound: bound.bound, components: bound.components,
+                                adapter: config.kind.rawValue, adapterOptions: adapterOptions, selected: bound.selected.map { Int32($0) }, dependent: dependentMaps)
+        return { state.pieces }
     }
 
     /// The picker a state file describes, its models and adapter checked as
     /// `SetModels` and `SetAdapter` check them.
     static func restored(from file: StateFile, context: WidgetContext) throws -> PickerWidget {
-        let state = file.state
-        // Files written before dependent components existed have seven parts.
-        guard state.count == 7 || state.count == 8, case .boolean(let isPopup) = state[0], case .boolean(let visible) = state[1], case .boolean(let bound) = state[2],
-              let kind = state[4].stringValue, let selected = try? [Int32](dbusValue: state[6]) else {
-            throw StateFile.ReadError(description: "a picker's state is (b popup, b visible, b bound, aav components, s adapter, a{sv} options, ai selected, aa{sas} dependent)")
+        let state = try PickerState(stored: file.state)
+        let widget = try PickerWidget(name: file.name, options: ["popup": .boolean(state.popup)], creator: Creator(restoring: file), context: context)
+        if !(state.dependent.arrayElements ?? []).isEmpty {
+            widget.dependent = try widget.dependentComponents(from: state.dependent, "stored dependent")
         }
-        let widget = try PickerWidget(name: file.name, options: ["popup": .boolean(isPopup)], creator: Creator(restoring: file), context: context)
-        if state.count == 8, !(state[7].arrayElements ?? []).isEmpty {
-            widget.dependent = try widget.dependentComponents(from: state[7], "stored dependent")
+        if state.bound {
+            try check(state.components, widget.context.arguments, "stored models")
+            try widget.bind(state.components)
         }
-        if bound {
-            try widget.bind(try components(fromModels: state[3], widget.context.arguments, "stored models"))
-        }
-        try widget.configure(try widget.adapterConfig(kind: kind, options: state[5]))
-        for (component, row) in selected.enumerated() where component < widget.picker.numberOfComponents && row >= 0 && Int(row) < widget.picker.numberOfRows(inComponent: component) {
+        try widget.configure(try widget.adapterConfig(kind: state.adapter, options: state.adapterOptions))
+        for (component, row) in state.selected.enumerated() where component < widget.picker.numberOfComponents && row >= 0 && Int(row) < widget.picker.numberOfRows(inComponent: component) {
             widget.picker.selectRow(Int(row), inComponent: component, animated: false)
         }
-        if visible {
+        if state.visible {
             widget.popup?.showPickerView()
         }
         widget.resume(atRevision: file.revision)

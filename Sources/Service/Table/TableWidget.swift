@@ -183,14 +183,16 @@ final class TableWidget: RowsWidget {
         try checked([("", value.arrayElements ?? [])], checks, what)
     }
 
-    static func checked(_ parts: [(header: String, models: [DBusValue])], _ checks: InputChecks, _ what: String) throws -> CheckedParts {
+    /// `parts`' models come as a call carries them, each in its variant,
+    /// unless `inVariants` is false (a stored record's, already unwrapped).
+    static func checked(_ parts: [(header: String, models: [DBusValue])], _ checks: InputChecks, _ what: String, inVariants: Bool = true) throws -> CheckedParts {
         try checks.checkShape(parts: parts.count, rows: parts.reduce(0) { $0 + $1.models.count }, unit: "sections", what)
         return try parts.enumerated().map { index, part in
             try checks.checkString(part.header, "\(what) section \(index) header")
             for (row, model) in part.models.enumerated() {
                 try checks.checkStrings(in: model, "\(what) section \(index) row \(row)")
             }
-            return (part.header, part.models.map { TableModel(value: $0.variantValue ?? $0) })
+            return (part.header, part.models.map { TableModel(value: inVariants ? $0.variantValue ?? $0 : $0) })
         }
     }
 
@@ -254,40 +256,30 @@ final class TableWidget: RowsWidget {
 
     // MARK: State
 
-    /// `b bound`, `a(sav) sections`, `s cell format`, `a(ii) selected`,
-    /// `b allows multiple selection`, `b editable`. A served table is kept
-    /// as detached: its bound sections and their selection.
+    /// The table's `TableState`: its parts taken on the loop (the arrays
+    /// shared, not copied), the record made and written off it.
     func stateSnapshot() -> StateSnapshot {
-        let sectionModels = dataSource.sectionModels
+        // A data source is kept as detached: its client is gone after a restart.
         let before = beforeSource ?? BeforeSource(selected: table.indexPathsForSelectedRows ?? [], bound: isBound)
-        let head: [DBusValue] = [.boolean(before.bound)]
-        let tail: [DBusValue] = [
-            .string(cellFormat), before.selected.dbusValue, .boolean(table.allowsMultipleSelection), .boolean(table.isEditing),
-        ]
+        let (sectionModels, format, multiple, editable) = (dataSource.sectionModels, cellFormat, table.allowsMultipleSelection, table.isEditing)
         return {
-            let sections = sectionModels.map { section -> StateValue in
-                .structure([.value(.string(section.model.header)), .variants(section.items.map(\.value))])
-            }
-            return head.map(StateValue.value) + [.array(element: .structure([.string, .array(.variant)]), sections)] + tail.map(StateValue.value)
+            TableState(bound: before.bound, sections: sectionModels.map { ($0.model.header, $0.items.map(\.value)) }, cellFormat: format,
+                       selected: before.selected, allowsMultipleSelection: multiple, editable: editable).pieces
         }
     }
 
     /// The table a state file describes, its sections checked as `SetSections` checks them.
     static func restored(from file: StateFile, context: WidgetContext) throws -> TableWidget {
-        let state = file.state
-        guard state.count == 6, case .boolean(let bound) = state[0], let format = state[2].stringValue, let selected = try? Array<IndexPath>(dbusValue: state[3]),
-              case .boolean(let multiple) = state[4], case .boolean(let editable) = state[5] else {
-            throw StateFile.ReadError(description: "a table's state is (b bound, a(sav) sections, s format, a(ii) selected, b multiple, b editable)")
-        }
+        let state = try TableState(stored: file.state)
         let widget = try TableWidget(name: file.name, options: [:], creator: Creator(restoring: file), context: context)
-        if bound {
-            try widget.bind(try checked(parts(of: state[1]), context.arguments, "stored sections"))
+        if state.bound {
+            try widget.bind(try checked(state.sections, context.arguments, "stored sections", inVariants: false))
         }
-        try context.arguments.checkString(format, "stored cell format")
-        widget.cellFormat = format
-        widget.table.allowsMultipleSelection = multiple
-        widget.table.isEditing = editable
-        for path in selected where path.section < widget.table.numberOfSections && path.row < widget.table.numberOfRows(inSection: path.section) {
+        try context.arguments.checkString(state.cellFormat, "stored cell format")
+        widget.cellFormat = state.cellFormat
+        widget.table.allowsMultipleSelection = state.allowsMultipleSelection
+        widget.table.isEditing = state.editable
+        for path in state.selected where path.section < widget.table.numberOfSections && path.row < widget.table.numberOfRows(inSection: path.section) {
             widget.table.selectRow(at: path, animated: false, scrollPosition: .none)
         }
         widget.resume(atRevision: file.revision)

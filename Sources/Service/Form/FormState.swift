@@ -1,0 +1,50 @@
+import DBus
+
+/// What a form keeps across restarts (API rule 10), as a typed record.
+///
+/// Version 1: `s spec` (a template's name or the JSON), `a{sv} values`
+/// (secret fields left out: a secret is never written to disk), `a{ss}
+/// errors` (`SetErrors`' messages). Version 0 (files without a version) is
+/// the same fields, the last missing in files written before `SetErrors`.
+struct FormState {
+    static let version: UInt32 = 1
+
+    var spec: String
+    var values: [(field: String, value: DBusValue)]
+    var errors: [String: String]
+
+    static let described = "(u version, s spec, a{sv} values, a{ss} errors)"
+
+    init(spec: String, values: [(field: String, value: DBusValue)], errors: [String: String]) {
+        self.spec = spec
+        self.values = values
+        self.errors = errors
+    }
+
+    /// The record a state file holds, of any version this daemon wrote.
+    init(stored state: [DBusValue]) throws {
+        let (version, fields) = StateRecord.read(state)
+        let expected = version == 0 ? 2...3 : 3...3
+        guard version <= FormState.version, expected.contains(fields.count), let spec = fields[0].stringValue, let values = fields[1].dictionaryEntries,
+              let errorEntries = fields.count == 3 ? fields[2].dictionaryEntries : [] else {
+            throw StateRecord.unreadable("form", version: version, fields: fields.count, expected: FormState.described)
+        }
+        var errors: [String: String] = [:]
+        for entry in errorEntries {
+            guard let field = entry.key.stringValue, let message = entry.value.stringValue else {
+                throw StateFile.ReadError(description: "a form's stored errors are a{ss}")
+            }
+            errors[field] = message
+        }
+        self.init(spec: spec, values: values.map { ($0.key.stringValue ?? "", $0.value.variantValue ?? $0.value) }, errors: errors)
+    }
+
+    /// The record for the state writer.
+    var pieces: [StateValue] {
+        StateRecord.pieces(version: FormState.version, [
+            .value(.string(spec)),
+            .value(.dictionary(key: .string, value: .variant, values.map { (.string($0.field), .variant($0.value)) })),
+            .value(.dictionary(key: .string, value: .string, errors.sorted { $0.key < $1.key }.map { (.string($0.key), .string($0.value)) })),
+        ])
+    }
+}

@@ -1,0 +1,63 @@
+import DBus
+
+/// What a picker keeps across restarts (API rule 10), as a typed record.
+///
+/// Version 1: `b popup`, `b visible`, `b bound`, `aav components`,
+/// `s adapter`, `a{sv} adapter options` (as `SetAdapter` takes them),
+/// `ai selected rows`, `aa{sas} dependent` (the maps of dependent
+/// components; empty without). Version 0 (files without a version) is the
+/// same fields, the last missing in files written before dependent
+/// components existed.
+struct PickerState {
+    static let version: UInt32 = 1
+
+    var popup: Bool
+    var visible: Bool
+    /// Whether items were bound (a picker may be bound to no rows).
+    var bound: Bool
+    /// The models of every component.
+    var components: [[DBusValue]]
+    var adapter: String
+    var adapterOptions: DBusValue
+    var selected: [Int32]
+    var dependent: DBusValue
+
+    static let described = "(u version, b popup, b visible, b bound, aav components, s adapter, a{sv} options, ai selected, aa{sas} dependent)"
+
+    init(popup: Bool, visible: Bool, bound: Bool, components: [[DBusValue]], adapter: String, adapterOptions: DBusValue, selected: [Int32], dependent: DBusValue) {
+        self.popup = popup
+        self.visible = visible
+        self.bound = bound
+        self.components = components
+        self.adapter = adapter
+        self.adapterOptions = adapterOptions
+        self.selected = selected
+        self.dependent = dependent
+    }
+
+    /// The record a state file holds, of any version this daemon wrote.
+    init(stored state: [DBusValue]) throws {
+        let (version, fields) = StateRecord.read(state)
+        let expected = version == 0 ? 7...8 : 8...8
+        guard version <= PickerState.version, expected.contains(fields.count),
+              case .boolean(let popup) = fields[0], case .boolean(let visible) = fields[1], case .boolean(let bound) = fields[2],
+              let adapter = fields[4].stringValue, let selected = try? [Int32](dbusValue: fields[6]) else {
+            throw StateRecord.unreadable("picker", version: version, fields: fields.count, expected: PickerState.described)
+        }
+        let dependent = fields.count == 8 ? fields[7] : .array(element: .array(.dictEntry(key: .string, value: .array(.string))), [])
+        self.init(popup: popup, visible: visible, bound: bound,
+                  components: (fields[3].arrayElements ?? []).map { ($0.arrayElements ?? []).map { $0.variantValue ?? $0 } },
+                  adapter: adapter, adapterOptions: fields[5], selected: selected, dependent: dependent)
+    }
+
+    /// The record for the state writer: the models are wrapped in variants
+    /// there, off the loop.
+    var pieces: [StateValue] {
+        StateRecord.pieces(version: PickerState.version, [
+            .value(.boolean(popup)), .value(.boolean(visible)), .value(.boolean(bound)),
+            .array(element: .array(.variant), components.map(StateValue.variants)),
+            .value(.string(adapter)), .value(adapterOptions),
+            .value(.array(element: .int32, selected.map(DBusValue.int32))), .value(dependent),
+        ])
+    }
+}

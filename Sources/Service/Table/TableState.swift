@@ -1,0 +1,54 @@
+import DBus
+import RxWidgets
+import WidgetsAPI
+
+/// What a table keeps across restarts (API rule 10), as a typed record.
+///
+/// Version 1: `b bound`, `a(sav) sections` (header and models), `s cell
+/// format`, `a(ii) selected`, `b multiple selection`, `b editable`.
+/// Version 0 (files without a version) is the same fields.
+struct TableState {
+    static let version: UInt32 = 1
+
+    var bound: Bool
+    var sections: [(header: String, models: [DBusValue])]
+    var cellFormat: String
+    var selected: [IndexPath]
+    var allowsMultipleSelection: Bool
+    var editable: Bool
+
+    static let described = "(u version, b bound, a(sav) sections, s format, a(ii) selected, b multiple, b editable)"
+
+    init(bound: Bool, sections: [(header: String, models: [DBusValue])], cellFormat: String, selected: [IndexPath], allowsMultipleSelection: Bool, editable: Bool) {
+        self.bound = bound
+        self.sections = sections
+        self.cellFormat = cellFormat
+        self.selected = selected
+        self.allowsMultipleSelection = allowsMultipleSelection
+        self.editable = editable
+    }
+
+    /// The record a state file holds, of any version this daemon wrote.
+    init(stored state: [DBusValue]) throws {
+        let (version, fields) = StateRecord.read(state)
+        guard version <= TableState.version, fields.count == 6, case .boolean(let bound) = fields[0], let format = fields[2].stringValue,
+              let selected = try? [IndexPath](dbusValue: fields[3]), case .boolean(let multiple) = fields[4], case .boolean(let editable) = fields[5] else {
+            throw StateRecord.unreadable("table", version: version, fields: fields.count, expected: TableState.described)
+        }
+        let sections = (fields[1].arrayElements ?? []).map { section -> (header: String, models: [DBusValue]) in
+            guard case .structure(let parts) = section, parts.count == 2 else { return ("", []) }
+            return (parts[0].stringValue ?? "", (parts[1].arrayElements ?? []).map { $0.variantValue ?? $0 })
+        }
+        self.init(bound: bound, sections: sections, cellFormat: format, selected: selected, allowsMultipleSelection: multiple, editable: editable)
+    }
+
+    /// The record for the state writer: the models are wrapped in variants
+    /// there, off the loop.
+    var pieces: [StateValue] {
+        StateRecord.pieces(version: TableState.version, [
+            .value(.boolean(bound)),
+            .array(element: .structure([.string, .array(.variant)]), sections.map { .structure([.value(.string($0.header)), .variants($0.models)]) }),
+            .value(.string(cellFormat)), .value(selected.dbusValue), .value(.boolean(allowsMultipleSelection)), .value(.boolean(editable)),
+        ])
+    }
+}

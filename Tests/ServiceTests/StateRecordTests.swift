@@ -1,0 +1,58 @@
+import DBus
+@testable import Service
+import XCTest
+
+/// Each kind's state is a record with its version first; files written
+/// before records had versions (their fields told apart by count) are read
+/// as version 0, and a version this daemon did not write is refused by name.
+final class StateRecordTests: XCTestCase {
+    private let noMaps = DBusValue.array(element: .array(.dictEntry(key: .string, value: .array(.string))), [])
+    private let noOptions = DBusValue.dictionary(key: .string, value: .variant, [])
+
+    private func written(_ pieces: [StateValue]) -> [DBusValue] {
+        pieces.map(\.materialized)
+    }
+
+    func testAPickerRecordRoundTripsAndItsUnversionedFilesAreRead() throws {
+        let state = PickerState(popup: true, visible: false, bound: true, components: [[.string("a"), .int32(2)]], adapter: "title",
+                                adapterOptions: noOptions, selected: [1], dependent: noMaps)
+        let stored = written(state.pieces)
+        XCTAssertEqual(stored.first, .uint32(PickerState.version), "the version comes first")
+        let read = try PickerState(stored: stored)
+        XCTAssertEqual(read.components, state.components)
+        XCTAssertEqual(read.selected, [1])
+        XCTAssertTrue(read.popup && read.bound && !read.visible)
+
+        let unversioned = Array(stored.dropFirst())
+        XCTAssertEqual(try PickerState(stored: unversioned).components, state.components, "a file of eight fields without a version")
+        let beforeDependent = try PickerState(stored: Array(unversioned.prefix(7)))
+        XCTAssertEqual(beforeDependent.dependent, noMaps, "a file written before dependent components existed has none")
+    }
+
+    func testTableAndFormRecordsRoundTrip() throws {
+        let table = TableState(bound: true, sections: [("fruit", [.string("apple"), .string("pear")])], cellFormat: "{value}",
+                               selected: [IndexPath(row: 1, section: 0)], allowsMultipleSelection: true, editable: false)
+        let readTable = try TableState(stored: written(table.pieces))
+        XCTAssertEqual(readTable.sections.map(\.header), ["fruit"])
+        XCTAssertEqual(readTable.sections.first?.models, [.string("apple"), .string("pear")])
+        XCTAssertEqual(readTable.selected, [IndexPath(row: 1, section: 0)])
+        XCTAssertEqual(try TableState(stored: Array(written(table.pieces).dropFirst())).cellFormat, "{value}", "an unversioned file")
+
+        let form = FormState(spec: "sign-up", values: [("username", .string("alice"))], errors: ["username": "taken"])
+        let readForm = try FormState(stored: written(form.pieces))
+        XCTAssertEqual(readForm.spec, "sign-up")
+        XCTAssertEqual(readForm.values.map(\.field), ["username"])
+        XCTAssertEqual(readForm.values.first?.value, .string("alice"))
+        XCTAssertEqual(readForm.errors, ["username": "taken"])
+        XCTAssertEqual(try FormState(stored: Array(written(form.pieces).dropFirst().prefix(2))).errors, [:], "a file written before SetErrors")
+    }
+
+    func testAVersionThisDaemonDidNotWriteIsRefusedByName() {
+        var future = written(FormState(spec: "sign-up", values: [], errors: [:]).pieces)
+        future[0] = .uint32(FormState.version + 1)
+        XCTAssertThrowsError(try FormState(stored: future)) { error in
+            XCTAssertTrue("\(error)".contains("a form's state of version \(FormState.version + 1) with 3 fields is not one this daemon wrote"), "\(error)")
+        }
+        XCTAssertThrowsError(try PickerState(stored: [.uint32(PickerState.version), .boolean(true)]), "a version 1 record of the wrong shape")
+    }
+}
