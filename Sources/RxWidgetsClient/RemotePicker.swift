@@ -88,30 +88,6 @@ public final class RemotePicker: RemoteWidget {
         try call(API.reloadComponent, Int32(clamping: component))
     }
 
-    /// Makes the object at `object` on this client's connection (serving
-    /// `org.rxwidgets.Widgets1.PickerDataSource`) the picker's data source;
-    /// `servePickerDataSource` exports one and calls this.
-    public func attachDataSource(at object: ObjectPath, options: [(key: String, value: DBusValue)] = []) throws {
-        try call(API.attachDataSource, (object, Options(options)))
-    }
-
-    /// Lets go of the attached data source: the bound items come back.
-    public func detachDataSource() throws {
-        try call(API.detachDataSource, ())
-    }
-
-    /// Makes the object at `object` on this client's connection (serving
-    /// `org.rxwidgets.Widgets1.PickerDelegate`) the picker's forward
-    /// delegate; `servePickerDelegate` exports one and calls this.
-    public func attachDelegate(at object: ObjectPath, options: [(key: String, value: DBusValue)] = []) throws {
-        try call(API.attachDelegate, (object, Options(options)))
-    }
-
-    /// Lets go of the attached delegate: the adapter's sizes again.
-    public func detachDelegate() throws {
-        try call(API.detachDelegate, ())
-    }
-
     /// Shows a popup picker.
     public func show() throws {
         try call(API.show, ())
@@ -195,4 +171,8 @@ extension Reactive where Base: RemotePicker {
     public func cancel() -> Observable<Void> {
         request(API.cancel, ())
     }
+}
+
+extension RemotePicker: RemoteRowsWidget {
+    public static var servedMembers: ServedRowsMembers { PickerContract.served }
 }

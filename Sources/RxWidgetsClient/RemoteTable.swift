@@ -42,30 +42,6 @@ public final class RemoteTable: RemoteWidget {
         try set(API.editable, to: editable)
     }
 
-    /// Makes the object at `object` on this client's connection (serving
-    /// `org.rxwidgets.Widgets1.TableDelegate`) the table's forward delegate;
-    /// `serveTableDelegate` exports one and calls this.
-    public func attachDelegate(at object: ObjectPath, options: [(key: String, value: DBusValue)] = []) throws {
-        try call(API.attachDelegate, (object, Options(options)))
-    }
-
-    /// Lets go of the attached delegate.
-    public func detachDelegate() throws {
-        try call(API.detachDelegate, ())
-    }
-
-    /// Makes the object at `object` on this client's connection (serving
-    /// `org.rxwidgets.Widgets1.TableDataSource`) the table's data source;
-    /// `serveTableDataSource` exports one and calls this.
-    public func attachDataSource(at object: ObjectPath, options: [(key: String, value: DBusValue)] = []) throws {
-        try call(API.attachDataSource, (object, Options(options)))
-    }
-
-    /// Lets go of the attached data source: the bound sections come back.
-    public func detachDataSource() throws {
-        try call(API.detachDataSource, ())
-    }
-
     /// UIKit's `reloadData`: a served table drops its cache and reads the
     /// data source's row counts again; `Reloaded` is delivered before this returns.
     public func reloadData() throws {
@@ -210,4 +186,8 @@ extension Reactive where Base: RemoteTable {
     public func headers() -> Observable<[String]> {
         request(API.headers, ())
     }
+}
+
+extension RemoteTable: RemoteRowsWidget {
+    public static var servedMembers: ServedRowsMembers { TableContract.served }
 }

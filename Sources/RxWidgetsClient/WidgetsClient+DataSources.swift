@@ -38,15 +38,9 @@ extension WidgetsClient {
     /// milliseconds one question may take. Call `reloadAllComponents` on the
     /// picker when the rows change. The data source is held until disposed.
     public func servePickerDataSource(_ dataSource: PickerDataSource, on picker: RemotePicker, page: Int? = nil, cachePages: Int? = nil, timeout: Int? = nil) throws -> Disposable {
-        let served = ServedDataSource<any PickerDataSource>(client: self, dataSource: dataSource)
-        let options = WidgetsClient.dataSourceOptions(page: page, cachePages: cachePages, timeout: timeout)
-        let serving = try serve(served, ServedDataSources.picker, kind: "pickerdata", name: "rows", stop: {}) { path in
-            try picker.attachDataSource(at: path, options: options)
-        }
-        return Disposables.create { [weak picker] in
-            try? picker?.detachDataSource()
-            serving.dispose()
-        }
+        try serveAttached(ServedDataSource<any PickerDataSource>(client: self, dataSource: dataSource), ServedDataSources.picker, kind: "pickerdata",
+                          options: WidgetsClient.dataSourceOptions(page: page, cachePages: cachePages, timeout: timeout),
+                          attach: picker.attachDataSource(at:options:)) { [weak picker] in try? picker?.detachDataSource() }
     }
 
     /// Serves a picker's rows from two closures: the row counts, and the
@@ -68,15 +62,9 @@ extension WidgetsClient {
     /// included: the rows are the client's to change). The data source is
     /// held until disposed.
     public func serveTableDataSource(_ dataSource: TableDataSource, on table: RemoteTable, page: Int? = nil, cachePages: Int? = nil, timeout: Int? = nil) throws -> Disposable {
-        let served = ServedDataSource<any TableDataSource>(client: self, dataSource: dataSource)
-        let options = WidgetsClient.dataSourceOptions(page: page, cachePages: cachePages, timeout: timeout)
-        let serving = try serve(served, ServedDataSources.table, kind: "tabledata", name: "rows", stop: {}) { path in
-            try table.attachDataSource(at: path, options: options)
-        }
-        return Disposables.create { [weak table] in
-            try? table?.detachDataSource()
-            serving.dispose()
-        }
+        try serveAttached(ServedDataSource<any TableDataSource>(client: self, dataSource: dataSource), ServedDataSources.table, kind: "tabledata",
+                          options: WidgetsClient.dataSourceOptions(page: page, cachePages: cachePages, timeout: timeout),
+                          attach: table.attachDataSource(at:options:)) { [weak table] in try? table?.detachDataSource() }
     }
 
     /// Serves a table's rows from closures: the row counts, and the cells
@@ -143,8 +131,14 @@ extension WidgetsClient {
                 return answer(arguments)
             }
         }, properties: [])
-        let options: [(key: String, value: DBusValue)] = timeout.map { [("timeout", .int32(Int32(clamping: $0)))] } ?? []
-        let serving = try serve(served, declaration, kind: kind, name: "rows", stop: {}) { try attach($0, options) }
+        return try serveAttached(served, declaration, kind: kind, options: WidgetsClient.dataSourceOptions(page: nil, cachePages: nil, timeout: timeout), attach: attach, detach: detach)
+    }
+
+    /// Exports `party` for a widget, attaches it with `attach` and, once the
+    /// result is disposed, `detach`es it and takes it off the bus.
+    func serveAttached<Party: ServedByClient & SendableMetatype>(_ party: Party, _ declaration: InterfaceDeclaration<Party>, kind: String, options: [(key: String, value: DBusValue)],
+                                                                 attach: (ObjectPath, [(key: String, value: DBusValue)]) throws -> Void, detach: @escaping () -> Void) throws -> Disposable {
+        let serving = try serve(party, declaration, kind: kind, name: "rows", stop: {}) { try attach($0, options) }
         return Disposables.create {
             detach()
             serving.dispose()

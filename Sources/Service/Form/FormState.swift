@@ -14,13 +14,9 @@ struct FormState {
     var errors: [String: String]
 
     static let described = "(u version, s spec, a{sv} values, a{ss} errors)"
+}
 
-    init(spec: String, values: [(field: String, value: DBusValue)], errors: [String: String]) {
-        self.spec = spec
-        self.values = values
-        self.errors = errors
-    }
-
+extension FormState {
     /// The record a state file holds, of any version this daemon wrote.
     init(stored state: [DBusValue]) throws {
         let (version, fields) = StateRecord.read(state)

@@ -23,18 +23,9 @@ struct PickerState {
     var dependent: DBusValue
 
     static let described = "(u version, b popup, b visible, b bound, aav components, s adapter, a{sv} options, ai selected, aa{sas} dependent)"
+}
 
-    init(popup: Bool, visible: Bool, bound: Bool, components: [[DBusValue]], adapter: String, adapterOptions: DBusValue, selected: [Int32], dependent: DBusValue) {
-        self.popup = popup
-        self.visible = visible
-        self.bound = bound
-        self.components = components
-        self.adapter = adapter
-        self.adapterOptions = adapterOptions
-        self.selected = selected
-        self.dependent = dependent
-    }
-
+extension PickerState {
     /// The record a state file holds, of any version this daemon wrote.
     init(stored state: [DBusValue]) throws {
         let (version, fields) = StateRecord.read(state)

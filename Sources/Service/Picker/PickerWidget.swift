@@ -410,16 +410,16 @@ final class PickerWidget: RowsWidget {
             try widget.mutate(call) { widget.picker.reloadComponent(try widget.component(component)) }
             return .now(())
         })
-        let attachDataSource: MethodHandler = API.attachDataSource.serve(answering: { widget, arguments, call, later in
+        let attachDataSource: MethodHandler = API.served.attachDataSource.serve(answering: { widget, arguments, call, later in
             try widget.attachDataSource(arguments.0, options: arguments.1.value, call: call, later: later)
         })
-        let attachDelegate: MethodHandler = API.attachDelegate.changing { widget, arguments, call in
+        let attachDelegate: MethodHandler = API.served.attachDelegate.changing { widget, arguments, call in
             try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender, serving: PickerDelegateContract.name)
         }
-        let detachDelegate: MethodHandler = API.detachDelegate.changing { widget, _, _ in
+        let detachDelegate: MethodHandler = API.served.detachDelegate.changing { widget, _, _ in
             try widget.detachDelegate()
         }
-        let detachDataSource: MethodHandler = API.detachDataSource.changing { widget, _, _ in
+        let detachDataSource: MethodHandler = API.served.detachDataSource.changing { widget, _, _ in
             try widget.detachDataSource()
         }
         let show: MethodHandler = API.show.changing { widget, _, _ in

@@ -18,16 +18,9 @@ struct TableState {
     var editable: Bool
 
     static let described = "(u version, b bound, a(sav) sections, s format, a(ii) selected, b multiple, b editable)"
+}
 
-    init(bound: Bool, sections: [(header: String, models: [DBusValue])], cellFormat: String, selected: [IndexPath], allowsMultipleSelection: Bool, editable: Bool) {
-        self.bound = bound
-        self.sections = sections
-        self.cellFormat = cellFormat
-        self.selected = selected
-        self.allowsMultipleSelection = allowsMultipleSelection
-        self.editable = editable
-    }
-
+extension TableState {
     /// The record a state file holds, of any version this daemon wrote.
     init(stored state: [DBusValue]) throws {
         let (version, fields) = StateRecord.read(state)

@@ -483,19 +483,19 @@ final class TableWidget: RowsWidget {
                 }
             }
         })
-        let attachDataSource: MethodHandler = API.attachDataSource.serve(answering: { widget, arguments, call, later in
+        let attachDataSource: MethodHandler = API.served.attachDataSource.serve(answering: { widget, arguments, call, later in
             try widget.attachDataSource(arguments.0, options: arguments.1.value, call: call, later: later)
         })
-        let detachDataSource: MethodHandler = API.detachDataSource.changing { widget, _, _ in
+        let detachDataSource: MethodHandler = API.served.detachDataSource.changing { widget, _, _ in
             try widget.detachDataSource()
         }
         let reloadData: MethodHandler = API.reloadData.serve(answering: { widget, _, call, later in
             try widget.reloadData(call: call, later: later)
         })
-        let attachDelegate: MethodHandler = API.attachDelegate.changing { widget, arguments, call in
+        let attachDelegate: MethodHandler = API.served.attachDelegate.changing { widget, arguments, call in
             try widget.attachDelegate(arguments.0, options: arguments.1.value, by: call.sender, serving: TableDelegateContract.name)
         }
-        let detachDelegate: MethodHandler = API.detachDelegate.changing { widget, _, _ in
+        let detachDelegate: MethodHandler = API.served.detachDelegate.changing { widget, _, _ in
             try widget.detachDelegate()
         }
         let tapAccessory: MethodHandler = rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:))
