@@ -21,6 +21,7 @@ final class WireSignalTests: XCTestCase {
             let written = try WireSignal(path: path, interface: "org.rxwidgets.Widgets1.Picker", member: "ItemSelected", types: values.map(\.type)).message(with: body)
             XCTAssertEqual(try written.marshalled(), try byLibdbus.marshalled(), "\(values)")
             XCTAssertEqual(try written.arguments(), values)
+            XCTAssertEqual(try LibdbusOracle.arguments(of: written), values)
             XCTAssertGreaterThanOrEqual(written.extent.bytes, try written.marshalled().count, "the extent bounds the message")
         }
     }

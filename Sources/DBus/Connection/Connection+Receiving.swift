@@ -5,12 +5,12 @@ import RxCoreEssentials
 /// What the connection receives, read by itself (`SocketReader`) rather
 /// than by libdbus, which after registering only writes.
 ///
-/// A call or signal of more than `Message.wireReadBytes` (64 KiB, header
-/// and body) is kept as it came (`Message.wire`): only its header is read
-/// on the loop, and its body when a handler reads it — a bulk call's on
-/// the bulk reader's thread (`BulkCalls`). libdbus checked a 16 MiB bind
-/// whole on the loop, 40 ms and more, before it read the next message.
-/// Every other message is checked by libdbus as it is cut.
+/// Every message is kept as it came (`Message.wire`): only its header is
+/// read on the loop, and its body when a handler reads it, by `WireReader`
+/// — a bulk call's on the bulk reader's thread (`BulkCalls`), a reply of
+/// more than `Message.wireReadBytes` on the reply reader's. libdbus checked
+/// a 16 MiB bind whole on the loop, 40 ms and more, before it read the next
+/// message; it checks no body now.
 extension Connection {
     /// What one turn of the loop reads before others get theirs: a few
     /// milliseconds of reading at memory speed.
@@ -84,16 +84,12 @@ extension Connection {
         let isCallOrSignal = type == UInt8(Message.Kind.methodCall.rawValue) || type == UInt8(Message.Kind.signal.rawValue)
         let message: Message
         do {
-            if frame.bytes.count > Message.wireReadBytes {
-                // A large reply's body is read off the loop before it is handed over (`route`).
-                guard isCallOrSignal || descriptors.isEmpty else {
-                    descriptors.forEach { _ = Glibc.close($0) }
-                    throw DBusError.invalidArgs("a reply of \(frame.bytes.count) bytes came with \(descriptors.count) Unix descriptors; no call the daemon makes is answered with descriptors")
-                }
-                message = try Message.kept(frame, descriptors: descriptors)
-            } else {
-                message = try Message.received(frame.bytes, descriptors: descriptors)
+            // A large reply's body is read off the loop before it is handed over (`route`).
+            guard isCallOrSignal || descriptors.isEmpty || frame.bytes.count <= Message.wireReadBytes else {
+                descriptors.forEach { _ = Glibc.close($0) }
+                throw DBusError.invalidArgs("a reply of \(frame.bytes.count) bytes came with \(descriptors.count) Unix descriptors; no call the daemon makes is answered with descriptors")
             }
+            message = try Message.received(frame, descriptors: descriptors)
         } catch {
             refuseUnreadable(frame.bytes, error)
             return

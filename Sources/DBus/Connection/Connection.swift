@@ -342,7 +342,7 @@ public final class Connection {
         case .methodReturn?, .error?:
             questionGate?.answered(message.replySerial)
             guard let pending = pendingReplies.removeValue(forKey: message.replySerial) else { return }
-            if message.wire != nil {
+            if message.extent.bytes > Message.wireReadBytes, message.wire != nil {
                 readOffTheLoop(message, for: pending)
                 return
             }

@@ -82,10 +82,6 @@ struct ReadElements {
         keys = strict && element.isDictEntry ? [] : nil
     }
 
-    mutating func reserve(_ count: Int) {
-        values.reserveCapacity(count)
-    }
-
     /// Reads the next element with `read`.
     mutating func append(_ read: () throws -> DBusValue) throws {
         let value: DBusValue

@@ -144,129 +144,35 @@ extension Message {
         }
     }
 
+    /// Every body is read by `WireReader`, the one reader of bodies: a
+    /// received message's as it came, a message built here through the
+    /// bytes libdbus writes of it.
     private func readArguments(strict: Bool, maximumStringBytes: Int = .max, maximumDecodedBytes: Int = .max) throws -> [DBusValue] {
         if let predecoded {
             return try predecoded.get()
         }
-        if let wire {
-            let types = try DBusType.parse(signature: signature)
-            let values = try wire.withUnsafeBytes {
-                try WireReader.arguments(of: $0, types: types, readsDescriptorIndices: !wireDescriptors.isEmpty, refusesDescriptorsInVariants: true,
-                                         maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes)
-            }
-            return wireDescriptors.isEmpty ? values : try values.map { try $0.replacingDescriptorIndices(with: wireDescriptors, duplicating: true) }
+        let bytes = try wire ?? writtenBytes()
+        let types = try DBusType.parse(signature: signature)
+        let values = try bytes.withUnsafeBytes {
+            try WireReader.arguments(of: $0, types: types, readsDescriptorIndices: !wireDescriptors.isEmpty, refusesDescriptorsInVariants: strict,
+                                     readsInput: strict, maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes)
         }
-        if strict, let values = try readLargeBody(maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes) {
-            return values
-        }
-        var iterator = DBusMessageIter()
-        guard dbus_message_iter_init(raw, &iterator) != 0 else { return [] }
-        var values: [DBusValue] = []
-        repeat {
-            do {
-                values.append(try Message.read(&iterator, strict: strict, inVariant: false))
-            } catch var refusal as BodyRefusal {
-                refusal.argument = values.count
-                throw refusal
-            }
-        } while dbus_message_iter_next(&iterator) != 0
-        return values
+        return wireDescriptors.isEmpty ? values : try values.map { try $0.replacingDescriptorIndices(with: wireDescriptors, duplicating: true) }
     }
 
-    /// Bodies larger than this are read off their wire format (`WireReader`).
+    /// Bodies larger than this are read off the loop: a bulk call's, a large reply's.
     static let wireReadBytes = 64 * 1_024
 
-    /// A large body without descriptors, read off its wire format; nil for
-    /// another, which libdbus's iterator reads.
-    private func readLargeBody(maximumStringBytes: Int, maximumDecodedBytes: Int) throws -> [DBusValue]? {
-        guard extent.bytes > Message.wireReadBytes else { return nil }
-        let signature = self.signature
-        guard !signature.contains("h") else { return nil }
-        let types = try DBusType.parse(signature: signature)
+    /// The bytes of a message built here, as libdbus writes them; the
+    /// message itself is left as it is (its serial unset, to be sent).
+    private func writtenBytes() throws -> [UInt8] {
+        guard let copy = dbus_message_copy(raw) else { throw Message.outOfMemory }
+        defer { dbus_message_unref(copy) }
+        dbus_message_set_serial(copy, 1)
         var buffer: UnsafeMutablePointer<CChar>?
         var length: Int32 = 0
-        guard dbus_message_marshal(raw, &buffer, &length) != 0, let buffer else { throw Message.outOfMemory }
+        guard dbus_message_marshal(copy, &buffer, &length) != 0, let buffer else { throw Message.outOfMemory }
         defer { dbus_free(buffer) }
-        return try WireReader.arguments(of: UnsafeRawBufferPointer(start: buffer, count: Int(length)), types: types, maximumStringBytes: maximumStringBytes, maximumDecodedBytes: maximumDecodedBytes)
-    }
-
-    private static func readBasic<T: BitwiseCopyable>(_ iterator: inout DBusMessageIter, _ initial: T) -> T {
-        var value = initial
-        dbus_message_iter_get_basic(&iterator, &value)
-        return value
-    }
-
-    private static func readString(_ iterator: inout DBusMessageIter) -> String {
-        var pointer: UnsafePointer<CChar>?
-        dbus_message_iter_get_basic(&iterator, &pointer)
-        return pointer.map { String(cString: $0) } ?? ""
-    }
-
-    private static func read(_ iterator: inout DBusMessageIter, strict: Bool, inVariant: Bool) throws -> DBusValue {
-        let code = dbus_message_iter_get_arg_type(&iterator)
-        switch UInt8(truncatingIfNeeded: code) {
-        case UInt8(ascii: "y"): return .byte(readBasic(&iterator, UInt8(0)))
-        case UInt8(ascii: "b"): return .boolean(readBasic(&iterator, dbus_bool_t(0)) != 0)
-        case UInt8(ascii: "n"): return .int16(readBasic(&iterator, Int16(0)))
-        case UInt8(ascii: "q"): return .uint16(readBasic(&iterator, UInt16(0)))
-        case UInt8(ascii: "i"): return .int32(readBasic(&iterator, Int32(0)))
-        case UInt8(ascii: "u"): return .uint32(readBasic(&iterator, UInt32(0)))
-        case UInt8(ascii: "x"): return .int64(readBasic(&iterator, Int64(0)))
-        case UInt8(ascii: "t"): return .uint64(readBasic(&iterator, UInt64(0)))
-        case UInt8(ascii: "d"): return .double(readBasic(&iterator, Double(0)))
-        case UInt8(ascii: "h"):
-            if strict && inVariant { throw BodyRefusal(.descriptorInVariant) }
-            return .unixFD(readBasic(&iterator, Int32(-1)))
-        case UInt8(ascii: "s"): return .string(readString(&iterator))
-        case UInt8(ascii: "o"): return .objectPath(ObjectPath(unchecked: readString(&iterator)))
-        case UInt8(ascii: "g"): return .signature(try Signature(readString(&iterator)))
-        case UInt8(ascii: "a"):
-            guard let signature = dbus_message_iter_get_signature(&iterator) else { throw DBusError.failed("out of memory") }
-            defer { dbus_free(signature) }
-            let arrayType = try DBusType.parseSingle(signature: String(cString: signature))
-            guard case .array(let element) = arrayType else { throw DBusError.failed("malformed array") }
-            var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
-            var elements = ReadElements(of: element, strict: strict)
-            if dbus_message_iter_get_arg_type(&inner) != 0 {
-                if dbus_message_iter_get_element_count(&iterator) > 0 {
-                    elements.reserve(Int(dbus_message_iter_get_element_count(&iterator)))
-                }
-                repeat {
-                    try elements.append { try read(&inner, strict: strict, inVariant: inVariant) }
-                } while dbus_message_iter_next(&inner) != 0
-            }
-            return .array(element: element, elements.values)
-        case UInt8(ascii: "e"):
-            var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
-            let key = try read(&inner, strict: strict, inVariant: inVariant)
-            guard dbus_message_iter_next(&inner) != 0 else { throw DBusError.failed("dict entry without a value") }
-            do {
-                return .dictEntry(key, try read(&inner, strict: strict, inVariant: inVariant))
-            } catch var refusal as BodyRefusal {
-                refusal.path.append(.key(key))
-                throw refusal
-            }
-        case UInt8(ascii: "r"):
-            var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
-            var fields: [DBusValue] = []
-            repeat {
-                do {
-                    fields.append(try read(&inner, strict: strict, inVariant: inVariant))
-                } catch var refusal as BodyRefusal {
-                    refusal.path.append(.field(fields.count))
-                    throw refusal
-                }
-            } while dbus_message_iter_next(&inner) != 0
-            return .structure(fields)
-        case UInt8(ascii: "v"):
-            var inner = DBusMessageIter()
-            dbus_message_iter_recurse(&iterator, &inner)
-            return .variant(try read(&inner, strict: strict, inVariant: true))
-        default:
-            throw DBusError.failed("unexpected type code \(code) in a message body")
-        }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
     }
 }

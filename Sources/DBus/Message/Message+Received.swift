@@ -14,31 +14,20 @@ extension Message {
         return Int(count)
     }
 
-    /// A message received from the bus as bytes and the descriptors beside
-    /// them, checked whole as libdbus checks what it reads; `InvalidArgs`
-    /// for bytes that are not one valid message. The message owns its
-    /// descriptors; those given are closed either way.
-    static func received(_ bytes: UnsafeRawBufferPointer, descriptors: [Int32]) throws -> Message {
-        guard !descriptors.isEmpty else { return Message(taking: try demarshal(bytes)) }
-        defer { descriptors.forEach { _ = Glibc.close($0) } }
-        return try withDescriptors(bytes, descriptors)
-    }
-
-    /// A message over `wireReadBytes` cut from the socket, judged by its
-    /// header alone before any of its body is read: kept as it came, with
-    /// the descriptors it brought, its body read when a handler reads it
-    /// (off the loop for a bulk call or a reply); one with descriptors whose
-    /// signature holds no `h` is refused, its body never read (a descriptor
-    /// is what made a message go the slow way through libdbus, so any member
-    /// could be made to decode a 128 MiB body on the loop). A smaller one is
-    /// checked whole by libdbus (`received`), which costs microseconds and
-    /// names a refused value's place. The descriptors given are the
-    /// message's, or closed, either way.
-    static func kept(_ frame: SocketReader.Frame, descriptors: [Int32]) throws -> Message {
+    /// A message cut from the socket, judged by its header alone before any
+    /// of its body is read: kept as it came (`Message.wire`), with the
+    /// descriptors it brought, its body read by `WireReader` when a handler
+    /// reads it (off the loop for a bulk call or a large reply) — the one
+    /// reader of bodies, whatever their size. A large one with descriptors
+    /// whose signature holds no `h` is refused, its body never read: any
+    /// member could otherwise be made to take a body it does not want; a
+    /// small one is refused when it is read, which names the descriptor's
+    /// place. The descriptors given are the message's, or closed, either way.
+    static func received(_ frame: SocketReader.Frame, descriptors: [Int32]) throws -> Message {
         var owned = descriptors
         defer { owned.forEach { _ = Glibc.close($0) } }
         let header = try Message.header(of: frame.bytes, descriptors: descriptors.count)
-        guard descriptors.isEmpty || header.signature.contains("h") else {
+        guard descriptors.isEmpty || header.signature.contains("h") || frame.bytes.count <= Message.wireReadBytes else {
             dbus_message_unref(header.raw)
             let count = descriptors.count == 1 ? "1 Unix descriptor" : "\(descriptors.count) Unix descriptors"
             throw DBusError.invalidArgs("the message came with \(count), but its signature '\(header.signature)' holds no 'h' to pass one (a descriptor inside a variant is refused, API rule 12); its body of \(frame.bytes.count) bytes was not read")
@@ -47,47 +36,17 @@ extension Message {
         return Message(header: header.raw, wire: frame.owned ?? Array(frame.bytes), signature: header.signature, descriptors: descriptors)
     }
 
-    /// libdbus builds a message from bytes only without descriptors: the
-    /// bytes are checked with their count set to 0 (a `h` is only an index
-    /// there), then the message is built anew from that header, with the
-    /// body read here and each index replaced by its descriptor, which
-    /// libdbus duplicates as it appends it.
-    private static func withDescriptors(_ bytes: UnsafeRawBufferPointer, _ descriptors: [Int32]) throws -> Message {
-        guard let field = try WireReader.headerFields(of: bytes).first(where: { $0.code == descriptorsField }) else {
-            throw DBusError.invalidArgs("a message came with descriptors its header does not count")
+    /// A message from its wire format, kept as it is for reading (a state
+    /// file's): its header checked now, its body by `WireReader` when read.
+    /// Bytes that are not exactly one message are `InvalidArgs`.
+    public convenience init(wire bytes: [UInt8]) throws {
+        let header = try bytes.withUnsafeBytes { buffer in
+            guard Message.marshalledLength(at: bytes[...]) == bytes.count else {
+                throw DBusError.invalidArgs("\(bytes.count) bytes are not one D-Bus message")
+            }
+            return try Message.header(of: buffer)
         }
-        var uncounted = Array(bytes)
-        uncounted.withUnsafeMutableBytes { $0.storeBytes(of: 0, toByteOffset: field.offset, as: UInt32.self) }
-        let checked = Message(taking: try uncounted.withUnsafeBytes { try demarshal($0) })
-        let types = try DBusType.parse(signature: checked.signature)
-        let arguments = try WireReader.arguments(of: bytes, types: types, readsDescriptorIndices: true)
-            .map { try $0.replacingDescriptorIndices(with: descriptors) }
-        guard let raw = dbus_message_new(dbus_message_get_type(checked.raw)) else { throw Message.outOfMemory }
-        let message = Message(taking: raw)
-        try message.takeHeader(of: checked)
-        try message.append(arguments)
-        return message
-    }
-
-    /// Sets this new message's header as `other`'s (a checked message, so
-    /// nothing here can fail libdbus's own checks).
-    private func takeHeader(of other: Message) throws {
-        let source = other.raw
-        let copied = [
-            dbus_message_get_path(source).map { dbus_message_set_path(raw, $0) },
-            dbus_message_get_interface(source).map { dbus_message_set_interface(raw, $0) },
-            dbus_message_get_member(source).map { dbus_message_set_member(raw, $0) },
-            dbus_message_get_error_name(source).map { dbus_message_set_error_name(raw, $0) },
-            dbus_message_get_destination(source).map { dbus_message_set_destination(raw, $0) },
-            dbus_message_get_sender(source).map { dbus_message_set_sender(raw, $0) },
-        ]
-        guard copied.allSatisfy({ $0 != 0 }) else { throw Message.outOfMemory }
-        if dbus_message_get_reply_serial(source) != 0, dbus_message_set_reply_serial(raw, dbus_message_get_reply_serial(source)) == 0 {
-            throw Message.outOfMemory
-        }
-        dbus_message_set_no_reply(raw, dbus_message_get_no_reply(source))
-        dbus_message_set_auto_start(raw, dbus_message_get_auto_start(source))
-        dbus_message_set_serial(raw, dbus_message_get_serial(source))
+        self.init(header: header.raw, wire: bytes, signature: header.signature)
     }
 }
 

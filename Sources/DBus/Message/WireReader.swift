@@ -85,8 +85,10 @@ struct WireReader {
     /// `readsDescriptorIndices`, each `h` is its index among the message's
     /// descriptors (a message received with descriptors, rebuilt around them).
     /// `refusesDescriptorsInVariants` refuses an index inside a variant
-    /// too, as a server's input (API rule 12).
-    static func arguments(of bytes: UnsafeRawBufferPointer, types: [DBusType], readsDescriptorIndices: Bool = false, refusesDescriptorsInVariants: Bool = false, maximumStringBytes: Int = .max, maximumDecodedBytes: Int = .max) throws -> [DBusValue] {
+    /// too, as a server's input (API rule 12). `readsInput` false reads any
+    /// message's body, without the input's limits and refusals.
+    static func arguments(of bytes: UnsafeRawBufferPointer, types: [DBusType], readsDescriptorIndices: Bool = false, refusesDescriptorsInVariants: Bool = false,
+                          readsInput: Bool = true, maximumStringBytes: Int = .max, maximumDecodedBytes: Int = .max) throws -> [DBusValue] {
         guard bytes.count >= 16, bytes[0] == UInt8(ascii: "l") || bytes[0] == UInt8(ascii: "B") else { throw malformed }
         let swapped = (bytes[0] == UInt8(ascii: "l")) != (1.littleEndian == 1)
         var fieldsLength = bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
@@ -96,6 +98,7 @@ struct WireReader {
         var reader = WireReader(body: UnsafeRawBufferPointer(rebasing: bytes[bodyStart...]), swapped: swapped)
         reader.readsDescriptorIndices = readsDescriptorIndices
         reader.refusesDescriptorsInVariants = refusesDescriptorsInVariants
+        reader.readsInput = readsInput
         reader.maximumStringBytes = maximumStringBytes
         reader.decodedBytesLeft = maximumDecodedBytes
         reader.decodedBytesLimit = maximumDecodedBytes
@@ -113,7 +116,7 @@ struct WireReader {
         return values
     }
 
-    private static let malformed = DBusError.failed("a message body that does not match its signature")
+    private static let malformed = DBusError.invalidArgs("a message body that does not match its signature")
 
     /// Moves to the next multiple of `alignment` over padding, which must be zeros.
     private mutating func align(_ alignment: Int) throws {

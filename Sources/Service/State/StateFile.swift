@@ -382,7 +382,7 @@ private struct MessageReader {
         guard let length = Message.marshalledLength(at: bytes[offset...]), offset + length <= bytes.count else {
             throw DBusError.invalidArgs("\(bytes.count - offset) bytes at \(offset) are not a whole D-Bus message")
         }
-        let message = try Message(marshalled: Array(bytes[offset..<(offset + length)]))
+        let message = try Message(wire: Array(bytes[offset..<(offset + length)]))
         offset += length
         let overBudget = StateFile.ReadError(description: "its values would take more than \(budget) bytes of memory to read, more than all widgets together may hold (--max-memory) and a call's slack")
         let values: [DBusValue]
