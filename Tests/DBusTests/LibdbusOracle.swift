@@ -5,6 +5,20 @@ import CDBus
 /// oracle the project's reader (`WireReader`, the daemon's one reader of
 /// bodies) is tested against.
 enum LibdbusOracle {
+    /// `message` as libdbus writes it: its body appended through libdbus's
+    /// iterators, the whole marshalled by libdbus (numbered 1 if unnumbered).
+    static func marshalled(_ message: Message) throws -> [UInt8] {
+        let raw = try message.bodyInLibdbus()
+        if dbus_message_get_serial(raw) == 0 {
+            dbus_message_set_serial(raw, 1)
+        }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Int32 = 0
+        guard dbus_message_marshal(raw, &buffer, &length) != 0, let buffer else { throw DBusError.failed("out of memory") }
+        defer { dbus_free(buffer) }
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
+    }
+
     /// The body's values as libdbus reads them from `message`'s bytes.
     static func arguments(of message: Message) throws -> [DBusValue] {
         let checked = try Message(marshalled: try message.marshalled())

@@ -116,7 +116,7 @@ final class WireByteOrderTests: XCTestCase {
             var body = WireBody()
             values.forEach { body.append($0) }
             let written = try WireSignal(path: path, interface: "a.b", member: "C", types: values.map(\.type)).message(with: body)
-            XCTAssertEqual(try written.marshalled(), try byLibdbus.marshalled(), "\(values)")
+            XCTAssertEqual(try written.marshalled(), try LibdbusOracle.marshalled(byLibdbus), "\(values)")
         }
     }
 

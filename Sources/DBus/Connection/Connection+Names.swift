@@ -114,10 +114,7 @@ extension Connection {
             guard let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner"),
                   (try? message.append([.string(name)])) != nil else { return false }
             guard isOpen else { return false }
-            number(message)
-            writeTogether()
-            let serial = dbus_message_get_serial(message.raw)
-            guard dbus_connection_send(raw, message.raw, nil) != 0,
+            guard let serial = try? transmit(message),
                   let reply = waitWithoutDispatch(forReplyTo: serial, timeoutMilliseconds: 1_000) else { return false }
             let owned = (try? reply.arguments().first) == .boolean(true)
             if !owned {

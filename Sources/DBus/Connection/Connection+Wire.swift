@@ -34,16 +34,32 @@ extension Connection {
         }
     }
 
+    /// Sends `message`, numbered (its own serial, else the connection's
+    /// next), and returns its serial: written here and sent as a signal the
+    /// daemon wrote is (`send(_: OutgoingMessage)`) when it was built here
+    /// without descriptors; by libdbus otherwise (a body with descriptors,
+    /// which libdbus alone attaches, or one libdbus holds).
+    func transmit(_ message: Message) throws -> UInt32 {
+        number(message)
+        let serial = message.serial
+        if let written = try message.written(serial: serial) {
+            return try send(written, serial: serial)
+        }
+        writeTogether()
+        guard dbus_connection_send(raw, try message.bodyInLibdbus(), nil) != 0 else { throw Message.outOfMemory }
+        return serial
+    }
+
     /// Sends a signal or reply the daemon wrote in wire format and returns its serial:
     /// straight to the socket when nothing waits in libdbus's queue and the
     /// kernel takes it whole, else through libdbus, in order either way.
     /// `MessageTooLarge` as `send(_: Message)`; `InvalidArgs` for bytes
     /// libdbus refuses.
     @discardableResult
-    func send(_ outgoing: OutgoingMessage) throws -> UInt32 {
+    func send(_ outgoing: OutgoingMessage, serial given: UInt32? = nil) throws -> UInt32 {
         guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { throw Connection.disconnected }
         try checkSize(outgoing.extent)
-        let serial = nextSerial()
+        let serial = given ?? nextSerial()
         var bytes = outgoing.bytes
         // The header says the host's byte order (`WireSignal`).
         bytes.withUnsafeMutableBytes { $0.storeBytes(of: serial, toByteOffset: 8, as: UInt32.self) }

@@ -175,13 +175,7 @@ public final class Connection {
     public func send(_ message: Message) throws -> UInt32 {
         guard isOpen, dbus_connection_get_is_connected(raw) != 0 else { throw Connection.disconnected }
         try checkSize(of: message)
-        number(message)
-        writeTogether()
-        var serial: UInt32 = 0
-        guard dbus_connection_send(raw, message.raw, &serial) != 0 else {
-            throw Message.outOfMemory
-        }
-        return serial
+        return try transmit(message)
     }
 
     /// Reads, writes and hands over what the socket has now, without waiting
@@ -243,11 +237,12 @@ public final class Connection {
             MainLoop.shared.enqueue { pendingReply.complete(.failure(refusal)) }
             return Disposables.create { pendingReply.cancel() }
         }
-        number(message)
-        writeTogether()
-        let serial = dbus_message_get_serial(message.raw)
-        guard dbus_connection_send(raw, message.raw, nil) != 0 else {
-            MainLoop.shared.enqueue { pendingReply.complete(.failure(Message.outOfMemory)) }
+        let serial: UInt32
+        do {
+            serial = try transmit(message)
+        } catch {
+            let failure = DBusError.from(error)
+            MainLoop.shared.enqueue { pendingReply.complete(.failure(failure)) }
             return Disposables.create { pendingReply.cancel() }
         }
         awaitReply(pendingReply, serial: serial, timeoutMilliseconds: timeoutMilliseconds)

@@ -4,17 +4,64 @@ extension Message {
     /// Appends values to the body. Every value is checked first
     /// (`DBusValue.validate()`), so nothing invalid reaches libdbus; on an
     /// error the message must not be sent.
+    ///
+    /// A message built here keeps the values (`builtBody`): the project's
+    /// writer writes them when the message is sent (`WireBody`), so a body
+    /// is written once, in one pass. libdbus appends only to a message whose
+    /// body it holds already (`bodyInLibdbus`).
     public func append(_ values: [DBusValue]) throws {
         for value in values {
             try value.validate()
         }
         cachedSignature = nil
+        appendedBytes = appendedBytes.map { values.reduce($0) { $0 + $1.encodedBytesBound } }
+        if builtBody != nil {
+            builtBody?.append(contentsOf: values)
+            return
+        }
+        try appendThroughLibdbus(values)
+    }
+
+    private func appendThroughLibdbus(_ values: [DBusValue]) throws {
         var iterator = DBusMessageIter()
         dbus_message_iter_init_append(raw, &iterator)
         for value in values {
             try Message.append(value, to: &iterator)
         }
-        appendedBytes = appendedBytes.map { values.reduce($0) { $0 + $1.encodedBytesBound } }
+    }
+
+    /// libdbus's message with the whole body in it, for what only libdbus
+    /// can send: a body carrying Unix descriptors, which it attaches as it
+    /// appends them. From then on libdbus holds the body.
+    func bodyInLibdbus() throws -> OpaquePointer {
+        if let body = builtBody {
+            builtBody = nil
+            try appendThroughLibdbus(body)
+        }
+        return raw
+    }
+
+    /// A message built here, without descriptors, numbered `serial`, as the
+    /// project writes it (`WireHeader`, `WireBody`); nil for one libdbus
+    /// must write. `MessageTooLarge` and `InvalidArgs` as a signal's.
+    func written(serial: UInt32) throws -> OutgoingMessage? {
+        guard let builtBody, !builtBody.contains(where: \.holdsDescriptor) else { return nil }
+        var body = WireBody()
+        body.reserveCapacity(appendedBytes ?? 0)
+        for value in builtBody {
+            body.append(value)
+        }
+        let header = WireHeader.bytes(of: self, serial: serial, signature: signature, bodyLength: body.bytes.count)
+        let extent = Message.Extent(bytes: header.bytes.count + body.bytes.count, largestArray: body.largestArray)
+        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
+            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
+        }
+        if let refusal = header.refusal ?? body.refusal {
+            throw DBusError.invalidArgs(refusal)
+        }
+        var bytes = header.bytes
+        bytes.append(contentsOf: body.bytes)
+        return OutgoingMessage(bytes: bytes, extent: extent, isKnownValid: body.isKnownValid, label: "\(member ?? errorName ?? "a reply") to \(destination ?? "the bus")")
     }
 
     /// Appends values to the body.
@@ -145,13 +192,13 @@ extension Message {
     }
 
     /// Every body is read by `WireReader`, the one reader of bodies: a
-    /// received message's as it came, a message built here through the
-    /// bytes libdbus writes of it.
+    /// received message's as it came, a message built here as it is
+    /// written (`marshalled()`).
     private func readArguments(strict: Bool, maximumStringBytes: Int = .max, maximumDecodedBytes: Int = .max) throws -> [DBusValue] {
         if let predecoded {
             return try predecoded.get()
         }
-        let bytes = try wire ?? writtenBytes()
+        let bytes = try wire ?? marshalled()
         let types = try DBusType.parse(signature: signature)
         let values = try bytes.withUnsafeBytes {
             try WireReader.arguments(of: $0, types: types, readsDescriptorIndices: !wireDescriptors.isEmpty, refusesDescriptorsInVariants: strict,
@@ -162,17 +209,4 @@ extension Message {
 
     /// Bodies larger than this are read off the loop: a bulk call's, a large reply's.
     static let wireReadBytes = 64 * 1_024
-
-    /// The bytes of a message built here, as libdbus writes them; the
-    /// message itself is left as it is (its serial unset, to be sent).
-    private func writtenBytes() throws -> [UInt8] {
-        guard let copy = dbus_message_copy(raw) else { throw Message.outOfMemory }
-        defer { dbus_message_unref(copy) }
-        dbus_message_set_serial(copy, 1)
-        var buffer: UnsafeMutablePointer<CChar>?
-        var length: Int32 = 0
-        guard dbus_message_marshal(copy, &buffer, &length) != 0, let buffer else { throw Message.outOfMemory }
-        defer { dbus_free(buffer) }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
-    }
 }

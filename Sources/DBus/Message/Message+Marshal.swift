@@ -8,8 +8,12 @@ extension Message {
         if let wire {
             return try Message(marshalled: wire).copy()
         }
-        guard let raw = dbus_message_copy(raw) else { throw Message.outOfMemory }
-        return Message(taking: raw, appendedBytes: appendedBytes)
+        guard let copied = dbus_message_copy(raw) else { throw Message.outOfMemory }
+        dbus_message_set_serial(copied, 0)
+        if let builtBody {
+            return Message(building: copied, body: builtBody, appendedBytes: appendedBytes ?? 0)
+        }
+        return Message(taking: copied, appendedBytes: appendedBytes)
     }
 
     /// The message in D-Bus wire format: header and body, every value typed,
@@ -19,12 +23,16 @@ extension Message {
             return wire
         }
         // A message on the wire has a serial; one never sent gets 1.
-        if dbus_message_get_serial(raw) == 0 {
+        let serial = dbus_message_get_serial(raw)
+        if let written = try written(serial: serial == 0 ? 1 : serial) {
+            return written.bytes
+        }
+        if serial == 0 {
             dbus_message_set_serial(raw, 1)
         }
         var buffer: UnsafeMutablePointer<CChar>?
         var length: Int32 = 0
-        guard dbus_message_marshal(raw, &buffer, &length) != 0, let buffer else { throw Message.outOfMemory }
+        guard dbus_message_marshal(try bodyInLibdbus(), &buffer, &length) != 0, let buffer else { throw Message.outOfMemory }
         defer { dbus_free(buffer) }
         return buffer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
     }

@@ -28,6 +28,9 @@ extension Message {
         if let appendedBytes, appendedBytes <= Connection.protocolArrayLimit {
             return Extent(bytes: Message.headerAllowance + appendedBytes, largestArray: appendedBytes)
         }
+        if let builtBody {
+            return Extent(bytes: Message.headerAllowance + (appendedBytes ?? 0), largestArray: builtBody.reduce(0) { max($0, $1.largestArrayBound) })
+        }
         var extent = Extent(bytes: Message.headerAllowance, largestArray: 0)
         var iterator = DBusMessageIter()
         guard dbus_message_iter_init(raw, &iterator) != 0 else { return extent }

@@ -25,9 +25,15 @@ public final class Message {
     /// so that measuring it before sending needs no walk through its body.
     var appendedBytes: Int?
 
-    /// A bulk message received (`Message+Wire`): the whole message as it
-    /// came, its body read from here; `raw` holds only its header.
+    /// A message received (`Message+Received`): the whole message as it
+    /// came, its body read from here; `raw` holds its header.
     let wire: [UInt8]?
+    /// The body of a message built here, as the values appended, written by
+    /// the project's writer (`WireBody`, after `WireHeader`) when the
+    /// message is sent, marshalled or read; `raw` holds its header alone.
+    /// Nil for a received message, and for one whose body libdbus holds (a
+    /// body with descriptors, which libdbus alone attaches: `bodyInLibdbus`).
+    var builtBody: [DBusValue]?
     /// The Unix descriptors a bulk message came with, in the order its `h`
     /// indices name them: the message's own, closed with it. Reading its
     /// arguments hands out a duplicate of each, as libdbus does.
@@ -36,6 +42,15 @@ public final class Message {
     init(taking raw: OpaquePointer, appendedBytes: Int? = nil) {
         self.raw = raw
         self.appendedBytes = appendedBytes
+        wire = nil
+        wireDescriptors = []
+    }
+
+    /// A message built here, its header made by libdbus, its body to come.
+    init(building raw: OpaquePointer, body: [DBusValue] = [], appendedBytes: Int = 0) {
+        self.raw = raw
+        self.appendedBytes = appendedBytes
+        builtBody = body
         wire = nil
         wireDescriptors = []
     }
@@ -70,7 +85,7 @@ public final class Message {
         if let interface { try checkInterface(interface) }
         try checkMember(member)
         guard let raw = dbus_message_new_method_call(destination, path, interface, member) else { throw outOfMemory }
-        return Message(taking: raw, appendedBytes: 0)
+        return Message(building: raw)
     }
 
     /// A signal; throws `InvalidArgs` for an invalid name or path.
@@ -85,14 +100,14 @@ public final class Message {
     /// The reply to this call.
     public func makeReturn() throws -> Message {
         guard let reply = dbus_message_new_method_return(raw) else { throw Message.outOfMemory }
-        return Message(taking: reply, appendedBytes: 0)
+        return Message(building: reply)
     }
 
     /// An error reply to this call; a message with NUL characters has them removed.
     public func makeError(_ error: DBusError) throws -> Message {
         let text = error.message.replacingNULs()
-        guard let reply = dbus_message_new_error(raw, error.name, text) else { throw Message.outOfMemory }
-        return Message(taking: reply, appendedBytes: 9 + text.utf8.count)
+        guard let reply = dbus_message_new_error(raw, error.name, nil) else { throw Message.outOfMemory }
+        return Message(building: reply, body: [.string(text)], appendedBytes: 9 + text.utf8.count)
     }
 
     static let outOfMemory = DBusError(name: "org.freedesktop.DBus.Error.NoMemory", message: "out of memory")
@@ -153,7 +168,7 @@ public final class Message {
         if let cachedSignature {
             return cachedSignature
         }
-        let signature = dbus_message_get_signature(raw).map { String(cString: $0) } ?? ""
+        let signature = builtBody.map { Signature(types: $0.map(\.type)).rawValue } ?? dbus_message_get_signature(raw).map { String(cString: $0) } ?? ""
         cachedSignature = signature
         return signature
     }
@@ -166,7 +181,7 @@ public final class Message {
 
     /// Whether the message carries Unix descriptors.
     public var carriesDescriptors: Bool {
-        !wireDescriptors.isEmpty || dbus_message_contains_unix_fds(raw) != 0
+        !wireDescriptors.isEmpty || dbus_message_contains_unix_fds(raw) != 0 || (builtBody?.contains { $0.holdsDescriptor } ?? false)
     }
 
     /// Whether the sender asked for no reply.

@@ -27,22 +27,9 @@ enum WireReply {
         // a variant, without building them as values (a reply's header
         // differs on every call, so it cannot be kept as a signal's is).
         header.appendArray(of: WireReply.headerField) { fields in
-            if let sender {
-                fields.pad(to: 8)
-                fields.appendBasic(UInt8(6), code: UInt8(ascii: "y"))
-                fields.appendString("s", code: UInt8(ascii: "g"))
-                fields.appendString(sender, code: UInt8(ascii: "s"))
-            }
-            fields.pad(to: 8)
-            fields.appendBasic(UInt8(5), code: UInt8(ascii: "y"))
-            fields.appendString("u", code: UInt8(ascii: "g"))
-            fields.appendBasic(call.serial, code: UInt8(ascii: "u"))
-            if let signature {
-                fields.pad(to: 8)
-                fields.appendBasic(UInt8(8), code: UInt8(ascii: "y"))
-                fields.appendString("g", code: UInt8(ascii: "g"))
-                fields.appendString(signature, code: UInt8(ascii: "g"))
-            }
+            WireHeader.appendField(6, sender, type: UInt8(ascii: "s"), to: &fields)
+            WireHeader.appendReplySerial(call.serial, to: &fields)
+            WireHeader.appendField(8, signature, type: UInt8(ascii: "g"), to: &fields)
         }
         header.pad(to: 8)
         let extent = Message.Extent(bytes: header.bytes.count + body.bytes.count, largestArray: body.largestArray)

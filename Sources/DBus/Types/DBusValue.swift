@@ -254,3 +254,42 @@ extension DBusValue {
         }
     }
 }
+
+extension DBusValue {
+    /// An upper bound of the bytes of the largest array in the value, for
+    /// the protocol's array limit (`Message.extent` of a large body built here).
+    var largestArrayBound: Int {
+        switch self {
+        case .array(_, let elements): return max(encodedBytesBound, elements.reduce(0) { max($0, $1.largestArrayBound) })
+        case .dictEntry(let key, let value): return max(key.largestArrayBound, value.largestArrayBound)
+        case .structure(let fields): return fields.reduce(0) { max($0, $1.largestArrayBound) }
+        case .variant(let inner): return inner.largestArrayBound
+        default: return 0
+        }
+    }
+
+    /// Whether the value holds a Unix descriptor, inside a variant too.
+    var holdsDescriptor: Bool {
+        switch self {
+        case .unixFD: return true
+        case .array(let element, let elements): return (element.holdsDescriptor || element.holdsVariant) && elements.contains { $0.holdsDescriptor }
+        case .dictEntry(let key, let value): return key.holdsDescriptor || value.holdsDescriptor
+        case .structure(let fields): return fields.contains { $0.holdsDescriptor }
+        case .variant(let inner): return inner.holdsDescriptor
+        default: return false
+        }
+    }
+}
+
+extension DBusType {
+    /// Whether a value of this type may hold a variant (which may hold anything).
+    var holdsVariant: Bool {
+        switch self {
+        case .variant: return true
+        case .array(let element): return element.holdsVariant
+        case .dictEntry(let key, let value): return key.holdsVariant || value.holdsVariant
+        case .structure(let fields): return fields.contains { $0.holdsVariant }
+        default: return false
+        }
+    }
+}
