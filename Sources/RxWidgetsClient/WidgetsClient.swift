@@ -142,7 +142,7 @@ public final class WidgetsClient {
         return paths
     }
 
-    private func existing(_ kind: WidgetKind, _ name: String) throws -> ObjectPath {
+    func existing(_ kind: WidgetKind, _ name: String) throws -> ObjectPath {
         guard NameRules.isWidgetName(name), let path = kind.path(name: name) else {
             throw WidgetsClientError(name: WidgetsErrorName.invalidName, message: "name \(quoted(name)) is not \(NameRules.widgetNameRule)")
         }

@@ -13,6 +13,8 @@ public struct ManagerContract: InterfaceMembers {
         "Creates a table at /org/rxwidgets/Widgets1/table/NAME. Options: items as (one section) or sections a(sas) (header and titles per section), transient b, replace b (as CreatePicker's). Its first binding is announced with Reloaded.")
     public let createForm = MethodContract("CreateForm", in: Parameters(("name", String.self), ("spec", String.self), ("options", Options.self)), out: Parameters(("widget", ObjectPath.self)),
         "Creates a form at /org/rxwidgets/Widgets1/form/NAME from a template name (" + WidgetsAPI.formTemplates.joined(separator: ", ") + ") or a JSON form spec (docs/forms.md); a spec that does not parse or validate is InvalidSpec with its JSON path, one over a budget LimitExceeded. Options: transient b, replace b (as CreatePicker's).")
+    public let createProgress = MethodContract("CreateProgress", in: Parameters(("name", String.self), ("options", Options.self)), out: Parameters(("widget", ObjectPath.self)),
+        "Creates a progress at /org/rxwidgets/Widgets1/progress/NAME. Options: value d, maximum d (more than 0; default 100), text s, cancellable b (default true), steps as, transient b, replace b (as CreatePicker's).")
     public let destroy = MethodContract("Destroy", in: Parameters(("widget", ObjectPath.self)),
         "Removes the widget at the path (InterfacesRemoved follows) and its state file. Only its owner uid or root may; UnknownObject for a path that holds no widget.")
 

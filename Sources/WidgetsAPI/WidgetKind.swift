@@ -5,6 +5,7 @@ public enum WidgetKind: String, CaseIterable, Sendable {
     case picker
     case table
     case form
+    case progress
 
     /// The interface a widget of the kind serves.
     public var interfaceName: String {
@@ -12,6 +13,7 @@ public enum WidgetKind: String, CaseIterable, Sendable {
         case .picker: return PickerContract.name
         case .table: return TableContract.name
         case .form: return FormContract.name
+        case .progress: return ProgressContract.name
         }
     }
 
@@ -21,6 +23,7 @@ public enum WidgetKind: String, CaseIterable, Sendable {
         case .picker: return PickerContract.widget
         case .table: return TableContract.widget
         case .form: return FormContract.widget
+        case .progress: return ProgressContract.widget
         }
     }
 

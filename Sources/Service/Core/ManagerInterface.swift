@@ -30,6 +30,11 @@ extension WidgetService {
                 try FormWidget(name: name, spec: spec, options: options, creator: creator, context: service.context)
             }
         }
+        let createProgress: MethodHandler = API.createProgress.serve { service, arguments, call in
+            try service.create(.progress, name: arguments.0, options: arguments.1, call, optionTypes: ProgressWidget.optionTypes) { name, options, creator in
+                try ProgressWidget(name: name, options: options, creator: creator, context: service.context)
+            }
+        }
         let destroy: MethodHandler = API.destroy.serve { service, path, call in
             guard let widget = service.widgets[path] else {
                 throw WidgetsError.unknownObject("widget: no widget at \(path)")

@@ -31,6 +31,10 @@ final class WidgetHost {
     /// What the memory budget holds for the widget: its footprint when it
     /// was last accounted (0 before it is served).
     fileprivate(set) var accountedBytes = 0
+    /// For a widget whose changes reach the bus coalesced (a progress):
+    /// what it changed since its last `PropertiesChanged`; nil for one
+    /// whose every call announces its own.
+    var coalesced: CoalescedChanges?
 
     init(kind: WidgetKind, name: String, creator: Creator, transient: Bool, context: WidgetContext) {
         self.kind = kind
@@ -39,6 +43,11 @@ final class WidgetHost {
         self.ownerUID = creator.uid
         self.transientOwner = transient ? creator.uniqueName : nil
         self.context = context
+    }
+
+    /// Whether a changing call of the widget is being handled.
+    var isInCall: Bool {
+        callChanges != nil
     }
 
     /// The widget as messages name it: `picker 'fruit'`.

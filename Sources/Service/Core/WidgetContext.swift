@@ -29,6 +29,13 @@ final class WidgetContext {
     @discardableResult
     func emit<each Value>(_ widget: WidgetHost, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) -> Bool {
         guard let server, widget.isServed else { return true }
+        // State before events (API rule 1), coalesced or not: inside a
+        // call, the call's own changes go out with it, before its signals.
+        if widget.isInCall {
+            widget.coalesced?.sendWithTheCall()
+        } else {
+            widget.coalesced?.flush()
+        }
         do {
             try server.emit(path: widget.path, interface: widget.kind.interfaceName, signal, repeat each value)
             return true
@@ -43,6 +50,10 @@ final class WidgetContext {
 
     func propertiesChanged(_ widget: WidgetHost, names: [String]) {
         guard widget.isServed else { return }
+        if let coalesced = widget.coalesced {
+            coalesced.changed(names)
+            return
+        }
         server?.propertiesChanged(path: widget.path, interface: widget.kind.interfaceName, names: names)
     }
 }

@@ -61,7 +61,7 @@ public final class WidgetService {
 
     /// The interface of each kind, the manager's first, for introspection files.
     public static var declaredInterfaces: [InterfaceShape] {
-        [managerDeclaration.shape, PickerWidget.declaration.shape, TableWidget.declaration.shape, FormWidget.declaration.shape]
+        [managerDeclaration.shape, PickerWidget.declaration.shape, TableWidget.declaration.shape, FormWidget.declaration.shape, ProgressWidget.declaration.shape]
     }
 
     /// The interfaces clients serve and the daemon calls (remote checks,
@@ -112,6 +112,8 @@ public final class WidgetService {
         guard let widget = widgets.removeValue(forKey: path) else {
             throw WidgetsError.unknownObject("no widget at \(path)")
         }
+        // What a coalescing widget gathered goes out before it leaves.
+        widget.host.coalesced?.flush()
         widget.host.isServed = false
         widget.releaseAccount()
         context.store?.removed(widget)

@@ -55,6 +55,7 @@ extension WidgetService {
                 case .picker: widget = try PickerWidget.restored(from: file, context: context)
                 case .table: widget = try TableWidget.restored(from: file, context: context)
                 case .form: widget = try FormWidget.restored(from: file, context: context)
+                case .progress: widget = try ProgressWidget.restored(from: file, context: context)
                 }
                 try add(widget, persist: false)
                 restored += 1
