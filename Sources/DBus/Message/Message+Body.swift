@@ -51,17 +51,8 @@ extension Message {
         for value in builtBody {
             body.append(value)
         }
-        let header = WireHeader.bytes(of: self, serial: serial, signature: signature, bodyLength: body.bytes.count)
-        let extent = Message.Extent(bytes: header.bytes.count + body.bytes.count, largestArray: body.largestArray)
-        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
-            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
-        }
-        if let refusal = header.refusal ?? body.refusal {
-            throw DBusError.invalidArgs(refusal)
-        }
-        var bytes = header.bytes
-        bytes.append(contentsOf: body.bytes)
-        return OutgoingMessage(bytes: bytes, extent: extent, isKnownValid: body.isKnownValid, label: "\(member ?? errorName ?? "a reply") to \(destination ?? "the bus")")
+        let header = WireHeader.bytes(of: self, serial: serial, signature: signature)
+        return try OutgoingMessage(header: header, body: body, label: "\(member ?? errorName ?? "a reply") to \(destination ?? "the bus")")
     }
 
     /// Appends values to the body.

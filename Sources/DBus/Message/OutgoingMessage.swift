@@ -20,3 +20,23 @@ struct OutgoingMessage {
         try Message(marshalled: bytes)
     }
 }
+
+extension OutgoingMessage {
+    /// A header (padded to 8, its body length still to be set) and a body
+    /// written here, joined: `MessageTooLarge` past the protocol's limits,
+    /// `InvalidArgs` for what libdbus would refuse in either.
+    init(header: WireBody, body: WireBody, label: String) throws {
+        let extent = Message.Extent(bytes: header.bytes.count + body.bytes.count, largestArray: body.largestArray)
+        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
+            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
+        }
+        if let refusal = header.refusal ?? body.refusal {
+            throw DBusError.invalidArgs(refusal)
+        }
+        var bytes = header.bytes
+        bytes.reserveCapacity(bytes.count + body.bytes.count)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: body.bytes.count)) { bytes.replaceSubrange(4..<8, with: $0) }
+        bytes.append(contentsOf: body.bytes)
+        self.init(bytes: bytes, extent: extent, isKnownValid: body.isKnownValid, label: label)
+    }
+}

@@ -10,16 +10,16 @@ enum WireHeader {
     private static let field = DBusType.structure([.byte, .variant])
 
     /// The header of `message` numbered `serial`, carrying a body of
-    /// `bodyLength` bytes of `signature`, padded to 8 for the body.
-    static func bytes(of message: Message, serial: UInt32, signature: String, bodyLength: Int) -> WireBody {
+    /// `signature`, padded to 8 for the body; its body length is set when
+    /// the body is joined to it (`OutgoingMessage(header:body:label:)`).
+    static func bytes(of message: Message, serial: UInt32, signature: String) -> WireBody {
         let raw = message.raw
         let order = UInt8(ascii: 1.littleEndian == 1 ? "l" : "B")
         var flags: UInt8 = 0
         if dbus_message_get_no_reply(raw) != 0 { flags |= 0x1 }
         if dbus_message_get_auto_start(raw) == 0 { flags |= 0x2 }
         if dbus_message_get_allow_interactive_authorization(raw) != 0 { flags |= 0x4 }
-        var fixed: [UInt8] = [order, UInt8(truncatingIfNeeded: dbus_message_get_type(raw)), flags, 1]
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bodyLength)) { fixed += $0 }
+        var fixed: [UInt8] = [order, UInt8(truncatingIfNeeded: dbus_message_get_type(raw)), flags, 1, 0, 0, 0, 0]
         withUnsafeBytes(of: serial) { fixed += $0 }
         var header = WireBody(after: fixed)
         let text = { (get: (OpaquePointer) -> UnsafePointer<CChar>?) in get(raw).map { String(cString: $0) } }

@@ -32,18 +32,7 @@ enum WireReply {
             WireHeader.appendField(8, signature, type: UInt8(ascii: "g"), to: &fields)
         }
         header.pad(to: 8)
-        let extent = Message.Extent(bytes: header.bytes.count + body.bytes.count, largestArray: body.largestArray)
-        guard extent.bytes <= Connection.protocolMessageLimit, extent.largestArray <= Connection.protocolArrayLimit else {
-            throw MessageTooLarge(extent: extent, limit: Connection.protocolMessageLimit)
-        }
-        if let refusal = header.refusal ?? body.refusal {
-            throw DBusError.invalidArgs(refusal)
-        }
-        var bytes = header.bytes
-        bytes.reserveCapacity(bytes.count + body.bytes.count)
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: body.bytes.count)) { bytes.replaceSubrange(4..<8, with: $0) }
-        bytes.append(contentsOf: body.bytes)
-        return OutgoingMessage(bytes: bytes, extent: extent, isKnownValid: body.isKnownValid, label: "the reply to \(call.member ?? "a call")")
+        return try OutgoingMessage(header: header, body: body, label: "the reply to \(call.member ?? "a call")")
     }
 }
 
