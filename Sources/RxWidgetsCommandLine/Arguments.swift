@@ -15,6 +15,7 @@ package enum Command: Equatable {
     case form(spec: String, json: Bool, header: String?, outputs: Bool)
     case input(InputOptions)
     case confirm(prompt: String, affirmative: String, negative: String, defaultYes: Bool)
+    case progress(ProgressOptions)
     case attach(path: String, height: Int?, outputs: Bool)
     case list(json: Bool)
     case watch(path: String?, json: Bool)
@@ -47,6 +48,23 @@ package struct InputOptions: Equatable {
     package var pattern: String?
     /// `write`: several lines; Enter is a new line, Ctrl-D is done.
     package var multiline = false
+}
+
+/// `progress`: a bar a script drives through standard input, as zenity's
+/// `--progress` reads it: a number line is a percentage, `# TEXT` sets the
+/// text, `step N STATUS` a step's status; the end of input finishes it.
+package struct ProgressOptions: Equatable {
+    package var title: String?
+    package var text = ""
+    package var percentage = 0.0
+    /// Pulse until the first percentage (how far is unknown).
+    package var pulsate = false
+    /// Exit as soon as the input ends, not when the person presses a key.
+    package var autoClose = false
+    package var cancellable = true
+    /// On a person's Cancel, send SIGHUP to the parent process (zenity's `--auto-kill`).
+    package var autoKill = false
+    package var steps: [String] = []
 }
 
 /// `choose --timeout`: when no key has chosen within `seconds`, the item
@@ -136,6 +154,7 @@ package struct Arguments {
         ("input", "one line of text; prints it"),
         ("write", "several lines of text; prints them"),
         ("confirm", "a yes/no question; exit status 0 for yes"),
+        ("progress", "a bar driven by standard input (zenity's protocol); exit status 1 when cancelled"),
         ("attach", "operate an existing widget live"),
         ("list", "the widgets on the bus"),
         ("watch", "every signal of the widgets"),
@@ -154,6 +173,7 @@ package struct Arguments {
         "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible"],
         "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible"],
         "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible"],
+        "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
@@ -161,7 +181,7 @@ package struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    package static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible"]
+    package static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill"]
     package static let templates = WidgetsAPI.formTemplates
     package static let shells = ["bash", "zsh", "fish"]
 
@@ -369,6 +389,23 @@ package struct Arguments {
                 throw UsageError(description: "--affirmative and --negative must be two different, non-empty answers")
             }
             return .confirm(prompt: positional.first ?? "Are you sure?", affirmative: affirmative, negative: negative, defaultYes: answer == "yes")
+        case "progress":
+            try noPositional()
+            var progress = ProgressOptions(title: try single("--title"), text: try single("--text") ?? "", pulsate: values["--pulsate"] != nil,
+                                           autoClose: values["--auto-close"] != nil, cancellable: values["--no-cancel"] == nil, autoKill: values["--auto-kill"] != nil)
+            if let text = try single("--percentage") {
+                guard let percentage = Double(text), percentage.isFinite, (0...100).contains(percentage) else {
+                    throw UsageError(description: "--percentage \(quoted(text)) is not a number from 0 to 100")
+                }
+                progress.percentage = percentage
+            }
+            if let steps = try single("--steps") {
+                progress.steps = steps.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+                guard progress.steps.allSatisfy({ !$0.isEmpty }) else {
+                    throw UsageError(description: "--steps \(quoted(steps)) has an empty step: give titles separated by commas")
+                }
+            }
+            return .progress(progress)
         case "help":
             guard positional.count <= 1, positional.allSatisfy(commands.contains) else {
                 throw UsageError(description: "help takes one command, of \(commands.joined(separator: ", "))")

@@ -88,6 +88,16 @@ package enum CommandWidgets {
         return picker
     }
 
+    /// The progress of `progress`: its options as the command gives them,
+    /// pulsing from the start with `--pulsate`.
+    package static func progress(_ client: WidgetsClient, named name: String?, _ options: ProgressOptions) throws -> RemoteProgress {
+        let progress = try create(named: name) {
+            try client.createProgress($0, text: options.text, cancellable: options.cancellable, steps: options.steps, transient: true)
+        }
+        try progress.setValue(options.pulsate ? -1 : options.percentage)
+        return progress
+    }
+
     /// A widget someone else made, as `attach PATH` finds it.
     package enum Attached {
         case picker(RemotePicker)

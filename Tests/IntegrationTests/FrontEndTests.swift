@@ -606,6 +606,38 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "prefix\n")
     }
 
+    /// `progress` reads zenity's protocol: numbers, `# text`, `step N
+    /// STATUS`; the end of input finishes it, and Enter closes it.
+    func testProgressDrawsWhatTheScriptSaysAndFinishesAtTheEndOfItsInput() throws {
+        let terminal = try start(["progress", "--title", "Copying", "--steps", "Fetch,Build"], input: "10\n# Halfway there\n50\nstep 1 done\nstep 2 running\n")
+        XCTAssertTrue(terminal.waitForScreen("Done · enter close"), terminal.screen)
+        let screen = terminal.screen
+        XCTAssertTrue(screen.contains("Copying") && screen.contains("100%") && screen.contains("Halfway there"), screen)
+        XCTAssertTrue(screen.contains("✓ Fetch") && screen.contains("› Build"), screen)
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "")
+        let closing = try start(["progress", "--auto-close"], input: "40\n")
+        XCTAssertEqual(closing.exitStatus(), 0, "--auto-close ends with the input: \(closing.error)")
+    }
+
+    /// A person's Esc while the work runs cancels it: exit status 1, as
+    /// zenity's Cancel. (The script writes on until its pipe closes.)
+    func testProgressCancelledByThePersonExitsOne() throws {
+        let terminal = try TerminalSession(["progress", "--text", "Working"], address: bus.address, pipedFrom: "while printf '30\\n'; do sleep 0.2; done")
+        XCTAssertTrue(terminal.waitForScreen("30%"), terminal.screen)
+        XCTAssertTrue(terminal.screen.contains("esc cancel"), terminal.screen)
+        terminal.send("Escape")
+        XCTAssertEqual(terminal.exitStatus(), 1, terminal.error)
+        let fixed = try TerminalSession(["progress", "--no-cancel"], address: bus.address, pipedFrom: "while printf '30\\n'; do sleep 0.2; done")
+        XCTAssertTrue(fixed.waitForScreen("30%"), fixed.screen)
+        fixed.send("Escape")
+        XCTAssertNil(fixed.exitStatus(timeout: 1), "--no-cancel: Esc cancels nothing")
+        fixed.send("C-c")
+        XCTAssertEqual(fixed.exitStatus(), 130, "Ctrl-C still ends it")
+    }
+
+
     func testConfirmAnswersWithItsExitStatus() throws {
         let yes = try start(["confirm", "Proceed?"])
         yes.waitForScreen("Proceed?")

@@ -18,7 +18,9 @@ final class TerminalSession {
     /// on the bus at `address`, with `input` as its standard input when given.
     /// `before`: lines the shell prints first, as earlier output would be;
     /// `staysOpen`: the pane is kept after the command ends, to be looked at.
-    init(_ arguments: [String], address: String, columns: Int = 80, rows: Int = 24, input: String? = nil, environment: [String: String] = [:],
+    /// `pipedFrom`: a shell command whose output is the command's standard
+    /// input (a pipe that stays open as long as it runs), instead of `input`.
+    init(_ arguments: [String], address: String, columns: Int = 80, rows: Int = 24, input: String? = nil, pipedFrom: String? = nil, environment: [String: String] = [:],
          before: [String] = [], staysOpen: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -35,7 +37,7 @@ final class TerminalSession {
         let script = """
         cd \(TerminalSession.shellQuoted(directory.path)) || exit; stty -a > stty-before
         \(before.map { "printf '%s\\n' \(TerminalSession.shellQuoted($0))" }.joined(separator: "; "))
-        env -u NO_COLOR \(variables.map { "\($0.key)=\(TerminalSession.shellQuoted($0.value))" }.joined(separator: " ")) \(command)\(stdin) > out 2> err &
+        \(pipedFrom.map { "(\($0)) | " } ?? "")env -u NO_COLOR \(variables.map { "\($0.key)=\(TerminalSession.shellQuoted($0.value))" }.joined(separator: " ")) \(command)\(stdin) > out 2> err &
         echo $! > pid; wait $!; echo $? > status.tmp; stty -a > stty-after; mv status.tmp status\(staysOpen ? "; sleep 600" : "")
         """
         try script.write(to: directory.appendingPathComponent("run.sh"), atomically: true, encoding: .utf8)

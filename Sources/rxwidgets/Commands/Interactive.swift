@@ -43,6 +43,12 @@ enum Interactive {
         case .confirm(let prompt, let affirmative, let negative, let defaultYes):
             let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
             return session.run(PickerScreen(picker: picker, session: session, purpose: .confirm(affirmative: affirmative, negative: negative), header: prompt, height: nil))
+        case .progress(let options):
+            guard isatty(0) == 0 else {
+                throw UsageError(description: "progress reads how far the work is from standard input: pipe it in (COMMAND | rxwidgets progress)")
+            }
+            let progress = try CommandWidgets.progress(client, named: name, options)
+            return session.run(ProgressScreen(progress: progress, session: session, options: options))
         case .attach(let path, let height, let showsOutputs):
             return try attach(path, client: client, session: session, height: height, showsOutputs: showsOutputs)
         default:

@@ -1,0 +1,101 @@
+import Glibc
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+import WidgetsAPI
+
+/// A progress on the terminal: the runtime of `ProgressModel`. The
+/// script's standard input, the person's keys and the daemon's changes
+/// become messages; the commands become calls of the progress, sent in
+/// order without waiting (the connection keeps their order).
+final class ProgressScreen: InteractiveScreen {
+    private let progress: RemoteProgress
+    private let session: Session
+    private var model: ProgressModel
+    private var input: LoopSource?
+    private var pending: [UInt8] = []
+    private let disposeBag = DisposeBag()
+
+    init(progress: RemoteProgress, session: Session, options: ProgressOptions) {
+        self.progress = progress
+        self.session = session
+        model = ProgressModel(daemon: ProgressScreen.snapshot(progress), options: options)
+        progress.rx.revision.subscribe(onNext: { [weak self] _ in
+            guard let self else { return }
+            dispatch(.daemonChanged(ProgressScreen.snapshot(self.progress)))
+        }, onError: { [weak self] in self?.session.fail($0) })
+            .disposed(by: disposeBag)
+        progress.rx.cancelled.subscribe(onNext: { [weak self] in self?.dispatch(.cancelled) }, onError: { _ in }).disposed(by: disposeBag)
+        input = MainLoop.shared.addSource(fd: 0, events: Int16(POLLIN)) { [weak self] _ in self?.readInput() }
+    }
+
+    deinit {
+        input?.dispose()
+    }
+
+    private static func snapshot(_ progress: RemoteProgress) -> ProgressModel.Snapshot {
+        ProgressModel.Snapshot(value: progress.value, maximum: progress.maximum, text: progress.text, state: progress.state,
+                               cancellable: progress.isCancellable, steps: progress.steps)
+    }
+
+    /// Reads what the script wrote; each whole line is a message, the end of input the last.
+    private func readInput() {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = read(0, &buffer, buffer.count)
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        guard count > 0 else {
+            input?.dispose()
+            input = nil
+            if !pending.isEmpty {
+                dispatch(.input(String(decoding: pending, as: UTF8.self)))
+                pending = []
+            }
+            dispatch(.inputEnded)
+            return
+        }
+        pending += buffer[..<count]
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: pending[..<newline], as: UTF8.self)
+            pending.removeSubrange(...newline)
+            dispatch(.input(line))
+        }
+    }
+
+    private func dispatch(_ message: ProgressModel.Message) {
+        for command in model.update(message) {
+            run(command)
+        }
+        session.redraw()
+    }
+
+    private func run(_ command: ProgressModel.Command) {
+        let calls: Observable<Void>
+        switch command {
+        case .setValue(let value): calls = progress.rx.request(ProgressContract.setValue, value)
+        case .setText(let text): calls = progress.rx.request(ProgressContract.setText, text)
+        case .pulse: calls = progress.rx.request(ProgressContract.pulse, ())
+        case .setStepStatus(let index, let status): calls = progress.rx.request(ProgressContract.setStepStatus, (Int32(index), status))
+        case .finish: calls = progress.rx.request(ProgressContract.finish, "done")
+        case .cancel: calls = progress.rx.request(ProgressContract.cancel, ())
+        case .end(let cancelled):
+            if cancelled, model.options.autoKill {
+                kill(getppid(), SIGHUP)
+            }
+            session.finish(cancelled ? .cancelled : .done(""))
+            return
+        }
+        calls.subscribe(onError: { [weak self] error in
+            // The work ended (a person cancelled meanwhile): what the script sends after that is moot.
+            if (error as? WidgetsClientError)?.name == "org.freedesktop.DBus.Error.NotSupported" { return }
+            self?.session.fail(error)
+        }).disposed(by: disposeBag)
+    }
+
+    func lines(rows: Int, columns: Int) -> [Line] {
+        model.view(rows: rows, columns: columns)
+    }
+
+    func handle(_ key: Key) {
+        dispatch(.key(key))
+    }
+}
