@@ -111,18 +111,17 @@ extension Message {
                 }
             }
         case .variant(let inner):
-            try container(code, signature: .typeOf(inner), in: &iterator) { variantIterator in
+            try container(code, signature: .type(inner.type), in: &iterator) { variantIterator in
                 try append(inner, to: &variantIterator)
             }
         }
     }
 
     /// What a container's contents are declared as when it is opened: an
-    /// array's element type, a variant's value, or nothing (entries, structures).
+    /// array's element type, a variant's value's type, or nothing (entries, structures).
     enum ContainedSignature {
         case none
         case type(DBusType)
-        case typeOf(DBusValue)
     }
 
     static func container(_ code: Int32, signature: ContainedSignature, in iterator: inout DBusMessageIter, body: (inout DBusMessageIter) throws -> Void) throws {
@@ -135,7 +134,6 @@ extension Message {
             switch signature {
             case .none: return dbus_message_iter_open_container(&iterator, code, nil, &inner)
             case .type(let type): fits = type.writeSignature(into: UnsafeMutableBufferPointer(rebasing: buffer[..<255]), at: &length)
-            case .typeOf(let value): fits = value.writeSignature(into: UnsafeMutableBufferPointer(rebasing: buffer[..<255]), at: &length)
             }
             guard fits else { throw DBusError.invalidArgs("a signature is longer than 255 characters") }
             buffer[length] = 0

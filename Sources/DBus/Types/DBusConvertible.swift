@@ -21,9 +21,28 @@ extension DBusConvertible {
     }
 }
 
-/// Numbers and booleans go to libdbus as they are.
-extension DBusConvertible where Self: BitwiseCopyable {
-    fileprivate func appendBasic(to writer: inout MessageBodyWriter) throws {
+/// A number D-Bus carries as it is: its type, its case of `DBusValue`, and
+/// its bytes appended as they are. Conforming takes the three; decoding,
+/// encoding and appending follow.
+public protocol DBusNumber: DBusConvertible, BitwiseCopyable {
+    /// Its case of `DBusValue`.
+    static func wrap(_ value: Self) -> DBusValue
+    /// The number `value` holds when it is of this type's case.
+    static func unwrap(_ value: DBusValue) -> Self?
+}
+
+extension DBusNumber {
+    /// Its case of `DBusValue`.
+    public var dbusValue: DBusValue { Self.wrap(self) }
+
+    /// From its case; another is `InvalidArgs`.
+    public init(dbusValue: DBusValue) throws {
+        guard let value = Self.unwrap(dbusValue) else { throw mismatch(dbusValue, Self.self) }
+        self = value
+    }
+
+    /// Appended as it is.
+    public func append(to writer: inout MessageBodyWriter) throws {
         try writer.appendBasic(self, code: UInt8(truncatingIfNeeded: Self.dbusType.code))
     }
 }
@@ -49,140 +68,52 @@ extension Bool: DBusConvertible {
     }
 }
 
-extension UInt8: DBusConvertible {
-    /// Appended as it is.
-    public func append(to writer: inout MessageBodyWriter) throws {
-        try appendBasic(to: &writer)
-    }
-
-    /// `y`.
+extension UInt8: DBusNumber {
     public static var dbusType: DBusType { .byte }
-    /// `.byte`.
-    public var dbusValue: DBusValue { .byte(self) }
-    /// From `.byte`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .byte(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
-        self = value
-    }
+    public static func wrap(_ value: UInt8) -> DBusValue { .byte(value) }
+    public static func unwrap(_ value: DBusValue) -> UInt8? { if case .byte(let number) = value { number } else { nil } }
 }
 
-extension Int16: DBusConvertible {
-    /// Appended as it is.
-    public func append(to writer: inout MessageBodyWriter) throws {
-        try appendBasic(to: &writer)
-    }
-
-    /// `n`.
+extension Int16: DBusNumber {
     public static var dbusType: DBusType { .int16 }
-    /// `.int16`.
-    public var dbusValue: DBusValue { .int16(self) }
-    /// From `.int16`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .int16(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
-        self = value
-    }
+    public static func wrap(_ value: Int16) -> DBusValue { .int16(value) }
+    public static func unwrap(_ value: DBusValue) -> Int16? { if case .int16(let number) = value { number } else { nil } }
 }
 
-extension UInt16: DBusConvertible {
-    /// Appended as it is.
-    public func append(to writer: inout MessageBodyWriter) throws {
-        try appendBasic(to: &writer)
-    }
-
-    /// `q`.
+extension UInt16: DBusNumber {
     public static var dbusType: DBusType { .uint16 }
-    /// `.uint16`.
-    public var dbusValue: DBusValue { .uint16(self) }
-    /// From `.uint16`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .uint16(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
-        self = value
-    }
+    public static func wrap(_ value: UInt16) -> DBusValue { .uint16(value) }
+    public static func unwrap(_ value: DBusValue) -> UInt16? { if case .uint16(let number) = value { number } else { nil } }
 }
 
-extension Int32: DBusConvertible {
-    /// Appended as it is.
-    public func append(to writer: inout MessageBodyWriter) throws {
-        try appendBasic(to: &writer)
-    }
-
-    /// `i`.
+extension Int32: DBusNumber {
     public static var dbusType: DBusType { .int32 }
-    /// `.int32`.
-    public var dbusValue: DBusValue { .int32(self) }
-    /// From `.int32`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .int32(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
-        self = value
-    }
+    public static func wrap(_ value: Int32) -> DBusValue { .int32(value) }
+    public static func unwrap(_ value: DBusValue) -> Int32? { if case .int32(let number) = value { number } else { nil } }
 }
 
-extension UInt32: DBusConvertible {
-    /// Appended as it is.
-    public func append(to writer: inout MessageBodyWriter) throws {
-        try appendBasic(to: &writer)
-    }
-
-    /// `u`.
+extension UInt32: DBusNumber {
     public static var dbusType: DBusType { .uint32 }
-    /// `.uint32`.
-    public var dbusValue: DBusValue { .uint32(self) }
-    /// From `.uint32`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .uint32(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
-        self = value
-    }
+    public static func wrap(_ value: UInt32) -> DBusValue { .uint32(value) }
+    public static func unwrap(_ value: DBusValue) -> UInt32? { if case .uint32(let number) = value { number } else { nil } }
 }
 
-extension Int64: DBusConvertible {
-    /// Appended as it is.
-    public func append(to writer: inout MessageBodyWriter) throws {
-        try appendBasic(to: &writer)
-    }
-
-    /// `x`.
+extension Int64: DBusNumber {
     public static var dbusType: DBusType { .int64 }
-    /// `.int64`.
-    public var dbusValue: DBusValue { .int64(self) }
-    /// From `.int64`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .int64(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
-        self = value
-    }
+    public static func wrap(_ value: Int64) -> DBusValue { .int64(value) }
+    public static func unwrap(_ value: DBusValue) -> Int64? { if case .int64(let number) = value { number } else { nil } }
 }
 
-extension UInt64: DBusConvertible {
-    /// Appended as it is.
-    public func append(to writer: inout MessageBodyWriter) throws {
-        try appendBasic(to: &writer)
-    }
-
-    /// `t`.
+extension UInt64: DBusNumber {
     public static var dbusType: DBusType { .uint64 }
-    /// `.uint64`.
-    public var dbusValue: DBusValue { .uint64(self) }
-    /// From `.uint64`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .uint64(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
-        self = value
-    }
+    public static func wrap(_ value: UInt64) -> DBusValue { .uint64(value) }
+    public static func unwrap(_ value: DBusValue) -> UInt64? { if case .uint64(let number) = value { number } else { nil } }
 }
 
-extension Double: DBusConvertible {
-    /// Appended as it is.
-    public func append(to writer: inout MessageBodyWriter) throws {
-        try appendBasic(to: &writer)
-    }
-
-    /// `d`.
+extension Double: DBusNumber {
     public static var dbusType: DBusType { .double }
-    /// `.double`.
-    public var dbusValue: DBusValue { .double(self) }
-    /// From `.double`.
-    public init(dbusValue: DBusValue) throws {
-        guard case .double(let value) = dbusValue else { throw mismatch(dbusValue, Self.self) }
-        self = value
-    }
+    public static func wrap(_ value: Double) -> DBusValue { .double(value) }
+    public static func unwrap(_ value: DBusValue) -> Double? { if case .double(let number) = value { number } else { nil } }
 }
 
 extension String: DBusConvertible {

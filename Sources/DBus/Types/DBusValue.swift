@@ -72,22 +72,6 @@ public enum DBusValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Writes the value's signature into `buffer` from `index` on, as
-    /// `DBusType.writeSignature` does for a type; false when it does not fit.
-    func writeSignature(into buffer: UnsafeMutableBufferPointer<CChar>, at index: inout Int) -> Bool {
-        switch self {
-        case .array(let element, _):
-            return buffer.put("a", at: &index) && element.writeSignature(into: buffer, at: &index)
-        case .dictEntry(let key, let value):
-            return buffer.put("{", at: &index) && key.writeSignature(into: buffer, at: &index)
-                && value.writeSignature(into: buffer, at: &index) && buffer.put("}", at: &index)
-        case .structure(let fields):
-            return buffer.put("(", at: &index) && fields.allSatisfy { $0.writeSignature(into: buffer, at: &index) } && buffer.put(")", at: &index)
-        default:
-            return buffer.put(UInt8(truncatingIfNeeded: typeCode), at: &index)
-        }
-    }
-
     /// A dictionary `a{KV}` of these entries.
     public static func dictionary(key: DBusType, value: DBusType, _ entries: [(DBusValue, DBusValue)]) -> DBusValue {
         .array(element: .dictEntry(key: key, value: value), entries.map { .dictEntry($0.0, $0.1) })
