@@ -69,8 +69,8 @@ extension WidgetsClient {
     /// Creates a progress counting up to `maximum`.
     public func createProgress(_ name: String, maximum: Double = 100, text: String = "", cancellable: Bool = true, steps: [String] = [],
                                transient: Bool = false, replace: Bool = false) throws -> RemoteProgress {
-        let options: [(key: String, value: DBusValue)] = [("maximum", .double(maximum)), ("text", .string(text)), ("cancellable", .boolean(cancellable)),
-                                                          ("steps", steps.dbusValue), ("transient", .boolean(transient)), ("replace", .boolean(replace))]
+        let options = [ProgressOption.maximum.with(.double(maximum)), ProgressOption.text.with(.string(text)), ProgressOption.cancellable.with(.boolean(cancellable)),
+                       ProgressOption.steps.with(steps.dbusValue), ProgressOption.transient.with(.boolean(transient)), ProgressOption.replace.with(.boolean(replace))]
         return try RemoteProgress(client: self, path: try callManager(ManagerContract.createProgress, (name, Options(options))))
     }
 

@@ -68,13 +68,13 @@ public final class WidgetsClient {
     /// `dependent` makes the components after the first follow the one
     /// before (see `RemotePicker.setDependentItems`); `items` then gives component 0.
     public func createPicker(_ name: String, items: [[String]] = [], dependent: [[String: [String]]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false) throws -> RemotePicker {
-        var options: [(key: String, value: DBusValue)] = [("popup", .boolean(popup)), ("transient", .boolean(transient)), ("replace", .boolean(replace))]
+        var options: [(key: String, value: DBusValue)] = [PickerOption.popup.with(.boolean(popup)), PickerOption.transient.with(.boolean(transient)), PickerOption.replace.with(.boolean(replace))]
         let throughFiles = dependent.isEmpty && TitleFile.isLarge(items.flatMap { $0 })
         if !items.isEmpty && !throughFiles {
-            options.append(("items", items.dbusValue))
+            options.append(PickerOption.items.with(items.dbusValue))
         }
         if !dependent.isEmpty {
-            options.append(("dependent", dependent.dbusValue))
+            options.append(PickerOption.dependent.with(dependent.dbusValue))
         }
         let picker = try RemotePicker(client: self, path: try callManager(ManagerContract.createPicker, (name, Options(options))))
         guard throughFiles else { return picker }
@@ -105,10 +105,10 @@ public final class WidgetsClient {
 
     /// Creates a table with one section of string rows.
     public func createTable(_ name: String, items: [String] = [], transient: Bool = false, replace: Bool = false) throws -> RemoteTable {
-        var options: [(key: String, value: DBusValue)] = [("transient", .boolean(transient)), ("replace", .boolean(replace))]
+        var options: [(key: String, value: DBusValue)] = [TableOption.transient.with(.boolean(transient)), TableOption.replace.with(.boolean(replace))]
         let throughFile = TitleFile.isLarge(items)
         if !items.isEmpty && !throughFile {
-            options.append(("items", items.dbusValue))
+            options.append(TableOption.items.with(items.dbusValue))
         }
         let table = try RemoteTable(client: self, path: try callManager(ManagerContract.createTable, (name, Options(options))))
         guard throughFile else { return table }
@@ -125,7 +125,7 @@ public final class WidgetsClient {
 
     /// Creates a form from a template name (`about-you`, `sign-up`) or a JSON spec.
     public func createForm(_ name: String, spec: String, transient: Bool = false, replace: Bool = false) throws -> RemoteForm {
-        try RemoteForm(client: self, path: try callManager(ManagerContract.createForm, (name, spec, Options([("transient", .boolean(transient)), ("replace", .boolean(replace))]))))
+        try RemoteForm(client: self, path: try callManager(ManagerContract.createForm, (name, spec, Options([FormOption.transient.with(.boolean(transient)), FormOption.replace.with(.boolean(replace))]))))
     }
 
     /// The existing form `name`.

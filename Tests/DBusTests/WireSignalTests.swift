@@ -79,6 +79,20 @@ final class WireSignalTests: XCTestCase {
 /// written by the project (`WireHeader`, `WireBody`) byte for byte as
 /// libdbus writes the same message, and read back alike by both.
 final class BuiltMessageTests: XCTestCase {
+    /// 300,000 short variants are bounded at some 80 MB (a variant's
+    /// signature counted at its most) but written in 3.6 MB: a client's
+    /// bind of them was refused as over the protocol's 64 MiB array.
+    func testALargeBodyIsMeasuredAsWrittenNotByItsBound() throws {
+        let models = (0..<300_000).map { DBusValue.variant(.string("r\($0 % 10)")) }
+        let call = try Message.methodCall(destination: ":1.9", path: "/a", interface: "a.b", member: "SetItems")
+        try call.append([.array(element: .variant, models)])
+        XCTAssertGreaterThan(models.reduce(0) { $0 + $1.encodedBytesBound }, Connection.protocolArrayLimit)
+        XCTAssertLessThan(call.extent.largestArray, Connection.protocolArrayLimit)
+        XCTAssertGreaterThanOrEqual(call.extent.bytes, try call.marshalled().count, "the extent still bounds the message")
+        XCTAssertLessThan(call.extent.bytes, 8 << 20)
+        XCTAssertEqual(try Message(wire: try call.marshalled()).arguments(), [.array(element: .variant, models)])
+    }
+
     func testRandomMessagesOfEveryKindAreWrittenAsLibdbusWritesThem() throws {
         var generator = SeededGenerator(for: "testRandomMessagesOfEveryKindAreWrittenAsLibdbusWritesThem")
         for round in 0..<400 {

@@ -45,14 +45,25 @@ extension Message {
     /// project writes it (`WireHeader`, `WireBody`); nil for one libdbus
     /// must write. `MessageTooLarge` and `InvalidArgs` as a signal's.
     func written(serial: UInt32) throws -> OutgoingMessage? {
-        guard let builtBody, !builtBody.contains(where: \.holdsDescriptor) else { return nil }
+        guard let builtBody, !builtBody.contains(where: \.holdsDescriptor), let body = writtenBody() else { return nil }
+        let header = WireHeader.bytes(of: self, serial: serial, signature: signature)
+        return try OutgoingMessage(header: header, body: body, label: "\(member ?? errorName ?? "a reply") to \(destination ?? "the bus")")
+    }
+
+    /// The body of a message built here as the project writes it, written
+    /// once; nil for a message whose body libdbus holds.
+    func writtenBody() -> WireBody? {
+        if let writtenBodyCache {
+            return writtenBodyCache
+        }
+        guard let builtBody else { return nil }
         var body = WireBody()
         body.reserveCapacity(appendedBytes ?? 0)
         for value in builtBody {
             body.append(value)
         }
-        let header = WireHeader.bytes(of: self, serial: serial, signature: signature)
-        return try OutgoingMessage(header: header, body: body, label: "\(member ?? errorName ?? "a reply") to \(destination ?? "the bus")")
+        writtenBodyCache = body
+        return body
     }
 
     /// Appends values to the body.

@@ -20,7 +20,7 @@ extension Message {
 
     /// The message's `Extent`. For a message built here whose body is small
     /// enough that no array in it can pass the protocol's cap, the bound
-    /// kept while appending; otherwise read off the marshalled body.
+    /// kept while appending; otherwise what its written body measures.
     public var extent: Extent {
         if let wire {
             return Extent(bytes: wire.count, largestArray: wire.count)
@@ -28,8 +28,11 @@ extension Message {
         if let appendedBytes, appendedBytes <= Connection.protocolArrayLimit {
             return Extent(bytes: Message.headerAllowance + appendedBytes, largestArray: appendedBytes)
         }
-        if let builtBody {
-            return Extent(bytes: Message.headerAllowance + (appendedBytes ?? 0), largestArray: builtBody.reduce(0) { max($0, $1.largestArrayBound) })
+        // Past the bound, a body built here is measured by writing it: the
+        // bound counts a variant's signature at its most, 255 bytes, so a
+        // million short variants are bounded at ten times their size.
+        if let written = writtenBody() {
+            return Extent(bytes: Message.headerAllowance + written.bytes.count, largestArray: written.largestArray)
         }
         var extent = Extent(bytes: Message.headerAllowance, largestArray: 0)
         var iterator = DBusMessageIter()

@@ -33,7 +33,12 @@ public final class Message {
     /// message is sent, marshalled or read; `raw` holds its header alone.
     /// Nil for a received message, and for one whose body libdbus holds (a
     /// body with descriptors, which libdbus alone attaches: `bodyInLibdbus`).
-    var builtBody: [DBusValue]?
+    var builtBody: [DBusValue]? {
+        didSet { writtenBodyCache = nil }
+    }
+    /// `builtBody` as written (`writtenBody()`), kept until it changes: a
+    /// large body is measured by writing it, then sent as written.
+    var writtenBodyCache: WireBody?
     /// The Unix descriptors a bulk message came with, in the order its `h`
     /// indices name them: the message's own, closed with it. Reading its
     /// arguments hands out a duplicate of each, as libdbus does.

@@ -240,18 +240,6 @@ extension DBusValue {
 }
 
 extension DBusValue {
-    /// An upper bound of the bytes of the largest array in the value, for
-    /// the protocol's array limit (`Message.extent` of a large body built here).
-    var largestArrayBound: Int {
-        switch self {
-        case .array(_, let elements): return max(encodedBytesBound, elements.reduce(0) { max($0, $1.largestArrayBound) })
-        case .dictEntry(let key, let value): return max(key.largestArrayBound, value.largestArrayBound)
-        case .structure(let fields): return fields.reduce(0) { max($0, $1.largestArrayBound) }
-        case .variant(let inner): return inner.largestArrayBound
-        default: return 0
-        }
-    }
-
     /// Whether the value holds a Unix descriptor, inside a variant too.
     var holdsDescriptor: Bool {
         switch self {

@@ -15,23 +15,23 @@ extension WidgetService {
         typealias Contract = ManagerContract
 
         let createPicker: MethodHandler = API.createPicker.serve { service, arguments, call in
-            try service.create(.picker, name: arguments.0, options: arguments.1, call, optionTypes: PickerWidget.optionTypes) { name, options, creator in
+            try service.create(.picker, name: arguments.0, options: arguments.1, call, optionTypes: PickerOption.types) { name, options, creator in
                 try PickerWidget(name: name, options: options, creator: creator, context: service.context)
             }
         }
         let createTable: MethodHandler = API.createTable.serve { service, arguments, call in
-            try service.create(.table, name: arguments.0, options: arguments.1, call, optionTypes: TableWidget.optionTypes) { name, options, creator in
+            try service.create(.table, name: arguments.0, options: arguments.1, call, optionTypes: TableOption.types) { name, options, creator in
                 try TableWidget(name: name, options: options, creator: creator, context: service.context)
             }
         }
         let createForm: MethodHandler = API.createForm.serve { service, arguments, call in
             let (name, spec, options) = arguments
-            return try service.create(.form, name: name, options: options, call, optionTypes: FormWidget.optionTypes) { name, options, creator in
+            return try service.create(.form, name: name, options: options, call, optionTypes: FormOption.types) { name, options, creator in
                 try FormWidget(name: name, spec: spec, options: options, creator: creator, context: service.context)
             }
         }
         let createProgress: MethodHandler = API.createProgress.serve { service, arguments, call in
-            try service.create(.progress, name: arguments.0, options: arguments.1, call, optionTypes: ProgressWidget.optionTypes) { name, options, creator in
+            try service.create(.progress, name: arguments.0, options: arguments.1, call, optionTypes: ProgressOption.types) { name, options, creator in
                 try ProgressWidget(name: name, options: options, creator: creator, context: service.context)
             }
         }
@@ -56,8 +56,9 @@ extension WidgetService {
     private func create(_ kind: WidgetKind, name: String, options given: Options, _ call: MethodCall, optionTypes: [String: DBusType],
                         _ make: (String, [String: DBusValue], Creator) throws -> any ServedWidget) throws -> ObjectPath {
         let creator = try Creator(call)
-        var options = try context.arguments.options(given.value, allowed: optionTypes.merging(["replace": .boolean]) { $1 }, argument: "options")
-        let replaced = options.removeValue(forKey: "replace") == .boolean(true) ? widgets[WidgetService.path(of: kind, name: name)] : nil
+        var options = try context.arguments.options(given.value, allowed: optionTypes, argument: "options")
+        // Every CreateX's `replace` is the same key.
+        let replaced = options.removeValue(forKey: PickerOption.replace.rawValue) == .boolean(true) ? widgets[WidgetService.path(of: kind, name: name)] : nil
         if let replaced, creator.uid != replaced.ownerUID && creator.uid != 0 {
             throw WidgetsError.accessDenied("options 'replace': \(kind.rawValue) '\(name)' belongs to uid \(replaced.ownerUID); uid \(creator.uid) may not replace it")
         }

@@ -28,7 +28,7 @@ final class FormWidget: ServedWidget {
         specFootprint = Footprint.form + Footprint.heap(of: text)
             + form.spec.fields.reduce(0) { $0 + Footprint.formField + ($1.rules.pattern?.programSize ?? 0) * Footprint.patternInstruction }
         secretFields = Set(form.spec.fields.filter { $0.kind == .text && $0.presentation.secret }.map(\.name))
-        host = WidgetHost(kind: .form, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        host = WidgetHost(kind: .form, name: name, creator: creator, transient: options[FormOption.transient] == .boolean(true), context: context)
         form.remoteDelegate = self
         form.rx.changes
             .subscribe(onNext: { [weak self] change in
@@ -58,8 +58,6 @@ final class FormWidget: ServedWidget {
             .subscribe(onNext: { [weak self] values in self.map { $0.emit(API.submitted, $0.orderedValues(values, redacted: true)) } })
             .disposed(by: disposeBag)
     }
-
-    static let optionTypes: [String: DBusType] = ["transient": .boolean]
 
     /// The properties a change of the form's model altered.
     private func reportChanges(of change: FormChange) {

@@ -38,7 +38,7 @@ final class PickerWidget: RowsWidget {
     private let disposeBag = DisposeBag()
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
-        if options["popup"] == .boolean(true) {
+        if options[PickerOption.popup] == .boolean(true) {
             let popup = PopupPickerView()
             self.popup = popup
             picker = popup.picker
@@ -46,7 +46,7 @@ final class PickerWidget: RowsWidget {
             popup = nil
             picker = PickerView()
         }
-        host = WidgetHost(kind: .picker, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        host = WidgetHost(kind: .picker, name: name, creator: creator, transient: options[PickerOption.transient] == .boolean(true), context: context)
         adapter.titleLimit = context.limits.stringLength
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
         let selectedModels = picker.rx.selectedModelsReader(DBusValue.self)
@@ -73,11 +73,11 @@ final class PickerWidget: RowsWidget {
                 .subscribe(onNext: { [weak self] in self?.emit(API.closed) })
                 .disposed(by: disposeBag)
         }
-        if let maps = options["dependent"] {
+        if let maps = options[PickerOption.dependent] {
             let given = try dependentComponents(from: maps, "options 'dependent'")
             dependent = given.componentCount > 1 ? given : nil
         }
-        if let initial = options["items"] {
+        if let initial = options[PickerOption.items] {
             let components = try PickerWidget.components(fromTitles: initial, context.arguments, "options 'items'")
             if dependent == nil {
                 try bind(components)
@@ -101,8 +101,6 @@ final class PickerWidget: RowsWidget {
             Hooks.log("<4>rxwidgetsd: ModelSelected of picker '\(name)' not sent: \(error)")
         }
     }
-
-    static let optionTypes: [String: DBusType] = ["items": .array(.array(.string)), "popup": .boolean, "transient": .boolean, "dependent": PickerWidget.dependentType]
 
     // MARK: Binding
 
@@ -476,7 +474,7 @@ final class PickerWidget: RowsWidget {
     /// `SetModels` and `SetAdapter` check them.
     static func restored(from file: StateFile, context: WidgetContext) throws -> PickerWidget {
         let state = try PickerState(stored: file.state)
-        let widget = try PickerWidget(name: file.name, options: ["popup": .boolean(state.popup)], creator: Creator(restoring: file), context: context)
+        let widget = try PickerWidget(name: file.name, options: [PickerOption.popup.rawValue: .boolean(state.popup)], creator: Creator(restoring: file), context: context)
         if !(state.dependent.arrayElements ?? []).isEmpty {
             widget.dependent = try widget.dependentComponents(from: state.dependent, "stored dependent")
         }

@@ -11,28 +11,24 @@ final class ProgressWidget: ServedWidget {
     let view: ProgressView
     private let disposeBag = DisposeBag()
 
-    static let optionTypes: [String: DBusType] = [
-        "value": .double, "maximum": .double, "text": .string, "cancellable": .boolean, "steps": .array(.string), "transient": .boolean,
-    ]
-
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
         var maximum = 100.0
-        if case .double(let given)? = options["maximum"] {
+        if case .double(let given)? = options[ProgressOption.maximum] {
             guard given > 0, given.isFinite else {
                 throw DBusError.invalidArgs("options 'maximum': expected a finite number more than 0, got \(given)")
             }
             maximum = given
         }
-        view = ProgressView(maximum: maximum, isCancellable: options["cancellable"] != .boolean(false))
-        host = WidgetHost(kind: .progress, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
-        if case .double(let value)? = options["value"] {
+        view = ProgressView(maximum: maximum, isCancellable: options[ProgressOption.cancellable] != .boolean(false))
+        host = WidgetHost(kind: .progress, name: name, creator: creator, transient: options[ProgressOption.transient] == .boolean(true), context: context)
+        if case .double(let value)? = options[ProgressOption.value] {
             try view.setValue(ProgressWidget.checkedValue(value, "options 'value'"))
         }
-        if case .string(let text)? = options["text"] {
+        if case .string(let text)? = options[ProgressOption.text] {
             try context.arguments.checkString(text, "options 'text'")
             view.setText(text)
         }
-        if let steps = options["steps"] {
+        if let steps = options[ProgressOption.steps] {
             view.setSteps(try checkedSteps(steps, "options 'steps'"))
         }
         observe()
@@ -170,7 +166,7 @@ final class ProgressWidget: ServedWidget {
         guard let end = ProgressView.State(rawValue: state.state), state.maximum > 0, state.maximum.isFinite, state.value.isFinite else {
             throw StateFile.ReadError(description: "a progress's stored state \(quoted(state.state)) or bounds are not ones this daemon writes")
         }
-        let widget = try ProgressWidget(name: file.name, options: ["maximum": .double(state.maximum), "cancellable": .boolean(state.cancellable)],
+        let widget = try ProgressWidget(name: file.name, options: [ProgressOption.maximum.rawValue: .double(state.maximum), ProgressOption.cancellable.rawValue: .boolean(state.cancellable)],
                                         creator: Creator(restoring: file), context: context)
         let steps = try widget.checkedSteps(.array(element: .string, state.steps.map { .string($0.title) }), "stored steps")
         try context.arguments.checkString(state.text, "stored text")

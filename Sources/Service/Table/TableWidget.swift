@@ -48,7 +48,7 @@ final class TableWidget: RowsWidget {
             return final.allSatisfy { $0.items.allSatisfy { seen.insert($0.identity).inserted } } ? .animated : .reload
         }
         adapter = TableAdapter(bound: dataSource)
-        host = WidgetHost(kind: .table, name: name, creator: creator, transient: options["transient"] == .boolean(true), context: context)
+        host = WidgetHost(kind: .table, name: name, creator: creator, transient: options[TableOption.transient] == .boolean(true), context: context)
         dataSource.maximumDiffRows = context.limits.diffRows
         format = { [weak self] in self?.cellFormat ?? PickerAdapterConfig.valueFormat }
         sections.bind(to: table.rx.items(dataSource: adapter)).disposed(by: disposeBag)
@@ -64,19 +64,15 @@ final class TableWidget: RowsWidget {
             })
             .disposed(by: disposeBag)
         observeEvents()
-        if options["items"] != nil && options["sections"] != nil {
+        if options[TableOption.items] != nil && options[TableOption.sections] != nil {
             throw DBusError.invalidArgs("options: give 'items' or 'sections', not both")
         }
-        if let items = options["items"] {
+        if let items = options[TableOption.items] {
             try bind(try TableWidget.checked(fromItems: items, context.arguments, "options 'items'"))
-        } else if let given = options["sections"] {
+        } else if let given = options[TableOption.sections] {
             try bind(try TableWidget.checked(TableWidget.parts(of: given), context.arguments, "options 'sections'"))
         }
     }
-
-    static let optionTypes: [String: DBusType] = [
-        "items": .array(.string), "sections": .array(.structure([.string, .array(.string)])), "transient": .boolean,
-    ]
 
     func peerLeft(_ uniqueName: String) {
         delegateClientLeft(uniqueName, without: "the table's own rules decide again")

@@ -1,0 +1,76 @@
+import DBus
+
+/// An option a `CreateX` call takes: its key and its type, declared once.
+/// The daemon checks a call's options against them (an unknown key, or a
+/// value of another type, is `InvalidArgs` naming it) and reads them by
+/// them; the client writes its options from them.
+public protocol CreateOption: RawRepresentable, CaseIterable, Sendable where RawValue == String {
+    /// The type its value must have.
+    var type: DBusType { get }
+}
+
+extension CreateOption {
+    /// Every key and its type, as the daemon checks an `a{sv}` of options.
+    public static var types: [String: DBusType] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.type) })
+    }
+
+    /// The option holding `value`, as `Options` takes its pairs.
+    public func with(_ value: DBusValue) -> (key: String, value: DBusValue) {
+        (rawValue, value)
+    }
+}
+
+extension Dictionary where Key == String, Value == DBusValue {
+    /// The value of `option` among checked options.
+    public subscript<Option: CreateOption>(_ option: Option) -> DBusValue? {
+        self[option.rawValue]
+    }
+}
+
+/// `CreatePicker`'s options.
+public enum PickerOption: String, CreateOption {
+    case items, dependent, popup, transient, replace
+
+    public var type: DBusType {
+        switch self {
+        case .items: return .array(.array(.string))
+        case .dependent: return .array(.array(.dictEntry(key: .string, value: .array(.string))))
+        case .popup, .transient, .replace: return .boolean
+        }
+    }
+}
+
+/// `CreateTable`'s options.
+public enum TableOption: String, CreateOption {
+    case items, sections, transient, replace
+
+    public var type: DBusType {
+        switch self {
+        case .items: return .array(.string)
+        case .sections: return .array(.structure([.string, .array(.string)]))
+        case .transient, .replace: return .boolean
+        }
+    }
+}
+
+/// `CreateForm`'s options.
+public enum FormOption: String, CreateOption {
+    case transient, replace
+
+    public var type: DBusType { .boolean }
+}
+
+/// `CreateProgress`'s options.
+public enum ProgressOption: String, CreateOption {
+    case value, maximum, text, cancellable, steps, transient, replace
+
+    public var type: DBusType {
+        switch self {
+        case .value, .maximum: return .double
+        case .text: return .string
+        case .steps: return .array(.string)
+        case .cancellable, .transient, .replace: return .boolean
+        }
+    }
+}
