@@ -45,7 +45,7 @@ extension Message {
     /// project writes it (`WireHeader`, `WireBody`); nil for one libdbus
     /// must write. `MessageTooLarge` and `InvalidArgs` as a signal's.
     func written(serial: UInt32) throws -> OutgoingMessage? {
-        guard let builtBody, !builtBody.contains(where: \.holdsDescriptor), let body = writtenBody() else { return nil }
+        guard let body = writtenBody(), !body.holdsDescriptor else { return nil }
         let header = WireHeader.bytes(of: self, serial: serial, signature: signature)
         return try OutgoingMessage(header: header, body: body, label: "\(member ?? errorName ?? "a reply") to \(destination ?? "the bus")")
     }

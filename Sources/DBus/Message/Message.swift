@@ -186,7 +186,7 @@ public final class Message {
 
     /// Whether the message carries Unix descriptors.
     public var carriesDescriptors: Bool {
-        !wireDescriptors.isEmpty || dbus_message_contains_unix_fds(raw) != 0 || (builtBody?.contains { $0.holdsDescriptor } ?? false)
+        !wireDescriptors.isEmpty || dbus_message_contains_unix_fds(raw) != 0 || (writtenBody()?.holdsDescriptor ?? false)
     }
 
     /// Whether the sender asked for no reply.

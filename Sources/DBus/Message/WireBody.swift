@@ -14,6 +14,9 @@ struct WireBody {
     /// descriptor (a signal carries data; libdbus attaches descriptors only
     /// to messages it builds), a signature longer than 255 bytes.
     private(set) var refusal: String?
+    /// Whether a Unix descriptor was written: such a body only libdbus can
+    /// send, as it alone attaches descriptors (`Message.bodyInLibdbus`).
+    private(set) var holdsDescriptor = false
     /// Whether libdbus would accept the body without reading it back, as
     /// far as can be told from how it was written: every value was checked
     /// (`DBusValue.validate()`, `MessageBodyWriter`) against a declared
@@ -90,6 +93,7 @@ struct WireBody {
     /// `code`, as libdbus's `dbus_message_iter_append_basic` takes it.
     mutating func appendBasic<T: BitwiseCopyable>(_ value: T, code: UInt8) {
         if code == UInt8(ascii: "h") {
+            holdsDescriptor = true
             refusal = refusal ?? "a Unix file descriptor cannot be sent in a signal; signals carry data"
         }
         switch code {

@@ -238,30 +238,3 @@ extension DBusValue {
         }
     }
 }
-
-extension DBusValue {
-    /// Whether the value holds a Unix descriptor, inside a variant too.
-    var holdsDescriptor: Bool {
-        switch self {
-        case .unixFD: return true
-        case .array(let element, let elements): return (element.holdsDescriptor || element.holdsVariant) && elements.contains { $0.holdsDescriptor }
-        case .dictEntry(let key, let value): return key.holdsDescriptor || value.holdsDescriptor
-        case .structure(let fields): return fields.contains { $0.holdsDescriptor }
-        case .variant(let inner): return inner.holdsDescriptor
-        default: return false
-        }
-    }
-}
-
-extension DBusType {
-    /// Whether a value of this type may hold a variant (which may hold anything).
-    var holdsVariant: Bool {
-        switch self {
-        case .variant: return true
-        case .array(let element): return element.holdsVariant
-        case .dictEntry(let key, let value): return key.holdsVariant || value.holdsVariant
-        case .structure(let fields): return fields.contains { $0.holdsVariant }
-        default: return false
-        }
-    }
-}
