@@ -71,6 +71,29 @@ final class ProgressTests: DaemonTestCase {
         XCTAssertEqual(try property(path, progressInterface, "Cancellable"), .boolean(false))
     }
 
+    /// Hostile input to every member and option: over-long strings, too
+    /// many steps, a nested value where an option wants a string. Each is
+    /// refused naming its argument, Revision stays, the daemon answers.
+    func testHostileInputIsRefusedAndChangesNothing() throws {
+        try create([("steps", .array(element: .string, [.string("one")]))])
+        let long = String(repeating: "x", count: 70_000)
+        XCTAssertEqual(error(path, progressInterface, "SetText", [.string(long)])?.name, errorPrefix + "LimitExceeded")
+        XCTAssertEqual(error(path, progressInterface, "SetSteps", [.array(element: .string, [.string(long)])])?.name, errorPrefix + "LimitExceeded")
+        XCTAssertEqual(error(path, progressInterface, "SetSteps", [.array(element: .string, (0..<65).map { .string("s\($0)") })])?.message,
+                       "titles has 65 steps; the limit is 64")
+        XCTAssertEqual(error(path, progressInterface, "SetStepStatus", [.int32(-1), .string("done")])?.name, errorPrefix + "OutOfRange")
+        XCTAssertEqual(error(path, progressInterface, "SetStepStatus", [.int32(0), .string(long)])?.message.count ?? 0 < 400, true, "the value is quoted short")
+        XCTAssertEqual(error(path, progressInterface, "SetValue", [.string("50")])?.name, DBusError.Name.invalidArgs, "the wrong type")
+        XCTAssertEqual(try property(path, progressInterface, "Revision"), .uint64(1), "nothing refused changed it")
+        var nested = DBusValue.string("deep")
+        for _ in 0..<30 { nested = .variant(nested) }
+        XCTAssertEqual(error(root, managerInterface, "CreateProgress", [.string("nested"), options([("text", nested)])])?.name, DBusError.Name.invalidArgs)
+        XCTAssertEqual(error(root, managerInterface, "CreateProgress", [.string("long"), options([("text", .string(long))])])?.name, errorPrefix + "LimitExceeded")
+        XCTAssertEqual(error(root, managerInterface, "CreateProgress", [.string("bad"), options([("value", .double(.infinity))])])?.name, DBusError.Name.invalidArgs)
+        XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, [.objectPath(ObjectPath(path)!)]), "no refused progress was made")
+        XCTAssertEqual(try call(root, "org.freedesktop.DBus.Peer", "Ping"), [])
+    }
+
     func testAnotherUIDMayWatchButNotDrive() throws {
         try create()
         let script = """
@@ -87,6 +110,7 @@ final class ProgressTests: DaemonTestCase {
         """
         let result = try runCommand("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, bus.address, path], timeout: .seconds(30))
         XCTAssertEqual(result.output.split(separator: "\n"), ["org.freedesktop.DBus.Error.AccessDenied", "0.0"], result.error)
+        XCTAssertEqual(try property(path, progressInterface, "Revision"), .uint64(1), "the refused call changed nothing")
     }
 
     /// 2,000 values set as fast as a client can send them (100 calls in

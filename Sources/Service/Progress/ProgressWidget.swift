@@ -170,8 +170,14 @@ final class ProgressWidget: ServedWidget {
                                         creator: Creator(restoring: file), context: context)
         let steps = try widget.checkedSteps(.array(element: .string, state.steps.map { .string($0.title) }), "stored steps")
         try context.arguments.checkString(state.text, "stored text")
+        let statuses = try state.steps.map { step in
+            guard let status = ProgressView.StepStatus(rawValue: step.status) else {
+                throw StateFile.ReadError(description: "a progress's stored step status \(quoted(step.status)) is not one this daemon writes")
+            }
+            return status
+        }
         widget.view.restore(value: state.value, maximum: state.maximum, text: state.text, state: end,
-                            steps: zip(steps, state.steps).map { ProgressView.Step(title: $0, status: ProgressView.StepStatus(rawValue: $1.status) ?? .pending) })
+                            steps: zip(steps, statuses).map { ProgressView.Step(title: $0, status: $1) })
         widget.resume(atRevision: file.revision)
         return widget
     }
