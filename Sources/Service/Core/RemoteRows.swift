@@ -54,6 +54,10 @@ final class RemoteRows {
     /// Rows one question asks for at most (consecutive missing pages are
     /// asked for together up to this).
     static let questionRows = 4_096
+    /// A page the cache can keep holds at most this many bytes: an answered
+    /// page larger than that makes the pages smaller, so the cache holds
+    /// several and a row once read is not asked for again at every call.
+    static let pageBytes = cacheBytes / 8
 
     /// The client's unique name and the object it serves.
     let client: String
@@ -61,6 +65,12 @@ final class RemoteRows {
     let options: Options
     let interface: Interface
     private(set) var rowCounts: [Int] = []
+    /// Rows a page now: `options.page` until a page came larger than
+    /// `pageBytes`; never more.
+    private(set) var pageRows: Int
+    /// The smaller page size an oversized page asked for, taken up when no
+    /// call holds pages of the current size (`adaptPageSize`).
+    private var smallerPageRows: Int?
 
     /// A page of one part of a section's rows.
     struct PageKey: Hashable, Comparable {
@@ -99,6 +109,7 @@ final class RemoteRows {
         self.object = object
         self.options = options
         self.interface = interface
+        pageRows = options.page
     }
 
     /// The options of `AttachDataSource`, checked.
@@ -125,8 +136,8 @@ final class RemoteRows {
 
     /// One part of a row when it is at hand (pinned for the call, or cached).
     func row(_ row: Int, part: Int = 0, section: Int) -> DBusValue? {
-        let key = PageKey(part: part, section: section, page: row / options.page)
-        let offset = row - key.page * options.page
+        let key = PageKey(part: part, section: section, page: row / pageRows)
+        let offset = row - key.page * pageRows
         if let rows = pinned[key] {
             return rows.indices.contains(offset) ? rows[offset] : nil
         }
@@ -137,13 +148,25 @@ final class RemoteRows {
         return cached.rows[offset]
     }
 
+    /// Takes up the smaller page size an oversized page asked for; the cache,
+    /// keyed by the old size, is dropped. Called before a call's pages are
+    /// gathered, when none are pinned.
+    func adaptPageSize() {
+        guard let smaller = smallerPageRows, pinned.isEmpty else { return }
+        smallerPageRows = nil
+        guard smaller < pageRows else { return }
+        pageRows = smaller
+        cache = [:]
+        cachedBytes = 0
+    }
+
     /// The pages of these rows that are not at hand, in order.
     func missingPages(_ needs: [Need]) -> [PageKey] {
         var missing = Set<PageKey>()
         for need in needs where !need.rows.isEmpty && rowCounts.indices.contains(need.section) && interface.parts.indices.contains(need.part) {
             let rows = need.rows.clamped(to: 0..<rowCounts[need.section])
             guard !rows.isEmpty else { continue }
-            for page in (rows.lowerBound / options.page)...((rows.upperBound - 1) / options.page) {
+            for page in (rows.lowerBound / pageRows)...((rows.upperBound - 1) / pageRows) {
                 let key = PageKey(part: need.part, section: need.section, page: page)
                 if cache[key] == nil && pinned[key] == nil {
                     missing.insert(key)
@@ -160,7 +183,7 @@ final class RemoteRows {
         for need in needs where !need.rows.isEmpty && rowCounts.indices.contains(need.section) {
             let rows = need.rows.clamped(to: 0..<rowCounts[need.section])
             guard !rows.isEmpty else { continue }
-            for page in (rows.lowerBound / options.page)...((rows.upperBound - 1) / options.page) {
+            for page in (rows.lowerBound / pageRows)...((rows.upperBound - 1) / pageRows) {
                 let key = PageKey(part: need.part, section: need.section, page: page)
                 kept[key] = cache[key]?.rows
             }
@@ -174,9 +197,9 @@ final class RemoteRows {
     func prefixAtHand(_ rows: Range<Int>, part: Int = 0, section: Int) -> Range<Int> {
         var end = rows.lowerBound
         while end < rows.upperBound {
-            let key = PageKey(part: part, section: section, page: end / options.page)
+            let key = PageKey(part: part, section: section, page: end / pageRows)
             guard pinned[key] != nil || cache[key] != nil else { break }
-            end = min((key.page + 1) * options.page, rows.upperBound)
+            end = min((key.page + 1) * pageRows, rows.upperBound)
         }
         return rows.lowerBound..<end
     }
@@ -224,7 +247,7 @@ final class RemoteRows {
     /// first question failed.
     func fetch(_ pages: [PageKey], on connection: Connection, checks: InputChecks, byteBudget: Int, _ done: @escaping (Result<[PageKey: [DBusValue]], DBusError>) -> Void) {
         var questions: [Question] = []
-        let pagesPerQuestion = max(1, RemoteRows.questionRows / options.page)
+        let pagesPerQuestion = max(1, RemoteRows.questionRows / pageRows)
         for key in pages {
             if let last = questions.last, last.part == key.part, last.section == key.section, last.pages.upperBound + 1 == key.page, last.pages.count < pagesPerQuestion {
                 questions[questions.count - 1].pages = last.pages.lowerBound...key.page
@@ -242,8 +265,8 @@ final class RemoteRows {
             return
         }
         let (section, part) = (next.section, interface.parts[next.part])
-        let first = next.pages.lowerBound * options.page
-        let count = min(next.pages.upperBound * options.page + options.page, rowCounts[section]) - first
+        let first = next.pages.lowerBound * pageRows
+        let count = min(next.pages.upperBound * pageRows + pageRows, rowCounts[section]) - first
         let asked = "\(part.method)(\(section), \(first), \(count))"
         let unit = interface.section
         ask(on: connection, asked, { try part.question(self.client, self.object, Int32(section), Int32(first), Int32(count)) }) { reply in
@@ -261,8 +284,8 @@ final class RemoteRows {
                 var fetched = fetched
                 var bytes = 0
                 for page in next.pages {
-                    let start = page * options.page - first
-                    let slice = Array(rows[start..<min(start + options.page, rows.count)])
+                    let start = page * pageRows - first
+                    let slice = Array(rows[start..<min(start + pageRows, rows.count)])
                     let size = Footprint.of(slice)
                     bytes += size
                     let key = PageKey(part: next.part, section: section, page: page)
@@ -277,7 +300,11 @@ final class RemoteRows {
     /// Caches a page, letting go of the least recently used ones past the
     /// page and byte bounds (a page larger than the byte bound is not kept).
     private func keep(_ rows: [DBusValue], bytes: Int, at key: PageKey) {
-        guard bytes <= RemoteRows.cacheBytes else { return }
+        guard bytes <= RemoteRows.pageBytes else {
+            let rowsThatFit = max(1, pageRows * RemoteRows.pageBytes / bytes)
+            smallerPageRows = min(smallerPageRows ?? rowsThatFit, rowsThatFit)
+            return
+        }
         if let old = cache.removeValue(forKey: key) {
             cachedBytes -= old.bytes
         }

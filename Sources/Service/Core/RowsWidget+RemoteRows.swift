@@ -29,6 +29,7 @@ extension RowsWidget {
     /// they cover are kept for it, and the missing ones asked for; `done`
     /// gets every page to pin while the call runs.
     func gather(_ needs: [RemoteRows.Need], from source: RemoteRows, _ done: @escaping (Result<[RemoteRows.PageKey: [DBusValue]], DBusError>) -> Void) {
+        source.adaptPageSize()
         let kept = source.cachedPages(needs)
         let missing = source.missingPages(needs)
         guard !missing.isEmpty, let connection = context.server?.connection else { return done(.success(kept)) }
