@@ -54,7 +54,7 @@ final class TestService {
             Method("EchoAll", in: [Argument("values", "av")], out: [Argument("values", "av")]) { call in
                 [call.arguments[0]]
             },
-            Method("Bind", in: [Argument("rows", "as")], out: [Argument("count", "u")], prepare: bindPreparation()) { [unowned self] call in
+            Method("Bind", in: [Argument("rows", "as")], out: [Argument("count", "u")], prepare: { [unowned self] in bindPreparation() }) { [unowned self] call in
                 let count = try call.prepared.map { try $0.get() as? Int } ?? call.arguments[0].arrayElements?.count
                 calls.append("Bind \(count ?? -1)\(call.prepared == nil ? "" : " prepared")")
                 return [.uint32(UInt32(count ?? 0))]

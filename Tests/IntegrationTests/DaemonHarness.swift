@@ -197,7 +197,17 @@ func residentKiB(of pid: pid_t) -> Int {
 
 /// The CPU time a process has used so far, user and system, in milliseconds.
 func cpuMilliseconds(of pid: pid_t) -> Int {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    cpuMilliseconds(statFile: "/proc/\(pid)/stat")
+}
+
+/// The CPU time a process's main thread (its first, the loop) has used so
+/// far, user and system, in milliseconds.
+func mainThreadMilliseconds(of pid: pid_t) -> Int {
+    cpuMilliseconds(statFile: "/proc/\(pid)/task/\(pid)/stat")
+}
+
+private func cpuMilliseconds(statFile: String) -> Int {
+    guard let stat = try? String(contentsOfFile: statFile, encoding: .utf8),
           let afterName = stat.range(of: ") ", options: .backwards) else { return 0 }
     // Fields 14 and 15 (utime, stime), counted from the state, field 3.
     let fields = stat[afterName.upperBound...].split(separator: " ")

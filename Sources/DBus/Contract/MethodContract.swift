@@ -60,9 +60,10 @@ public struct MethodContract<Inputs: ArgumentList, Outputs: ArgumentList>: Senda
     }
 
     /// A handler whose work on the arguments is split in two: `prepare`,
-    /// given the object when it is exported, returns work that reads no
-    /// state of it (decoding, conversion, checks against fixed limits) and
-    /// may run on another thread for a bulk call; `body` runs on the loop and
+    /// given the object on the loop as a call's reading begins, returns work
+    /// that reads no state of it but what it took then (decoding,
+    /// conversion, checks against fixed limits, a comparison with a
+    /// snapshot) and may run on another thread for a bulk call; `body` runs on the loop and
     /// is given that work's result as a function, to call when it is ready
     /// to (after its own checks, so their errors come first), which throws
     /// what the work threw.

@@ -113,11 +113,12 @@ public struct Method {
     public let annotations: [(name: String, value: String)]
     /// Answers a call; throws to answer with an error.
     public let handler: (MethodCall) throws -> [DBusValue]
-    /// The work on a call's arguments that reads no state (decoding,
-    /// conversion, checks against fixed limits), which the server runs off
-    /// the loop for a bulk call and hands to `handler` as
-    /// `MethodCall.prepared`; nil when there is none.
-    public let prepare: Preparation?
+    /// Gives, on the loop as a bulk call's reading begins, the work on its
+    /// arguments that reads no state of the object but what it took then
+    /// (decoding, conversion, checks against fixed limits, a comparison with
+    /// a snapshot), which the server runs off the loop and hands to
+    /// `handler` as `MethodCall.prepared`; nil when there is none.
+    public let prepare: Preparing?
     /// The signature calls must have.
     public let inputSignature: String
     /// Whether a call can carry Unix descriptors to close once answered.
@@ -148,9 +149,11 @@ public struct Method {
 
     /// Work on arguments that may run on another thread.
     public typealias Preparation = @Sendable ([DBusValue]) throws -> any Sendable
+    /// A call's `Preparation`, made on the loop when its reading begins.
+    public typealias Preparing = () -> Preparation
 
     /// A method; `handler` returns the out arguments in order.
-    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], annotations: [(name: String, value: String)] = [], prepare: Preparation? = nil, admit: ((Caller) throws -> Void)? = nil, handler: @escaping (MethodCall) throws -> [DBusValue]) {
+    public init(_ name: String, in inputs: [Argument] = [], out outputs: [Argument] = [], annotations: [(name: String, value: String)] = [], prepare: Preparing? = nil, admit: ((Caller) throws -> Void)? = nil, handler: @escaping (MethodCall) throws -> [DBusValue]) {
         self.name = name
         self.inputs = inputs
         self.outputs = outputs

@@ -9,8 +9,9 @@ public struct MethodDeclaration<Target: AnyObject>: Sendable {
     public let outputs: [Argument]
     /// Answers a call on `target`; throws to answer with an error.
     public let handler: @Sendable (Target, MethodCall) throws -> [DBusValue]
-    /// Given the object (on the loop, when it is exported), the work on a
-    /// call's arguments that reads none of its state (`Method.prepare`).
+    /// Given the object (on the loop, as a bulk call's reading begins), the
+    /// work on the call's arguments that reads none of its state but what
+    /// it took then (`Method.prepare`).
     public let prepare: (@Sendable (Target) -> Method.Preparation)?
     /// Given the object, who may make the call, judged from its header
     /// alone (`Method.admit`); nil when anyone may.
@@ -145,7 +146,7 @@ public struct InterfaceDeclaration<Target: AnyObject>: Sendable {
     /// The interface `target` serves.
     public func bind(to target: Target) -> Interface {
         Interface(checked: name, documentation: documentation, methods: methods.map { method in
-            Method(method.name, in: method.inputs, out: method.outputs, prepare: method.prepare?(target),
+            Method(method.name, in: method.inputs, out: method.outputs, prepare: method.prepare.map { prepare in { prepare(target) } },
                    admit: method.admit.map { admit in { caller in try admit(target, caller) } }) { call in try method.handler(target, call) }
         }, signals: signals, properties: properties.map { property in
             if let set = property.set {

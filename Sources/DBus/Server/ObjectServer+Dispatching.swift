@@ -140,7 +140,7 @@ extension ObjectServer {
             run(message, uid: uid, method, arguments: Result { try inputReading(of: method, message, uid: uid).arguments(of: message) }, prepared: nil)
             return
         }
-        bulkCalls.read(message, reading: inputReading(of: method, message, uid: uid), prepare: method.prepare) { [weak self] outcome in
+        bulkCalls.read(message, reading: inputReading(of: method, message, uid: uid), prepare: method.prepare?()) { [weak self] outcome in
             guard let self else { return }
             // The object may have gone, or been replaced, while the call was read.
             let resolved = Result { try self.method(for: message) }

@@ -291,17 +291,19 @@ extension MethodContract {
 
     /// A changing call with bulk arguments: `prepare` turns them into what
     /// the widget binds, checked against the limits (`InputChecks`) and
-    /// reading nothing else, so that the server may run it off the loop;
-    /// `body` runs once the call is authorized and calls its second argument
-    /// for the result (which throws what `prepare` threw) after its own
-    /// checks, so that their errors come first, as they did inline.
-    func changing<Target: ServedWidget & SendableMetatype, Prepared: Sendable>(
-        preparing prepare: @escaping @Sendable (InputChecks, Inputs.Values) throws -> Prepared,
+    /// compared with `snapshot` (what the widget held as the call's reading
+    /// began), reading nothing else, so that the server may run it off the
+    /// loop; `body` runs once the call is authorized and calls its second
+    /// argument for the result (which throws what `prepare` threw) after its
+    /// own checks, so that their errors come first, as they did inline.
+    func changing<Target: ServedWidget & SendableMetatype, Snapshot: Sendable, Prepared: Sendable>(
+        snapshot: @escaping @Sendable (Target) -> Snapshot,
+        preparing prepare: @escaping @Sendable (InputChecks, Snapshot, Inputs.Values) throws -> Prepared,
         _ body: @escaping @Sendable (Target, () throws -> Prepared, MethodCall) throws -> Outputs.Values
     ) -> MethodDeclaration<Target> {
         serve(preparing: { (widget: Target) in
-            let checks = widget.context.arguments
-            return { arguments in try prepare(checks, arguments) }
+            let (checks, held) = (widget.context.arguments, snapshot(widget))
+            return { arguments in try prepare(checks, held, arguments) }
         }) { widget, prepared, call in
             var result: Outputs.Values?
             try widget.mutate(call) { result = try body(widget, prepared, call) }

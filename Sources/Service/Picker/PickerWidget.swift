@@ -123,6 +123,11 @@ final class PickerWidget: RowsWidget {
         Footprint.Measured(value: components, parts: components.map(Footprint.of(component:)))
     }
 
+    /// New components with their comparison with those `bound`.
+    static func compared(_ new: Footprint.Measured<[[DBusValue]]>, with bound: [[DBusValue]]) -> (Footprint.Measured<[[DBusValue]]>, BoundComparison<[DBusValue]>) {
+        (new, BoundComparison(new.value, with: bound, by: ==))
+    }
+
     static func check(_ components: [[DBusValue]], _ checks: InputChecks, _ what: String) throws {
         try checks.checkShape(parts: components.count, rows: components.reduce(0) { $0 + $1.count }, unit: "components", what)
         for (index, component) in components.enumerated() {
@@ -140,14 +145,15 @@ final class PickerWidget: RowsWidget {
     /// than the memory budgets leave it. `measured` gives each component's
     /// footprint; otherwise the components outside `changed` (all, when
     /// nil) keep the footprint they had, and only the others are measured.
-    func bind(_ components: [[DBusValue]], measured: [Int]? = nil, changed: Set<Int>? = nil) throws {
+    /// `comparison`, made off the loop, spares comparing the rows again.
+    func bind(_ components: [[DBusValue]], measured: [Int]? = nil, changed: Set<Int>? = nil, comparison: BoundComparison<[DBusValue]>? = nil) throws {
         try refuseWhileServed("this call")
         let parts = measured ?? footprints(of: components, changed: changed)
         try admit(footprint: footprint(parts: parts, mapsFootprint: mapsFootprint), "\(components.reduce(0) { $0 + $1.count }) rows in \(components.count) components")
         componentFootprints = parts
         isBound = true
         let replaced = adapter.components
-        if components != replaced {
+        if !(comparison?.equals(replaced) ?? (components == replaced)) {
             reportContentChange()
         }
         items.accept(.bound(components))
@@ -255,11 +261,13 @@ final class PickerWidget: RowsWidget {
         typealias Target = PickerWidget
         typealias Contract = PickerContract
 
-        let setItems: MethodHandler = API.setItems.changing(preparing: { checks, items in try measured(components(fromTitles: items.value, checks, "items")) }) { widget, prepared, _ in
+        let setItems: MethodHandler = API.setItems.changing(snapshot: \.adapter.components, preparing: { checks, bound, items in
+            try compared(measured(components(fromTitles: items.value, checks, "items")), with: bound)
+        }) { widget, prepared, _ in
             try widget.refuseWhileServed("SetItems")
-            let components = try prepared()
+            let (components, comparison) = try prepared()
             if widget.dependent == nil {
-                try widget.bind(components.value, measured: components.parts)
+                try widget.bind(components.value, measured: components.parts, comparison: comparison)
             } else {
                 try widget.bindRoot(components.value, measured: components.parts)
             }
@@ -267,11 +275,13 @@ final class PickerWidget: RowsWidget {
         let setDependentItems: MethodHandler = API.setDependentItems.changing { widget, maps, _ in
             try widget.setDependent(try widget.dependentComponents(from: maps.value, "dependent"))
         }
-        let setModels: MethodHandler = API.setModels.changing(preparing: { checks, models in try measured(components(fromModels: models.value, checks, "models")) }) { widget, prepared, _ in
+        let setModels: MethodHandler = API.setModels.changing(snapshot: \.adapter.components, preparing: { checks, bound, models in
+            try compared(measured(components(fromModels: models.value, checks, "models")), with: bound)
+        }) { widget, prepared, _ in
             try widget.refuseWhileServed("SetModels")
             try widget.refuseOnDependent("SetModels")
-            let components = try prepared()
-            try widget.bind(components.value, measured: components.parts)
+            let (components, comparison) = try prepared()
+            try widget.bind(components.value, measured: components.parts, comparison: comparison)
         }
         let appendItems: MethodHandler = API.appendItems.changing { widget, items, _ in
             try widget.refuseWhileServed("AppendItems")

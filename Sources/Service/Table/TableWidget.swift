@@ -202,8 +202,15 @@ final class TableWidget: RowsWidget {
         Footprint.Measured(value: parts, parts: parts.map { Footprint.of(header: $0.header, rows: $0.models) })
     }
 
-    private func bind(_ parts: CheckedParts, measured: [Int]? = nil) throws {
-        try bind(sections(parts), measured: measured)
+    /// New parts with their comparison with the sections `bound`.
+    static func compared(_ new: Footprint.Measured<CheckedParts>, with bound: [TableSection]) -> (Footprint.Measured<CheckedParts>, BoundComparison<TableSection>) {
+        (new, BoundComparison(new.value, with: bound) { new, bound in
+            new.map(\.models) == bound.map(\.items) && new.map(\.header) == bound.map(\.model.header)
+        })
+    }
+
+    private func bind(_ parts: CheckedParts, measured: [Int]? = nil, comparison: BoundComparison<TableSection>? = nil) throws {
+        try bind(sections(parts), measured: measured, comparison: comparison)
     }
 
     /// Binds the sections, refused first when the table would hold more
@@ -211,7 +218,8 @@ final class TableWidget: RowsWidget {
     /// footprint; otherwise only the sections in `changed` (all, when nil)
     /// are measured, old and new, and the rest keep what they held (rows
     /// moved between sections move no bytes in or out of the table).
-    private func bind(_ newSections: [TableSection], measured: [Int]? = nil, changed: Set<Int>? = nil) throws {
+    /// `comparison`, made off the loop, spares comparing the rows again.
+    private func bind(_ newSections: [TableSection], measured: [Int]? = nil, changed: Set<Int>? = nil, comparison: BoundComparison<TableSection>? = nil) throws {
         let rows: Int
         if let measured {
             rows = Footprint.sum(measured)
@@ -224,14 +232,15 @@ final class TableWidget: RowsWidget {
             rows = Footprint.sum(newSections.map(Footprint.of(section:)))
         }
         try admit(footprint: Footprint.table + rows + Footprint.of(cellFormat), "\(newSections.reduce(0) { $0 + $1.items.count }) rows in \(newSections.count) sections")
-        apply(newSections, footprint: rows)
+        apply(newSections, footprint: rows, comparison: comparison)
     }
 
     /// Binds sections whose rows hold `footprint` bytes.
-    private func apply(_ newSections: [TableSection], footprint: Int) {
+    private func apply(_ newSections: [TableSection], footprint: Int, comparison: BoundComparison<TableSection>? = nil) {
         rowsFootprint = footprint
         let replaced = dataSource.sectionModels
-        if !isBound || newSections.map(\.items) != replaced.map(\.items) || newSections.map(\.model.header) != replaced.map(\.model.header) {
+        let equal = comparison?.equals(replaced) ?? (newSections.map(\.items) == replaced.map(\.items) && newSections.map(\.model.header) == replaced.map(\.model.header))
+        if !isBound || !equal {
             reportContentChange()
         }
         isBound = true
@@ -349,15 +358,19 @@ final class TableWidget: RowsWidget {
         typealias Target = TableWidget
         typealias Contract = TableContract
 
-        let setItems: MethodHandler = API.setItems.changing(preparing: { checks, models in try measured(checked(fromItems: models.value, checks, "models")) }) { widget, prepared, _ in
+        let setItems: MethodHandler = API.setItems.changing(snapshot: \.dataSource.sectionModels, preparing: { checks, bound, models in
+            try compared(measured(checked(fromItems: models.value, checks, "models")), with: bound)
+        }) { widget, prepared, _ in
             try widget.refuseWhileServed(API.setItems.name)
-            let parts = try prepared()
-            try widget.bind(parts.value, measured: parts.parts)
+            let (parts, comparison) = try prepared()
+            try widget.bind(parts.value, measured: parts.parts, comparison: comparison)
         }
-        let setSections: MethodHandler = API.setSections.changing(preparing: { checks, sections in try measured(checked(parts(of: sections.value), checks, "sections")) }) { widget, prepared, _ in
+        let setSections: MethodHandler = API.setSections.changing(snapshot: \.dataSource.sectionModels, preparing: { checks, bound, sections in
+            try compared(measured(checked(parts(of: sections.value), checks, "sections")), with: bound)
+        }) { widget, prepared, _ in
             try widget.refuseWhileServed(API.setSections.name)
-            let parts = try prepared()
-            try widget.bind(parts.value, measured: parts.parts)
+            let (parts, comparison) = try prepared()
+            try widget.bind(parts.value, measured: parts.parts, comparison: comparison)
         }
         let appendItems: MethodHandler = API.appendItems.changing { widget, arguments, _ in
             try widget.refuseWhileServed(API.appendItems.name)
