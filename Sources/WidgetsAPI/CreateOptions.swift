@@ -21,6 +21,11 @@ extension CreateOption {
     }
 }
 
+extension PromptOption {
+    /// The `prompt` option's type: `a{sv}`.
+    public static let dictionaryType = DBusType.array(.dictEntry(key: .string, value: .variant))
+}
+
 extension Dictionary where Key == String, Value == DBusValue {
     /// The value of `option` among checked options.
     public subscript<Option: CreateOption>(_ option: Option) -> DBusValue? {
@@ -30,10 +35,11 @@ extension Dictionary where Key == String, Value == DBusValue {
 
 /// `CreatePicker`'s options.
 public enum PickerOption: String, CreateOption {
-    case items, dependent, popup, transient, replace
+    case items, dependent, popup, transient, replace, prompt
 
     public var type: DBusType {
         switch self {
+        case .prompt: return PromptOption.dictionaryType
         case .items: return .array(.array(.string))
         case .dependent: return .array(.array(.dictEntry(key: .string, value: .array(.string))))
         case .popup, .transient, .replace: return .boolean
@@ -43,10 +49,11 @@ public enum PickerOption: String, CreateOption {
 
 /// `CreateTable`'s options.
 public enum TableOption: String, CreateOption {
-    case items, sections, transient, replace
+    case items, sections, transient, replace, prompt
 
     public var type: DBusType {
         switch self {
+        case .prompt: return PromptOption.dictionaryType
         case .items: return .array(.string)
         case .sections: return .array(.structure([.string, .array(.string)]))
         case .transient, .replace: return .boolean
@@ -56,17 +63,18 @@ public enum TableOption: String, CreateOption {
 
 /// `CreateForm`'s options.
 public enum FormOption: String, CreateOption {
-    case transient, replace
+    case transient, replace, prompt
 
-    public var type: DBusType { .boolean }
+    public var type: DBusType { self == .prompt ? PromptOption.dictionaryType : .boolean }
 }
 
 /// `CreateProgress`'s options.
 public enum ProgressOption: String, CreateOption {
-    case value, maximum, text, cancellable, steps, transient, replace
+    case value, maximum, text, cancellable, steps, transient, replace, prompt
 
     public var type: DBusType {
         switch self {
+        case .prompt: return PromptOption.dictionaryType
         case .value, .maximum: return .double
         case .text: return .string
         case .steps: return .array(.string)

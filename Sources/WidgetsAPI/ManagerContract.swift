@@ -8,13 +8,13 @@ public struct ManagerContract: InterfaceMembers {
     public static let name = "org.rxwidgets.Widgets1.Manager"
 
     public let createPicker = MethodContract("CreatePicker", in: Parameters(("name", String.self), ("options", Options.self)), out: Parameters(("widget", ObjectPath.self)),
-        "Creates a picker named name (1 to 64 of [A-Za-z0-9_]) at /org/rxwidgets/Widgets1/picker/NAME. Options: items aas (titles, one array per component), dependent aa{sas} (components after the first follow the one before, as SetDependentItems; items then gives component 0 only), popup b (the bottom-sheet picker with Show, Hide, Done and Cancel), transient b (destroyed when the creating connection leaves the bus), replace b (a picker of that name owned by the caller's uid is destroyed first, in the same call: InterfacesRemoved, then InterfacesAdded; if the new one cannot be made the old one stays). Exists, InvalidName, LimitExceeded, AccessDenied for a caller whose uid is unknown.")
+        "Creates a picker named name (1 to 64 of [A-Za-z0-9_]) at /org/rxwidgets/Widgets1/picker/NAME. Options: items aas (titles, one array per component), dependent aa{sas} (components after the first follow the one before, as SetDependentItems; items then gives component 0 only), popup b (the bottom-sheet picker with Show, Hide, Done and Cancel), transient b (destroyed when the creating connection leaves the bus), replace b (a picker of that name owned by the caller's uid is destroyed first, in the same call: InterfacesRemoved, then InterfacesAdded; if the new one cannot be made the old one stays), prompt a{sv} (the widget is also a question, org.rxwidgets.Widgets1.Prompt: title s, message s, deadline t or timeout u, default v, for_uid u; the same key on every CreateX). Exists, InvalidName, LimitExceeded, AccessDenied for a caller whose uid is unknown.")
     public let createTable = MethodContract("CreateTable", in: Parameters(("name", String.self), ("options", Options.self)), out: Parameters(("widget", ObjectPath.self)),
-        "Creates a table at /org/rxwidgets/Widgets1/table/NAME. Options: items as (one section) or sections a(sas) (header and titles per section), transient b, replace b (as CreatePicker's). Its first binding is announced with Reloaded.")
+        "Creates a table at /org/rxwidgets/Widgets1/table/NAME. Options: items as (one section) or sections a(sas) (header and titles per section), transient b, replace b, prompt a{sv} (as CreatePicker's). Its first binding is announced with Reloaded.")
     public let createForm = MethodContract("CreateForm", in: Parameters(("name", String.self), ("spec", String.self), ("options", Options.self)), out: Parameters(("widget", ObjectPath.self)),
-        "Creates a form at /org/rxwidgets/Widgets1/form/NAME from a template name (" + WidgetsAPI.formTemplates.joined(separator: ", ") + ") or a JSON form spec (docs/forms.md); a spec that does not parse or validate is InvalidSpec with its JSON path, one over a budget LimitExceeded. Options: transient b, replace b (as CreatePicker's).")
+        "Creates a form at /org/rxwidgets/Widgets1/form/NAME from a template name (" + WidgetsAPI.formTemplates.joined(separator: ", ") + ") or a JSON form spec (docs/forms.md); a spec that does not parse or validate is InvalidSpec with its JSON path, one over a budget LimitExceeded. Options: transient b, replace b, prompt a{sv} (as CreatePicker's).")
     public let createProgress = MethodContract("CreateProgress", in: Parameters(("name", String.self), ("options", Options.self)), out: Parameters(("widget", ObjectPath.self)),
-        "Creates a progress at /org/rxwidgets/Widgets1/progress/NAME. Options: value d, maximum d (more than 0; default 100), text s, cancellable b (default true), steps as, transient b, replace b (as CreatePicker's).")
+        "Creates a progress at /org/rxwidgets/Widgets1/progress/NAME. Options: value d, maximum d (more than 0; default 100), text s, cancellable b (default true), steps as, transient b, replace b, prompt a{sv} (as CreatePicker's).")
     public let destroy = MethodContract("Destroy", in: Parameters(("widget", ObjectPath.self)),
         "Removes the widget at the path (InterfacesRemoved follows) and its state file. Only its owner uid or root may; UnknownObject for a path that holds no widget.")
 
@@ -23,6 +23,8 @@ public struct ManagerContract: InterfaceMembers {
         "The API version: 1.")
     public let widgets = PropertyContract("Widgets", [ObjectPath].self,
         "The paths of every widget, sorted.")
+    public let prompts = PropertyContract("Prompts", [ObjectPath].self,
+        "The paths of the widgets whose prompt is waiting, in order of creation: what an agent offers to answer.")
 
     public static let documentation = "Creates and destroys widgets; at the root object /org/rxwidgets/Widgets1, which is also an org.freedesktop.DBus.ObjectManager."
     public static let interface = contract

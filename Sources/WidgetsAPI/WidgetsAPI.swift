@@ -50,6 +50,7 @@ public enum WidgetsErrorName {
     public static let notEditable = prefix + "NotEditable"
     public static let limitExceeded = prefix + "LimitExceeded"
     public static let dataSourceUnavailable = prefix + "DataSourceUnavailable"
+    public static let alreadyFinished = prefix + "AlreadyFinished"
 }
 
 extension IndexPath: DBusConvertible {

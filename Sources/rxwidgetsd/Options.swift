@@ -48,6 +48,8 @@ struct Options {
       --max-spec-bytes N         bytes per form spec (1048576)
       --max-widgets-per-uid N    widgets each uid but 0 may hold (100 with --system,
                                  else the --max-widgets limit)
+      --max-waiting-prompts N    prompts each uid but 0 (or a for_uid it asks)
+                                 may have waiting at once (64)
       --max-memory N             bytes all widgets may hold, as counted (1073741824);
                                  a call past it is LimitExceeded
       --max-memory-per-uid N     bytes the widgets of each uid but 0 may hold
@@ -117,6 +119,7 @@ struct Options {
             case "--max-string-length": limits.stringLength = try count(argument)
             case "--max-spec-bytes": limits.specBytes = try count(argument)
             case "--max-widgets-per-uid": limits.widgetsPerUID = try count(argument)
+            case "--max-waiting-prompts": limits.waitingPromptsPerUID = try count(argument)
             case "--max-diff-rows": limits.diffRows = try count(argument)
             case "--max-load-bytes": limits.loadBytes = try count(argument)
             case "--max-memory": limits.memoryBytes = try memory(argument)

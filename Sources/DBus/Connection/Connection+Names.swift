@@ -79,11 +79,11 @@ extension Connection {
         }
     }
 
-    /// Asks the bus for the Unix uid of a connection, without waiting
-    /// (`GetConnectionCredentials`, whose `UnixUserID` the bus takes from the
-    /// socket when the client connected). Fails when the connection has left
-    /// the bus or the bus does not say.
-    public func unixUser(of name: String, timeoutMilliseconds: Int32 = 25_000, completion: @escaping (Result<UInt32, DBusError>) -> Void) {
+    /// Asks the bus for the Unix uid and process of a connection, without
+    /// waiting (`GetConnectionCredentials`, whose `UnixUserID` and
+    /// `ProcessID` the bus takes from the socket when the client connected).
+    /// Fails when the connection has left the bus or the bus gives no uid.
+    public func unixCredentials(of name: String, timeoutMilliseconds: Int32 = 25_000, completion: @escaping (Result<(uid: UInt32, pid: UInt32?), DBusError>) -> Void) {
         do {
             let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetConnectionCredentials")
             try message.append(.string(name))
@@ -93,7 +93,11 @@ extension Connection {
                     guard let entry = entries.first(where: { $0.key == .string("UnixUserID") }), case .uint32(let uid)? = entry.value.variantValue else {
                         return .failure(DBusError.failed("the bus gave no UnixUserID for \(name)"))
                     }
-                    return .success(uid)
+                    let pid = entries.first { $0.key == .string("ProcessID") }.flatMap { entry -> UInt32? in
+                        if case .uint32(let pid)? = entry.value.variantValue { return pid }
+                        return nil
+                    }
+                    return .success((uid, pid))
                 })
             }
         } catch {

@@ -1,4 +1,4 @@
-/// The Unix uids of the clients calling a server, asked of the bus once per
+/// The Unix uids (and processes) of the clients calling a server, asked of the bus once per
 /// client without blocking, as soon as its first call is received (not when
 /// it is served: the answer must not wait behind other clients' calls). A
 /// client the bus cannot vouch for (it left before the answer, the bus
@@ -7,7 +7,7 @@
 final class CredentialCache {
     private enum Resolution {
         case asking
-        case known(UInt32)
+        case known(UInt32, pid: UInt32?)
         case unknown
     }
 
@@ -30,9 +30,9 @@ final class CredentialCache {
         // The bus answers every GetConnectionCredentials, and the answer is
         // read at once (calls ahead of it only wait in FairCalls); the
         // deadline is a safety net no backlog reaches.
-        connection.unixUser(of: sender, timeoutMilliseconds: 300_000) { [weak self] result in
+        connection.unixCredentials(of: sender, timeoutMilliseconds: 300_000) { [weak self] result in
             guard let self, case .asking? = resolutions[sender] else { return }
-            resolutions[sender] = (try? result.get()).map(Resolution.known) ?? .unknown
+            resolutions[sender] = (try? result.get()).map { Resolution.known($0.uid, pid: $0.pid) } ?? .unknown
             onSettled?(sender)
         }
     }
@@ -48,7 +48,13 @@ final class CredentialCache {
 
     /// The sender's uid, when the bus told it.
     func uid(of sender: String) -> UInt32? {
-        if case .known(let uid)? = resolutions[sender] { return uid }
+        if case .known(let uid, _)? = resolutions[sender] { return uid }
+        return nil
+    }
+
+    /// The sender's process id, when the bus told it.
+    func processID(of sender: String) -> UInt32? {
+        if case .known(_, let pid)? = resolutions[sender] { return pid }
         return nil
     }
 

@@ -142,6 +142,12 @@ public final class ObjectServer {
         connection.questionGate = QuestionGate(bounds: bounds) { [weak credentials] name in credentials?.group(of: name) ?? .connection(name) }
     }
 
+    /// The process id of a client whose calls this server has taken, as the
+    /// bus told it with its uid (`resolvesCredentials`); nil when unknown.
+    public func processID(of sender: String) -> UInt32? {
+        credentials?.processID(of: sender)
+    }
+
     /// Serves objects on `connection`. With `resolvesCredentials`, every
     /// caller's Unix uid is known to handlers (`MethodCall.senderUID`): the
     /// first call from a client waits for the bus's answer, later ones do not.

@@ -34,6 +34,9 @@ public struct Limits: Sendable, Equatable {
     /// Widgets one uid other than 0 may hold; nil means `widgets`, so that on
     /// a bus where every caller shares one uid the limits agree.
     public var widgetsPerUID: Int?
+    /// Prompts one uid other than 0 may have waiting at once: an asker
+    /// cannot bury the agents of its uid, or of the uid it asks for.
+    public var waitingPromptsPerUID = 64
     /// Bytes all widgets together may hold, as `Footprint` counts them:
     /// their rows, models, maps, specs, values and messages.
     public var memoryBytes = 1 << 30

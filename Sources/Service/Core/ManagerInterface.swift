@@ -44,6 +44,29 @@ extension WidgetService {
         }
         let version: PropertyHandler = API.version.serve { _ in 1 }
         let widgets: PropertyHandler = API.widgets.serve { $0.widgets.keys.sorted() }
+        let prompts: PropertyHandler = API.prompts.serve { $0.waitingPrompts.map(\.widget.path) }
+    }
+
+    /// The prompt a `CreateX` call's `prompt` option asks for, checked; its
+    /// uid (the owner's, or `for_uid`) must have room for another waiting one.
+    private func prompt(of widget: any ServedWidget, options given: DBusValue, _ call: MethodCall) throws -> Prompt {
+        let options = try context.arguments.options(given, allowed: PromptOption.types, argument: "options 'prompt'")
+        let pid = server.processID(of: call.sender)
+        let asker = Prompt.Asker(uid: widget.ownerUID, pid: pid ?? 0, command: pid.map(Prompt.commandLine(of:)) ?? "")
+        promptsCreated += 1
+        let prompt = try Prompt(of: widget, options: options, asker: asker, now: Prompt.now(), created: promptsCreated)
+        for uid in [widget.ownerUID, prompt.forUID].compactMap({ $0 }) where uid != 0 {
+            let waiting = waitingPrompts.reduce(0) { $0 + ($1.widget.ownerUID == uid || $1.forUID == uid ? 1 : 0) }
+            guard waiting < limits.waitingPromptsPerUID else {
+                throw WidgetsError.limitExceeded("options 'prompt': uid \(uid) has \(waiting) prompts waiting; the limit per uid is \(limits.waitingPromptsPerUID)")
+            }
+        }
+        return prompt
+    }
+
+    /// The prompts waiting for an answer, in order of creation.
+    var waitingPrompts: [Prompt] {
+        widgets.values.compactMap { $0.host.prompt }.filter { $0.state == .waiting }.sorted { $0.created < $1.created }
     }
 
     /// A `CreateX` call: the caller must have a known uid, the name must be
@@ -63,7 +86,11 @@ extension WidgetService {
             throw WidgetsError.accessDenied("options 'replace': \(kind.rawValue) '\(name)' belongs to uid \(replaced.ownerUID); uid \(creator.uid) may not replace it")
         }
         try checkNew(name, kind: kind, creator: creator, replacing: replaced)
+        let promptOptions = options.removeValue(forKey: PickerOption.prompt.rawValue)
         let widget = try make(name, options, creator)
+        if let promptOptions {
+            widget.host.prompt = try prompt(of: widget, options: promptOptions, call)
+        }
         if let replaced {
             try destroy(replaced.path)
             do {

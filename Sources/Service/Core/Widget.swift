@@ -20,9 +20,11 @@ final class WidgetHost {
     /// (API rule 2); the one count of the widget's changes.
     fileprivate(set) var revision: UInt64 = 1
     /// What the changing call being handled has changed so far: the
-    /// properties the widget reported, and whether anything changed at all;
-    /// nil outside a changing call.
-    fileprivate var callChanges: (properties: [String], any: Bool)?
+    /// properties the widget reported, those of its prompt, and whether
+    /// anything changed at all; nil outside a changing call.
+    fileprivate var callChanges: (properties: [String], promptProperties: [String], any: Bool)?
+    /// The widget's question, when it was created with the option `prompt`.
+    var prompt: Prompt?
     /// Whether the widget is on the bus (in the service's registry): its
     /// signals and changes are sent only then. Kept with the widget because
     /// a widget outlives its registration in closures that still hold it
@@ -84,6 +86,14 @@ protocol ServedWidget: AnyObject {
     func peerLeft(_ uniqueName: String)
     /// Called once the widget is on the bus, before the creating call's reply.
     func didAppear()
+    /// The widget's state as its prompt's answer (API "Prompt", `Finish`);
+    /// `validated` refuses a state a person could not submit (an invalid form).
+    func promptAnswer(validated: Bool) throws -> DBusValue
+    /// `Finish` of its prompt: runs `finish` with the answer as a changing
+    /// call; a widget whose answer reads rows a client serves reads them first.
+    func finishingPrompt(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ finish: @escaping (DBusValue) throws -> Void) throws -> Answer<Void>
+    /// An answer as `reader` may see it (a form's secrets redacted, API rule 13).
+    func redacted(_ answer: DBusValue, for reader: PropertyReader) -> DBusValue
 }
 
 typealias StateSnapshot = @Sendable () -> [StateValue]
@@ -100,6 +110,12 @@ extension ServedWidget {
 
     func peerLeft(_ uniqueName: String) {}
     func didAppear() {}
+    func redacted(_ answer: DBusValue, for reader: PropertyReader) -> DBusValue { answer }
+
+    func finishingPrompt(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ finish: @escaping (DBusValue) throws -> Void) throws -> Answer<Void> {
+        try mutate(call) { try finish(try promptAnswer(validated: true)) }
+        return .now(())
+    }
 
     /// Refuses a change that would make the widget hold `proposed` bytes
     /// past the memory budgets; run before the change. `change` says what
@@ -148,6 +164,20 @@ extension ServedWidget {
         host.callChanges?.any = true
     }
 
+    /// Reports that the changing call being handled changed these
+    /// properties of the widget's prompt.
+    func reportPromptChange(_ properties: String...) {
+        guard host.callChanges != nil else { return }
+        let new = properties.filter { host.callChanges?.promptProperties.contains($0) == false }
+        host.callChanges?.promptProperties.append(contentsOf: new)
+        host.callChanges?.any = true
+    }
+
+    /// The Manager's `Prompts` changed: a prompt came, finished or went.
+    func promptsChanged() {
+        context.server?.propertiesChanged(path: WidgetsAPI.rootPath, interface: ManagerContract.name, names: [ManagerContract.prompts.name])
+    }
+
     /// Reports a change no property shows (new titles with the same
     /// counts): the call still counts as one that changed the widget.
     func reportContentChange() {
@@ -166,7 +196,7 @@ extension ServedWidget {
         guard let uid = caller.uid else {
             throw WidgetsError.accessDenied("the bus could not tell the uid of \(caller.sender) (it may have left the bus); changing \(host.described) needs a known uid")
         }
-        guard uid == ownerUID || uid == 0 else {
+        guard uid == ownerUID || uid == 0 || uid == host.prompt?.forUID else {
             throw WidgetsError.accessDenied("\(host.described) belongs to uid \(ownerUID); uid \(uid) may only read it")
         }
     }
@@ -199,26 +229,38 @@ extension ServedWidget {
     /// Runs `body` recording the changes it reports; raises the revision
     /// and announces them with `Revision` when there were any.
     private func counted(_ body: () throws -> Void) rethrows {
-        host.callChanges = ([], false)
+        host.callChanges = ([], [], false)
         defer { host.callChanges = nil }
         try body()
         guard let changes = host.callChanges, changes.any else { return }
         account()
         host.revision = host.revision < UInt64.max ? host.revision + 1 : host.revision
         context.propertiesChanged(host, names: changes.properties + [WidgetHost.revisionProperty])
+        if !changes.promptProperties.isEmpty {
+            context.propertiesChanged(host, names: changes.promptProperties, on: PromptContract.name)
+        }
+        // A prompt that finished leaves the Manager's Prompts.
+        if changes.promptProperties.contains(PromptContract.state.name) {
+            promptsChanged()
+        }
         context.store?.changed(self)
     }
 
     /// Emits one of the widget's signals, with arguments of its declared types.
     func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {
-        context.emit(host, signal, repeat each value)
+        context.emit(host, on: kind.interfaceName, signal, repeat each value)
+    }
+
+    /// Emits a signal of another interface the widget serves (its prompt's).
+    func emit<each Value>(on interface: String, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) {
+        context.emit(host, on: interface, signal, repeat each value)
     }
 
     /// Emits `signal`, or `fallback` when `signal` cannot be sent (over the
     /// signal limit): a change a client cannot hear must still tell it to reload.
     func emit<each Value>(_ signal: TypedSignal<repeat each Value>, _ value: repeat each Value, orElse fallback: TypedSignal<>) {
-        if !context.emit(host, signal, repeat each value) {
-            context.emit(host, fallback)
+        if !context.emit(host, on: kind.interfaceName, signal, repeat each value) {
+            context.emit(host, on: kind.interfaceName, fallback)
         }
     }
 }

@@ -27,7 +27,7 @@ final class WidgetContext {
 
     /// Emits a widget's signal; false when it could not be sent (logged).
     @discardableResult
-    func emit<each Value>(_ widget: WidgetHost, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) -> Bool {
+    func emit<each Value>(_ widget: WidgetHost, on interface: String, _ signal: TypedSignal<repeat each Value>, _ value: repeat each Value) -> Bool {
         guard let server, widget.isServed else { return true }
         // State before events (API rule 1), coalesced or not: inside a
         // call, the call's own changes go out with it, before its signals.
@@ -37,7 +37,7 @@ final class WidgetContext {
             widget.coalesced?.flush()
         }
         do {
-            try server.emit(path: widget.path, interface: widget.kind.interfaceName, signal, repeat each value)
+            try server.emit(path: widget.path, interface: interface, signal, repeat each value)
             return true
         } catch {
             let admitted = unsent.admit(signal.name)
@@ -48,8 +48,14 @@ final class WidgetContext {
         }
     }
 
-    func propertiesChanged(_ widget: WidgetHost, names: [String]) {
+    /// Announces changed properties of the widget's own interface (coalesced
+    /// for a widget whose changes are), or of `interface` (its prompt's).
+    func propertiesChanged(_ widget: WidgetHost, names: [String], on interface: String? = nil) {
         guard widget.isServed else { return }
+        if let interface {
+            server?.propertiesChanged(path: widget.path, interface: interface, names: names)
+            return
+        }
         if let coalesced = widget.coalesced {
             coalesced.changed(names)
             return

@@ -10,6 +10,8 @@ public final class WidgetService {
     /// The widgets by path: the one registry of them (the object server
     /// holds the interfaces bound to them, not the widgets).
     private(set) var widgets: [ObjectPath: any ServedWidget] = [:]
+    /// Prompts made so far: orders the waiting ones (`Manager.Prompts`).
+    var promptsCreated: UInt64 = 0
 
     var limits: Limits { context.limits }
 
@@ -61,7 +63,7 @@ public final class WidgetService {
 
     /// The interface of each kind, the manager's first, for introspection files.
     public static var declaredInterfaces: [InterfaceShape] {
-        [managerDeclaration.shape, PickerWidget.declaration.shape, TableWidget.declaration.shape, FormWidget.declaration.shape, ProgressWidget.declaration.shape]
+        [managerDeclaration.shape, PickerWidget.declaration.shape, TableWidget.declaration.shape, FormWidget.declaration.shape, ProgressWidget.declaration.shape, Prompt.declaration.shape]
     }
 
     /// The interfaces clients serve and the daemon calls (remote checks,
@@ -98,11 +100,15 @@ public final class WidgetService {
     /// widget just read from there).
     func add(_ widget: any ServedWidget, persist: Bool = true) throws {
         try widget.admitWhole()
-        try server.export(widget.path, interfaces: [widget.boundInterface()])
+        try server.export(widget.path, interfaces: [widget.boundInterface()] + (widget.host.prompt.map { [$0.boundInterface()] } ?? []))
         widgets[widget.path] = widget
         widget.host.isServed = true
         widget.account()
         server.propertiesChanged(path: WidgetsAPI.rootPath, interface: ManagerContract.name, names: [ManagerContract.widgets.name])
+        if let prompt = widget.host.prompt {
+            widget.promptsChanged()
+            prompt.armDeadline()
+        }
         if persist {
             context.store?.changed(widget)
         }
@@ -115,10 +121,14 @@ public final class WidgetService {
         // What a coalescing widget gathered goes out before it leaves.
         widget.host.coalesced?.flush()
         widget.host.isServed = false
+        widget.host.prompt?.stop()
         widget.releaseAccount()
         context.store?.removed(widget)
         try server.unexport(path)
         server.propertiesChanged(path: WidgetsAPI.rootPath, interface: ManagerContract.name, names: [ManagerContract.widgets.name])
+        if widget.host.prompt?.state == .waiting {
+            widget.promptsChanged()
+        }
     }
 
     private func destroyWidgets(ownedBy name: String) {

@@ -14,6 +14,7 @@ enum WidgetsError {
     static func revisionMismatch(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.revisionMismatch, message: message) }
     static func notEditable(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.notEditable, message: message) }
     static func limitExceeded(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.limitExceeded, message: message) }
+    static func alreadyFinished(_ message: String) -> DBusError { DBusError(name: WidgetsErrorName.alreadyFinished, message: message) }
     static func accessDenied(_ message: String) -> DBusError { DBusError(name: DBusError.Name.accessDenied, message: message) }
     static func notSupported(_ message: String) -> DBusError { DBusError(name: DBusError.Name.notSupported, message: message) }
     static func unknownObject(_ message: String) -> DBusError { DBusError(name: DBusError.Name.unknownObject, message: message) }

@@ -190,6 +190,21 @@ final class FormWidget: ServedWidget {
         orderedValues(values, redacted: redacted).dbusValue
     }
 
+    /// As a prompt, a form answers its values as `Submit` gives them: a
+    /// person's `Finish` submits it (refused while invalid).
+    func promptAnswer(validated: Bool) throws -> DBusValue {
+        valuesDictionary(validated ? try form.submit() : form.values, redacted: false)
+    }
+
+    /// An answer with its secret fields' values empty to a reader who may
+    /// not see them (API rule 13).
+    func redacted(_ answer: DBusValue, for reader: PropertyReader) -> DBusValue {
+        guard !seesSecrets(reader), let entries = answer.dictionaryEntries else { return answer }
+        return .dictionary(key: .string, value: .variant, entries.map { entry in
+            (entry.key, entry.key.stringValue.map(secretFields.contains) == true ? .variant(.string("")) : entry.value)
+        })
+    }
+
     /// Whether `reader` may see secret values: a caller of the owner's uid or 0.
     /// What goes to everyone on the bus never carries them.
     private func seesSecrets(_ reader: PropertyReader) -> Bool {

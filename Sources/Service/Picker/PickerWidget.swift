@@ -171,6 +171,25 @@ final class PickerWidget: RowsWidget {
         footprint(parts: componentFootprints, mapsFootprint: mapsFootprint)
     }
 
+    /// As a prompt, a picker answers the selected title of each component
+    /// (the empty string for one with no row selected).
+    func promptAnswer(validated: Bool) throws -> DBusValue {
+        (0..<picker.numberOfComponents).map { component in
+            let row = picker.selectedRow(inComponent: component)
+            return row >= 0 ? picker.title(forRow: row, forComponent: component) ?? "" : ""
+        }.dbusValue
+    }
+
+    /// A served picker's selected titles are read from its data source first.
+    func finishingPrompt(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ finish: @escaping (DBusValue) throws -> Void) throws -> Answer<Void> {
+        try answer(call, later, changing: true, reading: {
+            (0..<picker.numberOfComponents).compactMap { component in
+                let row = picker.selectedRow(inComponent: component)
+                return row >= 0 ? (component, row..<row + 1) : nil
+            }
+        }) { [unowned self] in try finish(try promptAnswer(validated: true)) }
+    }
+
     /// What the picker holds with components of these footprints (and,
     /// when served, the data source's cache at its bound).
     private func footprint(parts: [Int], mapsFootprint: Int, adapterFootprint: Int? = nil, served: Bool? = nil) -> Int {

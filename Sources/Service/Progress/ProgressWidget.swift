@@ -58,6 +58,11 @@ final class ProgressWidget: ServedWidget {
             .disposed(by: disposeBag)
     }
 
+    /// As a prompt, a progress answers its final `State`.
+    func promptAnswer(validated: Bool) throws -> DBusValue {
+        .string(view.state.rawValue)
+    }
+
     var footprint: Int {
         Footprint.progress + Footprint.of(view.text) + Footprint.of(view.steps.map(\.title))
     }

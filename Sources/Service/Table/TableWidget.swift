@@ -250,6 +250,11 @@ final class TableWidget: RowsWidget {
 
     var bindingCalls: String { "SetItems or SetSections" }
 
+    /// As a prompt, a table answers its selected index paths.
+    func promptAnswer(validated: Bool) throws -> DBusValue {
+        (table.indexPathsForSelectedRows ?? []).dbusValue
+    }
+
     var footprint: Int {
         footprint(served: adapter.served != nil)
     }
