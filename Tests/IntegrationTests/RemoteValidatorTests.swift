@@ -53,6 +53,41 @@ final class RemoteValidatorTests: DaemonTestCase {
         }
     }
 
+    /// An options provider on a connection of its own whose answers the test decides.
+    private final class Provider {
+        let connection: Connection
+        let server: ObjectServer
+        let path = ObjectPath("/test/provider")!
+        var asked = 0
+        /// The options or an error; nil keeps the daemon waiting.
+        var answer: () -> Result<[String], DBusError>? = { .success(["Munich"]) }
+        var waiting: [(Result<[String], Error>) -> Void] = []
+
+        /// With `answersWithANumber`, OptionsFor is declared `→ i`: a reply of the wrong type.
+        init(address: String, answersWithANumber: Bool = false) throws {
+            connection = try Connection(bus: .address(address))
+            server = ObjectServer(connection: connection)
+            let method: MethodDeclaration<Provider>
+            if answersWithANumber {
+                method = MethodContract("OptionsFor", in: OptionsProviderContract.optionsFor.inputs, out: Parameters(("options", Int32.self)), "").serveLater { provider, _, _, reply in
+                    provider.asked += 1
+                    reply(.success(7))
+                }
+            } else {
+                method = OptionsProviderContract.optionsFor.serveLater { provider, _, _, reply in
+                    provider.asked += 1
+                    if let result = provider.answer() {
+                        reply(result.mapError { $0 })
+                    } else {
+                        provider.waiting.append(reply)
+                    }
+                }
+            }
+            let declaration = InterfaceDeclaration<Provider>(OptionsProviderContract.name, methods: [method])
+            try server.export(path, interfaces: [declaration.bind(to: self)])
+        }
+    }
+
     private func attach(_ validator: Validator, to form: String, name: String = "usernameAvailable") throws {
         _ = try validator.connection.callAndWait(destination: busName, path: form, interface: formInterface, member: "AttachValidator", [.string(name), .objectPath(validator.path)])
     }
@@ -136,8 +171,12 @@ final class RemoteValidatorTests: DaemonTestCase {
             let validator = try Validator(address: bus.address)
             validator.answer = answer
             try attach(validator, to: path)
+            guard case .uint64(let revision)? = try property(path, formInterface, "Revision") else { return XCTFail("no Revision") }
             try call(path, formInterface, "SetValue", [.string("username"), .variant(.string("value\(index)"))])
             XCTAssertTrue(waitUntil(timeout: 5) { self.reason(path, "username") == "unavailable" }, "\(what): unavailable, got \(self.reason(path, "username") ?? "?")")
+            XCTAssertEqual(try property(path, formInterface, "Revision"), .uint64(revision + 2), "\(what): the value's change and the answer's, nothing more")
+            XCTAssertEqual(try property(path, formInterface, "Values")?.dictionaryEntries?.first { $0.key == .string("username") }?.value, .variant(.string("value\(index)")),
+                           "\(what): the value as set")
             validator.connection.close()
         }
         let garbage = try Validator(address: bus.address, answersWithAString: true)
@@ -170,6 +209,78 @@ final class RemoteValidatorTests: DaemonTestCase {
         late.waiting.first?(.success([.boolean(true), .string("")]))
         XCTAssertFalse(waitUntil(timeout: 0.5) { self.reason(path, "username") != "remote" }, "the answer for the older value is ignored")
         XCTAssertNoThrow(try client.callAndWait(destination: busName, path: root, interface: "org.freedesktop.DBus.Peer", member: "Ping", timeoutMilliseconds: 2_000))
+    }
+
+    /// An options provider's wrong answers — duplicate options, a
+    /// `notSelected` option, a 100,000-character option, a reply of the
+    /// wrong type, an error, an answer after the 5 s it has — change
+    /// nothing: the choice keeps its options, the form its values and its
+    /// `Revision` (no answer within 5 s "leaves them as they are"), and the
+    /// daemon answers. A good answer then does change them.
+    func testWrongAnswersFromAnOptionsProviderChangeNothing() throws {
+        let spec = #"{"fields": [{"name": "country", "kind": "text", "initial": "DE"}, {"name": "city", "kind": "choice", "options": ["Berlin", "Hamburg"], "initial": "Hamburg", "optionsFrom": {"provider": "cities", "fields": ["country"]}}]}"#
+        try call(root, managerInterface, "CreateForm", [.string("shop"), .string(spec), options([])])
+        let path = "\(root)/form/shop"
+        func cityOptions() throws -> [String] {
+            for case .structure(let parts) in try property(path, formInterface, "Layout")?.arrayElements ?? [] where parts.first == .string("city") {
+                let options = parts[2].dictionaryEntries?.first { $0.key == .string("options") }?.value.variantValue
+                return (options?.arrayElements ?? []).compactMap(\.stringValue)
+            }
+            return []
+        }
+        func refusals() -> Int {
+            daemon.log.components(separatedBy: "options provider 'cities' gave no usable answer for field 'city'").count - 1
+        }
+        let options = try cityOptions()
+        let values = try property(path, formInterface, "Values")
+        let revision = try property(path, formInterface, "Revision")
+        XCTAssertEqual(options, ["Berlin", "Hamburg"])
+        let cases: [(String, () -> Result<[String], DBusError>?)] = [
+            ("duplicate options", { .success(["Munich", "Munich"]) }),
+            ("a notSelected option", { .success(["Munich", "notSelected"]) }),
+            ("a 100,000-character option", { .success(["Munich", String(repeating: "x", count: 100_000)]) }),
+            ("an error", { .failure(DBusError.failed("boom")) }),
+        ]
+        for (index, (what, answer)) in cases.enumerated() {
+            let provider = try Provider(address: bus.address)
+            provider.answer = answer
+            _ = takeEvents()
+            try provider.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(provider.path)])
+            XCTAssertTrue(waitUntil(timeout: 10) { refusals() == index + 1 }, "\(what): refused; log:\n\(daemon.log.suffix(1_000))")
+            XCTAssertEqual(provider.asked, 1, what)
+            XCTAssertEqual(try cityOptions(), options, "\(what): the options as they were")
+            XCTAssertEqual(try property(path, formInterface, "Values"), values, what)
+            XCTAssertEqual(try property(path, formInterface, "Revision"), revision, what)
+            XCTAssertEqual(takeEvents().filter { !$0.hasPrefix("reply") }, [], "\(what): no signal")
+            provider.connection.close()
+        }
+        let number = try Provider(address: bus.address, answersWithANumber: true)
+        try number.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(number.path)])
+        XCTAssertTrue(waitUntil(timeout: 10) { refusals() == cases.count + 1 }, "a reply of the wrong type is refused")
+        XCTAssertEqual(try cityOptions(), options, "a reply of the wrong type: the options as they were")
+        XCTAssertEqual(try property(path, formInterface, "Revision"), revision)
+        number.connection.close()
+
+        let late = try Provider(address: bus.address)
+        late.answer = { nil }
+        _ = takeEvents()
+        try late.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(late.path)])
+        XCTAssertTrue(waitUntil(timeout: 5) { late.waiting.count == 1 })
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(5_300))
+        late.waiting.removeFirst()(.success(["Munich"]))
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(500))
+        XCTAssertEqual(try cityOptions(), options, "an answer after the timeout is not taken")
+        XCTAssertEqual(try property(path, formInterface, "Values"), values)
+        XCTAssertEqual(try property(path, formInterface, "Revision"), revision)
+        XCTAssertEqual(takeEvents().filter { !$0.hasPrefix("reply") }, [], "no signal")
+        XCTAssertNoThrow(try client.callAndWait(destination: busName, path: root, interface: "org.freedesktop.DBus.Peer", member: "Ping", timeoutMilliseconds: 2_000))
+
+        // What the checks above would have seen had a wrong answer been taken.
+        late.answer = { .success(["Munich", "Bremen"]) }
+        try call(path, formInterface, "SetValue", [.string("country"), .variant(.string("FR"))])
+        XCTAssertTrue(waitUntil(timeout: 5) { (try? cityOptions()) == ["Munich", "Bremen"] }, "a good answer is taken")
+        XCTAssertEqual(try property(path, formInterface, "Values")?.dictionaryEntries?.first { $0.key == .string("city") }?.value, .variant(.string("notSelected")))
+        late.connection.close()
     }
 
     func testFiftySlowValidatorsLeaveOtherClientsServed() throws {

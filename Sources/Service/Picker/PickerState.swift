@@ -30,14 +30,17 @@ extension PickerState {
     init(stored state: [DBusValue]) throws {
         let (version, fields) = StateRecord.read(state)
         let expected = version == 0 ? 7...8 : 8...8
+        // Components are an array of arrays of rows: anything else is not
+        // read as no rows (the widget would come back as another one).
         guard version <= PickerState.version, expected.contains(fields.count),
               case .boolean(let popup) = fields[0], case .boolean(let visible) = fields[1], case .boolean(let bound) = fields[2],
+              let stored = fields[3].arrayElements, case let components = stored.compactMap(\.arrayElements), components.count == stored.count,
               let adapter = fields[4].stringValue, let selected = try? [Int32](dbusValue: fields[6]) else {
             throw StateRecord.unreadable("picker", version: version, fields: fields.count, expected: PickerState.described)
         }
         let dependent = fields.count == 8 ? fields[7] : .array(element: .array(.dictEntry(key: .string, value: .array(.string))), [])
         self.init(popup: popup, visible: visible, bound: bound,
-                  components: (fields[3].arrayElements ?? []).map { ($0.arrayElements ?? []).map { $0.variantValue ?? $0 } },
+                  components: components.map { $0.map { $0.variantValue ?? $0 } },
                   adapter: adapter, adapterOptions: fields[5], selected: selected, dependent: dependent)
     }
 

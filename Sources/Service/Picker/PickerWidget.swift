@@ -512,8 +512,16 @@ final class PickerWidget: RowsWidget {
             try widget.bind(state.components)
         }
         try widget.configure(try widget.adapterConfig(kind: state.adapter, options: state.adapterOptions))
-        for (component, row) in state.selected.enumerated() where component < widget.picker.numberOfComponents && row >= 0 && Int(row) < widget.picker.numberOfRows(inComponent: component) {
-            widget.picker.selectRow(Int(row), inComponent: component, animated: false)
+        // A picker's selection is -1 in an empty component and one of its
+        // rows otherwise: any other is not its state, not one to drop.
+        for (component, row) in state.selected.enumerated() where component < widget.picker.numberOfComponents {
+            let rows = widget.picker.numberOfRows(inComponent: component)
+            guard rows == 0 ? row == -1 : (0..<rows).contains(Int(row)) else {
+                throw StateFile.ReadError(description: "its selected row \(row) of component \(component) is not one of its \(rows) rows")
+            }
+            if rows > 0 {
+                widget.picker.selectRow(Int(row), inComponent: component, animated: false)
+            }
         }
         if state.visible {
             widget.popup?.showPickerView()

@@ -24,15 +24,20 @@ extension TableState {
     /// The record a state file holds, of any version this daemon wrote.
     init(stored state: [DBusValue]) throws {
         let (version, fields) = StateRecord.read(state)
+        // Sections are (header, models) each: anything else is not read as
+        // empty sections (the widget would come back as another one).
         guard version <= TableState.version, fields.count == 6, case .boolean(let bound) = fields[0], let format = fields[2].stringValue,
+              let stored = fields[1].arrayElements, case let sections = stored.compactMap(TableState.section), sections.count == stored.count,
               let selected = try? [IndexPath](dbusValue: fields[3]), case .boolean(let multiple) = fields[4], case .boolean(let editable) = fields[5] else {
             throw StateRecord.unreadable("table", version: version, fields: fields.count, expected: TableState.described)
         }
-        let sections = (fields[1].arrayElements ?? []).map { section -> (header: String, models: [DBusValue]) in
-            guard case .structure(let parts) = section, parts.count == 2 else { return ("", []) }
-            return (parts[0].stringValue ?? "", (parts[1].arrayElements ?? []).map { $0.variantValue ?? $0 })
-        }
         self.init(bound: bound, sections: sections, cellFormat: format, selected: selected, allowsMultipleSelection: multiple, editable: editable)
+    }
+
+    /// A stored section's header and models; nil for anything but a `(s, av)`.
+    private static func section(_ value: DBusValue) -> (header: String, models: [DBusValue])? {
+        guard case .structure(let parts) = value, parts.count == 2, let header = parts[0].stringValue, let models = parts[1].arrayElements else { return nil }
+        return (header, models.map { $0.variantValue ?? $0 })
     }
 
     /// The record for the state writer: the models are wrapped in variants

@@ -289,7 +289,11 @@ final class TableWidget: RowsWidget {
         widget.cellFormat = state.cellFormat
         widget.table.allowsMultipleSelection = state.allowsMultipleSelection
         widget.table.isEditing = state.editable
-        for path in state.selected where path.section < widget.table.numberOfSections && path.row < widget.table.numberOfRows(inSection: path.section) {
+        for path in state.selected {
+            // A selection is of rows the table has: any other is not its state, not one to drop.
+            guard widget.table.contains(path) else {
+                throw StateFile.ReadError(description: "its selected row (\(path.section), \(path.row)) is not one of its rows")
+            }
             widget.table.selectRow(at: path, animated: false, scrollPosition: .none)
         }
         widget.resume(atRevision: file.revision)
