@@ -171,6 +171,9 @@ final class RemoteValidatorTests: DaemonTestCase {
             let validator = try Validator(address: bus.address)
             validator.answer = answer
             try attach(validator, to: path)
+            // Attaching asks again about the value the field has: its answer first.
+            XCTAssertTrue(waitUntil(timeout: 5) { !validator.asked.isEmpty && self.reason(path, "username") == "unavailable" }, "\(what): the attachment's question answered")
+            MainLoop.shared.run(while: { true }, timeout: .milliseconds(200))
             guard case .uint64(let revision)? = try property(path, formInterface, "Revision") else { return XCTFail("no Revision") }
             try call(path, formInterface, "SetValue", [.string("username"), .variant(.string("value\(index)"))])
             XCTAssertTrue(waitUntil(timeout: 5) { self.reason(path, "username") == "unavailable" }, "\(what): unavailable, got \(self.reason(path, "username") ?? "?")")
@@ -245,7 +248,7 @@ final class RemoteValidatorTests: DaemonTestCase {
             let provider = try Provider(address: bus.address)
             provider.answer = answer
             _ = takeEvents()
-            try provider.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(provider.path)])
+            _ = try provider.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(provider.path)])
             XCTAssertTrue(waitUntil(timeout: 10) { refusals() == index + 1 }, "\(what): refused; log:\n\(daemon.log.suffix(1_000))")
             XCTAssertEqual(provider.asked, 1, what)
             XCTAssertEqual(try cityOptions(), options, "\(what): the options as they were")
@@ -255,7 +258,7 @@ final class RemoteValidatorTests: DaemonTestCase {
             provider.connection.close()
         }
         let number = try Provider(address: bus.address, answersWithANumber: true)
-        try number.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(number.path)])
+        _ = try number.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(number.path)])
         XCTAssertTrue(waitUntil(timeout: 10) { refusals() == cases.count + 1 }, "a reply of the wrong type is refused")
         XCTAssertEqual(try cityOptions(), options, "a reply of the wrong type: the options as they were")
         XCTAssertEqual(try property(path, formInterface, "Revision"), revision)
@@ -264,7 +267,7 @@ final class RemoteValidatorTests: DaemonTestCase {
         let late = try Provider(address: bus.address)
         late.answer = { nil }
         _ = takeEvents()
-        try late.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(late.path)])
+        _ = try late.connection.callAndWait(destination: busName, path: path, interface: formInterface, member: "AttachOptionsProvider", [.string("cities"), .objectPath(late.path)])
         XCTAssertTrue(waitUntil(timeout: 5) { late.waiting.count == 1 })
         MainLoop.shared.run(while: { true }, timeout: .milliseconds(5_300))
         late.waiting.removeFirst()(.success(["Munich"]))
