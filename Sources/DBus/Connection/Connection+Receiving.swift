@@ -143,6 +143,9 @@ extension Connection {
             if let answer = try PeerAnswers.answer(interface: call.interface, member: call.member, signature: call.signature) {
                 reply = try call.makeReturn()
                 try reply.append(answer)
+            } else if call.interface == StandardInterface.peer, PeerAnswers.members.contains(where: { $0.name == call.member }) {
+                // As the object server answers it when the call waits its turn: one answer on every path.
+                reply = try call.makeError(DBusError.invalidArgs("\(StandardInterface.peer).\(call.member ?? "") takes no arguments; the call has signature '\(call.signature)'"))
             } else {
                 let text = "Method \"\(call.member ?? "")\" with signature \"\(call.signature)\" on interface \"\(call.interface ?? "(null)")\" doesn't exist\n"
                 reply = try call.makeError(DBusError(name: DBusError.Name.unknownMethod, message: text))
