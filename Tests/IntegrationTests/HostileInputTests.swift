@@ -3,6 +3,7 @@ import DBus
 import Foundation
 import RxCoreEssentials
 import RxWidgets
+import RxWidgetsClient
 import XCTest
 
 /// The daemon attacked as a hostile local user would: each of the ways one
@@ -134,6 +135,59 @@ final class HostileInputTests: DaemonTestCase {
         MainLoop.shared.run(while: { true }, timeout: .milliseconds(500))
         XCTAssertTrue(daemon.process.isRunning, "the daemon still runs; log:\n\(daemon.log.suffix(2_000))")
         assertAnswering("a NameLost sent by a client")
+    }
+
+    /// Only the bus says who left it: a `NameOwnerChanged` (":1.N", ":1.N",
+    /// "") naming a live client as gone, one naming the daemon's own name
+    /// as gone, and a `NameLost`, each sent by uid 65534 both straight to
+    /// the daemon and to everyone, are ignored. The client's transient
+    /// picker stays, its data source still serves `Titles` (asked again for
+    /// a row not cached), and the daemon answers; the client's real leaving
+    /// then does take its picker.
+    func testSpoofedNameOwnerChangedAndNameLostFromAnotherUIDAreIgnored() throws {
+        guard getuid() == 0 else { throw XCTSkip("switching to another uid needs root") }
+        let holder = try WidgetsClient(address: bus.address)
+        let picker = try holder.createPicker("held", transient: true)
+        let path = picker.path.rawValue
+        var asked: [Range<Int>] = []
+        let serving = try holder.servePickerDataSource(on: picker, rowCounts: { [1_000_000] }) { _, rows in
+            asked.append(rows)
+            return rows.map { "served \($0)" }
+        }
+        defer { serving.dispose() }
+        XCTAssertEqual(try call(path, pickerInterface, "Titles", [.int32(0), .int32(0), .int32(1)]).first, .array(element: .string, [.string("served 0")]))
+        let owner = try client.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner", [.string(busName)])
+        guard let daemonName = owner.first?.stringValue else { return XCTFail("the daemon owns no name") }
+        let holderName = holder.connection.uniqueName
+        let script = """
+        import sys, dbus, dbus.lowlevel
+        bus = dbus.bus.BusConnection(sys.argv[1])
+        daemon, holder, name = sys.argv[2:5]
+        for destination in (daemon, None):
+            for member, signature, arguments in (("NameOwnerChanged", "sss", (holder, holder, "")),
+                                                 ("NameOwnerChanged", "sss", (name, daemon, "")),
+                                                 ("NameLost", "s", (name,))):
+                message = dbus.lowlevel.SignalMessage("/org/freedesktop/DBus", "org.freedesktop.DBus", member)
+                if destination:
+                    message.set_destination(destination)
+                message.append(*arguments, signature=signature)
+                bus.send_message(message)
+        bus.flush()
+        print(bus.get_unique_name())
+        """
+        let spoofed = try runCommand(nobody[0], Array(nobody.dropFirst()) + ["/usr/bin/python3", "-c", script, bus.address, daemonName, holderName, busName])
+        XCTAssertEqual(spoofed.status, 0, spoofed.error)
+        XCTAssertTrue(spoofed.output.hasPrefix(":1."), "the signals were sent: \(spoofed.output) \(spoofed.error)")
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(500))
+        XCTAssertTrue(daemon.process.isRunning, "the daemon still runs; log:\n\(daemon.log.suffix(2_000))")
+        XCTAssertEqual(try widgetPaths(), [path], "the transient picker of a client still on the bus stays")
+        XCTAssertEqual(try call(path, pickerInterface, "Titles", [.int32(0), .int32(900_000), .int32(2)]).first, .array(element: .string, [.string("served 900000"), .string("served 900001")]))
+        XCTAssertEqual(asked.last?.contains(900_000), true, "the data source was asked: it is still attached")
+        XCTAssertEqual(try client.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner", [.string(busName)]).first,
+                       .string(daemonName), "the daemon kept its name")
+        assertAnswering("spoofed NameOwnerChanged and NameLost from uid 65534")
+        holder.connection.close()
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.widgetPaths()) == [] }, "the client's real leaving takes its transient picker")
     }
 
     func testAnotherUIDCannotLoadItemsIntoAWidget() throws {
