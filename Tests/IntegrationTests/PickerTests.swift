@@ -1,4 +1,6 @@
+import BusTestSupport
 import DBus
+import Foundation
 import XCTest
 
 final class PickerTests: DaemonTestCase {
@@ -133,5 +135,178 @@ final class PickerTests: DaemonTestCase {
         XCTAssertEqual(error(fruit, pickerInterface, "SetItems", [titles([[long]])]),
                        DBusError(name: errorPrefix + "LimitExceeded", message: "items component 0 row 0 has 65537 characters; the limit is 65536"))
         XCTAssertEqual(try call(fruit, pickerInterface, "TitleForRow", [.int32(0), .int32(0)]), [.string("apple")], "a refused SetItems changes nothing")
+    }
+}
+
+/// A client on another machine may marshal big-endian ('B'), and the bus
+/// forwards a message in the byte order it came in: a `SetItems` and a
+/// `Titles` written big-endian by hand (a Python script speaking the wire
+/// protocol over the bus's socket, no D-Bus library) are read exactly —
+/// two components, 13 titles of 0 to 1,000 bytes, non-ASCII among them,
+/// each offset padded differently — and `Titles` reads them back equal.
+final class BigEndianTests: DaemonTestCase {
+    private static let script = #"""
+    import json, os, socket, struct, sys, urllib.parse
+
+    address, destination, path, interface, titles = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], json.loads(sys.argv[5])
+
+    def socket_path(address):
+        for part in address.split(";"):
+            kind, _, rest = part.partition(":")
+            keys = dict(item.split("=", 1) for item in rest.split(",") if "=" in item)
+            if kind == "unix" and "path" in keys:
+                return urllib.parse.unquote(keys["path"])
+            if kind == "unix" and "abstract" in keys:
+                return "\0" + urllib.parse.unquote(keys["abstract"])
+        sys.exit("no unix address in " + address)
+
+    class Writer:
+        """Marshals big-endian, from the specification."""
+        def __init__(self):
+            self.bytes = bytearray()
+        def pad(self, alignment):
+            self.bytes += b"\0" * (-len(self.bytes) % alignment)
+        def byte(self, value):
+            self.bytes.append(value)
+        def uint32(self, value):
+            self.pad(4)
+            self.bytes += struct.pack(">I", value)
+        def int32(self, value):
+            self.pad(4)
+            self.bytes += struct.pack(">i", value)
+        def string(self, text):
+            encoded = text.encode()
+            self.uint32(len(encoded))
+            self.bytes += encoded + b"\0"
+        def signature(self, text):
+            self.byte(len(text))
+            self.bytes += text.encode() + b"\0"
+        def array(self, alignment, fill):
+            self.uint32(0)
+            at = len(self.bytes) - 4
+            self.pad(alignment)
+            start = len(self.bytes)
+            fill()
+            struct.pack_into(">I", self.bytes, at, len(self.bytes) - start)
+
+    serial = 0
+    def method_call(destination, path, interface, member, signature, fill_body):
+        global serial
+        serial += 1
+        body = Writer()
+        fill_body(body)
+        fields = [(1, "o", path), (2, "s", interface), (3, "s", member), (6, "s", destination)] + ([(8, "g", signature)] if signature else [])
+        header = Writer()
+        header.bytes += b"B\x01\x00\x01"
+        header.uint32(len(body.bytes))
+        header.uint32(serial)
+        def fill_fields():
+            for code, kind, value in fields:
+                header.pad(8)
+                header.byte(code)
+                header.signature(kind)
+                header.signature(value) if kind == "g" else header.string(value)
+        header.array(8, fill_fields)
+        header.pad(8)
+        connection.sendall(bytes(header.bytes + body.bytes))
+        return serial
+
+    received = b""
+    def next_message():
+        global received
+        while True:
+            if len(received) >= 16:
+                order = "<" if received[0:1] == b"l" else ">"
+                body_length, _, fields_length = struct.unpack_from(order + "III", received, 4)
+                body_at = 16 + fields_length + (-(16 + fields_length) % 8)
+                if len(received) >= body_at + body_length:
+                    message, received = received[:body_at + body_length], received[body_at + body_length:]
+                    fields, at = {}, 16
+                    while at < 16 + fields_length:
+                        at += -at % 8
+                        code, length = message[at], message[at + 1]
+                        kind = message[at + 2:at + 2 + length].decode()
+                        at += 3 + length
+                        if kind == "g":
+                            fields[code] = message[at + 1:at + 1 + message[at]].decode()
+                            at += 2 + message[at]
+                        else:
+                            at += -at % 4
+                            (value,) = struct.unpack_from(order + "I", message, at)
+                            if kind in ("s", "o"):
+                                fields[code] = message[at + 4:at + 4 + value].decode()
+                                at += 5 + value
+                            else:
+                                fields[code] = value
+                                at += 4
+                    return order, message[1], fields, message[body_at:]
+            chunk = connection.recv(65536)
+            if not chunk:
+                sys.exit("the bus closed the connection")
+            received += chunk
+
+    def reply(to):
+        while True:
+            order, kind, fields, body = next_message()
+            if fields.get(5) == to and kind in (2, 3):
+                if kind == 3:
+                    (length,) = struct.unpack_from(order + "I", body, 0)
+                    sys.exit(fields.get(4, "?") + ": " + body[4:4 + length].decode())
+                return order, body
+
+    def strings(order, body, at):
+        """An 'as' at `at`: its strings and where it ends."""
+        (length,) = struct.unpack_from(order + "I", body, at)
+        at += 4
+        end, values = at + length, []
+        while at < end:
+            at += -at % 4
+            (count,) = struct.unpack_from(order + "I", body, at)
+            values.append(body[at + 4:at + 4 + count].decode())
+            at += 5 + count
+        return values, at
+
+    connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    connection.connect(socket_path(address))
+    connection.sendall(b"\0AUTH EXTERNAL " + str(os.getuid()).encode().hex().encode() + b"\r\n")
+    if not connection.recv(4096).startswith(b"OK "):
+        sys.exit("EXTERNAL was refused")
+    connection.sendall(b"BEGIN\r\n")
+    reply(method_call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "Hello", "", lambda body: None))
+
+    def items(body):
+        def components():
+            for component in titles:
+                body.array(4, lambda component=component: [body.string(title) for title in component])
+        body.array(4, components)
+    reply(method_call(destination, path, interface, "SetItems", "aas", items))
+    read = []
+    for component, rows in enumerate(titles):
+        def page(body, component=component, rows=rows):
+            body.int32(component)
+            body.int32(0)
+            body.int32(len(rows) + 5)
+        order, body = reply(method_call(destination, path, interface, "Titles", "iii", page))
+        read.append(strings(order, body, 0)[0])
+    print(json.dumps(read))
+    """#
+
+    func testABigEndianSetItemsAndTitlesAreReadExactly() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("wire"), options([("items", titles([["before"]]))])])
+        let path = "\(root)/picker/wire"
+        // Lengths 0 to 8 and 1,000 bytes put every title at another offset
+        // modulo 4 and 8; UTF-8 of two, three and four bytes.
+        let items = [["", "a", "bc", "déf", "ghij", "日本語", "klmno", "🦊🦊", "pqrstuvw"], ["é", String(repeating: "z", count: 1_000), "x y", "ü"]]
+        let argument = String(decoding: try JSONSerialization.data(withJSONObject: items), as: UTF8.self)
+        let sent = try runCommand("/usr/bin/python3", ["-c", BigEndianTests.script, bus.address, busName, path, pickerInterface, argument])
+        XCTAssertEqual(sent.status, 0, sent.error)
+        let read = try JSONSerialization.jsonObject(with: Data(sent.output.utf8)) as? [[String]]
+        XCTAssertEqual(read, items, "Titles asked big-endian answers the titles sent big-endian")
+        for (component, titles) in items.enumerated() {
+            XCTAssertEqual(try call(path, pickerInterface, "Titles", [.int32(Int32(component)), .int32(0), .int32(20)]).first,
+                           .array(element: .string, titles.map(DBusValue.string)), "component \(component) read by a little-endian client")
+        }
+        XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(9), .int32(4)]))
+        XCTAssertEqual(try property(path, pickerInterface, "Revision"), .uint64(2), "one change")
     }
 }
