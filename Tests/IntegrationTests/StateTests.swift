@@ -80,6 +80,36 @@ final class StateTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("restored 4 widgets"), daemon.log)
     }
 
+    /// A prompt is a question that outlives its asker: it comes back after a
+    /// restart as it was (waiting, or answered with its answer), and one
+    /// whose deadline passed while the daemon was down times out at start.
+    func testPromptsSurviveARestartAndADeadlinePassedMeanwhileTimesOut() throws {
+        var daemon = try startDaemon()
+        let prompt = "org.rxwidgets.Widgets1.Prompt"
+        let items = ("items", DBusValue.array(element: .array(.string), [.array(element: .string, [.string("yes"), .string("no")])]))
+        for name in ["waiting", "answered", "late"] {
+            let deadline: [(String, DBusValue)] = name == "late" ? [("timeout", .uint32(1_500))] : []
+            try call(root, managerInterface, "CreatePicker", [.string(name), options([items, ("prompt", options([("title", .string("Deploy \(name)?")), ("for_uid", .uint32(65_534))] + deadline))])])
+        }
+        try call("\(root)/picker/answered", pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        try call("\(root)/picker/answered", prompt, "Finish")
+        let answeredBefore = try call("\(root)/picker/answered", "org.freedesktop.DBus.Properties", "GetAll", [.string(prompt)])
+        XCTAssertEqual(daemon.stop(), 0)
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(1_600))
+        daemon = try startDaemon()
+        XCTAssertEqual(try call("\(root)/picker/answered", "org.freedesktop.DBus.Properties", "GetAll", [.string(prompt)]), answeredBefore, "answered as it was")
+        XCTAssertEqual(try call("\(root)/picker/waiting", "org.freedesktop.DBus.Properties", "Get", [.string(prompt), .string("State")]), [.variant(.string("waiting"))])
+        XCTAssertEqual(try call("\(root)/picker/waiting", "org.freedesktop.DBus.Properties", "Get", [.string(prompt), .string("Title")]), [.variant(.string("Deploy waiting?"))])
+        XCTAssertEqual(try call("\(root)/picker/late", "org.freedesktop.DBus.Properties", "Get", [.string(prompt), .string("State")]), [.variant(.string("timedOut"))],
+                       "its deadline passed while the daemon was down")
+        XCTAssertEqual(try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Prompts")]),
+                       [.variant(.array(element: .objectPath, [.objectPath(ObjectPath("\(root)/picker/waiting")!)]))])
+        XCTAssertThrowsError(try call("\(root)/picker/answered", prompt, "Finish")) {
+            XCTAssertEqual(($0 as? DBusError)?.name, "org.rxwidgets.Widgets1.Error.AlreadyFinished")
+        }
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     func testATransientWidgetIsNotKeptAndADestroyedOneIsForgotten() throws {
         var daemon = try startDaemon()
         try makeWidgets()

@@ -55,4 +55,35 @@ final class StateRecordTests: XCTestCase {
         }
         XCTAssertThrowsError(try PickerState(stored: [.uint32(PickerState.version), .boolean(true)]), "a version 1 record of the wrong shape")
     }
+
+    func testAPromptRecordRoundTripsAndOneThatContradictsItselfIsRefused() throws {
+        let record = PromptRecord(title: "Deploy?", message: "to production", defaultAnswer: .array(element: .string, [.string("no")]), forUID: 1_000,
+                                  asker: Prompt.Asker(uid: 0, pid: 42, command: "deploy --now"), state: .answered, deadline: 1_800_000_000_000,
+                                  answer: .array(element: .string, [.string("yes")]), answeredBy: (1_000, "rxwidgets"))
+        guard case .structure(let fields) = record.piece.materialized, fields.count == 2, let stored = fields[1].arrayElements else {
+            return XCTFail("the piece is (s \"prompt\", av record): \(record.piece.materialized)")
+        }
+        XCTAssertEqual(fields[0], .string(PromptRecord.tag))
+        XCTAssertEqual(try PromptRecord(stored: stored), record)
+
+        var waiting = record
+        waiting.state = .waiting
+        waiting.answer = nil
+        waiting.defaultAnswer = nil
+        waiting.forUID = nil
+        XCTAssertEqual(try PromptRecord(stored: storedFields(of: waiting)), waiting, "nothing optional given")
+
+        var contradicting = record
+        contradicting.answer = nil
+        XCTAssertThrowsError(try PromptRecord(stored: storedFields(of: contradicting)), "answered without an answer")
+        var unknownState = storedFields(of: record)
+        unknownState[8] = .variant(.string("maybe"))
+        XCTAssertThrowsError(try PromptRecord(stored: unknownState), "a state this daemon does not write")
+        XCTAssertThrowsError(try PromptRecord(stored: Array(storedFields(of: record).dropLast())), "a field short")
+    }
+
+    private func storedFields(of record: PromptRecord) -> [DBusValue] {
+        guard case .structure(let fields) = record.piece.materialized else { return [] }
+        return fields[1].arrayElements ?? []
+    }
 }

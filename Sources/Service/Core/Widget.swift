@@ -99,6 +99,15 @@ protocol ServedWidget: AnyObject {
 typealias StateSnapshot = @Sendable () -> [StateValue]
 
 extension ServedWidget {
+    /// What the widget's file holds: its kind's record, then its prompt's.
+    func fileSnapshot() -> StateSnapshot {
+        let own = stateSnapshot()
+        guard let prompt = host.prompt?.record else { return own }
+        return { own() + [prompt.piece] }
+    }
+}
+
+extension ServedWidget {
     var kind: WidgetKind { host.kind }
     var name: String { host.name }
     var path: ObjectPath { host.path }

@@ -127,6 +127,33 @@ final class Prompt {
         return Array(bytes.prefix(max(count, 0)))
     }
 
+    // MARK: State
+
+    /// What the prompt's widget file keeps of it; a form's secrets are left out of the answer.
+    var record: PromptRecord {
+        PromptRecord(title: title, message: message, defaultAnswer: defaultAnswer.map { widget.redacted($0, for: .everyone) }, forUID: forUID, asker: asker,
+                     state: state, deadline: deadline, answer: answer.map { widget.redacted($0, for: .everyone) }, answeredBy: answeredBy)
+    }
+
+    /// The prompt a state file describes, checked as `CreateX` checks its options.
+    init(restoring record: PromptRecord, of widget: any ServedWidget, created: UInt64) throws {
+        self.widget = widget
+        let checks = widget.context.arguments
+        for (text, what) in [(record.title, "title"), (record.message, "message"), (record.asker.command, "asker's command")] {
+            try checks.checkString(text, "stored prompt \(what)")
+        }
+        title = record.title
+        message = record.message
+        defaultAnswer = record.defaultAnswer
+        forUID = record.forUID
+        asker = record.asker
+        state = record.state
+        deadline = record.deadline
+        answer = record.answer
+        answeredBy = record.answeredBy
+        self.created = created
+    }
+
     // MARK: Deadline
 
     /// Arms the timer for the deadline; a deadline already past finishes

@@ -40,9 +40,16 @@ struct StateFile: Sendable {
     /// The kind's own values (`Widget.stateSnapshot`), as the writer takes them.
     private let pieces: [StateValue]
 
-    /// The kind's own values, each whole.
+    /// The kind's own values, each whole (without the prompt's record).
     var state: [DBusValue] {
-        pieces.map(\.materialized)
+        (promptRecord == nil ? pieces[...] : pieces.dropLast()).map(\.materialized)
+    }
+
+    /// The record of the widget's prompt (`PromptRecord`), when the file
+    /// ends with the piece `(s "prompt", av record)`.
+    var promptRecord: [DBusValue]? {
+        guard case .structure(let fields)? = pieces.last?.materialized, fields.count == 2, fields[0] == .string(PromptRecord.tag) else { return nil }
+        return fields[1].arrayElements
     }
 
     /// The widget's file name in the state directory.

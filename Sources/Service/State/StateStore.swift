@@ -168,7 +168,7 @@ final class StateStore {
         for widget in ready {
             pending[widget.path] = nil
             writing[widget.path] = widget
-            let (kind, name, ownerUID, revision, snapshot) = (widget.kind, widget.name, widget.ownerUID, widget.revision, widget.stateSnapshot())
+            let (kind, name, ownerUID, revision, snapshot) = (widget.kind, widget.name, widget.ownerUID, widget.revision, widget.fileSnapshot())
             let (directory, descriptor) = (self.directory, directoryDescriptor)
             let store = LoopOwned(self)
             writer.async {
@@ -238,7 +238,7 @@ final class StateStore {
         writing = [:]
         for widget in remaining.values.sorted(by: { $0.path < $1.path }) {
             do {
-                try StateStore.write(StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, pieces: widget.stateSnapshot()()), in: directoryDescriptor)
+                try StateStore.write(StateFile(kind: widget.kind, name: widget.name, ownerUID: widget.ownerUID, revision: widget.revision, pieces: widget.fileSnapshot()()), in: directoryDescriptor)
             } catch {
                 pending[widget.path] = widget
                 Hooks.log("<3>rxwidgetsd: cannot write widget state to \(directory) (\(widget.path): \(error))")

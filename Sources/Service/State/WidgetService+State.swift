@@ -57,6 +57,10 @@ extension WidgetService {
                 case .form: widget = try FormWidget.restored(from: file, context: context)
                 case .progress: widget = try ProgressWidget.restored(from: file, context: context)
                 }
+                if let record = file.promptRecord {
+                    promptsCreated += 1
+                    widget.host.prompt = try Prompt(restoring: try PromptRecord(stored: record), of: widget, created: promptsCreated)
+                }
                 try add(widget, persist: false)
                 restored += 1
             } catch let error as DBusError where error.name == WidgetsErrorName.limitExceeded || error.name == WidgetsErrorName.exists {
