@@ -82,9 +82,14 @@ int clinux_signal_pipe(const int *signals, int count) {
     action.sa_handler = clinux_on_signal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
+    sigset_t caught;
+    sigemptyset(&caught);
     for (int i = 0; i < count; i++) {
         if (sigaction(signals[i], &action, NULL) != 0) return -1;
+        sigaddset(&caught, signals[i]);
     }
+    /* A parent may have left them blocked (the mask survives exec): caught is not blocked. */
+    sigprocmask(SIG_UNBLOCK, &caught, NULL);
     signal(SIGPIPE, SIG_IGN);
     return fds[0];
 }

@@ -67,8 +67,10 @@ public final class WidgetsClient {
     /// `replace`, a picker of that name the caller's uid owns is destroyed first.
     /// `dependent` makes the components after the first follow the one
     /// before (see `RemotePicker.setDependentItems`); `items` then gives component 0.
-    public func createPicker(_ name: String, items: [[String]] = [], dependent: [[String: [String]]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false) throws -> RemotePicker {
+    public func createPicker(_ name: String, items: [[String]] = [], dependent: [[String: [String]]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false,
+                             prompt: PromptRequest? = nil) throws -> RemotePicker {
         var options: [(key: String, value: DBusValue)] = [PickerOption.popup.with(.boolean(popup)), PickerOption.transient.with(.boolean(transient)), PickerOption.replace.with(.boolean(replace))]
+            + (prompt.map { [PickerOption.prompt.with($0.option)] } ?? [])
         let throughFiles = dependent.isEmpty && TitleFile.isLarge(items.flatMap { $0 })
         if !items.isEmpty && !throughFiles {
             options.append(PickerOption.items.with(items.dbusValue))
@@ -104,8 +106,9 @@ public final class WidgetsClient {
     }
 
     /// Creates a table with one section of string rows.
-    public func createTable(_ name: String, items: [String] = [], transient: Bool = false, replace: Bool = false) throws -> RemoteTable {
+    public func createTable(_ name: String, items: [String] = [], transient: Bool = false, replace: Bool = false, prompt: PromptRequest? = nil) throws -> RemoteTable {
         var options: [(key: String, value: DBusValue)] = [TableOption.transient.with(.boolean(transient)), TableOption.replace.with(.boolean(replace))]
+            + (prompt.map { [TableOption.prompt.with($0.option)] } ?? [])
         let throughFile = TitleFile.isLarge(items)
         if !items.isEmpty && !throughFile {
             options.append(TableOption.items.with(items.dbusValue))
@@ -124,8 +127,9 @@ public final class WidgetsClient {
     }
 
     /// Creates a form from a template name (`about-you`, `sign-up`) or a JSON spec.
-    public func createForm(_ name: String, spec: String, transient: Bool = false, replace: Bool = false) throws -> RemoteForm {
-        try RemoteForm(client: self, path: try callManager(ManagerContract.createForm, (name, spec, Options([FormOption.transient.with(.boolean(transient)), FormOption.replace.with(.boolean(replace))]))))
+    public func createForm(_ name: String, spec: String, transient: Bool = false, replace: Bool = false, prompt: PromptRequest? = nil) throws -> RemoteForm {
+        let options = [FormOption.transient.with(.boolean(transient)), FormOption.replace.with(.boolean(replace))] + (prompt.map { [FormOption.prompt.with($0.option)] } ?? [])
+        return try RemoteForm(client: self, path: try callManager(ManagerContract.createForm, (name, spec, Options(options))))
     }
 
     /// The existing form `name`.

@@ -20,6 +20,10 @@ package enum Command: Equatable {
     case list(json: Bool)
     case watch(path: String?, json: Bool)
     case validate(name: String, form: String?, timeout: Int, command: [String])
+    /// `answer`: finishes a waiting prompt (a widget's path, or its name) with these values.
+    case answer(target: String, values: [String])
+    /// `result`: waits for a prompt's answer and prints it.
+    case result(target: String, json: Bool)
     case completions(shell: String)
     /// The usage, of every command or of one.
     case help(String?)
@@ -143,6 +147,9 @@ package struct Arguments {
     /// `--accessible` (or `RXWIDGETS_ACCESSIBLE=1` for the commands that
     /// take it): plain prompts answered a line at a time.
     package let accessible: Bool
+    /// `--no-wait`: the question is made a prompt, its path printed, and
+    /// the command exits; `rxwidgets result` collects the answer.
+    package let noWait: Bool
 
     /// Every command with what it does, in the order help lists them.
     package static let summaries: [(command: String, summary: String)] = [
@@ -159,29 +166,33 @@ package struct Arguments {
         ("list", "the widgets on the bus"),
         ("watch", "every signal of the widgets"),
         ("validate", "serve a form's remote check from a command"),
+        ("answer", "answer a waiting prompt from a script"),
+        ("result", "wait for a prompt's answer and print it"),
         ("completions", "a completion script"),
         ("help", "the usage of every command or of one"),
     ]
     package static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     package static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible", "--no-wait"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name", "--accessible"],
-        "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible"],
+        "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible", "--no-wait"],
         "table": ["--header", "--height", "--multiple", "--selected", "--name", "--accessible"],
-        "form": ["--json", "--header", "--outputs", "--name", "--accessible"],
-        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible"],
-        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible"],
-        "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible"],
+        "form": ["--json", "--header", "--outputs", "--name", "--accessible", "--no-wait"],
+        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible", "--no-wait"],
+        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible", "--no-wait"],
+        "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible", "--no-wait"],
         "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
         "validate": ["--form", "--timeout"],
+        "answer": [],
+        "result": ["--json"],
         "completions": [],
     ]
     /// Options that take no value.
-    package static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill"]
+    package static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait"]
     package static let templates = WidgetsAPI.formTemplates
     package static let shells = ["bash", "zsh", "fish"]
 
@@ -256,7 +267,7 @@ package struct Arguments {
         }
         let asked = values["--accessible"] != nil || (getenv("RXWIDGETS_ACCESSIBLE").map { String(cString: $0) == "1" } ?? false)
         self.init(command: command, address: address, widgetName: widgetName,
-                  accessible: asked && frontEnd.options(of: commandName).contains("--accessible"))
+                  accessible: asked && frontEnd.options(of: commandName).contains("--accessible"), noWait: values["--no-wait"] != nil)
         if let title = values["--title"]?.last {
             window.title = title
         }
@@ -268,11 +279,12 @@ package struct Arguments {
         }
     }
 
-    private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false) {
+    private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false, noWait: Bool = false) {
         self.command = command
         self.address = address
         self.widgetName = widgetName
         self.accessible = accessible
+        self.noWait = noWait
     }
 
     private static func value(of name: String, from words: inout ArraySlice<String>) throws -> String {
@@ -434,6 +446,16 @@ package struct Arguments {
                 timeout = seconds
             }
             return .validate(name: positional[0], form: try single("--form"), timeout: timeout, command: Array(positional.dropFirst()))
+        case "answer":
+            guard positional.count >= 2 else {
+                throw UsageError(description: "answer needs a prompt (its OBJECT_PATH or NAME, as 'rxwidgets list' shows them) and the answer: TITLE… for a picker or table, FIELD=VALUE… for a form")
+            }
+            return .answer(target: positional[0], values: Array(positional.dropFirst()))
+        case "result":
+            guard positional.count == 1 else {
+                throw UsageError(description: "result needs one prompt: its OBJECT_PATH or NAME")
+            }
+            return .result(target: positional[0], json: values["--json"] != nil)
         default:
             guard positional.count == 1, Arguments.shells.contains(positional[0]) else {
                 throw UsageError(description: "completions needs one shell: bash, zsh or fish")
@@ -523,6 +545,16 @@ package struct Arguments {
                  on standard input (RXWIDGETS_FIELD, RXWIDGETS_FORM and
                  RXWIDGETS_VALUE set); exit 0 is valid, else its output is
                  the message; no answer within --timeout (30) is none
+      answer (OBJECT_PATH | NAME) VALUE…
+                 answers a waiting prompt as a person would, then finishes
+                 it: a picker's titles (one per component; confirm's
+                 yes or no), a table's titles, a form's FIELD=VALUE; a value
+                 the daemon refuses exits 3 with its reason
+      result (OBJECT_PATH | NAME) [--json]
+                 waits for a prompt's answer and prints it: a picker's
+                 titles tab-separated, a table's titles one a line, a form's
+                 name=value lines (or JSON); exit 1 when it was cancelled,
+                 124 when its deadline passed
       completions (bash | zsh | fish)
                  a completion script for the shell
       help [COMMAND]
@@ -539,6 +571,16 @@ package struct Arguments {
       --accessible    (every command that asks, but attach; or RXWIDGETS_ACCESSIBLE=1)
                       plain numbered prompts answered a line at a time, no
                       redrawing, for screen readers
+      --no-wait       (choose, pick, confirm, input, write, form) make the
+                      question a prompt that outlives this process, print
+                      its path and exit; 'rxwidgets result PATH' waits for
+                      the answer
+
+    Without a terminal (a cron job, a service, ssh without -t) choose, pick,
+    confirm, input, write and form ask anyway: the question becomes a prompt
+    kept by the daemon, standard error says where it waits, and the command
+    prints the answer when 'rxwidgets answer' (or any front end's Finish)
+    gives it.
       --help, --version
 
     Keys: ↑/↓ or k/j, PgUp/PgDn, Home/End, / filter, Tab/Shift-Tab between
@@ -546,8 +588,8 @@ package struct Arguments {
 
     Exit status: 0 chosen or submitted (confirm: the affirmative), 1 cancelled
     (confirm: the negative), 2 usage error or no terminal, 3 no daemon or a
-    D-Bus error, 4 the widget shown was destroyed (attach), 130 Ctrl-C, 143
-    SIGTERM.
+    D-Bus error, 4 the widget shown was destroyed (attach), 124 a prompt's
+    deadline passed, 130 Ctrl-C, 143 SIGTERM.
     """
 
     /// One command's usage: its lines of the usage above, the options every

@@ -18,9 +18,12 @@ package enum Outcome {
     case failed(String)
     /// The widget shown was destroyed (its owner closed it): its path.
     case destroyed(String)
+    /// A prompt's deadline passed: the answer it gave (its default) for standard output.
+    case timedOut(String)
 
     /// Prints what the outcome says and exits with its status: 0 done, 1
-    /// cancelled, 3 failed, 4 destroyed, 128+N for signal N (130 Ctrl-C).
+    /// cancelled, 3 failed, 4 destroyed, 124 timed out (gum's and
+    /// timeout(1)'s), 128+N for signal N (130 Ctrl-C).
     package func exit(program: String) -> Never {
         switch self {
         case .done(let output):
@@ -38,6 +41,9 @@ package enum Outcome {
         case .destroyed(let path):
             Output.error("\(program): \(path) was destroyed (its owner closed it)\n")
             Glibc.exit(4)
+        case .timedOut(let output):
+            Output.write(output)
+            Glibc.exit(124)
         }
     }
 

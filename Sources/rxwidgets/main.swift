@@ -53,11 +53,15 @@ default:
 let busDescription = arguments.address.map { "the bus at \($0)" } ?? "the session bus"
 var terminal: Terminal?
 switch arguments.command {
-case .list, .watch, .validate:
+case .list, .watch, .validate, .answer, .result:
     break
+case let command where arguments.noWait:
+    guard Prompts.canAskHeadless(command) else {
+        failUsage("--no-wait makes the question a prompt, which choose (one item), pick, confirm, input, write and form can be")
+    }
 default:
     terminal = Terminal()
-    if terminal == nil {
+    if terminal == nil && !Prompts.canAskHeadless(arguments.command) {
         failUsage("no terminal: rxwidgets draws on /dev/tty, which this process does not have")
     }
 }
@@ -94,6 +98,31 @@ case .validate(let name, let form, let timeout, let command):
     do {
         let validate = try Validate(client: client, name: name, form: form, timeout: timeout, command: command)
         exit(validate.run(everyForm: form == nil))
+    } catch let error as UsageError {
+        failUsage("\(error)")
+    } catch {
+        failDaemon(error, bus: busDescription)
+    }
+case .answer(let target, let values):
+    do {
+        try Prompts.answer(target, values: values, client: client).exit(program: "rxwidgets")
+    } catch let error as UsageError {
+        failUsage("\(error)")
+    } catch {
+        Outcome(failure: error).exit(program: "rxwidgets")
+    }
+case .result(let target, let json):
+    do {
+        try Prompts.result(target, json: json, client: client).exit(program: "rxwidgets")
+    } catch let error as UsageError {
+        failUsage("\(error)")
+    } catch {
+        Outcome(failure: error).exit(program: "rxwidgets")
+    }
+case let command where terminal == nil:
+    // No terminal (a cron job, a service): the question waits in the daemon for an answer.
+    do {
+        try Prompts.ask(command, client: client, name: arguments.widgetName, noWait: arguments.noWait).exit(program: "rxwidgets")
     } catch let error as UsageError {
         failUsage("\(error)")
     } catch {

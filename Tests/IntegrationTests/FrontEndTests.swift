@@ -865,7 +865,7 @@ final class FrontEndCommandTests: DaemonTestCase {
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.error.contains("choose has no option '--hieght'"), usage.error)
         XCTAssertEqual(try run(["frobnicate"]).status, 2)
-        let noTerminal = try run(["choose", "a"])
+        let noTerminal = try run(["table", "a"])
         XCTAssertEqual(noTerminal.status, 2, "runCommand gives it no controlling terminal")
         XCTAssertTrue(noTerminal.error.contains("no terminal"), noTerminal.error)
         XCTAssertEqual(noTerminal.output, "")

@@ -1,0 +1,224 @@
+import CLinux
+import Glibc
+import DBus
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+import WidgetsAPI
+
+/// Questions that outlive the process asking them (API "Prompt"): asked
+/// without a terminal or with `--no-wait`, answered by `rxwidgets answer`
+/// or any front end, collected by the asker or by `rxwidgets result`.
+enum Prompts {
+    /// The commands that can ask without a terminal.
+    static func canAskHeadless(_ command: Command) -> Bool {
+        switch command {
+        case .choose(_, _, _, let limit, _, _, _, _): return limit == 1
+        case .pick, .confirm, .input, .form: return true
+        default: return false
+        }
+    }
+
+    /// Asks `command` as a prompt: says on standard error where it waits,
+    /// then waits for the answer and prints it as the command would have
+    /// (with `noWait`, prints the prompt's path instead). The widget is
+    /// destroyed once its answer is taken.
+    static func ask(_ command: Command, client: WidgetsClient, name: String?, noWait: Bool) throws -> Outcome {
+        let (path, title, output) = try make(command, client: client, name: name)
+        guard !noWait else { return .done(path.rawValue + "\n") }
+        Output.error("rxwidgets: waiting for an answer to \(quoted(title, quote: "\"")) at \(path.rawValue) — answer it with 'rxwidgets answer \(path.rawValue) …'\n")
+        let prompt = try client.prompt(at: path)
+        // SIGTERM, SIGHUP or Ctrl-C end the wait; the prompt stays for 'rxwidgets result'.
+        var signalled: Int32?
+        let signals = Signals.descriptor.map { descriptor in
+            MainLoop.shared.addSource(fd: descriptor, events: Int16(POLLIN)) { _ in
+                let signal = clinux_read_signal(descriptor)
+                if signal != SIGWINCH { signalled = signal }
+            }
+        }
+        defer { signals?.dispose() }
+        guard let (state, answer) = try prompt.waitUntilFinished(while: { signalled == nil }) else {
+            Output.error("rxwidgets: \(path.rawValue) still waits; 'rxwidgets result \(path.rawValue)' prints its answer\n")
+            return signalled.map { .signalled($0) } ?? .failed("\(path.rawValue) was not answered")
+        }
+        _ = try? client.callManager(ManagerContract.destroy, path)
+        switch state {
+        case .answered: return output(answer)
+        case .timedOut: return output(answer).timedOut
+        case .cancelled, .waiting: return .cancelled
+        }
+    }
+
+    /// Makes the command's widget as a prompt: its path, its question and
+    /// how an answer is printed.
+    private static func make(_ command: Command, client: WidgetsClient, name: String?) throws -> (ObjectPath, String, (DBusValue) -> Outcome) {
+        switch command {
+        case .choose(let header, _, let selected, _, let index, _, let delimiter, let items):
+            let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
+            let title = header ?? "Choose one"
+            let picker = try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: PromptRequest(title: title))
+            return (picker.path, title, { answer in
+                let chosen = texts(answer).first ?? ""
+                let row = titles.firstIndex(of: chosen) ?? 0
+                return .done((index ? "\(row)" : delimiter == nil ? chosen : values[row]) + "\n")
+            })
+        case .pick(let components, let selected, let header, _):
+            let title = header ?? "Pick"
+            let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: PromptRequest(title: title))
+            return (picker.path, title, { .done(texts($0).joined(separator: "\t") + "\n") })
+        case .confirm(let question, let affirmative, let negative, let defaultYes):
+            let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes,
+                                                         prompt: PromptRequest(title: question))
+            return (picker.path, question, { texts($0).first == affirmative ? .done("") : .cancelled })
+        case .input(let options):
+            let title = options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
+            let form = try CommandWidgets.input(client, named: name, options, prompt: PromptRequest(title: title))
+            let layout = form.layout
+            return (form.path, title, { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: .value("value"))) })
+        case .form(let spec, let json, let header, _):
+            let title = header ?? spec
+            let form = try CommandWidgets.form(client, named: name, spec: spec, prompt: PromptRequest(title: title))
+            let layout = form.layout
+            return (form.path, title, { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: json ? .json : .lines)) })
+        default:
+            throw UsageError(description: "this command cannot ask without a terminal")
+        }
+    }
+
+    // MARK: result
+
+    /// `result`: waits for the prompt's answer and prints it by its widget's kind.
+    static func result(_ target: String, json: Bool, client: WidgetsClient) throws -> Outcome {
+        let path = try find(target, client: client, waitingOnly: false)
+        guard let (state, answer) = try client.prompt(at: path).waitUntilFinished() else {
+            return .failed("\(path.rawValue) was not answered")
+        }
+        let printed: Outcome
+        switch WidgetKind.widget(at: path.rawValue)?.kind {
+        case .table?:
+            let table = try client.table(path.lastComponent)
+            let rows = try (answer.arrayElements ?? []).map { try IndexPath(dbusValue: $0) }.map { try table.cells(section: $0.section, first: $0.row, count: 1).first?.text ?? "" }
+            printed = .done(rows.map { $0 + "\n" }.joined())
+        case .form?:
+            let form = try client.form(path.lastComponent)
+            printed = .done(SubmittedValues.output(of: dictionary(answer), layout: form.layout, as: json ? .json : .lines))
+        default:
+            printed = .done((answer.stringValue ?? texts(answer).joined(separator: "\t")) + "\n")
+        }
+        switch state {
+        case .answered: return printed
+        case .timedOut: return printed.timedOut
+        case .cancelled, .waiting: return .cancelled
+        }
+    }
+
+    // MARK: answer
+
+    /// `answer`: sets the widget as `values` say, as a person would, then
+    /// finishes its prompt. The daemon judges every value.
+    static func answer(_ target: String, values: [String], client: WidgetsClient) throws -> Outcome {
+        let path = try find(target, client: client, waitingOnly: true)
+        switch WidgetKind.widget(at: path.rawValue)?.kind {
+        case .picker?:
+            let picker = try client.picker(path.lastComponent)
+            guard values.count == picker.numberOfComponents else {
+                throw UsageError(description: "\(path.rawValue) has \(picker.numberOfComponents) components; give one title for each, not \(values.count)")
+            }
+            for (component, title) in values.enumerated() {
+                let titles = try picker.titles(component: component, first: 0, count: picker.rowCounts[component])
+                try picker.setSelectedRow(try row(of: title, in: titles, path: path), inComponent: component)
+            }
+        case .table?:
+            let table = try client.table(path.lastComponent)
+            let rows = try table.cells(section: 0, first: 0, count: table.rowCounts.first ?? 0).map(\.text)
+            for title in values {
+                try table.selectRow(at: IndexPath(row: try row(of: title, in: rows, path: path), section: 0))
+            }
+        case .form?:
+            let form = try client.form(path.lastComponent)
+            for assignment in values {
+                guard let equals = assignment.firstIndex(of: "=") else {
+                    throw UsageError(description: "\(quoted(assignment)) is not FIELD=VALUE")
+                }
+                let field = String(assignment[..<equals])
+                guard let kind = form.layout.first(where: { $0.name == field })?.kind else {
+                    throw UsageError(description: "\(path.rawValue) has no field \(quoted(field)); its fields are \(form.layout.map(\.name).joined(separator: ", "))")
+                }
+                try form.setValue(try value(String(assignment[assignment.index(after: equals)...]), of: kind, field: field), for: field)
+            }
+        default:
+            throw UsageError(description: "\(path.rawValue) is not a picker, table or form: nothing to answer it with")
+        }
+        try client.prompt(at: path).finish()
+        return .done("")
+    }
+
+    /// A form value from its text, by the field's kind: the daemon checks it.
+    private static func value(_ text: String, of kind: FieldKind, field: String) throws -> DBusValue {
+        switch kind {
+        case .switch:
+            switch text.lowercased() {
+            case "yes", "y", "true", "on", "1": return .boolean(true)
+            case "no", "n", "false", "off", "0": return .boolean(false)
+            default: throw UsageError(description: "\(field)=\(quoted(text)): a switch is yes or no")
+            }
+        case .slider, .stepper:
+            guard let number = Double(text), number.isFinite else {
+                throw UsageError(description: "\(field)=\(quoted(text)) is not a number")
+            }
+            return .double(number)
+        default:
+            return .string(text)
+        }
+    }
+
+    /// The row titled `title`: exactly, else ignoring case (confirm's `yes` for "Yes").
+    private static func row(of title: String, in titles: [String], path: ObjectPath) throws -> Int {
+        if let row = titles.firstIndex(of: title) ?? titles.firstIndex(where: { $0.lowercased() == title.lowercased() }) {
+            return row
+        }
+        throw UsageError(description: "\(quoted(title)) is not one of the titles of \(path.rawValue): \(titles.prefix(10).map { quoted($0) }.joined(separator: ", "))\(titles.count > 10 ? ", …" : "")")
+    }
+
+    // MARK: Finding
+
+    /// The prompt `target` names: a widget's path, or a name one widget
+    /// with a prompt has (a waiting one, with `waitingOnly`).
+    private static func find(_ target: String, client: WidgetsClient, waitingOnly: Bool) throws -> ObjectPath {
+        if target.hasPrefix("/") {
+            guard let path = ObjectPath(target), WidgetKind.widget(at: target) != nil else {
+                throw UsageError(description: "\(quoted(target)) is not a widget's path (\(WidgetsAPI.rootPath.rawValue)/KIND/NAME)")
+            }
+            return path
+        }
+        let candidates = try (waitingOnly ? client.waitingPrompts() : client.widgetPaths()).filter { $0.lastComponent == target }
+        guard candidates.count == 1, let path = candidates.first else {
+            throw UsageError(description: candidates.isEmpty
+                ? "no \(waitingOnly ? "waiting prompt" : "widget") is named \(quoted(target)) (rxwidgets list shows them)"
+                : "\(candidates.count) widgets are named \(quoted(target)); give the path: \(candidates.map(\.rawValue).joined(separator: ", "))")
+        }
+        return path
+    }
+
+    private static func texts(_ answer: DBusValue) -> [String] {
+        (answer.arrayElements ?? []).compactMap(\.stringValue)
+    }
+
+    private static func dictionary(_ answer: DBusValue) -> [String: DBusValue] {
+        Dictionary((answer.dictionaryEntries ?? []).compactMap { entry in entry.key.stringValue.map { ($0, entry.value.variantValue ?? entry.value) } }) { first, _ in first }
+    }
+}
+
+private extension Outcome {
+    /// The same output, as a deadline gave it.
+    var timedOut: Outcome {
+        if case .done(let output) = self { return .timedOut(output) }
+        return self
+    }
+}
+
+private extension ObjectPath {
+    var lastComponent: String {
+        String(rawValue.split(separator: "/").last ?? "")
+    }
+}

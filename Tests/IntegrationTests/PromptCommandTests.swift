@@ -1,0 +1,124 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Glibc
+import RxCoreEssentials
+import XCTest
+
+/// `rxwidgets` asking without a terminal (a cron job, a service): the
+/// question waits in the daemon as a prompt, another process answers it
+/// (`rxwidgets answer`), and the job prints the answer as if a person had
+/// answered at its terminal.
+final class PromptCommandTests: DaemonTestCase {
+    /// A job started as cron starts one: its own session, no terminal, no
+    /// input (Foundation's `Process` starts its child in a new session, as
+    /// `setsid` would).
+    private final class Job {
+        let process = Process()
+        let output: URL
+        let error: URL
+
+        init(_ arguments: [String], bus: PrivateBus) throws {
+            let directory = bus.directory.appendingPathComponent("job-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            output = directory.appendingPathComponent("out")
+            error = directory.appendingPathComponent("err")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: error.path, contents: nil)
+            process.executableURL = URL(fileURLWithPath: frontEndExecutable)
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8"]) { $1 }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: error)
+            try process.run()
+        }
+
+        var printed: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+        var said: String { (try? String(contentsOf: error, encoding: .utf8)) ?? "" }
+
+        /// Its exit status, once it exited within `seconds`; nil while it runs.
+        func status(within seconds: TimeInterval) -> Int32? {
+            guard waitUntil(timeout: seconds, { !self.process.isRunning }) else { return nil }
+            return process.terminationStatus
+        }
+
+        deinit {
+            if process.isRunning {
+                process.terminate()
+            }
+        }
+    }
+
+    private func run(_ arguments: [String]) throws -> CommandResult {
+        try runCommand(frontEndExecutable, arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8"])
+    }
+
+    /// Waits until a prompt waits at `path`.
+    private func waitForPrompt(_ path: String) -> Bool {
+        waitUntil(timeout: 20) {
+            (try? self.property(root, managerInterface, "Prompts"))?.arrayElements?.contains(.objectPath(ObjectPath(path)!)) == true
+        }
+    }
+
+    func testAJobWithoutATerminalAsksAndAnotherProcessAnswers() throws {
+        let job = try Job(["confirm", "Deploy to production?", "--name", "deploy"], bus: bus)
+        XCTAssertTrue(waitForPrompt("\(root)/picker/deploy"), job.said)
+        XCTAssertTrue(job.said.contains(#"waiting for an answer to "Deploy to production?" at /org/rxwidgets/Widgets1/picker/deploy"#), job.said)
+        XCTAssertEqual(try property("\(root)/picker/deploy", "org.rxwidgets.Widgets1.Prompt", "Title"), .string("Deploy to production?"))
+        XCTAssertNil(job.status(within: 0.3), "it waits for an answer")
+
+        let answered = try run(["answer", "deploy", "yes"])
+        XCTAssertEqual(answered.status, 0, answered.error)
+        XCTAssertEqual(job.status(within: 20), 0, "confirm's affirmative: \(job.said)")
+        XCTAssertEqual(job.printed, "")
+        XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []), "the asker destroys the prompt it collected")
+    }
+
+    func testAChoiceAndAFormAreAnsweredAndARefusedAnswerChangesNothing() throws {
+        let choice = try Job(["choose", "--name", "fruit", "apple", "banana", "cherry"], bus: bus)
+        let form = try Job(["form", "sign-up", "--name", "signup"], bus: bus)
+        XCTAssertTrue(waitForPrompt("\(root)/picker/fruit"), choice.said)
+        XCTAssertTrue(waitForPrompt("\(root)/form/signup"), form.said)
+
+        let notATitle = try run(["answer", "fruit", "durian"])
+        XCTAssertEqual(notATitle.status, 2)
+        XCTAssertTrue(notATitle.error.contains("'durian' is not one of the titles of /org/rxwidgets/Widgets1/picker/fruit: 'apple', 'banana', 'cherry'"), notATitle.error)
+        XCTAssertEqual(try run(["answer", "fruit", "banana"]).status, 0)
+        XCTAssertEqual(choice.status(within: 20), 0, choice.said)
+        XCTAssertEqual(choice.printed, "banana\n")
+
+        let invalid = try run(["answer", "signup", "username=ada_l", "password=s3cret!!", "repeatPassword=different"])
+        XCTAssertEqual(invalid.status, 3, "the daemon refuses it: \(invalid.error)")
+        XCTAssertTrue(invalid.error.contains("ValidationFailed") || invalid.error.contains("repeatPassword"), invalid.error)
+        XCTAssertNil(form.status(within: 0.3), "a refused answer finishes nothing")
+        let valid = try run(["answer", "signup", "repeatPassword=s3cret!!"])
+        XCTAssertEqual(valid.status, 0, valid.error)
+        XCTAssertEqual(form.status(within: 20), 0, form.said)
+        XCTAssertEqual(form.printed, "username=ada_l\npassword=s3cret!!\nrepeatPassword=s3cret!!\n")
+    }
+
+    func testNoWaitPrintsThePathAndResultCollectsTheAnswerLater() throws {
+        let asked = try run(["pick", "--component", "S,M,L", "--component", "red,blue", "--no-wait", "--name", "shirt"])
+        XCTAssertEqual(asked.status, 0, asked.error)
+        XCTAssertEqual(asked.output, "\(root)/picker/shirt\n")
+        let result = try Job(["result", "\(root)/picker/shirt"], bus: bus)
+        XCTAssertNil(result.status(within: 0.3), "it waits for the answer")
+        XCTAssertEqual(try run(["answer", "\(root)/picker/shirt", "L", "blue"]).status, 0)
+        XCTAssertEqual(result.status(within: 20), 0, result.said)
+        XCTAssertEqual(result.printed, "L\tblue\n")
+        XCTAssertEqual(try run(["result", "shirt"]).output, "L\tblue\n", "a finished prompt's answer stays until it is destroyed")
+        let again = try run(["answer", "shirt", "S", "red"])
+        XCTAssertEqual(again.status, 2, "only a waiting prompt is answered: \(again.error)")
+    }
+
+    func testASignalledAskerLeavesItsPromptForResult() throws {
+        let job = try Job(["input", "--prompt", "Name?", "--name", "who"], bus: bus)
+        XCTAssertTrue(waitForPrompt("\(root)/form/who"), job.said)
+        job.process.terminate()
+        XCTAssertEqual(job.status(within: 20), 128 + SIGTERM)
+        XCTAssertTrue(job.said.contains("'rxwidgets result /org/rxwidgets/Widgets1/form/who' prints its answer"), job.said)
+        XCTAssertEqual(try run(["answer", "who", "value=Ada"]).status, 0)
+        XCTAssertEqual(try run(["result", "who"]).output, "value=Ada\n")
+    }
+}
