@@ -48,10 +48,9 @@ final class PickerModelTests: XCTestCase {
     func testAFilterSearchesTenMillionRowsAPageAtATimeAndKeepsOnlyItsMatches() {
         let count = 10_000_000
         var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [count], selectedRows: [5_000_000]), purpose: .attach, header: nil, height: 10)
-        let started = ContinuousClock.now
+        // Laying out asks for the shown rows' titles only, and drawing draws them.
         XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchTitles(component: 0, range: 4_999_981..<5_000_011, revision: 1)])
         XCTAssertEqual(text(picker.view(rows: 24, columns: 40)).count, 11)
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(1), "laying out and drawing touch the shown rows only")
 
         _ = picker.update(.key(.character("/"), rows: 24))
         XCTAssertEqual(picker.update(.key(.character("7"), rows: 24)), [.scanTitles(component: 0, range: 0..<65_536, generation: 1)])
@@ -183,13 +182,12 @@ final class TableModelTests: XCTestCase {
     /// built for each frame, and a filter read every cell in one go.
     func testATableOfMillionsOfRowsLaysOutItsWindowAndSearchesSectionsAPageAtATime() {
         var table = TableModel(daemon: TableSnapshot(rowCounts: [5_000_000, 5_000_000]), purpose: .attach, header: nil, height: 10)
-        let started = ContinuousClock.now
         _ = table.update(.layOut(rows: 24))
         _ = table.update(.key(.end, rows: 24))
         XCTAssertEqual(table.shownRows[table.cursor], IndexPath(row: 4_999_999, section: 1))
         XCTAssertEqual(table.shownRows.position(of: IndexPath(row: 3, section: 1)), 5_000_003)
+        // Positions are computed, not looked up in an array of every row.
         XCTAssertEqual(text(table.view(rows: 24, columns: 40)).count, 11)
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(1), "laying out and drawing touch the shown rows only")
 
         // A section after another, one read at a time.
         var searched = TableModel(daemon: TableSnapshot(rowCounts: [70_000, 10_000_000]), purpose: .attach, header: nil, height: 10)

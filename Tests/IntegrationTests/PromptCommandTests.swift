@@ -121,4 +121,12 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(try run(["answer", "who", "value=Ada"]).status, 0)
         XCTAssertEqual(try run(["result", "who"]).output, "value=Ada\n")
     }
+
+    func testADeadlineTheDaemonKeepsEndsTheJobWithTheDefaultAndStatus124() throws {
+        let job = try Job(["choose", "--timeout", "1", "--default", "cherry", "--name", "late", "apple", "banana", "cherry"], bus: bus)
+        XCTAssertTrue(waitForPrompt("\(root)/picker/late"), job.said)
+        XCTAssertNotEqual(try property("\(root)/picker/late", "org.rxwidgets.Widgets1.Prompt", "Deadline"), .uint64(0), "the deadline is the daemon's")
+        XCTAssertEqual(job.status(within: 20), 124, job.said)
+        XCTAssertEqual(job.printed, "cherry\n", "the default, as gum and timeout(1) end")
+    }
 }

@@ -53,10 +53,16 @@ enum Prompts {
     /// how an answer is printed.
     private static func make(_ command: Command, client: WidgetsClient, name: String?) throws -> (ObjectPath, String, (DBusValue) -> Outcome) {
         switch command {
-        case .choose(let header, _, let selected, _, let index, _, let delimiter, let items):
+        case .choose(let header, _, let selected, _, let index, let timeout, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let title = header ?? "Choose one"
-            let picker = try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: PromptRequest(title: title))
+            // --timeout is the daemon's deadline: any front end shows it, and it passes without this process.
+            let request = PromptRequest(title: title, timeoutMilliseconds: timeout.map { UInt32($0.seconds) * 1_000 },
+                                        defaultAnswer: try timeout?.defaultItem.map { item in
+                                            _ = try CommandWidgets.row(of: item, in: titles, option: "--default")
+                                            return [item].dbusValue
+                                        })
+            let picker = try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request)
             return (picker.path, title, { answer in
                 let chosen = texts(answer).first ?? ""
                 let row = titles.firstIndex(of: chosen) ?? 0
