@@ -50,8 +50,17 @@ final class PromptCommandTests: DaemonTestCase {
         }
     }
 
+    override var daemonArguments: [String] { super.daemonArguments + ["--max-waiting-prompts", "2"] }
+
     private func run(_ arguments: [String]) throws -> CommandResult {
         try runCommand(frontEndExecutable, arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8"])
+    }
+
+    /// `rxwidgets` run as uid 65534 (nobody), as another user's agent would be.
+    private func runAsNobody(_ arguments: [String]) throws -> CommandResult {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run a command as another uid") }
+        return try runCommand("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", frontEndExecutable] + arguments,
+                              environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "HOME": "/tmp"])
     }
 
     /// Waits until a prompt waits at `path`.
@@ -128,5 +137,36 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertNotEqual(try property("\(root)/picker/late", "org.rxwidgets.Widgets1.Prompt", "Deadline"), .uint64(0), "the deadline is the daemon's")
         XCTAssertEqual(job.status(within: 20), 124, job.said)
         XCTAssertEqual(job.printed, "cherry\n", "the default, as gum and timeout(1) end")
+    }
+
+    /// A uid-0 asker addresses one user with `for_uid`: that uid may answer
+    /// (and is named as the answerer), a third uid may not.
+    func testForUIDLetsThatUserAnswerAndRefusesAThird() throws {
+        let items = ("items", titles([["start", "stop"]]))
+        try call(root, managerInterface, "CreatePicker", [.string("other"), options([items, ("popup", .boolean(true)), ("prompt", options([("for_uid", .uint32(1_234))]))])])
+        let refused = try runAsNobody(["answer", "other", "stop"])
+        XCTAssertEqual(refused.status, 3, refused.error)
+        XCTAssertTrue(refused.error.contains("AccessDenied") || refused.error.contains("belongs to uid 0; uid 65534"), refused.error)
+        XCTAssertEqual(try property("\(root)/picker/other", "org.rxwidgets.Widgets1.Prompt", "State"), .string("waiting"))
+        XCTAssertEqual(try property("\(root)/picker/other", pickerInterface, "SelectedRows"), .array(element: .int32, [.int32(0)]), "the refused answer changed nothing")
+
+        try call(root, managerInterface, "CreatePicker", [.string("mine"), options([items, ("popup", .boolean(true)), ("prompt", options([("for_uid", .uint32(65_534))]))])])
+        let answered = try runAsNobody(["answer", "mine", "stop"])
+        XCTAssertEqual(answered.status, 0, answered.error)
+        XCTAssertEqual(try property("\(root)/picker/mine", "org.rxwidgets.Widgets1.Prompt", "Answer"), .variant(.array(element: .string, [.string("stop")])))
+        guard case .structure(let by)? = try property("\(root)/picker/mine", "org.rxwidgets.Widgets1.Prompt", "AnsweredBy") else { return XCTFail("AnsweredBy") }
+        XCTAssertEqual(by.first, .uint32(65_534))
+    }
+
+    /// An asker of another uid may keep only so many questions waiting.
+    func testAnotherUIDsWaitingPromptsAreBounded() throws {
+        for name in ["q1", "q2"] {
+            let asked = try runAsNobody(["confirm", "Again?", "--no-wait", "--name", name])
+            XCTAssertEqual(asked.status, 0, asked.error)
+        }
+        let third = try runAsNobody(["confirm", "Again?", "--no-wait", "--name", "q3"])
+        XCTAssertEqual(third.status, 3, third.error)
+        XCTAssertTrue(third.error.contains("uid 65534 has 2 prompts waiting; the limit per uid is 2"), third.error)
+        XCTAssertEqual(try property(root, managerInterface, "Prompts")?.arrayElements?.count, 2)
     }
 }

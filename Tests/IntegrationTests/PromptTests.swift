@@ -2,6 +2,7 @@ import BusTestSupport
 import DBus
 import Foundation
 import Glibc
+import RxCoreEssentials
 import XCTest
 
 private let promptInterface = "org.rxwidgets.Widgets1.Prompt"
@@ -63,6 +64,16 @@ final class PromptTests: DaemonTestCase {
         XCTAssertEqual(try property(fruit, promptInterface, "State"), .string("timedOut"))
         XCTAssertEqual(try property(fruit, promptInterface, "Answer"), .variant(.array(element: .string, [.string("apple")])))
         XCTAssertEqual(try property(fruit, promptInterface, "AnsweredBy"), .structure([.uint32(0), .string("")]))
+    }
+
+    func testADeadlineAlreadyPastTimesItOutAtOnceAndTheLatestOneNever() throws {
+        try createFruit([("deadline", .uint64(1))])
+        XCTAssertEqual(try property(fruit, promptInterface, "State"), .string("timedOut"), "past when asked: over before anyone could answer")
+        XCTAssertEqual(try property(root, managerInterface, "Prompts"), .array(element: .objectPath, []))
+        try call(root, managerInterface, "CreatePicker", [.string("never"), options([("prompt", options([("deadline", .uint64(.max))]))])])
+        MainLoop.shared.run(while: { true }, timeout: .milliseconds(300))
+        XCTAssertEqual(try property("\(root)/picker/never", promptInterface, "State"), .string("waiting"))
+        XCTAssertEqual(try property("\(root)/picker/never", promptInterface, "Deadline"), .uint64(.max))
     }
 
     func testMovingTheDeadlineIntoThePastTimesItOutAndCancelEndsIt() throws {
