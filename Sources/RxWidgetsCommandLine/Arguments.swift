@@ -24,6 +24,8 @@ package enum Command: Equatable {
     case answer(target: String, values: [String])
     /// `result`: waits for a prompt's answer and prints it.
     case result(target: String, json: Bool)
+    /// `agent`: answers waiting prompts at this terminal; with `watch`, each as it comes.
+    case agent(watch: Bool)
     case completions(shell: String)
     /// The usage, of every command or of one.
     case help(String?)
@@ -166,6 +168,7 @@ package struct Arguments {
         ("list", "the widgets on the bus"),
         ("watch", "every signal of the widgets"),
         ("validate", "serve a form's remote check from a command"),
+        ("agent", "answer the waiting prompts at this terminal"),
         ("answer", "answer a waiting prompt from a script"),
         ("result", "wait for a prompt's answer and print it"),
         ("completions", "a completion script"),
@@ -187,12 +190,13 @@ package struct Arguments {
         "list": ["--json"],
         "watch": ["--json"],
         "validate": ["--form", "--timeout"],
+        "agent": ["--watch"],
         "answer": [],
         "result": ["--json"],
         "completions": [],
     ]
     /// Options that take no value.
-    package static let flags: Set<String> = ["--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait"]
+    package static let flags: Set<String> = ["--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait"]
     package static let templates = WidgetsAPI.formTemplates
     package static let shells = ["bash", "zsh", "fish"]
 
@@ -446,6 +450,9 @@ package struct Arguments {
                 timeout = seconds
             }
             return .validate(name: positional[0], form: try single("--form"), timeout: timeout, command: Array(positional.dropFirst()))
+        case "agent":
+            try noPositional()
+            return .agent(watch: values["--watch"] != nil)
         case "answer":
             guard positional.count >= 2 else {
                 throw UsageError(description: "answer needs a prompt (its OBJECT_PATH or NAME, as 'rxwidgets list' shows them) and the answer: TITLE… for a picker or table, FIELD=VALUE… for a form")
@@ -545,6 +552,11 @@ package struct Arguments {
                  on standard input (RXWIDGETS_FIELD, RXWIDGETS_FORM and
                  RXWIDGETS_VALUE set); exit 0 is valid, else its output is
                  the message; no answer within --timeout (30) is none
+      agent [--watch]
+                 the prompts waiting for an answer (title, asker, deadline):
+                 the one chosen is shown and the answer given finishes it;
+                 Esc leaves it waiting; with --watch, each prompt is shown
+                 as it comes, until Ctrl-C
       answer (OBJECT_PATH | NAME) VALUE…
                  answers a waiting prompt as a person would, then finishes
                  it: a picker's titles (one per component; confirm's

@@ -169,4 +169,49 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertTrue(third.error.contains("uid 65534 has 2 prompts waiting; the limit per uid is 2"), third.error)
         XCTAssertEqual(try property(root, managerInterface, "Prompts")?.arrayElements?.count, 2)
     }
+
+    /// The scene of a cron job and a person: jobs without a terminal ask,
+    /// an agent in a terminal shows each question as it comes, the person
+    /// answers there, and each job prints its answer.
+    func testAnAgentInATerminalAnswersJobsThatHaveNone() throws {
+        let agent = try TerminalSession(["agent", "--watch"], address: bus.address)
+        let deploy = try Job(["confirm", "Deploy to production?", "--name", "deploy"], bus: bus)
+        agent.waitForScreen("Deploy to production?", timeout: 20)
+        agent.send("Enter")
+        XCTAssertEqual(deploy.status(within: 20), 0, "the affirmative, chosen at the agent: \(deploy.said)")
+
+        let name = try Job(["input", "--prompt", "Your name?", "--name", "who"], bus: bus)
+        agent.waitForScreen("Your name?", timeout: 20)
+        agent.type("Ada")
+        agent.send("Enter")
+        XCTAssertEqual(name.status(within: 20), 0, name.said + agent.screen)
+        XCTAssertEqual(name.printed, "Ada\n")
+
+        // Another agent answers first: the screen closes and says who did.
+        let raced = try Job(["confirm", "Restart?", "--name", "restart"], bus: bus)
+        agent.waitForScreen("Restart?", timeout: 20)
+        XCTAssertEqual(try run(["answer", "restart", "no"]).status, 0)
+        XCTAssertEqual(raced.status(within: 20), 1, "the negative, answered by the other agent")
+        XCTAssertTrue(waitUntil(timeout: 10) { agent.error.contains("\(root)/picker/restart: answered by uid \(getuid()) (rxwidgets)") }, agent.error)
+        XCTAssertFalse(agent.screen.contains("Restart?"), agent.screen)
+        agent.send("C-c")
+        XCTAssertEqual(agent.exitStatus(), 130)
+    }
+
+    func testAnAgentListsTheWaitingPromptsAndAnswersTheOneChosen() throws {
+        XCTAssertEqual(try run(["confirm", "Reboot now?", "--no-wait", "--name", "reboot"]).status, 0)
+        XCTAssertEqual(try run(["choose", "--header", "Which shell?", "--no-wait", "--name", "shell", "bash", "zsh", "fish"]).status, 0)
+        let agent = try TerminalSession(["agent"], address: bus.address, columns: 100)
+        agent.waitForScreen("Waiting prompts")
+        XCTAssertTrue(agent.screen.contains("Reboot now? — uid \(getuid())"), agent.screen)
+        XCTAssertTrue(agent.screen.contains("Which shell? — uid \(getuid())"), agent.screen)
+        agent.send("Down")
+        agent.send("Enter")
+        agent.waitForScreen("fish")
+        agent.send("Down")
+        agent.send("Enter")
+        XCTAssertEqual(agent.exitStatus(), 0, agent.error)
+        XCTAssertEqual(try run(["result", "shell"]).output, "zsh\n")
+        XCTAssertEqual(try property("\(root)/picker/reboot", "org.rxwidgets.Widgets1.Prompt", "State"), .string("waiting"), "the other one still waits")
+    }
 }

@@ -51,6 +51,8 @@ enum Interactive {
             return session.run(ProgressScreen(progress: progress, session: session, options: options))
         case .attach(let path, let height, let showsOutputs):
             return try attach(path, client: client, session: session, height: height, showsOutputs: showsOutputs)
+        case .agent(let watch):
+            return try Agent.run(client: client, terminal: terminal, watch: watch)
         default:
             preconditionFailure("\(command) is not interactive")
         }

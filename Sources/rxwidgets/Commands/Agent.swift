@@ -1,0 +1,160 @@
+import CLinux
+import Glibc
+import DBus
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+import WidgetsAPI
+
+/// `rxwidgets agent [--watch]`: answers, at this terminal, the prompts
+/// waiting in the daemon (as `systemd-tty-ask-password-agent` answers
+/// password requests). A prompt is shown with the screen of its widget's
+/// kind; a person's answer finishes it (`Finish`), Esc leaves it waiting
+/// for another agent. When another agent answers first, the screen closes
+/// and says who did.
+enum Agent {
+    static func run(client: WidgetsClient, terminal: Terminal, watch: Bool) throws -> Outcome {
+        guard watch else {
+            let waiting = try client.waitingPrompts()
+            guard !waiting.isEmpty else {
+                Output.error("rxwidgets: no prompt is waiting\n")
+                return .done("")
+            }
+            guard let chosen = try choose(among: waiting, client: client, terminal: terminal) else { return .cancelled }
+            return try answer(chosen, client: client, terminal: terminal)
+        }
+        var passed: Set<ObjectPath> = []
+        while true {
+            // The oldest prompt not yet passed over with Esc, as each comes.
+            guard let next = try client.waitingPrompts().first(where: { !passed.contains($0) }) else {
+                let session = Session(terminal: terminal)
+                let idle = IdleScreen(session: session) { (try? client.waitingPrompts().contains { !passed.contains($0) }) ?? false }
+                let ended = session.run(idle)
+                if !ended.isPromptArrived {
+                    return ended
+                }
+                continue
+            }
+            let outcome = try answer(next, client: client, terminal: terminal)
+            switch outcome {
+            case .done, .failed: break
+            case .cancelled: passed.insert(next)
+            default: return outcome
+            }
+        }
+    }
+
+    /// Offers the waiting prompts by title and asker; the one chosen, or nil on Esc.
+    private static func choose(among waiting: [ObjectPath], client: WidgetsClient, terminal: Terminal) throws -> ObjectPath? {
+        let lines = try waiting.map { path -> String in
+            let prompt = try client.prompt(at: path)
+            let asker = prompt.asker
+            let title = prompt.title.isEmpty ? path.rawValue : prompt.title
+            let command = asker.command.isEmpty ? "" : ", \(asker.command.prefix(40))"
+            return "\(title) — uid \(asker.uid)\(command)\(deadline(of: prompt))"
+        }
+        let list = try CommandWidgets.choicePicker(client, named: nil, titles: lines, selected: nil)
+        let session = Session(terminal: terminal)
+        guard case .done(let output) = session.run(PickerScreen(picker: list, session: session, purpose: .chooseIndex, header: "Waiting prompts", height: nil)),
+              let index = Int(output.filter(\.isNumber)), waiting.indices.contains(index) else { return nil }
+        return waiting[index]
+    }
+
+    private static func deadline(of prompt: RemotePrompt) -> String {
+        guard prompt.deadline > 0 else { return "" }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let left = (Int64(prompt.deadline) - Int64(now.tv_sec) * 1_000) / 1_000
+        return left > 0 ? ", \(left) s left" : ""
+    }
+
+    /// Shows the prompt at `path` with its widget's screen and finishes it
+    /// with the person's answer: `.done` when it was answered here,
+    /// `.cancelled` when left waiting, `.failed` when another agent was first.
+    private static func answer(_ path: ObjectPath, client: WidgetsClient, terminal: Terminal) throws -> Outcome {
+        let prompt = try client.prompt(at: path)
+        let asker = prompt.asker
+        let askedBy = "asked by uid \(asker.uid)" + (asker.command.isEmpty ? "" : ": \(asker.command.prefix(60))")
+        let header = [prompt.title, prompt.message, "(\(askedBy))"].filter { !$0.isEmpty }.joined(separator: " — ")
+        let name = String(path.rawValue.split(separator: "/").last ?? "")
+        let session = Session(terminal: terminal)
+        let answeredElsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] _ in
+            session.finish(.failed(prompt.map(answeredBy) ?? "it was answered elsewhere"))
+        })
+        defer { answeredElsewhere.dispose() }
+        let outcome: Outcome
+        switch WidgetKind.widget(at: path.rawValue)?.kind {
+        case .picker?:
+            let picker = try client.picker(name)
+            outcome = session.run(PickerScreen(picker: picker, session: session, purpose: picker.numberOfComponents == 1 ? .choose : .pick, header: header, height: nil))
+        case .table?:
+            outcome = session.run(TableScreen(table: try client.table(name), session: session, purpose: .choose, header: header, height: nil))
+        case .form?:
+            // One field (input's, write's) is answered as those commands answer it: Enter (Ctrl-D) is done.
+            let form = try client.form(name)
+            let purpose: FormModel.Purpose = form.layout.count == 1 ? .submitValue(form.layout[0].name) : .submit
+            outcome = session.run(FormScreen(form: form, session: session, purpose: purpose, header: header))
+        default:
+            return .failed("\(path.rawValue): an agent answers pickers, tables and forms")
+        }
+        guard case .done = outcome else {
+            if case .failed(let message) = outcome {
+                Output.error("rxwidgets: \(path.rawValue): \(message)\n")
+            }
+            return outcome
+        }
+        do {
+            try prompt.finish()
+        } catch let error as WidgetsClientError where error.name == WidgetsErrorName.alreadyFinished {
+            Output.error("rxwidgets: \(path.rawValue): \(error.message)\n")
+            return .failed(error.message)
+        }
+        return .done("")
+    }
+
+    /// What `agent --watch` shows between prompts: the terminal stays in
+    /// raw mode, so Ctrl-C and q end the agent as on any screen.
+    fileprivate final class IdleScreen: InteractiveScreen {
+        private unowned let session: Session
+        private var poll: LoopTimer?
+
+        init(session: Session, promptWaits: @escaping () -> Bool) {
+            self.session = session
+            poll = MainLoop.shared.addTimer(after: 0, repeating: 250_000_000) { [unowned session] in
+                if promptWaits() {
+                    session.finish(.done(IdleScreen.arrived))
+                }
+            }
+        }
+
+        deinit {
+            poll?.dispose()
+        }
+
+        static let arrived = "prompt arrived"
+
+        func lines(rows: Int, columns: Int) -> [Line] {
+            [Line("Waiting for prompts to answer…", .bold), Line(), Line("q or ctrl-c quits", .help)]
+        }
+
+        func handle(_ key: Key) {
+            if key == .character("q") || key == .escape {
+                poll?.dispose()
+                session.finish(.done(""))
+            }
+        }
+    }
+
+    private static func answeredBy(_ prompt: RemotePrompt) -> String {
+        let by = prompt.answeredBy
+        return prompt.state == .answered ? "answered by uid \(by.uid) (\(by.process.isEmpty ? "unknown process" : by.process))" : "it ended \(prompt.state.rawValue)"
+    }
+}
+
+private extension Outcome {
+    /// The idle screen ended because a prompt came, not because the person quit.
+    var isPromptArrived: Bool {
+        if case .done(let output) = self { return output == Agent.IdleScreen.arrived }
+        return false
+    }
+}
