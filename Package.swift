@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "RxTest", dependencies: ["RxCoreEssentials"]),
         .target(name: "RxBlocking", dependencies: ["RxCoreEssentials"]),
         .target(name: "RxDelegate", dependencies: ["RxCoreEssentials"]),
-        .target(name: "WidgetsVocabulary"),
+        .target(name: "WidgetsVocabulary", dependencies: ["RxCoreEssentials"]),
         .target(name: "RxWidgets", dependencies: ["RxCoreEssentials", "RxDelegate", "WidgetsVocabulary"]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .target(name: "DBus", dependencies: ["CDBus", "CLinux", "RxCoreEssentials"]),

@@ -22,6 +22,8 @@ package enum Command: Equatable {
     case validate(name: String, form: String?, timeout: Int, command: [String])
     /// `answer`: finishes a waiting prompt (a widget's path, or its name) with these values.
     case answer(target: String, values: [String])
+    /// `answer --file`: finishes every prompt a JSON object names, each with its answer.
+    case answerFile(path: String)
     /// `result`: waits for a prompt's answer and prints it.
     case result(target: String, json: Bool)
     /// `agent`: answers waiting prompts at this terminal; with `watch`, each as it comes.
@@ -191,7 +193,7 @@ package struct Arguments {
         "watch": ["--json"],
         "validate": ["--form", "--timeout"],
         "agent": ["--watch"],
-        "answer": [],
+        "answer": ["--file"],
         "result": ["--json"],
         "completions": [],
     ]
@@ -453,6 +455,9 @@ package struct Arguments {
         case "agent":
             try noPositional()
             return .agent(watch: values["--watch"] != nil)
+        case "answer" where values["--file"] != nil:
+            try noPositional()
+            return .answerFile(path: try single("--file") ?? "")
         case "answer":
             guard positional.count >= 2 else {
                 throw UsageError(description: "answer needs a prompt (its OBJECT_PATH or NAME, as 'rxwidgets list' shows them) and the answer: TITLE… for a picker or table, FIELD=VALUE… for a form")
@@ -558,10 +563,13 @@ package struct Arguments {
                  Esc leaves it waiting; with --watch, each prompt is shown
                  as it comes, until Ctrl-C
       answer (OBJECT_PATH | NAME) VALUE…
+      answer --file ANSWERS.json
                  answers a waiting prompt as a person would, then finishes
                  it: a picker's titles (one per component; confirm's
                  yes or no), a table's titles, a form's FIELD=VALUE; a value
-                 the daemon refuses exits 3 with its reason
+                 the daemon refuses exits 3 with its reason. --file answers
+                 every prompt a JSON object names: {"NAME": "title",
+                 "NAME": ["title", …], "NAME": {"field": value, …}}
       result (OBJECT_PATH | NAME) [--json]
                  waits for a prompt's answer and prints it: a picker's
                  titles tab-separated, a table's titles one a line, a form's

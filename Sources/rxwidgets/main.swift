@@ -53,7 +53,7 @@ default:
 let busDescription = arguments.address.map { "the bus at \($0)" } ?? "the session bus"
 var terminal: Terminal?
 switch arguments.command {
-case .list, .watch, .validate, .answer, .result:
+case .list, .watch, .validate, .answer, .answerFile, .result:
     break
 case let command where arguments.noWait:
     guard Prompts.canAskHeadless(command) else {
@@ -106,6 +106,14 @@ case .validate(let name, let form, let timeout, let command):
 case .answer(let target, let values):
     do {
         try Prompts.answer(target, values: values, client: client).exit(program: "rxwidgets")
+    } catch let error as UsageError {
+        failUsage("\(error)")
+    } catch {
+        Outcome(failure: error).exit(program: "rxwidgets")
+    }
+case .answerFile(let path):
+    do {
+        try Prompts.answerFile(path, client: client).exit(program: "rxwidgets")
     } catch let error as UsageError {
         failUsage("\(error)")
     } catch {

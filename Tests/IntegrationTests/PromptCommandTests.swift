@@ -214,4 +214,31 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(try run(["result", "shell"]).output, "zsh\n")
         XCTAssertEqual(try property("\(root)/picker/reboot", "org.rxwidgets.Widgets1.Prompt", "State"), .string("waiting"), "the other one still waits")
     }
+
+    /// Preseeding, as debconf-set-selections: one file answers three jobs.
+    func testAnAnswerFileAnswersThreePrompts() throws {
+        let confirm = try Job(["confirm", "Proceed?", "--name", "go"], bus: bus)
+        let shell = try Job(["choose", "--name", "shell", "bash", "zsh", "fish"], bus: bus)
+        let form = try Job(["form", "sign-up", "--json", "--name", "account"], bus: bus)
+        for path in ["picker/go", "picker/shell", "form/account"] {
+            XCTAssertTrue(waitForPrompt("\(root)/\(path)"), path)
+        }
+        let file = bus.directory.appendingPathComponent("answers.json")
+        try #"{"go": "no", "shell": ["fish"], "account": {"username": "ada_l", "password": "s3cret!!", "repeatPassword": "s3cret!!"}}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let answered = try run(["answer", "--file", file.path])
+        XCTAssertEqual(answered.status, 0, answered.error)
+        XCTAssertEqual(confirm.status(within: 20), 1, "the negative")
+        XCTAssertEqual(shell.status(within: 20), 0)
+        XCTAssertEqual(shell.printed, "fish\n")
+        XCTAssertEqual(form.status(within: 20), 0, form.said)
+        XCTAssertEqual(form.printed, #"{"username":"ada_l","password":"s3cret!!","repeatPassword":"s3cret!!"}"# + "\n")
+
+        try #"{"nobody": "yes", "also": 3}"#.write(to: file, atomically: true, encoding: .utf8)
+        let unknown = try run(["answer", "--file", file.path])
+        XCTAssertEqual(unknown.status, 3)
+        XCTAssertTrue(unknown.error.contains("2 of 2 prompts not answered") && unknown.error.contains("no waiting prompt is named 'nobody'"), unknown.error)
+        try "[1, 2".write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try run(["answer", "--file", file.path]).status, 2, "not JSON: a usage error")
+    }
 }

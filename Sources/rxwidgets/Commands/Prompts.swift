@@ -159,6 +159,56 @@ enum Prompts {
         return .done("")
     }
 
+    /// `answer --file`: answers each prompt the file's JSON object names, in
+    /// its order; the ones that cannot be answered are said on standard
+    /// error, and the rest are still answered (exit status 3 then).
+    static func answerFile(_ file: String, client: WidgetsClient) throws -> Outcome {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw UsageError(description: "cannot read the answers \(quoted(file)): \(String(cString: strerror(errno)))")
+        }
+        let text = String(decoding: CommandInput.readAll(descriptor), as: UTF8.self)
+        close(descriptor)
+        let entries: [(key: String, value: JSONValue)]
+        do {
+            guard case .object(let object) = try JSONValue.parse(text) else {
+                throw UsageError(description: "\(file): expected a JSON object of prompts and their answers")
+            }
+            entries = object
+        } catch let error as JSONSyntaxError {
+            throw UsageError(description: "\(file): \(error)")
+        }
+        var failed: [String] = []
+        for (target, answer) in entries {
+            do {
+                _ = try self.answer(target, values: try values(of: answer, for: target), client: client)
+            } catch {
+                failed.append("\(target): \(error)")
+            }
+        }
+        guard failed.isEmpty else {
+            return .failed("\(failed.count) of \(entries.count) prompts not answered:\n  " + failed.joined(separator: "\n  "))
+        }
+        return .done("")
+    }
+
+    /// A file's answer as the command line gives it: titles, or FIELD=VALUE words.
+    private static func values(of answer: JSONValue, for target: String) throws -> [String] {
+        func text(_ value: JSONValue) throws -> String {
+            switch value {
+            case .string(let string): return string
+            case .number(let number): return JSONValue.format(number)
+            case .bool(let flag): return flag ? "yes" : "no"
+            default: throw UsageError(description: "\(target): expected a title, a list of titles or an object of fields, not \(value.kindDescription)")
+            }
+        }
+        switch answer {
+        case .array(let titles): return try titles.map(text)
+        case .object(let fields): return try fields.map { "\($0.key)=\(try text($0.value))" }
+        default: return [try text(answer)]
+        }
+    }
+
     /// A form value from its text, by the field's kind: the daemon checks it.
     private static func value(_ text: String, of kind: FieldKind, field: String) throws -> DBusValue {
         switch kind {

@@ -1,3 +1,5 @@
+import RxCoreEssentials
+
 /// A parsed JSON value. Objects keep their keys in document order.
 ///
 /// Foundation's `JSONSerialization` and `JSONDecoder` cannot serve the form
