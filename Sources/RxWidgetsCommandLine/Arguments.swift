@@ -154,6 +154,9 @@ package struct Arguments {
     /// `--no-wait`: the question is made a prompt, its path printed, and
     /// the command exits; `rxwidgets result` collects the answer.
     package let noWait: Bool
+    /// `--keep NAME`: the question is a prompt of that name that outlives
+    /// the front end; the same command run again resumes it.
+    package let keep: String?
 
     /// Every command with what it does, in the order help lists them.
     package static let summaries: [(command: String, summary: String)] = [
@@ -179,14 +182,14 @@ package struct Arguments {
     package static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     package static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible", "--no-wait"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible", "--no-wait", "--keep"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name", "--accessible"],
-        "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible", "--no-wait"],
+        "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible", "--no-wait", "--keep"],
         "table": ["--header", "--height", "--multiple", "--selected", "--name", "--accessible"],
-        "form": ["--json", "--header", "--outputs", "--name", "--accessible", "--no-wait"],
-        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible", "--no-wait"],
-        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible", "--no-wait"],
-        "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible", "--no-wait"],
+        "form": ["--json", "--header", "--outputs", "--name", "--accessible", "--no-wait", "--keep"],
+        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible", "--no-wait", "--keep"],
+        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible", "--no-wait", "--keep"],
+        "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible", "--no-wait", "--keep"],
         "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
@@ -263,17 +266,22 @@ package struct Arguments {
             throw UsageError(description: "no command given; the commands are \(frontEnd.commands.joined(separator: ", "))")
         }
         let command = try Arguments.command(commandName, values: values, positional: positional)
-        var widgetName: String?
-        if let given = values["--name"] {
-            guard given.count == 1, let name = given.first else { throw UsageError(description: "--name is given \(given.count) times; give it once") }
+        func named(_ option: String) throws -> String? {
+            guard let given = values[option] else { return nil }
+            guard given.count == 1, let name = given.first else { throw UsageError(description: "\(option) is given \(given.count) times; give it once") }
             guard NameRules.isWidgetName(name) else {
-                throw UsageError(description: "--name \(quoted(name)) is not \(NameRules.widgetNameRule)")
+                throw UsageError(description: "\(option) \(quoted(name)) is not \(NameRules.widgetNameRule)")
             }
-            widgetName = name
+            return name
+        }
+        let widgetName = try named("--name")
+        let keep = try named("--keep")
+        if keep != nil && widgetName != nil {
+            throw UsageError(description: "--keep NAME names the kept prompt; it does not go with --name")
         }
         let asked = values["--accessible"] != nil || (getenv("RXWIDGETS_ACCESSIBLE").map { String(cString: $0) == "1" } ?? false)
         self.init(command: command, address: address, widgetName: widgetName,
-                  accessible: asked && frontEnd.options(of: commandName).contains("--accessible"), noWait: values["--no-wait"] != nil)
+                  accessible: asked && frontEnd.options(of: commandName).contains("--accessible"), noWait: values["--no-wait"] != nil, keep: keep)
         if let title = values["--title"]?.last {
             window.title = title
         }
@@ -285,12 +293,13 @@ package struct Arguments {
         }
     }
 
-    private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false, noWait: Bool = false) {
+    private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false, noWait: Bool = false, keep: String? = nil) {
         self.command = command
         self.address = address
         self.widgetName = widgetName
         self.accessible = accessible
         self.noWait = noWait
+        self.keep = keep
     }
 
     private static func value(of name: String, from words: inout ArraySlice<String>) throws -> String {
@@ -591,6 +600,11 @@ package struct Arguments {
       --accessible    (every command that asks, but attach; or RXWIDGETS_ACCESSIBLE=1)
                       plain numbered prompts answered a line at a time, no
                       redrawing, for screen readers
+      --keep NAME     (choose, pick, confirm, input, write, form) the question
+                      is a prompt named NAME that outlives this front end:
+                      run the same command again (from any terminal, after
+                      a crash or a daemon restart) and it resumes where it
+                      was, a form with its values (secrets excepted)
       --no-wait       (choose, pick, confirm, input, write, form) make the
                       question a prompt that outlives this process, print
                       its path and exit; 'rxwidgets result PATH' waits for

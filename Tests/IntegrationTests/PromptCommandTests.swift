@@ -241,4 +241,63 @@ final class PromptCommandTests: DaemonTestCase {
         try "[1, 2".write(to: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(try run(["answer", "--file", file.path]).status, 2, "not JSON: a usage error")
     }
+
+    /// `--keep NAME`: a half-filled form outlives its front end (SIGKILL)
+    /// and comes back with its values when the same command runs again.
+    func testAKeptFormResumesAfterItsFrontEndIsKilled() throws {
+        let first = try TerminalSession(["form", "sign-up", "--keep", "signup"], address: bus.address)
+        first.waitForScreen("› Username")
+        first.type("ada_l")
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            (try? self.property("\(root)/form/signup", "org.rxwidgets.Widgets1.Form", "Values"))?.description.contains("ada_l") == true
+        }, "the value reached the daemon")
+        let pid = try XCTUnwrap(first.pid)
+        kill(pid, SIGKILL)
+        XCTAssertNotNil(first.exitStatus())
+        XCTAssertEqual(try property("\(root)/form/signup", "org.rxwidgets.Widgets1.Prompt", "State"), .string("waiting"), "the prompt outlives its front end")
+
+        let again = try TerminalSession(["form", "sign-up", "--keep", "signup"], address: bus.address)
+        again.waitForScreen("ada_l")
+        again.send("Tab")
+        again.type("s3cret!!")
+        again.send("Tab")
+        again.type("s3cret!!")
+        again.send("Tab")
+        again.waitForScreen("› [ Submit ]")
+        again.send("Enter")
+        XCTAssertEqual(again.exitStatus(), 0, again.error)
+        XCTAssertEqual(again.output, "username=ada_l\npassword=s3cret!!\nrepeatPassword=s3cret!!\n")
+        XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []), "answered, the kept prompt is gone")
+    }
+}
+
+/// A kept prompt across a daemon upgrade: `rxwidgetsd --replace` takes the
+/// state over, and the command run again resumes the half-filled form.
+final class KeptPromptRestartTests: DaemonTestCase {
+    private lazy var stateDirectory = bus.directory.appendingPathComponent("state").path
+
+    override var daemonArguments: [String] { ["--state-dir", stateDirectory] }
+
+    func testAKeptFormResumesAfterTheDaemonIsReplaced() throws {
+        let asked = try runCommand(frontEndExecutable, ["form", "sign-up", "--keep", "signup", "--no-wait"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8"])
+        XCTAssertEqual(asked.status, 0, asked.error)
+        try call("\(root)/form/signup", "org.rxwidgets.Widgets1.Form", "SetValues", [options([("username", .string("ada_l")), ("password", .string("s3cret!!"))]), .uint64(0)])
+
+        let replacement = try Daemon(bus: bus, arguments: ["--state-dir", stateDirectory, "--replace"])
+        defer { XCTAssertEqual(replacement.stop(), 0, replacement.log) }
+        XCTAssertEqual(daemon.stop(), 0, "the replaced daemon hands over and exits")
+        XCTAssertTrue(waitUntil(timeout: 20) { (try? self.property("\(root)/form/signup", "org.rxwidgets.Widgets1.Prompt", "State")) == .string("waiting") }, replacement.log)
+
+        let again = try TerminalSession(["form", "sign-up", "--keep", "signup"], address: bus.address)
+        again.waitForScreen("ada_l")
+        again.send("Tab")
+        again.type("s3cret!!")
+        again.send("Tab")
+        again.type("s3cret!!")
+        again.send("Tab")
+        again.waitForScreen("› [ Submit ]")
+        again.send("Enter")
+        XCTAssertEqual(again.exitStatus(), 0, again.error)
+        XCTAssertEqual(again.output, "username=ada_l\npassword=s3cret!!\nrepeatPassword=s3cret!!\n", "the password, a secret, was not kept: typed again")
+    }
 }

@@ -7,9 +7,19 @@ import RxWidgetsCommandLine
 /// its screen in a session on the terminal, and turns the session's outcome
 /// into standard output and an exit status.
 enum Interactive {
-    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil) throws -> Outcome {
+    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil, keep: String? = nil) throws -> Outcome {
         // gum draws inline; here a list of a given height does, the rest take the screen.
         let session = Session(terminal: terminal, inline: command.height != nil)
+        // `--keep NAME`: the kept prompt still waiting is resumed, else made.
+        let resumed = Kept.waiting(command, keep: keep, client: client)
+        let prompt = keep.map { _ in PromptRequest(title: Kept.title(of: command)) }
+        let name = keep ?? name
+        func shown(_ path: ObjectPath, _ show: () -> Outcome) throws -> Outcome {
+            keep == nil ? show() : try Kept.showing(path, client: client, session: session, show)
+        }
+        func resumedName() -> String {
+            String(resumed?.rawValue.split(separator: "/").last ?? "")
+        }
         switch command {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
             let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
@@ -21,28 +31,32 @@ enum Interactive {
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
         case .choose(let header, let height, let selected, _, let index, let timeout, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let picker = try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected)
+            let picker = try resumed == nil ? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: prompt) : client.picker(resumedName())
             let deadline = try timeout.map { timeout -> PickerModel.Deadline in
                 let row = try timeout.defaultItem.map { try CommandWidgets.row(of: $0, in: titles, option: "--default") }
                 return PickerModel.Deadline(seconds: timeout.seconds, defaultRow: row, defaultTitle: timeout.defaultItem)
             }
             let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
-            return session.run(PickerScreen(picker: picker, session: session, purpose: purpose, header: header, height: height, deadline: deadline))
+            return try shown(picker.path) { session.run(PickerScreen(picker: picker, session: session, purpose: purpose, header: header, height: height, deadline: deadline)) }
         case .pick(let components, let selected, let header, let height):
-            let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected)
-            return session.run(PickerScreen(picker: picker, session: session, purpose: .pick, header: header, height: height))
+            let picker = try resumed == nil ? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: prompt) : client.picker(resumedName())
+            return try shown(picker.path) { session.run(PickerScreen(picker: picker, session: session, purpose: .pick, header: header, height: height)) }
         case .table(let header, let height, let multiple, let selected, let items):
             let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected)
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height))
         case .form(let spec, let json, let header, let showsOutputs):
-            let form = try CommandWidgets.form(client, named: name, spec: spec)
-            return session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs))
+            let form = try resumed == nil ? CommandWidgets.form(client, named: name, spec: spec, prompt: prompt) : client.form(resumedName())
+            return try shown(form.path) { session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs)) }
         case .input(let options):
-            let form = try CommandWidgets.input(client, named: name, options)
-            return session.run(FormScreen(form: form, session: session, purpose: .submitValue("value"), header: options.header))
-        case .confirm(let prompt, let affirmative, let negative, let defaultYes):
-            let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
-            return session.run(PickerScreen(picker: picker, session: session, purpose: .confirm(affirmative: affirmative, negative: negative), header: prompt, height: nil))
+            let form = try resumed == nil ? CommandWidgets.input(client, named: name, options, prompt: prompt) : client.form(resumedName())
+            return try shown(form.path) { session.run(FormScreen(form: form, session: session, purpose: .submitValue("value"), header: options.header)) }
+        case .confirm(let question, let affirmative, let negative, let defaultYes):
+            let picker = try resumed == nil
+                ? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes, prompt: prompt)
+                : client.picker(resumedName())
+            return try shown(picker.path) {
+                session.run(PickerScreen(picker: picker, session: session, purpose: .confirm(affirmative: affirmative, negative: negative), header: question, height: nil))
+            }
         case .progress(let options):
             guard isatty(0) == 0 else {
                 throw UsageError(description: "progress reads how far the work is from standard input: pipe it in (COMMAND | rxwidgets progress)")

@@ -10,21 +10,17 @@ import WidgetsAPI
 /// without a terminal or with `--no-wait`, answered by `rxwidgets answer`
 /// or any front end, collected by the asker or by `rxwidgets result`.
 enum Prompts {
-    /// The commands that can ask without a terminal.
+    /// The commands that can ask without a terminal: those whose question can be a prompt.
     static func canAskHeadless(_ command: Command) -> Bool {
-        switch command {
-        case .choose(_, _, _, let limit, _, _, _, _): return limit == 1
-        case .pick, .confirm, .input, .form: return true
-        default: return false
-        }
+        Kept.kind(of: command) != nil
     }
 
     /// Asks `command` as a prompt: says on standard error where it waits,
     /// then waits for the answer and prints it as the command would have
     /// (with `noWait`, prints the prompt's path instead). The widget is
     /// destroyed once its answer is taken.
-    static func ask(_ command: Command, client: WidgetsClient, name: String?, noWait: Bool) throws -> Outcome {
-        let (path, title, output) = try make(command, client: client, name: name)
+    static func ask(_ command: Command, client: WidgetsClient, name: String?, keep: String?, noWait: Bool) throws -> Outcome {
+        let (path, title, output) = try make(command, client: client, name: keep ?? name, resuming: Kept.waiting(command, keep: keep, client: client))
         guard !noWait else { return .done(path.rawValue + "\n") }
         Output.error("rxwidgets: waiting for an answer to \(quoted(title, quote: "\"")) at \(path.rawValue) — answer it with 'rxwidgets answer \(path.rawValue) …'\n")
         let prompt = try client.prompt(at: path)
@@ -49,41 +45,38 @@ enum Prompts {
         }
     }
 
-    /// Makes the command's widget as a prompt: its path, its question and
-    /// how an answer is printed.
-    private static func make(_ command: Command, client: WidgetsClient, name: String?) throws -> (ObjectPath, String, (DBusValue) -> Outcome) {
+    /// Makes the command's widget as a prompt (or takes up the kept one at
+    /// `resuming`): its path, its question and how an answer is printed.
+    private static func make(_ command: Command, client: WidgetsClient, name: String?, resuming: ObjectPath?) throws -> (ObjectPath, String, (DBusValue) -> Outcome) {
+        let title = Kept.title(of: command)
         switch command {
-        case .choose(let header, _, let selected, _, let index, let timeout, let delimiter, let items):
+        case .choose(_, _, let selected, _, let index, let timeout, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let title = header ?? "Choose one"
             // --timeout is the daemon's deadline: any front end shows it, and it passes without this process.
             let request = PromptRequest(title: title, timeoutMilliseconds: timeout.map { UInt32($0.seconds) * 1_000 },
                                         defaultAnswer: try timeout?.defaultItem.map { item in
                                             _ = try CommandWidgets.row(of: item, in: titles, option: "--default")
                                             return [item].dbusValue
                                         })
-            let picker = try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request)
-            return (picker.path, title, { answer in
+            let path = try resuming ?? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request).path
+            return (path, title, { answer in
                 let chosen = texts(answer).first ?? ""
                 let row = titles.firstIndex(of: chosen) ?? 0
                 return .done((index ? "\(row)" : delimiter == nil ? chosen : values[row]) + "\n")
             })
-        case .pick(let components, let selected, let header, _):
-            let title = header ?? "Pick"
-            let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: PromptRequest(title: title))
-            return (picker.path, title, { .done(texts($0).joined(separator: "\t") + "\n") })
-        case .confirm(let question, let affirmative, let negative, let defaultYes):
-            let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes,
-                                                         prompt: PromptRequest(title: question))
-            return (picker.path, question, { texts($0).first == affirmative ? .done("") : .cancelled })
+        case .pick(let components, let selected, _, _):
+            let path = try resuming ?? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: PromptRequest(title: title)).path
+            return (path, title, { .done(texts($0).joined(separator: "\t") + "\n") })
+        case .confirm(_, let affirmative, let negative, let defaultYes):
+            let path = try resuming ?? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes,
+                                                                   prompt: PromptRequest(title: title)).path
+            return (path, title, { texts($0).first == affirmative ? .done("") : .cancelled })
         case .input(let options):
-            let title = options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
-            let form = try CommandWidgets.input(client, named: name, options, prompt: PromptRequest(title: title))
+            let form = try resuming.map { try client.form(String($0.rawValue.split(separator: "/").last ?? "")) } ?? CommandWidgets.input(client, named: name, options, prompt: PromptRequest(title: title))
             let layout = form.layout
             return (form.path, title, { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: .value("value"))) })
-        case .form(let spec, let json, let header, _):
-            let title = header ?? spec
-            let form = try CommandWidgets.form(client, named: name, spec: spec, prompt: PromptRequest(title: title))
+        case .form(let spec, let json, _, _):
+            let form = try resuming.map { try client.form(String($0.rawValue.split(separator: "/").last ?? "")) } ?? CommandWidgets.form(client, named: name, spec: spec, prompt: PromptRequest(title: title))
             let layout = form.layout
             return (form.path, title, { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: json ? .json : .lines)) })
         default:

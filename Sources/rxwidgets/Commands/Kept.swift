@@ -1,0 +1,67 @@
+import DBus
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+import WidgetsAPI
+
+/// `--keep NAME`: the question is a prompt named NAME that outlives the
+/// front end showing it. Run again (from any terminal, after the front end
+/// was killed or the daemon replaced), the command shows the same prompt
+/// where it was — a half-filled form with its values, secrets excepted
+/// (API rule 13) — until it is answered, cancelled or its deadline passes.
+enum Kept {
+    /// The widget kind a command's prompt is; nil for a command that cannot be one.
+    static func kind(of command: Command) -> WidgetKind? {
+        switch command {
+        case .choose(_, _, _, let limit, _, _, _, _): return limit == 1 ? .picker : nil
+        case .pick, .confirm: return .picker
+        case .input, .form: return .form
+        default: return nil
+        }
+    }
+
+    /// The question a command asks, as its prompt's title.
+    static func title(of command: Command) -> String {
+        switch command {
+        case .choose(let header, _, _, _, _, _, _, _): return header ?? "Choose one"
+        case .pick(_, _, let header, _): return header ?? "Pick"
+        case .confirm(let question, _, _, _): return question
+        case .input(let options): return options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
+        case .form(let spec, _, let header, _): return header ?? spec
+        default: return ""
+        }
+    }
+
+    /// The path of the prompt `keep` names for `command` when it still
+    /// waits: the command resumes it instead of asking anew.
+    static func waiting(_ command: Command, keep: String?, client: WidgetsClient) -> ObjectPath? {
+        guard let keep, let path = kind(of: command)?.path(name: keep),
+              (try? client.prompt(at: path).state) == .waiting else { return nil }
+        return path
+    }
+
+    /// Runs `show` (a screen on the kept prompt at `path`) and ends the
+    /// prompt as the person did: an answer finishes it, Esc or Ctrl-C
+    /// cancels it, and either way it is destroyed; a signal or a lost
+    /// terminal leaves it waiting, to resume. When another front end
+    /// answers it first, the screen closes and says who did.
+    static func showing(_ path: ObjectPath, client: WidgetsClient, session: Session, _ show: () -> Outcome) throws -> Outcome {
+        let prompt = try client.prompt(at: path)
+        let elsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] state, _ in
+            let by = prompt.map { "answered by uid \($0.answeredBy.uid) (\($0.answeredBy.process))" } ?? ""
+            session.finish(.failed(state == .answered ? "\(path.rawValue) was \(by)" : "\(path.rawValue) ended \(state.rawValue)"))
+        })
+        let outcome = show()
+        elsewhere.dispose()
+        switch outcome {
+        case .done:
+            try prompt.finish()
+        case .cancelled, .interrupted:
+            try? prompt.cancel()
+        default:
+            return outcome
+        }
+        _ = try? client.callManager(ManagerContract.destroy, path)
+        return outcome
+    }
+}
