@@ -16,6 +16,8 @@ package enum Command: Equatable {
     case input(InputOptions)
     case confirm(prompt: String, affirmative: String, negative: String, defaultYes: Bool)
     case progress(ProgressOptions)
+    /// `spin`: a pulsing progress while `command` runs.
+    case spin(title: String?, showsOutput: Bool, cancellable: Bool, command: [String])
     case attach(path: String, height: Int?, outputs: Bool)
     case list(json: Bool)
     case watch(path: String?, json: Bool)
@@ -73,6 +75,13 @@ package struct ProgressOptions: Equatable {
     /// On a person's Cancel, send SIGHUP to the parent process (zenity's `--auto-kill`).
     package var autoKill = false
     package var steps: [String] = []
+
+    /// A pulsing bar (`spin`'s, whose title is the progress's text, shown by every front end).
+    package static var pulsing: ProgressOptions {
+        var options = ProgressOptions()
+        options.pulsate = true
+        return options
+    }
 }
 
 /// `choose --timeout`: when no key has chosen within `seconds`, the item
@@ -169,6 +178,7 @@ package struct Arguments {
         ("write", "several lines of text; prints them"),
         ("confirm", "a yes/no question; exit status 0 for yes"),
         ("progress", "a bar driven by standard input (zenity's protocol); exit status 1 when cancelled"),
+        ("spin", "a pulsing progress while a command runs; its exit status"),
         ("attach", "operate an existing widget live"),
         ("list", "the widgets on the bus"),
         ("watch", "every signal of the widgets"),
@@ -191,6 +201,7 @@ package struct Arguments {
         "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible", "--no-wait", "--keep"],
         "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible", "--no-wait", "--keep"],
         "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
+        "spin": ["--title", "--show-output", "--no-cancel", "--name"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
@@ -201,7 +212,7 @@ package struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    package static let flags: Set<String> = ["--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait"]
+    package static let flags: Set<String> = ["--show-output", "--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait"]
     package static let templates = WidgetsAPI.formTemplates
     package static let shells = ["bash", "zsh", "fish"]
 
@@ -433,6 +444,11 @@ package struct Arguments {
                 }
             }
             return .progress(progress)
+        case "spin":
+            guard !positional.isEmpty else {
+                throw UsageError(description: "spin needs a COMMAND to run: rxwidgets spin [--title TEXT] -- COMMAND [ARG…]")
+            }
+            return .spin(title: try single("--title"), showsOutput: values["--show-output"] != nil, cancellable: values["--no-cancel"] == nil, command: positional)
         case "help":
             guard positional.count <= 1, positional.allSatisfy(commands.contains) else {
                 throw UsageError(description: "help takes one command, of \(commands.joined(separator: ", "))")
@@ -554,6 +570,12 @@ package struct Arguments {
                  a yes/no question (a picker of the two answers); exit
                  status 0 for the affirmative, 1 for the negative or Esc;
                  y and n answer at once
+      spin [--title TEXT] [--show-output] [--no-cancel] -- COMMAND [ARG…]
+                 a pulsing progress titled TEXT while COMMAND runs in a
+                 process group of its own; exits with its status. Esc, q
+                 or Cancel in any front end ends the whole group (exit
+                 status 1), as Ctrl-C does (130); --show-output passes its
+                 output through
       attach OBJECT_PATH [--height N] [--outputs]
                  shows an existing widget live and lets you operate it
       list [--json]

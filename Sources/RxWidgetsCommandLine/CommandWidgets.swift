@@ -99,6 +99,13 @@ package enum CommandWidgets {
         return progress
     }
 
+    /// `spin`'s progress: pulsing from the start, titled as the command line says.
+    package static func spinner(_ client: WidgetsClient, named name: String?, title: String?, cancellable: Bool) throws -> RemoteProgress {
+        let progress = try create(named: name) { try client.createProgress($0, text: title ?? "", cancellable: cancellable, transient: true) }
+        try progress.setValue(-1)
+        return progress
+    }
+
     /// A widget someone else made, as `attach PATH` finds it.
     package enum Attached {
         case picker(RemotePicker)

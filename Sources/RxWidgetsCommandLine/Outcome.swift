@@ -20,6 +20,8 @@ package enum Outcome {
     case destroyed(String)
     /// A prompt's deadline passed: the answer it gave (its default) for standard output.
     case timedOut(String)
+    /// The command `spin` ran exited with this status, which is the outcome's.
+    case exited(Int32)
 
     /// Prints what the outcome says and exits with its status: 0 done, 1
     /// cancelled, 3 failed, 4 destroyed, 124 timed out (gum's and
@@ -44,6 +46,8 @@ package enum Outcome {
         case .timedOut(let output):
             Output.write(output)
             Glibc.exit(124)
+        case .exited(let status):
+            Glibc.exit(status)
         }
     }
 

@@ -63,6 +63,13 @@ enum Interactive {
             }
             let progress = try CommandWidgets.progress(client, named: name, options)
             return session.run(ProgressScreen(progress: progress, session: session, options: options))
+        case .spin(let title, let showsOutput, let cancellable, let words):
+            let progress = try CommandWidgets.spinner(client, named: name, title: title, cancellable: cancellable)
+            let running = try ProcessGroup(words, showsOutput: showsOutput)
+            let outcome = session.run(SpinScreen(progress: progress, session: session, options: .pulsing, command: running))
+            // Ctrl-C, a signal, the daemon gone: the command's group goes with the front end.
+            running.end()
+            return outcome
         case .attach(let path, let height, let showsOutputs):
             return try attach(path, client: client, session: session, height: height, showsOutputs: showsOutputs)
         case .agent(let watch):
