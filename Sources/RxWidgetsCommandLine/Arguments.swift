@@ -78,10 +78,13 @@ package struct ProgressOptions: Equatable {
 
     /// A pulsing bar (`spin`'s, whose title is the progress's text, shown by every front end).
     package static var pulsing: ProgressOptions {
-        var options = ProgressOptions()
+        var options = ProgressOptions.shown
         options.pulsate = true
         return options
     }
+
+    /// A progress another process drives, only shown (`attach`).
+    package static let shown = ProgressOptions()
 }
 
 /// `choose --timeout`: when no key has chosen within `seconds`, the item
@@ -117,7 +120,7 @@ package enum FrontEnd: Sendable {
     package var commands: [String] {
         switch self {
         case .terminal: return Arguments.commands
-        case .gtk: return ["choose", "pick", "table", "form", "input", "write", "confirm", "attach", "completions", "help"]
+        case .gtk: return ["choose", "pick", "table", "form", "input", "write", "confirm", "progress", "attach", "completions", "help"]
         }
     }
 

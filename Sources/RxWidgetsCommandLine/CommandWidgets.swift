@@ -111,6 +111,7 @@ package enum CommandWidgets {
         case picker(RemotePicker)
         case table(RemoteTable)
         case form(RemoteForm)
+        case progress(RemoteProgress)
     }
 
     /// The widget at `path` (`/org/rxwidgets/Widgets1/KIND/NAME`); a path of no widget's shape is a usage error.
@@ -124,7 +125,8 @@ package enum CommandWidgets {
         case "picker": return .picker(try client.picker(parts[5]))
         case "table": return .table(try client.table(parts[5]))
         case "form": return .form(try client.form(parts[5]))
-        default: throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table and form")
+        case "progress": return .progress(try client.progress(parts[5]))
+        default: throw UsageError(description: "\(quoted(path)) is not a widget's path: the kinds are picker, table, form and progress")
         }
     }
 

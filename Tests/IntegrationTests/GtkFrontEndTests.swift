@@ -49,6 +49,34 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertTrue(events.contains { $0 == "SelectedItem(2, 'cherry')" }, "Done's SelectedItem: \(events)")
     }
 
+    /// zenity's --progress: the script's lines move the bar and set its
+    /// text; the end of input finishes the work and Close ends the window.
+    func testProgressDrivenByStandardInput() throws {
+        let progress = try start(["progress", "--title", "Copying files", "--name", "copy"], input: "10\n# Copying photos…\n64\n")
+        progress.waitFor("label", "Copying photos…") { _ in true }
+        progress.waitFor("progress bar", "*") { ($0.value ?? 0) > 0.6 }
+        XCTAssertNotNil(progress.find("label", "Copying files"), "the title")
+        XCTAssertTrue(waitFor { (try? self.property("\(root)/progress/copy", "org.rxwidgets.Widgets1.Progress", "State")) == .string("done") }, "the end of input finished it")
+        try screenshot("progress", of: progress)
+        progress.act("push button", "Close", "click")
+        XCTAssertEqual(progress.exitStatus(), 0, progress.error)
+    }
+
+    /// A progress another process drives, shown with attach: Cancel in the
+    /// window is a person's Cancel, which reaches that process.
+    func testAttachedProgressIsCancelledFromTheWindow() throws {
+        try call(root, managerInterface, "CreateProgress", [.string("job"), options([("text", .string("Backing up")), ("value", .double(30)),
+                                                                                   ("steps", .array(element: .string, [.string("Scan"), .string("Copy")]))])])
+        try call("\(root)/progress/job", "org.rxwidgets.Widgets1.Progress", "SetStepStatus", [.int32(0), .string("done")])
+        let window = try start(["attach", "\(root)/progress/job"])
+        window.waitFor("label", "Backing up") { _ in true }
+        XCTAssertNotNil(window.find("label", "✓ Scan\n· Copy"), "the steps and their status: \(window.tree)")
+        _ = takeEvents()
+        window.act("push button", "Cancel", "click")
+        XCTAssertEqual(window.exitStatus(), 1, window.error)
+        XCTAssertTrue(waitFor { self.events.contains("Cancelled()") }, "the owner hears the Cancel: \(events)")
+    }
+
     func testPickTwoComponents() throws {
         let pick = try start(["pick", "--component", "S,M,L", "--component", "red,blue", "--selected", "M,red"])
         pick.waitFor("list item", "M") { $0.states.contains("selected") }

@@ -141,6 +141,19 @@ final class ProgressTests: DaemonTestCase {
         XCTAssertEqual(try property(path, progressInterface, "Revision"), .uint64(2_001), "every change counted")
     }
 
+    /// `rxwidgets attach` shows a progress another process drives; Esc there
+    /// is a person's Cancel, which reaches that process.
+    func testAttachShowsItAndEscCancelsIt() throws {
+        try create([("text", .string("Backing up")), ("value", .double(40))])
+        let terminal = try TerminalSession(["attach", path], address: bus.address)
+        terminal.waitForScreen("Backing up")
+        _ = takeEvents()
+        terminal.send("Escape")
+        XCTAssertEqual(terminal.exitStatus(), 1, terminal.error)
+        XCTAssertTrue(waitUntil(timeout: 5) { self.events.contains("Cancelled()") }, "\(events)")
+        XCTAssertEqual(try property(path, progressInterface, "State"), .string("cancelled"))
+    }
+
     func testTheClientLibraryDrivesItAndHearsTheCancel() throws {
         let widgets = try WidgetsClient(address: bus.address)
         let progress = try widgets.createProgress("job", maximum: 10, text: "Working", steps: ["a"])

@@ -52,7 +52,16 @@ enum Windows {
                 return (shown, TableWindow(table: table, dialog: shown, header: path, limit: nil, attached: true, printed: { _, text in text }))
             case .form(let form):
                 return (shown, FormWindow(form: form, dialog: shown, format: nil, header: path, showsOutputs: outputs))
+            case .progress(let progress):
+                return (shown, ProgressWindow(progress: progress, dialog: shown, options: .shown, readsInput: false))
             }
+        case .progress(let options):
+            guard isatty(0) == 0 else {
+                throw UsageError(description: "progress reads how far the work is from standard input: pipe it in (COMMAND | rxwidgets-gtk progress)")
+            }
+            let progress = try CommandWidgets.progress(client, named: name, options)
+            let shown = dialog("progress", height: 200)
+            return (shown, ProgressWindow(progress: progress, dialog: shown, options: options, readsInput: true))
         default:
             throw UsageError(description: "\(program) does not show this command; use rxwidgets")
         }

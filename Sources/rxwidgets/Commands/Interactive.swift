@@ -87,6 +87,9 @@ enum Interactive {
             return session.run(TableScreen(table: table, session: session, purpose: .attach, header: path, height: height))
         case .form(let form):
             return session.run(FormScreen(form: form, session: session, purpose: .attach, header: path, showsOutputs: showsOutputs))
+        case .progress(let progress):
+            // Another process drives it; Esc here is a person's Cancel, which reaches that process.
+            return session.run(ProgressScreen(progress: progress, session: session, options: .shown, readsInput: false))
         }
     }
 }

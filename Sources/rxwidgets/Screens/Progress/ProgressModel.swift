@@ -72,31 +72,15 @@ struct ProgressModel {
         }
     }
 
-    /// What one line of zenity's protocol asks: a number is a percentage
-    /// (clamped to 0 … 100), `# TEXT` the text, `step N STATUS` a step's
-    /// status (steps numbered from 1); anything else is ignored, as zenity
-    /// ignores it.
+    /// What one line of zenity's protocol asks (`ProgressLine`).
     static func commands(forInput line: String, steps: Int) -> [Command] {
-        let trimmed = ProgressModel.trimmed(Substring(line))
-        if trimmed.hasPrefix("#") {
-            return [.setText(ProgressModel.trimmed(trimmed.dropFirst()))]
+        switch ProgressLine.parse(line, steps: steps) {
+        case .percentage(let value)?: return [.setValue(value)]
+        case .text(let text)?: return [.setText(text)]
+        case .step(let index, let status)?: return [.setStepStatus(index, status)]
+        case .pulse?: return [.pulse]
+        case nil: return []
         }
-        if let percentage = Double(trimmed), percentage.isFinite {
-            return [.setValue(min(max(percentage, 0), 100))]
-        }
-        let words = trimmed.split(separator: " ")
-        if words.count == 3, words[0] == "step", let number = Int(words[1]), (1...max(steps, 1)).contains(number), number <= steps,
-           ["pending", "running", "done", "failed", "skipped"].contains(String(words[2])) {
-            return [.setStepStatus(number - 1, String(words[2]))]
-        }
-        if trimmed == "pulsate" {
-            return [.pulse]
-        }
-        return []
-    }
-
-    private static func trimmed(_ text: Substring) -> String {
-        String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     // MARK: View

@@ -16,7 +16,9 @@ final class ProgressScreen: InteractiveScreen {
     private var pending: [UInt8] = []
     private let disposeBag = DisposeBag()
 
-    init(progress: RemoteProgress, session: Session, options: ProgressOptions) {
+    /// `readsInput`: the script's standard input drives it (`progress`);
+    /// without, another process does and this screen only shows it (`attach`).
+    init(progress: RemoteProgress, session: Session, options: ProgressOptions, readsInput: Bool = true) {
         self.progress = progress
         self.session = session
         model = ProgressModel(daemon: ProgressScreen.snapshot(progress), options: options)
@@ -26,7 +28,9 @@ final class ProgressScreen: InteractiveScreen {
         }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
         progress.rx.cancelled.subscribe(onNext: { [weak self] in self?.dispatch(.cancelled) }, onError: { _ in }).disposed(by: disposeBag)
-        input = MainLoop.shared.addSource(fd: 0, events: Int16(POLLIN)) { [weak self] _ in self?.readInput() }
+        if readsInput {
+            input = MainLoop.shared.addSource(fd: 0, events: Int16(POLLIN)) { [weak self] _ in self?.readInput() }
+        }
     }
 
     deinit {
