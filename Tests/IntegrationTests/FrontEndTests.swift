@@ -637,6 +637,21 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(fixed.exitStatus(), 130, "Ctrl-C still ends it")
     }
 
+    /// zenity's --auto-kill: a person's Cancel sends SIGHUP to the parent
+    /// process (the script that started the progress).
+    func testAutoKillSendsTheParentSIGHUPOnCancel() throws {
+        let terminal = try TerminalSession(["progress", "--auto-kill", "--text", "Working"], address: bus.address, pipedFrom: "while printf '30\\n'; do sleep 0.2; done")
+        XCTAssertTrue(terminal.waitForScreen("30%"), terminal.screen)
+        let pid = try XCTUnwrap(terminal.pid)
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let parent = try XCTUnwrap(stat[stat.range(of: ") ", options: .backwards)!.upperBound...].split(separator: " ").dropFirst().first.flatMap { pid_t($0) })
+        XCTAssertEqual(kill(parent, 0), 0, "the parent (the test's shell) runs")
+        terminal.send("Escape")
+        XCTAssertTrue(waitUntil(timeout: 10) { kill(parent, 0) != 0 }, "the parent shell ended")
+        // Ended by SIGHUP, it never wrote the status it writes once its command exits.
+        XCTAssertNil(terminal.exitStatus(timeout: 1), "SIGHUP ended the parent shell before it could record the exit status")
+    }
+
 
     func testConfirmAnswersWithItsExitStatus() throws {
         let yes = try start(["confirm", "Proceed?"])
