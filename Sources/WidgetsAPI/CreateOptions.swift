@@ -21,6 +21,20 @@ extension CreateOption {
     }
 }
 
+/// `CreateFileChooser`'s options.
+public enum FileChooserOption: String, CreateOption {
+    case mode, multiple, filters, folder, name, confirmOverwrite = "confirm_overwrite", transient, replace, prompt
+
+    public var type: DBusType {
+        switch self {
+        case .mode, .folder, .name: return .string
+        case .filters: return .array(.structure([.string, .array(.string)]))
+        case .prompt: return PromptOption.dictionaryType
+        case .multiple, .confirmOverwrite, .transient, .replace: return .boolean
+        }
+    }
+}
+
 extension PromptOption {
     /// The `prompt` option's type: `a{sv}`.
     public static let dictionaryType = DBusType.array(.dictEntry(key: .string, value: .variant))

@@ -15,6 +15,8 @@ public struct ManagerContract: InterfaceMembers {
         "Creates a form at /org/rxwidgets/Widgets1/form/NAME from a template name (" + WidgetsAPI.formTemplates.joined(separator: ", ") + ") or a JSON form spec (docs/forms.md); a spec that does not parse or validate is InvalidSpec with its JSON path, one over a budget LimitExceeded. Options: transient b, replace b, prompt a{sv} (as CreatePicker's).")
     public let createProgress = MethodContract("CreateProgress", in: Parameters(("name", String.self), ("options", Options.self)), out: Parameters(("widget", ObjectPath.self)),
         "Creates a progress at /org/rxwidgets/Widgets1/progress/NAME. Options: value d, maximum d (more than 0; default 100), text s, cancellable b (default true), steps as, transient b, replace b, prompt a{sv} (as CreatePicker's).")
+    public let createFileChooser = MethodContract("CreateFileChooser", in: Parameters(("name", String.self), ("options", Options.self)), out: Parameters(("widget", ObjectPath.self)),
+        "Creates a file chooser at /org/rxwidgets/Widgets1/file/NAME. Options: mode s (open, save or folder; default open), multiple b (open only), filters a(sas) (a name and its glob patterns each), folder s (absolute), name s (the name a save suggests), confirm_overwrite b, transient b, replace b, prompt a{sv} (as CreatePicker's; its answer is Selection).")
     public let destroy = MethodContract("Destroy", in: Parameters(("widget", ObjectPath.self)),
         "Removes the widget at the path (InterfacesRemoved follows) and its state file. Only its owner uid or root may; UnknownObject for a path that holds no widget.")
 

@@ -6,6 +6,7 @@ public enum WidgetKind: String, CaseIterable, Sendable {
     case table
     case form
     case progress
+    case file
 
     /// The interface a widget of the kind serves.
     public var interfaceName: String {
@@ -14,6 +15,7 @@ public enum WidgetKind: String, CaseIterable, Sendable {
         case .table: return TableContract.name
         case .form: return FormContract.name
         case .progress: return ProgressContract.name
+        case .file: return FileChooserContract.name
         }
     }
 
@@ -24,6 +26,7 @@ public enum WidgetKind: String, CaseIterable, Sendable {
         case .table: return TableContract.widget
         case .form: return FormContract.widget
         case .progress: return ProgressContract.widget
+        case .file: return FileChooserContract.widget
         }
     }
 

@@ -110,6 +110,21 @@ final class StateTests: XCTestCase {
         XCTAssertEqual(daemon.stop(), 0)
     }
 
+    func testAFileChooserSurvivesARestartAsItWas() throws {
+        var daemon = try startDaemon()
+        let chooser = "org.rxwidgets.Widgets1.FileChooser"
+        try call(root, managerInterface, "CreateFileChooser", [.string("photo"), options([("multiple", .boolean(true)), ("folder", .string("/home/ada")),
+            ("filters", .array(element: .structure([.string, .array(.string)]), [.structure([.string("Images"), .array(element: .string, [.string("*.png")])]),
+                                                                                 .structure([.string("All"), .array(element: .string, [.string("*")])])]))])])
+        try call("\(root)/file/photo", chooser, "SetFilter", [.int32(1)])
+        try call("\(root)/file/photo", chooser, "Select", [.array(element: .string, [.string("/home/ada/a.txt"), .string("/home/ada/b.png")])])
+        let before = try call("\(root)/file/photo", "org.freedesktop.DBus.Properties", "GetAll", [.string(chooser)])
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = try startDaemon()
+        XCTAssertEqual(try call("\(root)/file/photo", "org.freedesktop.DBus.Properties", "GetAll", [.string(chooser)]), before)
+        XCTAssertEqual(daemon.stop(), 0)
+    }
+
     func testATransientWidgetIsNotKeptAndADestroyedOneIsForgotten() throws {
         var daemon = try startDaemon()
         try makeWidgets()

@@ -18,6 +18,8 @@ enum Footprint {
     static let formField = 8 << 10
     /// A progress: its view, relays and the coalescing of its changes.
     static let progress = 8 << 10
+    /// A file chooser's fixed part.
+    static let fileChooser = 8 << 10
     static let patternInstruction = 32
     /// One entry of a dictionary: its key's and value's slots and the
     /// table's share.

@@ -35,6 +35,11 @@ extension WidgetService {
                 try ProgressWidget(name: name, options: options, creator: creator, context: service.context)
             }
         }
+        let createFileChooser: MethodHandler = API.createFileChooser.serve { service, arguments, call in
+            try service.create(.file, name: arguments.0, options: arguments.1, call, optionTypes: FileChooserOption.types) { name, options, creator in
+                try FileChooserWidget(name: name, options: options, creator: creator, context: service.context)
+            }
+        }
         let destroy: MethodHandler = API.destroy.serve { service, path, call in
             guard let widget = service.widgets[path] else {
                 throw WidgetsError.unknownObject("widget: no widget at \(path)")

@@ -63,7 +63,7 @@ public final class WidgetService {
 
     /// The interface of each kind, the manager's first, for introspection files.
     public static var declaredInterfaces: [InterfaceShape] {
-        [managerDeclaration.shape, PickerWidget.declaration.shape, TableWidget.declaration.shape, FormWidget.declaration.shape, ProgressWidget.declaration.shape, Prompt.declaration.shape]
+        [managerDeclaration.shape, PickerWidget.declaration.shape, TableWidget.declaration.shape, FormWidget.declaration.shape, ProgressWidget.declaration.shape, FileChooserWidget.declaration.shape, Prompt.declaration.shape]
     }
 
     /// The interfaces clients serve and the daemon calls (remote checks,

@@ -56,6 +56,7 @@ extension WidgetService {
                 case .table: widget = try TableWidget.restored(from: file, context: context)
                 case .form: widget = try FormWidget.restored(from: file, context: context)
                 case .progress: widget = try ProgressWidget.restored(from: file, context: context)
+                case .file: widget = try FileChooserWidget.restored(from: file, context: context)
                 }
                 if let record = file.promptRecord {
                     promptsCreated += 1

@@ -1,0 +1,102 @@
+import BusTestSupport
+import DBus
+import Foundation
+import Glibc
+import RxCoreEssentials
+import RxWidgetsClient
+import XCTest
+
+private let chooserInterface = "org.rxwidgets.Widgets1.FileChooser"
+
+/// A file chooser (API.md, "File chooser"): the front end sets the folder
+/// and the selection, the daemon checks them as data — absolute, matching
+/// the filter, one unless multiple — and never reads the file system.
+final class FileChooserTests: DaemonTestCase {
+    private let path = "\(root)/file/photo"
+
+    private func create(_ pairs: [(String, DBusValue)]) throws {
+        try call(root, managerInterface, "CreateFileChooser", [.string("photo"), options(pairs)])
+    }
+
+    private var images: (String, DBusValue) {
+        ("filters", .array(element: .structure([.string, .array(.string)]), [
+            .structure([.string("Images"), .array(element: .string, [.string("*.png"), .string("*.jpg")])]),
+            .structure([.string("All files"), .array(element: .string, [.string("*")])]),
+        ]))
+    }
+
+    private func paths(_ list: [String]) -> DBusValue {
+        .array(element: .string, list.map(DBusValue.string))
+    }
+
+    func testAChoiceIsAnnouncedAfterItsStateAndCheckedAgainstTheFilter() throws {
+        try create([images, ("folder", .string("/home/ada"))])
+        XCTAssertEqual(try property(path, chooserInterface, "Mode"), .string("open"))
+        XCTAssertEqual(try property(path, chooserInterface, "Filter"), .int32(0))
+        XCTAssertEqual(error(path, chooserInterface, "Choose")?.name, "org.rxwidgets.Widgets1.Error.ValidationFailed", "nothing selected yet")
+        XCTAssertEqual(error(path, chooserInterface, "Select", [paths(["/home/ada/notes.txt"])])?.message,
+                       "paths[0] '/home/ada/notes.txt' does not match the filter 'Images' (*.png *.jpg)")
+        XCTAssertEqual(error(path, chooserInterface, "Select", [paths(["cat.png"])])?.message, "paths[0] 'cat.png' is not an absolute path")
+        XCTAssertEqual(error(path, chooserInterface, "Select", [paths(["/a.png", "/b.png"])])?.message, "2 paths given; this chooser chooses one (open, not multiple)")
+        XCTAssertEqual(try property(path, chooserInterface, "Revision"), .uint64(1), "refused calls change nothing")
+        try call(path, chooserInterface, "Select", [paths(["/home/ada/cat.png"])])
+        _ = takeEvents()
+        try call(path, chooserInterface, "Choose")
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged FileChooser Revision", "Chosen(['/home/ada/cat.png'])", "reply"])
+        try call(path, chooserInterface, "SetFilter", [.int32(1)])
+        try call(path, chooserInterface, "Select", [paths(["/home/ada/notes.txt"])])
+        try call(path, chooserInterface, "SetFilter", [.int32(0)])
+        XCTAssertEqual(try property(path, chooserInterface, "Selection"), paths([]), "a filter lets go of what it would not show")
+        _ = takeEvents()
+        try call(path, chooserInterface, "Cancel")
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged FileChooser Revision", "Closed()", "reply"])
+    }
+
+    func testModesMultipleAndWrongOptionsAreRefusedNamingThem() throws {
+        try call(root, managerInterface, "CreateFileChooser", [.string("many"), options([("multiple", .boolean(true))])])
+        try call("\(root)/file/many", chooserInterface, "Select", [paths(["/a", "/b/c"])])
+        XCTAssertEqual(try property("\(root)/file/many", chooserInterface, "Selection"), paths(["/a", "/b/c"]))
+        try call(root, managerInterface, "CreateFileChooser", [.string("dir"), options([("mode", .string("folder")), images])])
+        try call("\(root)/file/dir", chooserInterface, "Select", [paths(["/srv/backups"])])
+        XCTAssertEqual(try property("\(root)/file/dir", chooserInterface, "Selection"), paths(["/srv/backups"]), "a folder is not filtered by file patterns")
+        for (pairs, message) in [([("mode", DBusValue.string("delete"))], "options 'mode': expected 'open', 'save' or 'folder', got 'delete'"),
+                                 ([("folder", .string("relative/dir"))], "options 'folder' 'relative/dir' is not an absolute path"),
+                                 ([("name", .string("../escape.txt"))], "options 'name' '../escape.txt' is a file name, without '/'")] {
+            XCTAssertEqual(error(root, managerInterface, "CreateFileChooser", [.string("bad"), options(pairs)])?.message, message)
+        }
+        XCTAssertEqual(error("\(root)/file/dir", chooserInterface, "SetFolder", [.string("tmp")])?.message, "path 'tmp' is not an absolute path")
+        XCTAssertEqual(error("\(root)/file/dir", chooserInterface, "SetFilter", [.int32(7)])?.name, "org.rxwidgets.Widgets1.Error.OutOfRange")
+        let long = "/" + String(repeating: "x", count: 70_000)
+        XCTAssertEqual(error("\(root)/file/dir", chooserInterface, "SetFolder", [.string(long)])?.name, "org.rxwidgets.Widgets1.Error.LimitExceeded")
+    }
+
+    /// The daemon never reads the file system for a chooser: a chooser for
+    /// /root, asked to show and choose in it, answers from its own data
+    /// only; as a prompt its answer is the selection.
+    func testAPromptsAnswerIsTheSelectionAndNothingIsRead() throws {
+        try call(root, managerInterface, "CreateFileChooser", [.string("secret"), options([("folder", .string("/root")), ("mode", .string("save")),
+                                                                                       ("name", .string("report.pdf")), ("prompt", options([("title", .string("Save the report"))]))])])
+        let chooser = "\(root)/file/secret"
+        try call(chooser, chooserInterface, "Select", [paths(["/root/no/such/dir/report.pdf"])])
+        try call(chooser, "org.rxwidgets.Widgets1.Prompt", "Finish")
+        XCTAssertEqual(try property(chooser, "org.rxwidgets.Widgets1.Prompt", "Answer"), .variant(paths(["/root/no/such/dir/report.pdf"])),
+                       "a path that exists nowhere is data like any other: nothing was looked up")
+        XCTAssertEqual(try property(chooser, chooserInterface, "Name"), .string("report.pdf"))
+        // The daemon has no file of /root open, and never had one under it.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.process.processIdentifier)/fd")) ?? []
+        let targets = open.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(daemon.process.processIdentifier)/fd/\($0)") }
+        XCTAssertFalse(targets.contains { $0.hasPrefix("/root") }, "\(targets)")
+    }
+
+    func testTheClientLibraryHearsTheChoice() throws {
+        let widgets = try WidgetsClient(address: bus.address)
+        let chooser = try widgets.createFileChooser("lib", filters: [("Text", ["*.txt"])])
+        var chosen: [[String]] = []
+        let bag = DisposeBag()
+        chooser.rx.chosen.subscribe(onNext: { chosen.append($0) }).disposed(by: bag)
+        try chooser.select(["/tmp/a.txt"])
+        try widgets.fileChooser("lib").choose()
+        XCTAssertTrue(waitUntil(timeout: 5) { chosen == [["/tmp/a.txt"]] }, "\(chosen)")
+        XCTAssertEqual(chooser.filters.map(\.name), ["Text"])
+    }
+}
