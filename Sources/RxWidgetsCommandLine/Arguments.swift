@@ -16,6 +16,8 @@ package enum Command: Equatable {
     case input(InputOptions)
     case confirm(prompt: String, affirmative: String, negative: String, defaultYes: Bool)
     case progress(ProgressOptions)
+    /// `file`: a file chooser, browsed here.
+    case file(FileOptions)
     /// `spin`: a pulsing progress while `command` runs.
     case spin(title: String?, showsOutput: Bool, cancellable: Bool, command: [String])
     case attach(path: String, height: Int?, outputs: Bool)
@@ -85,6 +87,37 @@ package struct ProgressOptions: Equatable {
 
     /// A progress another process drives, only shown (`attach`).
     package static let shown = ProgressOptions()
+}
+
+/// What `file` asks for: the chooser's mode, filters and first folder.
+package struct FileOptions: Equatable {
+    package var directory = false
+    /// `--save NAME`: a file to write, named so.
+    package var saveName: String?
+    package var multiple = false
+    package var filters: [FilterOption] = []
+    /// An absolute path: the folder listed first.
+    package var folder = ""
+
+    /// `--filter "NAME | PATTERN …"`.
+    package struct FilterOption: Equatable {
+        package var name: String
+        package var patterns: [String]
+    }
+
+    /// `--filter "Images | *.png *.jpg"` (or just "*.png *.jpg", named by its patterns).
+    static func filter(_ text: String) throws -> FilterOption {
+        let parts = text.split(separator: "|", maxSplits: 1).map { String($0).trimmingSpaces }
+        let patterns = (parts.last ?? "").split(separator: " ").map(String.init)
+        guard !patterns.isEmpty else { throw UsageError(description: "--filter \(quoted(text)) has no pattern: give \"NAME | PATTERN …\"") }
+        return FilterOption(name: parts.count == 2 && !parts[0].isEmpty ? parts[0] : patterns.joined(separator: " "), patterns: patterns)
+    }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
 }
 
 /// `choose --timeout`: when no key has chosen within `seconds`, the item
@@ -182,6 +215,7 @@ package struct Arguments {
         ("confirm", "a yes/no question; exit status 0 for yes"),
         ("progress", "a bar driven by standard input (zenity's protocol); exit status 1 when cancelled"),
         ("spin", "a pulsing progress while a command runs; its exit status"),
+        ("file", "browse and choose files or a folder; prints the paths"),
         ("attach", "operate an existing widget live"),
         ("list", "the widgets on the bus"),
         ("watch", "every signal of the widgets"),
@@ -205,6 +239,7 @@ package struct Arguments {
         "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible", "--no-wait", "--keep"],
         "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
         "spin": ["--title", "--show-output", "--no-cancel", "--name"],
+        "file": ["--directory", "--save", "--multiple", "--filter", "--name"],
         "attach": ["--height", "--outputs"],
         "list": ["--json"],
         "watch": ["--json"],
@@ -215,7 +250,7 @@ package struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    package static let flags: Set<String> = ["--show-output", "--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait"]
+    package static let flags: Set<String> = ["--directory", "--show-output", "--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait"]
     package static let templates = WidgetsAPI.formTemplates
     package static let shells = ["bash", "zsh", "fish"]
 
@@ -447,6 +482,26 @@ package struct Arguments {
                 }
             }
             return .progress(progress)
+        case "file":
+            guard positional.count <= 1 else { throw UsageError(description: "file takes at most one PATH, the folder to start in") }
+            var file = FileOptions(directory: values["--directory"] != nil, saveName: try single("--save"), multiple: values["--multiple"] != nil)
+            if file.directory && (file.saveName != nil || file.multiple) {
+                throw UsageError(description: "--directory chooses one folder; it does not go with --save or --multiple")
+            }
+            if file.saveName != nil && file.multiple {
+                throw UsageError(description: "--save writes one file; it does not go with --multiple")
+            }
+            if let name = file.saveName, name.isEmpty || name.contains("/") {
+                throw UsageError(description: "--save \(quoted(name)) is not a file name (no '/')")
+            }
+            file.filters = try (values["--filter"] ?? []).map(FileOptions.filter)
+            let start = positional.first ?? "."
+            var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            guard realpath(start, &resolved) != nil else {
+                throw UsageError(description: "\(quoted(start)): \(String(cString: strerror(errno)))")
+            }
+            file.folder = String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .file(file)
         case "spin":
             guard !positional.isEmpty else {
                 throw UsageError(description: "spin needs a COMMAND to run: rxwidgets spin [--title TEXT] -- COMMAND [ARG…]")
@@ -573,6 +628,12 @@ package struct Arguments {
                  a yes/no question (a picker of the two answers); exit
                  status 0 for the affirmative, 1 for the negative or Esc;
                  y and n answer at once
+      file [--directory | --save NAME | --multiple] [--filter "NAME | PATTERN …" …] [PATH]
+                 browses folders from PATH (or here) and prints the path
+                 chosen (with --multiple, Space marks several, one a
+                 line); --directory chooses a folder, --save a file to
+                 write named NAME (asking before an existing one); the
+                 daemon holds the chooser and never reads a file
       spin [--title TEXT] [--show-output] [--no-cancel] -- COMMAND [ARG…]
                  a pulsing progress titled TEXT while COMMAND runs in a
                  process group of its own; exits with its status. Esc, q

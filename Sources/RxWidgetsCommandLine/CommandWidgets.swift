@@ -99,6 +99,15 @@ package enum CommandWidgets {
         return progress
     }
 
+    /// `file`'s chooser, transient, on the folder given.
+    package static func fileChooser(_ client: WidgetsClient, named name: String?, _ options: FileOptions) throws -> RemoteFileChooser {
+        let mode = options.directory ? "folder" : options.saveName == nil ? "open" : "save"
+        return try create(named: name) {
+            try client.createFileChooser($0, mode: mode, multiple: options.multiple, filters: options.filters.map { ($0.name, $0.patterns) }, folder: options.folder,
+                                         suggestedName: options.saveName ?? "", confirmsOverwrite: options.saveName != nil, transient: true)
+        }
+    }
+
     /// `spin`'s progress: pulsing from the start, titled as the command line says.
     package static func spinner(_ client: WidgetsClient, named name: String?, title: String?, cancellable: Bool) throws -> RemoteProgress {
         let progress = try create(named: name) { try client.createProgress($0, text: title ?? "", cancellable: cancellable, transient: true) }

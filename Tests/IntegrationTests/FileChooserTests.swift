@@ -100,3 +100,84 @@ final class FileChooserTests: DaemonTestCase {
         XCTAssertEqual(chooser.filters.map(\.name), ["Text"])
     }
 }
+
+/// `rxwidgets file` in a terminal: this process lists the folders, the
+/// daemon's chooser holds folder, filter and choice, and the path chosen is
+/// printed.
+final class FileCommandTests: DaemonTestCase {
+    private var tree: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        tree = bus.directory.appendingPathComponent("files")
+        for folder in ["photos", "photos/2024", ".cache"] {
+            try FileManager.default.createDirectory(at: tree.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for file in ["notes.txt", "cat.png", "photos/dog.png", "photos/fish.jpg", ".hidden.png"] {
+            try Data().write(to: tree.appendingPathComponent(file))
+        }
+    }
+
+    private func start(_ arguments: [String]) throws -> TerminalSession {
+        try TerminalSession(arguments, address: bus.address, columns: 100)
+    }
+
+    func testFiltersFoldersAndTheChoiceArePrinted() throws {
+        let file = try start(["file", "--filter", "Images | *.png *.jpg", "--name", "pick", tree.path])
+        file.waitForScreen("cat.png")
+        XCTAssertFalse(file.screen.contains("notes.txt"), "the filter hides it:\n\(file.screen)")
+        XCTAssertFalse(file.screen.contains(".hidden.png"), "hidden files wait for '.'")
+        XCTAssertEqual(try property("\(root)/file/pick", "org.rxwidgets.Widgets1.FileChooser", "Folder"), .string(tree.path))
+        file.send(".")
+        file.waitForScreen(".hidden.png")
+        file.send(".")
+        file.send("Down")   // ../ is first; photos/ second
+        file.send("Enter")
+        file.waitForScreen("dog.png")
+        XCTAssertTrue(waitUntil(timeout: 5) {
+            (try? self.property("\(root)/file/pick", "org.rxwidgets.Widgets1.FileChooser", "Folder")) == .string(self.tree.appendingPathComponent("photos").path)
+        }, "the daemon's chooser shows the folder the person went to")
+        file.send("Down", "Down")   // ../, 2024/, dog.png
+        file.send("Enter")
+        XCTAssertEqual(file.exitStatus(), 0, file.error)
+        XCTAssertEqual(file.output, tree.appendingPathComponent("photos/dog.png").path + "\n")
+    }
+
+    func testSeveralFilesAFolderAndACancel() throws {
+        let many = try start(["file", "--multiple", tree.appendingPathComponent("photos").path])
+        many.waitForScreen("fish.jpg")
+        many.send("Down", "Down", " ", "Down", " ")
+        many.waitForScreen("✓ fish.jpg")
+        many.send("Enter")
+        XCTAssertEqual(many.exitStatus(), 0, many.error)
+        XCTAssertEqual(many.output, ["dog.png", "fish.jpg"].map { tree.appendingPathComponent("photos/\($0)").path + "\n" }.joined())
+
+        let folder = try start(["file", "--directory", tree.path])
+        folder.waitForScreen("photos/")
+        XCTAssertFalse(folder.screen.contains("cat.png"), "a folder chooser lists folders only")
+        folder.send("Down", "Down", "Enter")   // ./, ../, .cache hidden → photos/
+        XCTAssertEqual(folder.exitStatus(), 0, folder.error)
+        XCTAssertEqual(folder.output, tree.appendingPathComponent("photos").path + "\n")
+
+        let cancelled = try start(["file", tree.path])
+        cancelled.waitForScreen("cat.png")
+        cancelled.send("Escape")
+        XCTAssertEqual(cancelled.exitStatus(), 1)
+        XCTAssertEqual(cancelled.output, "")
+    }
+
+    func testASaveOverAnExistingFileIsConfirmedFirst() throws {
+        let save = try start(["file", "--save", "notes.txt", tree.path])
+        save.waitForScreen("saves notes.txt here")
+        save.send("Enter")   // on ./
+        save.waitForScreen("notes.txt exists · enter overwrite")
+        save.send("Enter")
+        XCTAssertEqual(save.exitStatus(), 0, save.error)
+        XCTAssertEqual(save.output, tree.appendingPathComponent("notes.txt").path + "\n")
+        let fresh = try start(["file", "--save", "new.txt", tree.path])
+        fresh.waitForScreen("saves new.txt here")
+        fresh.send("Enter")
+        XCTAssertEqual(fresh.exitStatus(), 0, fresh.error)
+        XCTAssertEqual(fresh.output, tree.appendingPathComponent("new.txt").path + "\n", "a name that is free needs no confirmation")
+    }
+}

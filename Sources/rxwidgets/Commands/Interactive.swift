@@ -63,6 +63,10 @@ enum Interactive {
             }
             let progress = try CommandWidgets.progress(client, named: name, options)
             return session.run(ProgressScreen(progress: progress, session: session, options: options))
+        case .file(let options):
+            let chooser = try CommandWidgets.fileChooser(client, named: name, options)
+            let mode: FileModel.Mode = options.directory ? .folder : options.saveName.map { .save(name: $0) } ?? .open(multiple: options.multiple)
+            return session.run(FileScreen(chooser: chooser, session: session, mode: mode))
         case .spin(let title, let showsOutput, let cancellable, let words):
             let progress = try CommandWidgets.spinner(client, named: name, title: title, cancellable: cancellable)
             let running = try ProcessGroup(words, showsOutput: showsOutput)

@@ -1,0 +1,225 @@
+import Glibc
+import RxWidgetsCommandLine
+
+/// The file browser's state (`rxwidgets file`): the folder listed (read by
+/// this process, as the person), the chooser's filters and choice as the
+/// daemon holds them, the cursor — with `update` and a pure `view`.
+struct FileModel {
+    /// One entry of the folder listed.
+    struct Entry: Equatable {
+        let name: String
+        let isFolder: Bool
+    }
+
+    enum Mode: Equatable {
+        case open(multiple: Bool)
+        /// Save as this name, in the folder the person goes to.
+        case save(name: String)
+        case folder
+    }
+
+    enum Message {
+        /// The folder was listed (or could not be: `error`).
+        case listed(folder: String, entries: [Entry], error: String?)
+        /// The daemon's chooser now: filter in use and selection.
+        case daemonChanged(filter: Int, selection: [String])
+        /// The file to save exists: Enter again overwrites.
+        case exists(String)
+        case key(Key)
+    }
+
+    enum Command: Equatable {
+        /// List `folder` (and `SetFolder` it in the daemon).
+        case list(String)
+        case setFilter(Int)
+        case select([String])
+        /// `Select(paths)` then `Choose`; the session ends with them printed.
+        case choose([String])
+        /// Asks whether `path` exists (a save over it is confirmed first).
+        case checkExists(String)
+        case cancel
+    }
+
+    let mode: Mode
+    let filters: [(name: String, patterns: [String])]
+    private(set) var folder: String
+    private(set) var entries: [Entry] = []
+    private(set) var listingError: String?
+    private(set) var filter: Int
+    private(set) var selection: [String] = []
+    private(set) var cursor = 0
+    private(set) var showsHidden = false
+    /// A save over this existing path waits for a second Enter.
+    private(set) var confirming: String?
+
+    init(mode: Mode, filters: [(name: String, patterns: [String])], folder: String) {
+        self.mode = mode
+        self.filters = filters
+        self.folder = folder
+        filter = filters.isEmpty ? -1 : 0
+    }
+
+    /// The rows shown: `.` (this folder, to choose or save in), `..`
+    /// (not at /), the folders, then the files the filter shows (hidden
+    /// ones with `.`).
+    var shown: [Entry] {
+        let visible = entries.filter { showsHidden || !$0.name.hasPrefix(".") }
+        let folders = visible.filter(\.isFolder).sorted { $0.name < $1.name }
+        let files = mode == .folder ? [] : visible.filter { !$0.isFolder && matchesFilter($0.name) }.sorted { $0.name < $1.name }
+        let here: [Entry]
+        if case .open = mode {
+            here = []
+        } else {
+            here = [Entry(name: ".", isFolder: true)]
+        }
+        return here + (folder == "/" ? [] : [Entry(name: "..", isFolder: true)]) + folders + files
+    }
+
+    private func matchesFilter(_ name: String) -> Bool {
+        guard filters.indices.contains(filter) else { return true }
+        return filters[filter].patterns.contains { fnmatch($0, name, 0) == 0 }
+    }
+
+    func path(of entry: Entry) -> String {
+        switch entry.name {
+        case ".": return folder
+        case "..": return FileModel.parent(of: folder)
+        default: return (folder == "/" ? "/" : folder + "/") + entry.name
+        }
+    }
+
+    static func parent(of folder: String) -> String {
+        let parts = folder.split(separator: "/").dropLast()
+        return "/" + parts.joined(separator: "/")
+    }
+
+    mutating func update(_ message: Message) -> [Command] {
+        switch message {
+        case .listed(let listed, let new, let error):
+            folder = listed
+            entries = new
+            listingError = error
+            cursor = min(cursor, max(shown.count - 1, 0))
+            return []
+        case .daemonChanged(let newFilter, let newSelection):
+            filter = newFilter
+            selection = newSelection
+            cursor = min(cursor, max(shown.count - 1, 0))
+            return []
+        case .exists(let path):
+            confirming = path
+            return []
+        case .key(let key):
+            return handle(key)
+        }
+    }
+
+    private mutating func handle(_ key: Key) -> [Command] {
+        let rows = shown
+        if key != .enter {
+            confirming = nil
+        }
+        switch key {
+        case .up, .character("k"):
+            cursor = max(cursor - 1, 0)
+        case .down, .character("j"):
+            cursor = min(cursor + 1, max(rows.count - 1, 0))
+        case .home:
+            cursor = 0
+        case .end:
+            cursor = max(rows.count - 1, 0)
+        case .left, .backspace, .character("h"):
+            guard folder != "/" else { return [] }
+            cursor = 0
+            return [.list(FileModel.parent(of: folder))]
+        case .right, .character("l"):
+            guard rows.indices.contains(cursor), rows[cursor].isFolder, rows[cursor].name != "." else { return [] }
+            let target = path(of: rows[cursor])
+            cursor = 0
+            return [.list(target)]
+        case .character("."):
+            showsHidden.toggle()
+            cursor = min(cursor, max(shown.count - 1, 0))
+        case .tab where filters.count > 1:
+            return [.setFilter((filter + 1) % filters.count)]
+        case .character(" "):
+            guard case .open(multiple: true) = mode, rows.indices.contains(cursor), !rows[cursor].isFolder else { return [] }
+            let chosen = path(of: rows[cursor])
+            return [.select(selection.contains(chosen) ? selection.filter { $0 != chosen } : selection + [chosen])]
+        case .enter:
+            return enter(rows)
+        case .escape, .character("q"):
+            return [.cancel]
+        default:
+            break
+        }
+        return []
+    }
+
+    private mutating func enter(_ rows: [Entry]) -> [Command] {
+        switch mode {
+        case .save(let name):
+            if rows.indices.contains(cursor), rows[cursor].isFolder, rows[cursor].name != "." {
+                let target = path(of: rows[cursor])
+                cursor = 0
+                return [.list(target)]
+            }
+            let target = path(of: Entry(name: name, isFolder: false))
+            guard confirming == target else { return [.checkExists(target)] }
+            return [.choose([target])]
+        case .folder:
+            // The folder under the cursor is the choice (`.`: this one); → opens it.
+            guard rows.indices.contains(cursor) else { return [.choose([folder])] }
+            return [.choose([path(of: rows[cursor])])]
+        case .open(let multiple):
+            if multiple, !selection.isEmpty, !(rows.indices.contains(cursor) && rows[cursor].isFolder) {
+                return [.choose(selection)]
+            }
+            guard rows.indices.contains(cursor) else { return [] }
+            if rows[cursor].isFolder {
+                let target = path(of: rows[cursor])
+                cursor = 0
+                return [.list(target)]
+            }
+            return [.choose([path(of: rows[cursor])])]
+        }
+    }
+
+    // MARK: View
+
+    func view(rows: Int, columns: Int) -> [Line] {
+        var lines = [Line(TextWidth.fit(folder, columns), .bold)]
+        if filters.indices.contains(filter) {
+            let filter = filters[self.filter]
+            lines.append(Line(TextWidth.fit("\(filter.name) (\(filter.patterns.joined(separator: " ")))" + (filters.count > 1 ? " · tab next filter" : ""), columns), .dim))
+        }
+        if let listingError {
+            lines.append(Line(TextWidth.fit(listingError, columns), .error))
+        }
+        let listed = shown
+        let room = max(rows - lines.count - 2, 1)
+        let first = min(max(cursor - room / 2, 0), max(listed.count - room, 0))
+        for (index, entry) in listed.enumerated().dropFirst(first).prefix(room) {
+            let mark = selection.contains(path(of: entry)) ? "✓ " : "  "
+            let text = (index == cursor ? "› " : "  ") + mark + entry.name + (entry.isFolder ? "/" : "")
+            lines.append(Line(TextWidth.fit(text, columns), index == cursor ? .cursor : entry.isFolder ? .bold : .plain))
+        }
+        lines.append(Line())
+        lines.append(Line(TextWidth.fit(help, columns), .help))
+        return Array(lines.prefix(max(rows, 1)))
+    }
+
+    private var help: String {
+        if let confirming {
+            return "\(confirming) exists · enter overwrite · any other key no"
+        }
+        switch mode {
+        case .open(let multiple):
+            return "enter open/choose · ← parent · . hidden" + (multiple ? " · space mark · enter chooses the marked" : "") + " · esc cancel"
+        case .save(let name):
+            return "enter on . (or a file) saves \(name) here, on a folder opens it · ← parent · esc cancel"
+        case .folder:
+            return "enter chooses · → opens · ← parent · . hidden · esc cancel"
+        }
+    }
+}
