@@ -24,6 +24,10 @@ package enum Command: Equatable {
     case list(json: Bool)
     case watch(path: String?, json: Bool)
     case validate(name: String, form: String?, timeout: Int, command: [String])
+    /// `provide`: serves the options provider NAME from a command.
+    case provide(name: String, form: String?, timeout: Int, command: [String])
+    /// `set`, `append`, `select`, `form-set`: one change of a shown widget, from a script.
+    case update(UpdateAction, target: String, values: [String])
     /// `answer`: finishes a waiting prompt (a widget's path, or its name) with these values.
     case answer(target: String, values: [String])
     /// `answer --file`: finishes every prompt a JSON object names, each with its answer.
@@ -87,6 +91,18 @@ package struct ProgressOptions: Equatable {
 
     /// A progress another process drives, only shown (`attach`).
     package static let shown = ProgressOptions()
+}
+
+/// The changes a script makes to a shown widget (yad's `--listen`).
+package enum UpdateAction: String, Equatable, CaseIterable {
+    /// `set PATH items ITEM…`: the items of a picker (one component) or a table.
+    case setItems = "set"
+    /// `append PATH ITEM…`: items after the last.
+    case append
+    /// `select PATH TITLE…`: a picker's titles (one per component) or a table's rows.
+    case select
+    /// `form-set PATH FIELD=VALUE…`.
+    case formSet = "form-set"
 }
 
 /// What `file` asks for: the chooser's mode, filters and first folder.
@@ -222,6 +238,11 @@ package struct Arguments {
         ("validate", "serve a form's remote check from a command"),
         ("agent", "answer the waiting prompts at this terminal"),
         ("answer", "answer a waiting prompt from a script"),
+        ("set", "set a shown picker's or table's items from a script"),
+        ("append", "append items to a shown picker or table"),
+        ("select", "select titles in a shown picker or table"),
+        ("form-set", "set a shown form's fields from a script"),
+        ("provide", "serve a choice field's options from a command"),
         ("result", "wait for a prompt's answer and print it"),
         ("completions", "a completion script"),
         ("help", "the usage of every command or of one"),
@@ -244,6 +265,11 @@ package struct Arguments {
         "list": ["--json"],
         "watch": ["--json"],
         "validate": ["--form", "--timeout"],
+        "provide": ["--form", "--timeout"],
+        "set": [],
+        "append": [],
+        "select": [],
+        "form-set": [],
         "agent": ["--watch"],
         "answer": ["--file"],
         "result": ["--json"],
@@ -523,9 +549,22 @@ package struct Arguments {
         case "watch":
             guard positional.count <= 1 else { throw UsageError(description: "watch takes at most one OBJECT_PATH") }
             return .watch(path: positional.first, json: values["--json"] != nil)
-        case "validate":
+        case "set", "append", "select", "form-set":
+            let action = UpdateAction(rawValue: name)!
+            var values = Array(positional.dropFirst())
+            if action == .setItems {
+                guard values.first == "items" else {
+                    throw UsageError(description: "set takes what to set, then the values: rxwidgets set PATH items ITEM…")
+                }
+                values.removeFirst()
+            }
+            guard let target = positional.first, !(action != .setItems && values.isEmpty) else {
+                throw UsageError(description: "\(name) needs a widget (its OBJECT_PATH or NAME) and \(action == .formSet ? "FIELD=VALUE…" : "the titles")")
+            }
+            return .update(action, target: target, values: values)
+        case "validate", "provide":
             guard positional.count >= 2 else {
-                throw UsageError(description: "validate needs a validator's NAME and a COMMAND: rxwidgets validate NAME -- COMMAND [ARG…]")
+                throw UsageError(description: "\(name) needs a \(name == "provide" ? "provider's" : "validator's") NAME and a COMMAND: rxwidgets \(name) NAME -- COMMAND [ARG…]")
             }
             var timeout = 30
             if let text = try single("--timeout") {
@@ -533,6 +572,9 @@ package struct Arguments {
                     throw UsageError(description: "--timeout \(quoted(text)) is not a number of seconds from 1 to 3600")
                 }
                 timeout = seconds
+            }
+            if name == "provide" {
+                return .provide(name: positional[0], form: try single("--form"), timeout: timeout, command: Array(positional.dropFirst()))
             }
             return .validate(name: positional[0], form: try single("--form"), timeout: timeout, command: Array(positional.dropFirst()))
         case "agent":
@@ -670,6 +712,18 @@ package struct Arguments {
                  titles tab-separated, a table's titles one a line, a form's
                  name=value lines (or JSON); exit 1 when it was cancelled,
                  124 when its deadline passed
+      provide NAME [--form PATH] [--timeout SECONDS] -- COMMAND [ARG…]
+                 serves the options provider NAME (a choice field's
+                 optionsFrom.provider): COMMAND gets the fields it lists as
+                 one JSON object on standard input and prints an option a line
+      set (OBJECT_PATH | NAME) items ITEM…
+      append (OBJECT_PATH | NAME) ITEM…
+      select (OBJECT_PATH | NAME) TITLE…
+      form-set (OBJECT_PATH | NAME) FIELD=VALUE…
+                 change a shown widget from a script, one call each (every
+                 front end showing it follows): a picker's (one component)
+                 or a table's items, items appended, titles selected (one
+                 per picker component), a form's fields
       completions (bash | zsh | fish)
                  a completion script for the shell
       help [COMMAND]

@@ -53,7 +53,7 @@ default:
 let busDescription = arguments.address.map { "the bus at \($0)" } ?? "the session bus"
 var terminal: Terminal?
 switch arguments.command {
-case .list, .watch, .validate, .answer, .answerFile, .result:
+case .list, .watch, .validate, .provide, .update, .answer, .answerFile, .result:
     break
 case let command where arguments.noWait:
     guard Prompts.canAskHeadless(command) else {
@@ -106,6 +106,23 @@ case .validate(let name, let form, let timeout, let command):
 case .answer(let target, let values):
     do {
         try Prompts.answer(target, values: values, client: client).exit(program: "rxwidgets")
+    } catch let error as UsageError {
+        failUsage("\(error)")
+    } catch {
+        Outcome(failure: error).exit(program: "rxwidgets")
+    }
+case .provide(let name, let form, let timeout, let command):
+    do {
+        let provide = try Validate(client: client, role: .optionsProvider, name: name, form: form, timeout: timeout, command: command)
+        exit(provide.run(everyForm: form == nil))
+    } catch let error as UsageError {
+        failUsage("\(error)")
+    } catch {
+        failDaemon(error, bus: busDescription)
+    }
+case .update(let action, let target, let values):
+    do {
+        try Update.run(action, target: target, values: values, client: client).exit(program: "rxwidgets")
     } catch let error as UsageError {
         failUsage("\(error)")
     } catch {

@@ -117,6 +117,14 @@ enum Prompts {
     /// finishes its prompt. The daemon judges every value.
     static func answer(_ target: String, values: [String], client: WidgetsClient) throws -> Outcome {
         let path = try find(target, client: client, waitingOnly: true)
+        try set(path, to: values, client: client)
+        try client.prompt(at: path).finish()
+        return .done("")
+    }
+
+    /// Sets the widget at `path` as a person would: a picker's titles (one
+    /// per component), a table's rows by title, a form's FIELD=VALUE.
+    static func set(_ path: ObjectPath, to values: [String], client: WidgetsClient) throws {
         switch WidgetKind.widget(at: path.rawValue)?.kind {
         case .picker?:
             let picker = try client.picker(path.lastComponent)
@@ -146,10 +154,8 @@ enum Prompts {
                 try form.setValue(try value(String(assignment[assignment.index(after: equals)...]), of: kind, field: field), for: field)
             }
         default:
-            throw UsageError(description: "\(path.rawValue) is not a picker, table or form: nothing to answer it with")
+            throw UsageError(description: "\(path.rawValue) is not a picker, table or form: nothing to set it with")
         }
-        try client.prompt(at: path).finish()
-        return .done("")
     }
 
     /// `answer --file`: answers each prompt the file's JSON object names, in
@@ -233,7 +239,7 @@ enum Prompts {
 
     /// The prompt `target` names: a widget's path, or a name one widget
     /// with a prompt has (a waiting one, with `waitingOnly`).
-    private static func find(_ target: String, client: WidgetsClient, waitingOnly: Bool) throws -> ObjectPath {
+    static func find(_ target: String, client: WidgetsClient, waitingOnly: Bool) throws -> ObjectPath {
         if target.hasPrefix("/") {
             guard let path = ObjectPath(target), WidgetKind.widget(at: target) != nil else {
                 throw UsageError(description: "\(quoted(target)) is not a widget's path (\(WidgetsAPI.rootPath.rawValue)/KIND/NAME)")
@@ -266,7 +272,8 @@ private extension Outcome {
     }
 }
 
-private extension ObjectPath {
+extension ObjectPath {
+    /// The widget's name, the path's last component.
     var lastComponent: String {
         String(rawValue.split(separator: "/").last ?? "")
     }

@@ -5,24 +5,35 @@ import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
-/// `rxwidgets validate NAME [--form PATH] [--timeout SECONDS] -- COMMAND…`:
-/// serves the remote check NAME (a spec's `rules.remote`) from a shell
-/// command, for one form or for every form that uses the name — those on
-/// the bus now and those created later. Each question runs COMMAND with the
-/// value on standard input (and a newline), and `RXWIDGETS_FORM`,
-/// `RXWIDGETS_FIELD`, `RXWIDGETS_VALUE` set: exit status 0 is valid, any
-/// other invalid with the command's standard output as the message. Runs
-/// until SIGINT, SIGTERM or SIGHUP (128+N) or the daemon leaves (3).
+/// `rxwidgets validate NAME [--form PATH] [--timeout SECONDS] -- COMMAND…`
+/// and `rxwidgets provide NAME … -- COMMAND…`: serve the remote check NAME
+/// (a spec's `rules.remote`) or the options provider NAME (a choice field's
+/// `optionsFrom.provider`) from a shell command, for one form or for every
+/// form that uses the name — those on the bus now and those created later.
+/// A check runs COMMAND with the value on standard input (and a newline),
+/// and `RXWIDGETS_FORM`, `RXWIDGETS_FIELD`, `RXWIDGETS_VALUE` set: exit
+/// status 0 is valid, any other invalid with the command's standard output
+/// as the message. A provider runs COMMAND with the fields it lists as one
+/// JSON object on standard input: each line it prints is an option.
+/// Runs until SIGINT, SIGTERM or SIGHUP (128+N) or the daemon leaves (3).
 final class Validate {
+    /// What the command serves.
+    enum Role {
+        case validator
+        case optionsProvider
+    }
+
     private let client: WidgetsClient
+    private let role: Role
     private let name: String
     private let command: [String]
     private let timeout: RxTimeInterval
     private var served: [String: Disposable] = [:]
     private var status: Int32?
 
-    init(client: WidgetsClient, name: String, form: String?, timeout: Int, command: [String]) throws {
+    init(client: WidgetsClient, role: Role = .validator, name: String, form: String?, timeout: Int, command: [String]) throws {
         self.client = client
+        self.role = role
         self.name = name
         self.command = command
         self.timeout = .seconds(timeout)
@@ -101,12 +112,30 @@ final class Validate {
             let form = try client.form(formName)
             let command = self.command
             let timeout = self.timeout
-            served[path.rawValue] = try client.serveValidator(name, on: form) { field, value in
-                Validate.check(command, form: path.rawValue, field: field, value: value, timeout: timeout)
+            switch role {
+            case .validator:
+                served[path.rawValue] = try client.serveValidator(name, on: form) { field, value in
+                    Validate.check(command, form: path.rawValue, field: field, value: value, timeout: timeout)
+                }
+            case .optionsProvider:
+                served[path.rawValue] = try client.serveOptionsProvider(name, on: form) { field, values in
+                    Validate.options(command, form: path.rawValue, field: field, values: values, timeout: timeout)
+                }
             }
             Output.error("rxwidgets: serving \(name) for \(path.rawValue)\n")
         } catch let error as WidgetsClientError where quietly && [WidgetsClientError.invalidArgsName, WidgetsClientError.accessDeniedName, WidgetsClientError.unknownObjectName].contains(error.name) {
             return
+        }
+    }
+
+    /// One provider question: the fields as a JSON object in, an option a line out.
+    static func options(_ command: [String], form: String, field: String, values: [String: DBusValue], timeout: RxTimeInterval) -> Single<[String]> {
+        let json = "{" + values.sorted { $0.key < $1.key }.map { ValueText.string($0.key) + ":" + ValueText.json($0.value) }.joined(separator: ",") + "}"
+        return ChildProcess.run(command, input: json + "\n", environment: ["RXWIDGETS_FORM": form, "RXWIDGETS_FIELD": field], timeout: timeout).map { result in
+            guard result.status == 0 else {
+                throw ChildProcess.Failure(description: "\(command[0]) exited with status \(result.status)")
+            }
+            return result.output.split(separator: "\n", omittingEmptySubsequences: true).map { String(String.UnicodeScalarView($0.unicodeScalars.filter { $0 != "\u{0}" })) }
         }
     }
 
