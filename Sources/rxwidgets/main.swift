@@ -21,6 +21,18 @@ func failDaemon(_ failure: Error, bus: String) -> Never {
     Failure.daemon(failure, bus: bus, program: "rxwidgets")
 }
 
+/// A command a script runs against widgets that exist (answer, result,
+/// set…): its outcome, a usage error (2), or the daemon's refusal (3).
+func scripted(_ run: () throws -> Outcome) -> Never {
+    do {
+        try run().exit(program: "rxwidgets")
+    } catch let error as UsageError {
+        failUsage("\(error)")
+    } catch {
+        Outcome(failure: error).exit(program: "rxwidgets")
+    }
+}
+
 // Widths come from wcwidth, which needs a UTF-8 locale; the terminal is
 // written UTF-8 whatever the locale says.
 setlocale(LC_CTYPE, "")
@@ -104,13 +116,7 @@ case .validate(let name, let form, let timeout, let command):
         failDaemon(error, bus: busDescription)
     }
 case .answer(let target, let values):
-    do {
-        try Prompts.answer(target, values: values, client: client).exit(program: "rxwidgets")
-    } catch let error as UsageError {
-        failUsage("\(error)")
-    } catch {
-        Outcome(failure: error).exit(program: "rxwidgets")
-    }
+    scripted { try Prompts.answer(target, values: values, client: client) }
 case .provide(let name, let form, let timeout, let command):
     do {
         let provide = try Validate(client: client, role: .optionsProvider, name: name, form: form, timeout: timeout, command: command)
@@ -121,29 +127,11 @@ case .provide(let name, let form, let timeout, let command):
         failDaemon(error, bus: busDescription)
     }
 case .update(let action, let target, let values):
-    do {
-        try Update.run(action, target: target, values: values, client: client).exit(program: "rxwidgets")
-    } catch let error as UsageError {
-        failUsage("\(error)")
-    } catch {
-        Outcome(failure: error).exit(program: "rxwidgets")
-    }
+    scripted { try Update.run(action, target: target, values: values, client: client) }
 case .answerFile(let path):
-    do {
-        try Prompts.answerFile(path, client: client).exit(program: "rxwidgets")
-    } catch let error as UsageError {
-        failUsage("\(error)")
-    } catch {
-        Outcome(failure: error).exit(program: "rxwidgets")
-    }
+    scripted { try Prompts.answerFile(path, client: client) }
 case .result(let target, let json):
-    do {
-        try Prompts.result(target, json: json, client: client).exit(program: "rxwidgets")
-    } catch let error as UsageError {
-        failUsage("\(error)")
-    } catch {
-        Outcome(failure: error).exit(program: "rxwidgets")
-    }
+    scripted { try Prompts.result(target, json: json, client: client) }
 case let command where terminal == nil:
     // No terminal (a cron job, a service): the question waits in the daemon for an answer.
     do {

@@ -20,8 +20,7 @@ final class ProgressWindow {
     private var cancel: Widget?
     private var closing: Widget?
     private var pulsing: LoopTimer?
-    private var input: LoopSource?
-    private var pending: [UInt8] = []
+    private var input: InputLines?
     private let disposeBag = DisposeBag()
 
     init(progress: RemoteProgress, dialog: Dialog, options: ProgressOptions, readsInput: Bool) {
@@ -43,14 +42,13 @@ final class ProgressWindow {
         progress.rx.revision.subscribe(onNext: { [weak self] _ in self?.show() }, onError: { [weak self] in self?.dialog.fail($0) })
             .disposed(by: disposeBag)
         if readsInput {
-            input = MainLoop.shared.addSource(fd: 0, events: Int16(POLLIN)) { [weak self] _ in self?.readInput() }
+            input = InputLines(line: { [weak self] in self?.apply($0) }, ended: { [weak self] in self?.inputEnded() })
         }
         show()
     }
 
     deinit {
         pulsing?.dispose()
-        input?.dispose()
     }
 
     /// The daemon's progress as it is now.
@@ -90,7 +88,7 @@ final class ProgressWindow {
         if let cancel {
             gtk_widget_set_visible(cancel, 0)
         }
-        guard !options.autoClose || input != nil else {
+        guard !options.autoClose || input?.isOpen == true else {
             dialog.finish(.done(""))
             return
         }
@@ -105,27 +103,10 @@ final class ProgressWindow {
         progress.rx.request(ProgressContract.cancel, ()).subscribe(onError: { [weak self] in self?.dialog.fail($0) }).disposed(by: disposeBag)
     }
 
-    /// Reads what the script wrote; each whole line is one of zenity's, the end of input finishes the work.
-    private func readInput() {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let count = read(0, &buffer, buffer.count)
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
-        guard count > 0 else {
-            input?.dispose()
-            input = nil
-            if !pending.isEmpty {
-                apply(String(decoding: pending, as: UTF8.self))
-                pending = []
-            }
-            if progress.state == "running" {
-                send(progress.rx.request(ProgressContract.finish, "done"))
-            }
-            return
-        }
-        pending += buffer[..<count]
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            apply(String(decoding: pending[..<newline], as: UTF8.self))
-            pending.removeSubrange(...newline)
+    /// The script's input ended: the work is done.
+    private func inputEnded() {
+        if progress.state == "running" {
+            send(progress.rx.request(ProgressContract.finish, "done"))
         }
     }
 

@@ -13,6 +13,22 @@ struct ProgressModel {
         var cancellable = true
         var steps: [(title: String, status: String)] = []
 
+        /// The progress as the client library holds it now.
+        init(_ progress: RemoteProgress) {
+            self.init(value: progress.value, maximum: progress.maximum, text: progress.text, state: progress.state,
+                      cancellable: progress.isCancellable, steps: progress.steps)
+        }
+
+        init(value: Double = 0, maximum: Double = 100, text: String = "", state: String = "running", cancellable: Bool = true,
+             steps: [(title: String, status: String)] = []) {
+            self.value = value
+            self.maximum = maximum
+            self.text = text
+            self.state = state
+            self.cancellable = cancellable
+            self.steps = steps
+        }
+
         static func == (lhs: Snapshot, rhs: Snapshot) -> Bool {
             lhs.value == rhs.value && lhs.maximum == rhs.maximum && lhs.text == rhs.text && lhs.state == rhs.state && lhs.cancellable == rhs.cancellable
                 && lhs.steps.map(\.title) == rhs.steps.map(\.title) && lhs.steps.map(\.status) == rhs.steps.map(\.status)

@@ -12,8 +12,7 @@ final class ProgressScreen: InteractiveScreen {
     private let progress: RemoteProgress
     private let session: Session
     private var model: ProgressModel
-    private var input: LoopSource?
-    private var pending: [UInt8] = []
+    private var input: InputLines?
     private let disposeBag = DisposeBag()
 
     /// `readsInput`: the script's standard input drives it (`progress`);
@@ -21,47 +20,15 @@ final class ProgressScreen: InteractiveScreen {
     init(progress: RemoteProgress, session: Session, options: ProgressOptions, readsInput: Bool = true) {
         self.progress = progress
         self.session = session
-        model = ProgressModel(daemon: ProgressScreen.snapshot(progress), options: options)
+        model = ProgressModel(daemon: ProgressModel.Snapshot(progress), options: options)
         progress.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
-            dispatch(.daemonChanged(ProgressScreen.snapshot(self.progress)))
+            dispatch(.daemonChanged(ProgressModel.Snapshot(self.progress)))
         }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
         progress.rx.cancelled.subscribe(onNext: { [weak self] in self?.dispatch(.cancelled) }, onError: { _ in }).disposed(by: disposeBag)
         if readsInput {
-            input = MainLoop.shared.addSource(fd: 0, events: Int16(POLLIN)) { [weak self] _ in self?.readInput() }
-        }
-    }
-
-    deinit {
-        input?.dispose()
-    }
-
-    private static func snapshot(_ progress: RemoteProgress) -> ProgressModel.Snapshot {
-        ProgressModel.Snapshot(value: progress.value, maximum: progress.maximum, text: progress.text, state: progress.state,
-                               cancellable: progress.isCancellable, steps: progress.steps)
-    }
-
-    /// Reads what the script wrote; each whole line is a message, the end of input the last.
-    private func readInput() {
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        let count = read(0, &buffer, buffer.count)
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
-        guard count > 0 else {
-            input?.dispose()
-            input = nil
-            if !pending.isEmpty {
-                dispatch(.input(String(decoding: pending, as: UTF8.self)))
-                pending = []
-            }
-            dispatch(.inputEnded)
-            return
-        }
-        pending += buffer[..<count]
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: pending[..<newline], as: UTF8.self)
-            pending.removeSubrange(...newline)
-            dispatch(.input(line))
+            input = InputLines(line: { [weak self] in self?.dispatch(.input($0)) }, ended: { [weak self] in self?.dispatch(.inputEnded) })
         }
     }
 

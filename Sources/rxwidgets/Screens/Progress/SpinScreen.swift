@@ -20,11 +20,11 @@ final class SpinScreen: InteractiveScreen {
         self.progress = progress
         self.session = session
         self.command = command
-        model = ProgressModel(daemon: SpinScreen.snapshot(progress), options: options)
+        model = ProgressModel(daemon: ProgressModel.Snapshot(progress), options: options)
         // A Cancel from any front end shows as the progress's State.
         progress.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
-            model.daemon = SpinScreen.snapshot(self.progress)
+            model.daemon = ProgressModel.Snapshot(self.progress)
             if model.daemon.state == "cancelled" {
                 cancelled()
             }
@@ -36,11 +36,6 @@ final class SpinScreen: InteractiveScreen {
 
     deinit {
         reaper?.dispose()
-    }
-
-    private static func snapshot(_ progress: RemoteProgress) -> ProgressModel.Snapshot {
-        ProgressModel.Snapshot(value: progress.value, maximum: progress.maximum, text: progress.text, state: progress.state,
-                               cancellable: progress.isCancellable, steps: progress.steps)
     }
 
     /// The command exited: the progress ends done (status 0) or failed, and so does the session.
