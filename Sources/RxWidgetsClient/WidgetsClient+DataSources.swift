@@ -77,8 +77,8 @@ extension WidgetsClient {
 
     /// `AttachDataSource`'s options, those given.
     static func dataSourceOptions(page: Int?, cachePages: Int?, timeout: Int?) -> [(key: String, value: DBusValue)] {
-        [("page", page), ("cache_pages", cachePages), ("timeout", timeout)].compactMap { key, value in
-            value.map { (key, .int32(Int32(clamping: $0))) }
+        [(DataSourceOption.page, page), (.cachePages, cachePages), (.timeout, timeout)].compactMap { option, value in
+            value.map { option.with(.int32(Int32(clamping: $0))) }
         }
     }
 }

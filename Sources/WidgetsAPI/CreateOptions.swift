@@ -1,9 +1,10 @@
 import DBus
 
-/// An option a `CreateX` call takes: its key and its type, declared once.
-/// The daemon checks a call's options against them (an unknown key, or a
-/// value of another type, is `InvalidArgs` naming it) and reads them by
-/// them; the client writes its options from them.
+/// An option a call's `a{sv}` takes (`CreateX`'s, `SetAdapter`'s,
+/// `AttachDataSource`'s…): its key and its type, declared once. The daemon
+/// checks a call's options against them (an unknown key, or a value of
+/// another type, is `InvalidArgs` naming it) and reads them by them; the
+/// client writes its options from them.
 public protocol CreateOption: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     /// The type its value must have.
     var type: DBusType { get }
@@ -33,6 +34,33 @@ public enum FileChooserOption: String, CreateOption {
         case .multiple, .confirmOverwrite, .transient, .replace: return .boolean
         }
     }
+}
+
+/// `Picker.SetAdapter`'s options (also what a picker's state file keeps of its adapter).
+public enum AdapterOption: String, CreateOption {
+    case format, attributes, view, widths, rowHeights = "row_heights"
+
+    public var type: DBusType {
+        switch self {
+        case .format: return .string
+        case .attributes, .view: return .array(.dictEntry(key: .string, value: .variant))
+        case .widths, .rowHeights: return .array(.double)
+        }
+    }
+}
+
+/// `AttachDataSource`'s options (pickers and tables).
+public enum DataSourceOption: String, CreateOption {
+    case page, cachePages = "cache_pages", timeout
+
+    public var type: DBusType { .int32 }
+}
+
+/// `AttachDelegate`'s options (pickers and tables).
+public enum DelegateOption: String, CreateOption {
+    case timeout
+
+    public var type: DBusType { .int32 }
 }
 
 extension PromptOption {

@@ -61,8 +61,8 @@ enum ClientTimeout {
     static let standard: Int32 = 2_000
     static let range = 1...60_000
 
-    static func from(_ options: [String: DBusValue]) throws -> Int32 {
-        guard case .int32(let given)? = options["timeout"] else { return standard }
+    static func from(_ value: DBusValue?) throws -> Int32 {
+        guard case .int32(let given)? = value else { return standard }
         guard range.contains(Int(given)) else {
             throw DBusError.invalidArgs("options 'timeout' \(given) is out of range; expected \(range.lowerBound) to \(range.upperBound)")
         }

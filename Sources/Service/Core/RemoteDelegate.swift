@@ -26,7 +26,7 @@ final class RemoteDelegate {
 
     /// The options of `AttachDelegate`, checked: `timeout` only.
     static func timeout(from given: DBusValue, _ checks: InputChecks) throws -> Int32 {
-        try ClientTimeout.from(try checks.options(given, allowed: ["timeout": .int32], argument: "options"))
+        try ClientTimeout.from(try checks.options(given, allowed: DelegateOption.types, argument: "options")[DelegateOption.timeout])
     }
 
     /// Asks `method`; `done` gets the answer checked by `check` — nil when

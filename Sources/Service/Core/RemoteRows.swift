@@ -25,7 +25,6 @@ final class RemoteRows {
         /// Milliseconds one question may take.
         var timeout = ClientTimeout.standard
 
-        static let types: [String: DBusType] = ["page": .int32, "cache_pages": .int32, "timeout": .int32]
     }
 
     /// One part of a row the source serves, and how it is asked for.
@@ -115,9 +114,9 @@ final class RemoteRows {
     /// The options of `AttachDataSource`, checked.
     static func options(from given: [String: DBusValue]) throws -> Options {
         var options = Options()
-        options.page = try bounded(given["page"], "page", 1...4_096, default: options.page)
-        options.cachePages = try bounded(given["cache_pages"], "cache_pages", 1...1_024, default: options.cachePages)
-        options.timeout = try ClientTimeout.from(given)
+        options.page = try bounded(given[DataSourceOption.page], DataSourceOption.page.rawValue, 1...4_096, default: options.page)
+        options.cachePages = try bounded(given[DataSourceOption.cachePages], DataSourceOption.cachePages.rawValue, 1...1_024, default: options.cachePages)
+        options.timeout = try ClientTimeout.from(given[DataSourceOption.timeout])
         return options
     }
 

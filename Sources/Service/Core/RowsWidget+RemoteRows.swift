@@ -1,5 +1,6 @@
 import DBus
 import RxWidgets
+import WidgetsAPI
 
 /// Calls on a widget whose rows a client serves (`RemoteRows`): answered
 /// now when what they read is at hand, else once the client gave it.
@@ -53,7 +54,7 @@ extension RowsWidget {
     func attachDataSource(_ object: ObjectPath, options given: DBusValue, call: MethodCall, later: () -> LaterAnswer<Void>, interface: RemoteRows.Interface,
                           servedFootprint: Int, serve: @escaping (RemoteRows, [Int]) -> Void) throws -> Answer<Void> {
         try authorize(call)
-        let options = try RemoteRows.options(from: try context.arguments.options(given, allowed: RemoteRows.Options.types, argument: "options"))
+        let options = try RemoteRows.options(from: try context.arguments.options(given, allowed: DataSourceOption.types, argument: "options"))
         try admit(footprint: servedFootprint, "a data source's cache of \(RemoteRows.cacheBytes) bytes")
         let source = RemoteRows(client: call.sender, object: object, options: options, interface: interface)
         return try readingRowCounts(of: source, sections: context.limits.componentsPerWidget, call: call, later: later) { serve(source, $0) }

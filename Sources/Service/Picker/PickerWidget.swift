@@ -483,12 +483,12 @@ final class PickerWidget: RowsWidget {
     func stateSnapshot() -> StateSnapshot {
         let config = adapter.config
         let adapterOptions: DBusValue = .dictionary(key: .string, value: .variant, [
-            (.string("format"), .variant(.string(config.format))),
-            (.string("attributes"), .variant(attributeDictionary(config.attributes))),
-            (.string("view"), .variant(attributeDictionary(config.view))),
-            (.string("widths"), .variant(.array(element: .double, config.widths.map(DBusValue.double)))),
-            (.string("row_heights"), .variant(.array(element: .double, config.rowHeights.map(DBusValue.double)))),
-        ])
+            (AdapterOption.format, .string(config.format)),
+            (AdapterOption.attributes, attributeDictionary(config.attributes)),
+            (AdapterOption.view, attributeDictionary(config.view)),
+            (AdapterOption.widths, .array(element: .double, config.widths.map(DBusValue.double))),
+            (AdapterOption.rowHeights, .array(element: .double, config.rowHeights.map(DBusValue.double))),
+        ].map { (.string($0.rawValue), .variant($1)) })
         // A data source is kept as detached: its client is gone after a restart.
         let bound = beforeSource ?? BoundRows(components: adapter.components, selected: picker.selectedRows, bound: isBound)
         let dependentMaps: DBusValue = .array(element: .array(.dictEntry(key: .string, value: .array(.string))), (dependent?.maps ?? []).map { map in
@@ -534,24 +534,21 @@ final class PickerWidget: RowsWidget {
         guard let adapterKind = PickerAdapterConfig.Kind(rawValue: kind) else {
             throw DBusError.invalidArgs("kind: expected 'title', 'attributed' or 'view', got \(quoted(kind))")
         }
-        let options = try context.arguments.options(value, allowed: [
-            "format": .string, "attributes": .array(.dictEntry(key: .string, value: .variant)),
-            "view": .array(.dictEntry(key: .string, value: .variant)), "widths": .array(.double), "row_heights": .array(.double),
-        ], argument: "options")
+        let options = try context.arguments.options(value, allowed: AdapterOption.types, argument: "options")
         var config = PickerAdapterConfig()
         config.kind = adapterKind
-        if case .string(let format)? = options["format"] {
+        if case .string(let format)? = options[AdapterOption.format] {
             try context.arguments.checkString(format, "options 'format'")
             config.format = format
         }
-        if let attributes = options["attributes"] {
+        if let attributes = options[AdapterOption.attributes] {
             config.attributes = try context.arguments.attributes(attributes, "options 'attributes'")
         }
-        if let view = options["view"] {
+        if let view = options[AdapterOption.view] {
             config.view = try context.arguments.attributes(view, "options 'view'")
         }
-        config.widths = try sizes(options["widths"], "widths")
-        config.rowHeights = try sizes(options["row_heights"], "row_heights")
+        config.widths = try sizes(options[AdapterOption.widths], AdapterOption.widths.rawValue)
+        config.rowHeights = try sizes(options[AdapterOption.rowHeights], AdapterOption.rowHeights.rawValue)
         return config
     }
 
