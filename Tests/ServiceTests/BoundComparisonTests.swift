@@ -12,8 +12,9 @@ final class BoundComparisonTests: XCTestCase {
 
         var changed = bound
         changed[1].append("d")
-        XCTAssertNil(same.equals(changed), "rows changed since are compared again")
-        XCTAssertNil(different.equals(bound.map { $0 + [] }), "equal rows in another array are compared again")
+        XCTAssertNil(BoundComparison(bound.map { $0 }, with: bound, by: ==).equals(changed), "rows changed since are compared again")
+        XCTAssertNil(BoundComparison([["a"]], with: bound, by: ==).equals(bound.map { $0 + [] }), "equal rows in another array are compared again")
+        XCTAssertNil(same.equals(bound), "asked once: the rows it kept are let go of")
     }
 
     func testEmptyRowsCompareAsEmpty() {
