@@ -9,7 +9,12 @@
 #include <sys/resource.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <spawn.h>
 #include <unistd.h>
+
+int clinux_posix_spawn_setsid(void) {
+    return POSIX_SPAWN_SETSID;
+}
 
 int clinux_is_main_thread(void) {
     /* Asked on every wake-up libdbus requests: two system calls a time

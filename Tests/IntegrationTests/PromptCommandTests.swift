@@ -156,6 +156,9 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(try property("\(root)/picker/mine", "org.rxwidgets.Widgets1.Prompt", "Answer"), .variant(.array(element: .string, [.string("stop")])))
         guard case .structure(let by)? = try property("\(root)/picker/mine", "org.rxwidgets.Widgets1.Prompt", "AnsweredBy") else { return XCTFail("AnsweredBy") }
         XCTAssertEqual(by.first, .uint32(65_534))
+        let afterwards = try runAsNobody(["select", "mine", "start"])
+        XCTAssertEqual(afterwards.status, 3, "for_uid answers the prompt while it waits, not the widget for good: \(afterwards.error)")
+        XCTAssertTrue(afterwards.error.contains("belongs to uid 0; uid 65534 may only read it"), afterwards.error)
     }
 
     /// An asker of another uid may keep only so many questions waiting.

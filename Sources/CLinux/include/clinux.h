@@ -3,6 +3,9 @@
 
 /* Linux calls that Swift's Glibc module does not import (they need _GNU_SOURCE). */
 
+/* posix_spawn's flag that starts the child in a session of its own (setsid). */
+int clinux_posix_spawn_setsid(void);
+
 /* 1 when the calling thread is the process's main thread, else 0. */
 int clinux_is_main_thread(void);
 

@@ -1,4 +1,3 @@
-import Glibc
 import RxCoreEssentials
 
 /// The headless file chooser (GTK's `GtkFileChooser`, the desktop portal's
@@ -32,7 +31,7 @@ public final class FileChooserView: ReactiveCompatible {
 
         /// Whether a file named `name` (a path's last component) matches one of the patterns.
         public func matches(_ name: String) -> Bool {
-            patterns.contains { fnmatch($0, name, 0) == 0 }
+            patterns.contains { Glob.matches(Array($0.unicodeScalars), Array(name.unicodeScalars)) }
         }
     }
 
@@ -84,7 +83,8 @@ public final class FileChooserView: ReactiveCompatible {
         if let relative = paths.firstIndex(where: { !$0.hasPrefix("/") }) {
             return "paths[\(relative)] \(quoted(paths[relative])) is not an absolute path"
         }
-        if mode != .folder, filters.indices.contains(filterIndex), let unshown = paths.firstIndex(where: { !filters[filterIndex].matches(FileChooserView.name(of: $0)) }) {
+        // A folder is not a file a filter shows, and a save may name a file of any kind.
+        if mode == .open, filters.indices.contains(filterIndex), let unshown = paths.firstIndex(where: { !filters[filterIndex].matches(FileChooserView.name(of: $0)) }) {
             let filter = filters[filterIndex]
             return "paths[\(unshown)] \(quoted(paths[unshown])) does not match the filter \(quoted(filter.name)) (\(filter.patterns.joined(separator: " ")))"
         }
@@ -108,7 +108,7 @@ public final class FileChooserView: ReactiveCompatible {
         guard filterIndex != index, filters.indices.contains(index) else { return }
         filterIndex = index
         changeRelay.accept(.filter)
-        if mode != .folder {
+        if mode == .open {
             select(selection.filter { filters[index].matches(FileChooserView.name(of: $0)) })
         }
     }
@@ -141,5 +141,65 @@ extension Reactive where Base: FileChooserView {
     /// The person cancelled.
     public var closed: Observable<Void> {
         base.closedRelay.asObservable()
+    }
+}
+
+/// Shell globs (`*`, `?`, `[abc]`, `[a-z]`, `[!x]`) matched in time linear
+/// in the name for each `*`: a filter is input, and a backtracking matcher
+/// (fnmatch) takes exponential time on patterns such as `*a*a*a*b`.
+enum Glob {
+    static func matches(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
+        var (p, n) = (0, 0)
+        var star: (pattern: Int, name: Int)?
+        while n < name.count {
+            if p < pattern.count, pattern[p] == "*" {
+                star = (p, n)
+                p += 1
+            } else if p < pattern.count, let width = single(pattern, at: p, matching: name[n]) {
+                p += width
+                n += 1
+            } else if let resume = star {
+                // Let the last `*` take one more character and try again from there.
+                star = (resume.pattern, resume.name + 1)
+                p = resume.pattern + 1
+                n = resume.name + 1
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == "*" {
+            p += 1
+        }
+        return p == pattern.count
+    }
+
+    /// The pattern's width at `index` when its one character (`?`, a class
+    /// or a literal) matches `character`; nil when it does not.
+    private static func single(_ pattern: [Unicode.Scalar], at index: Int, matching character: Unicode.Scalar) -> Int? {
+        switch pattern[index] {
+        case "?":
+            return 1
+        case "[":
+            var cursor = index + 1
+            let negated = cursor < pattern.count && (pattern[cursor] == "!" || pattern[cursor] == "^")
+            if negated { cursor += 1 }
+            var matched = false
+            var first = true
+            while cursor < pattern.count, pattern[cursor] != "]" || first {
+                first = false
+                if cursor + 2 < pattern.count, pattern[cursor + 1] == "-", pattern[cursor + 2] != "]" {
+                    matched = matched || (pattern[cursor] ... pattern[cursor + 2]).contains(character)
+                    cursor += 3
+                } else {
+                    matched = matched || pattern[cursor] == character
+                    cursor += 1
+                }
+            }
+            // An unclosed `[` is a literal.
+            guard cursor < pattern.count else { return pattern[index] == character ? 1 : nil }
+            return matched != negated ? cursor + 1 - index : nil
+        default:
+            return pattern[index] == character ? 1 : nil
+        }
     }
 }

@@ -45,6 +45,9 @@ extension WidgetService {
                 throw WidgetsError.unknownObject("widget: no widget at \(path)")
             }
             try widget.authorize(call)
+            if let uid = call.senderUID, uid != widget.ownerUID, uid != 0 {
+                throw WidgetsError.accessDenied("\(widget.host.described) belongs to uid \(widget.ownerUID); uid \(uid) may answer its prompt but not destroy it")
+            }
             try service.destroy(path)
         }
         let version: PropertyHandler = API.version.serve { _ in 1 }

@@ -132,20 +132,26 @@ extension ServedWidget {
     /// admitted whole when it is added (after the widget it replaces is gone).
     func admit(footprint proposed: Int, _ change: @autoclosure () -> String) throws {
         guard host.isServed else { return }
-        try context.memory.check(owner: ownerUID, from: host.accountedBytes, to: proposed, "\(host.described) with \(change())")
+        try context.memory.check(owner: ownerUID, from: host.accountedBytes, to: proposed + promptFootprint, "\(host.described) with \(change())")
+    }
+
+    /// What the widget's prompt holds (its texts, default and answer).
+    private var promptFootprint: Int {
+        host.prompt?.footprint ?? 0
     }
 
     /// Refuses a widget about to be added that would hold more than the
     /// memory budgets leave.
     func admitWhole() throws {
-        try context.memory.check(owner: ownerUID, from: host.accountedBytes, to: footprint, host.described)
+        try context.memory.check(owner: ownerUID, from: host.accountedBytes, to: footprint + promptFootprint, host.described)
     }
 
-    /// Accounts the widget at its footprint now: once it is served, and
-    /// after every call that changed it; nothing before it is served.
+    /// Accounts the widget (and its prompt) at its footprint now: once it
+    /// is served, and after every call that changed it; nothing before it
+    /// is served.
     func account() {
         guard host.isServed else { return }
-        let now = footprint
+        let now = footprint + promptFootprint
         context.memory.record(owner: ownerUID, from: host.accountedBytes, to: now)
         host.accountedBytes = now
     }
@@ -205,7 +211,8 @@ extension ServedWidget {
         guard let uid = caller.uid else {
             throw WidgetsError.accessDenied("the bus could not tell the uid of \(caller.sender) (it may have left the bus); changing \(host.described) needs a known uid")
         }
-        guard uid == ownerUID || uid == 0 || uid == host.prompt?.forUID else {
+        // `for_uid` answers a waiting prompt: its gestures, not the widget for good.
+        guard uid == ownerUID || uid == 0 || (uid == host.prompt?.forUID && host.prompt?.state == .waiting) else {
             throw WidgetsError.accessDenied("\(host.described) belongs to uid \(ownerUID); uid \(uid) may only read it")
         }
     }

@@ -108,7 +108,7 @@ final class FileChooserWidget: ServedWidget {
 
         let setFolder: MethodHandler = API.setFolder.changing { widget, path, _ in
             try checkFolder(path, "path", widget.context.arguments)
-            try widget.admit(footprint: widget.footprint + Footprint.of(path), "a folder of \(path.utf8.count) bytes")
+            try widget.admit(footprint: widget.footprint - Footprint.of(widget.view.folder) + Footprint.of(path), "a folder of \(path.utf8.count) bytes")
             widget.view.setFolder(path)
         }
         let setFilter: MethodHandler = API.setFilter.changing { widget, index, _ in

@@ -78,6 +78,12 @@ final class Prompt {
 
     var described: String { "the prompt of \(widget.host.described)" }
 
+    /// The bytes the prompt holds, counted with its widget's.
+    var footprint: Int {
+        Footprint.of(title) + Footprint.of(message) + Footprint.of(asker.command) + Footprint.of(answeredBy.process)
+            + (defaultAnswer.map(Footprint.of) ?? 0) + (answer.map(Footprint.of) ?? 0)
+    }
+
     // MARK: Finishing
 
     /// Refuses a prompt that is no longer waiting, naming how it ended.
@@ -139,8 +145,16 @@ final class Prompt {
     init(restoring record: PromptRecord, of widget: any ServedWidget, created: UInt64) throws {
         self.widget = widget
         let checks = widget.context.arguments
-        for (text, what) in [(record.title, "title"), (record.message, "message"), (record.asker.command, "asker's command")] {
+        for (text, what) in [(record.title, "title"), (record.message, "message"), (record.asker.command, "asker's command"), (record.answeredBy.process, "answerer's process")] {
             try checks.checkString(text, "stored prompt \(what)")
+        }
+        for (value, what) in [(record.defaultAnswer, "default"), (record.answer, "answer")] {
+            if let value {
+                try checks.checkStrings(in: value, "stored prompt \(what)")
+            }
+        }
+        guard record.asker.uid == widget.ownerUID, record.forUID == nil || record.asker.uid == 0 else {
+            throw StateFile.ReadError(description: "a prompt's stored asker uid \(record.asker.uid) (for_uid \(record.forUID.map(String.init) ?? "none")) is not one this daemon writes for a widget of uid \(widget.ownerUID)")
         }
         title = record.title
         message = record.message

@@ -37,8 +37,9 @@ enum Agent {
             }
             let outcome = try answer(next, client: client, terminal: terminal)
             switch outcome {
-            case .done, .failed: break
-            case .cancelled: passed.insert(next)
+            case .done: break
+            // Left waiting (Esc), refused here (another uid's), gone, or of a kind an agent does not show: not offered again.
+            case .cancelled, .failed, .destroyed: passed.insert(next)
             default: return outcome
             }
         }
@@ -95,6 +96,7 @@ enum Agent {
             let purpose: FormModel.Purpose = form.layout.count == 1 ? .submitValue(form.layout[0].name) : .submit
             outcome = session.run(FormScreen(form: form, session: session, purpose: purpose, header: header))
         default:
+            Output.error("rxwidgets: \(path.rawValue): an agent answers pickers, tables and forms\n")
             return .failed("\(path.rawValue): an agent answers pickers, tables and forms")
         }
         guard case .done = outcome else {

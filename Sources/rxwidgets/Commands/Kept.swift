@@ -58,6 +58,9 @@ enum Kept {
             try prompt.finish()
         case .cancelled, .interrupted:
             try? prompt.cancel()
+        case .failed where prompt.state != .waiting:
+            // Finished elsewhere: nothing is left to resume.
+            break
         default:
             return outcome
         }

@@ -1,10 +1,13 @@
+import CLinux
 import Glibc
 import RxCoreEssentials
 import RxWidgetsCommandLine
 
-/// A command run in a process group of its own (`spin`): its standard
-/// input is /dev/null, its output ours or nothing. Ending it ends the
-/// whole group, so a shell pipeline it started goes with it.
+/// A command run in a session and process group of its own (`spin`): its
+/// standard input is /dev/null, its output ours or nothing, and it has no
+/// terminal (one that opens /dev/tty, as sudo does, fails at once instead of
+/// stopping in the background forever). Ending it ends the whole group, so a
+/// shell pipeline it started goes with it.
 final class ProcessGroup {
     let pid: pid_t
     private(set) var status: Int32?
@@ -15,7 +18,6 @@ final class ProcessGroup {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setpgroup(&attributes, 0)
         // The caught signals are the front end's; the command starts with the defaults.
         var defaults = sigset_t()
         sigemptyset(&defaults)
@@ -26,7 +28,7 @@ final class ProcessGroup {
         var unblocked = sigset_t()
         sigemptyset(&unblocked)
         posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(clinux_posix_spawn_setsid() | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

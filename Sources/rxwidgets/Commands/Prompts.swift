@@ -59,9 +59,11 @@ enum Prompts {
                                             return [item].dbusValue
                                         })
             let path = try resuming ?? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request).path
+            let picker = try client.picker(path.lastComponent)
             return (path, title, { answer in
+                // The row chosen, not the first of its title: two items may share a label.
                 let chosen = texts(answer).first ?? ""
-                let row = titles.firstIndex(of: chosen) ?? 0
+                let row = picker.selectedRows.first.flatMap { titles.indices.contains($0) && titles[$0] == chosen ? $0 : nil } ?? titles.firstIndex(of: chosen) ?? 0
                 return .done((index ? "\(row)" : delimiter == nil ? chosen : values[row]) + "\n")
             })
         case .pick(let components, let selected, _, _):
