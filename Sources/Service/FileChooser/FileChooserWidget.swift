@@ -35,7 +35,10 @@ final class FileChooserWidget: ServedWidget {
         try FileChooserWidget.checkFolder(folder, "options 'folder'", checks, allowsEmpty: true)
         let suggested = options[FileChooserOption.name]?.stringValue ?? ""
         try checks.checkString(suggested, "options 'name'")
-        guard !suggested.contains("/") else {
+        // A Character, not a String: String.contains(String) resolves to
+        // Foundation's here (Service imports it), which links ICU's 34 MB of
+        // data into the daemon.
+        guard !suggested.contains(Character("/")) else {
             throw DBusError.invalidArgs("options 'name' \(quoted(suggested)) is a file name, without '/'")
         }
         view = FileChooserView(mode: mode, isMultiple: options[FileChooserOption.multiple] == .boolean(true),
