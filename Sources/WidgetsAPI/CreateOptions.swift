@@ -124,3 +124,17 @@ public enum ProgressOption: String, CreateOption {
         }
     }
 }
+
+/// `SetFilter`'s options (pickers and tables; a table takes no `component`).
+public enum SearchOption: String, CreateOption {
+    case fuzzy, `case`, component, `in`
+
+    public var type: DBusType {
+        switch self {
+        case .fuzzy: return .boolean
+        case .case: return .string
+        case .component: return .int32
+        case .in: return .array(.string)
+        }
+    }
+}

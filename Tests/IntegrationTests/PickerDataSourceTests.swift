@@ -399,4 +399,29 @@ final class PickerDataSourceTests: DaemonTestCase {
         XCTAssertTrue(waitUntil(timeout: 20) { slowAnswer != nil })
         XCTAssertEqual(try slowAnswer?.get().arguments().first, .array(element: .string, Array(repeating: .string("slow"), count: 10)))
     }
+
+    /// The daemon does not hold a served picker's rows: it does not search
+    /// them, and a filter set before drops when a source is attached;
+    /// `Matches` still reads every row, through the source.
+    func testAServedPickerIsNotSearchedAndMatchesReadsThroughTheSource() throws {
+        let path = try picker("p", items: [["apple", "banana"]])
+        XCTAssertNil(error(path, pickerInterface, "SetFilter", [.string("an"), options([])]))
+        let source = try TestDataSource(address: bus.address)
+        source.counts = [3]
+        XCTAssertNil(source.attach(to: path))
+        XCTAssertEqual(try property(path, pickerInterface, "Filter"), .string(""), "attaching dropped the filter")
+        XCTAssertEqual(try property(path, pickerInterface, "MatchCounts"), .array(element: .int32, [.int32(3)]))
+        let refused = error(path, pickerInterface, "SetFilter", [.string("row"), options([])])
+        XCTAssertEqual(refused?.name, "org.freedesktop.DBus.Error.NotSupported")
+        XCTAssertTrue(refused?.message.contains("DetachDataSource") == true, refused?.message ?? "")
+        var matches: [DBusValue] = []
+        let request = try Message.methodCall(destination: busName, path: path, interface: pickerInterface, member: "Matches")
+        try request.append([.int32(0), .int32(0), .int32(3)])
+        _ = client.call(request) { reply in matches = ((try? reply.get().arguments()) ?? []).first?.arrayElements ?? [.string("failed")] }
+        MainLoop.shared.run(while: { matches.isEmpty }, timeout: .seconds(10))
+        XCTAssertEqual(matches.map { value -> String in
+            guard case .structure(let fields) = value else { return "?" }
+            return fields[1].stringValue ?? "?"
+        }, ["c0 row 0", "c0 row 1", "c0 row 2"])
+    }
 }

@@ -40,6 +40,7 @@ extension PickerWidget {
         isBound = true
         reportContentChange()
         items.accept(.served(source))
+        searchRowsChanged()
         Hooks.log("<6>rxwidgetsd: picker '\(name)': \(source.description) serves \(rowCounts.count) components")
     }
 
@@ -55,6 +56,7 @@ extension PickerWidget {
         isBound = before.bound
         reportContentChange()
         items.accept(.bound(before.components))
+        searchRowsChanged()
         for (component, row) in before.selected.enumerated() where row >= 0 {
             picker.selectRow(row, inComponent: component, animated: false)
         }
@@ -75,6 +77,7 @@ extension PickerWidget {
             source.reset(rowCounts: counts)
             self?.reportContentChange()
             self?.picker.reloadAllComponents()
+            self?.searchRowsChanged()
         }
     }
 

@@ -10,6 +10,7 @@ final class PickerWidget: RowsWidget {
     let host: WidgetHost
     var isBound = false
     var remoteDelegate: RemoteDelegate?
+    let search = WidgetSearch()
 
     let picker: PickerView
     let popup: PopupPickerView?
@@ -153,10 +154,14 @@ final class PickerWidget: RowsWidget {
         componentFootprints = parts
         isBound = true
         let replaced = adapter.components
-        if !(comparison?.equals(replaced) ?? (components == replaced)) {
+        let changed = !(comparison?.equals(replaced) ?? (components == replaced))
+        if changed {
             reportContentChange()
         }
         items.accept(.bound(components))
+        if changed {
+            searchRowsChanged()
+        }
         Discard.later(consume replaced)
     }
 
@@ -194,7 +199,7 @@ final class PickerWidget: RowsWidget {
     /// when served, the data source's cache at its bound).
     private func footprint(parts: [Int], mapsFootprint: Int, adapterFootprint: Int? = nil, served: Bool? = nil) -> Int {
         let cache = (served ?? (adapter.served != nil)) ? RemoteRows.cacheBytes : 0
-        return Footprint.picker + Footprint.sum(parts) + mapsFootprint + (adapterFootprint ?? self.adapterFootprint) + cache
+        return Footprint.picker + Footprint.sum(parts) + mapsFootprint + (adapterFootprint ?? self.adapterFootprint) + cache + search.footprint
     }
 
     /// What the picker would hold with a data source attached or not.
@@ -221,8 +226,12 @@ final class PickerWidget: RowsWidget {
     func configure(_ config: PickerAdapterConfig) throws {
         let configured = Footprint.of(config)
         try admit(footprint: footprint(parts: componentFootprints, mapsFootprint: mapsFootprint, adapterFootprint: configured), "an adapter of \(configured) bytes")
+        let titlesChanged = config.format != adapter.config.format
         adapter.config = config
         adapterFootprint = configured
+        if titlesChanged {
+            searchRowsChanged()
+        }
     }
 
     func component(_ value: Int32) throws -> Int {
@@ -467,6 +476,14 @@ final class PickerWidget: RowsWidget {
         let cancel: MethodHandler = API.cancel.changing { widget, _, _ in
             try widget.requirePopup("Cancel").cancelSelection()
         }
+        let setFilter: MethodHandler = API.search.setFilter.serveLater { widget, arguments, call, answer in
+            try widget.setFilter(arguments.0, options: arguments.1.value, call: call, answer: answer)
+        }
+        let matches: MethodHandler = API.search.matches.serve(answering: { widget, page, call, later in
+            try widget.matches(page.0, first: page.1, count: page.2, call: call, later: later)
+        })
+        let filter: PropertyHandler = API.search.filter.serve { $0.search.filterText }
+        let matchCounts: PropertyHandler = API.search.matchCounts.serve { $0.matchCounts }
         let numberOfComponents: PropertyHandler = API.numberOfComponents.serve { Int32($0.picker.numberOfComponents) }
         let rowCounts: PropertyHandler = API.rowCounts.serve { $0.picker.rowCounts.map { Int32($0) } }
         let selectedRows: PropertyHandler = API.selectedRows.serve { $0.picker.selectedRows.map { Int32($0) } }

@@ -47,6 +47,7 @@ extension TableWidget {
         }
         reportContentChange()
         table.reloadData()
+        searchRowsChanged()
         emit(API.reloaded)
     }
 

@@ -10,13 +10,14 @@ final class TableWidget: RowsWidget {
     let host: WidgetHost
     var isBound = false
     var remoteDelegate: RemoteDelegate?
+    let search = WidgetSearch()
 
     let table = TableView()
-    private let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
+    let dataSource: RxTableViewSectionedAnimatedDataSource<TableSection>
     /// What the table asks: the bound sections, or a client's data source.
     let adapter: TableAdapter
     private let sections = PublishRelay<[TableSection]>()
-    private var cellFormat = PickerAdapterConfig.valueFormat
+    private(set) var cellFormat = PickerAdapterConfig.valueFormat
     /// What its sections hold (`Footprint`).
     private var rowsFootprint = Footprint.sum([])
     private let disposeBag = DisposeBag()
@@ -119,6 +120,7 @@ final class TableWidget: RowsWidget {
         table.rx.itemMoved
             .subscribe(onNext: { [weak self] move in
                 self?.emit(API.itemMoved, row(move.sourceIndex).0, row(move.sourceIndex).1, row(move.destinationIndex).0, row(move.destinationIndex).1)
+                self?.searchRowsChanged()
             })
             .disposed(by: disposeBag)
         table.rx.itemAccessoryButtonTapped
@@ -240,11 +242,15 @@ final class TableWidget: RowsWidget {
         rowsFootprint = footprint
         let replaced = dataSource.sectionModels
         let equal = comparison?.equals(replaced) ?? (newSections.map(\.items) == replaced.map(\.items) && newSections.map(\.model.header) == replaced.map(\.model.header))
-        if !isBound || !equal {
+        let changed = !isBound || !equal
+        if changed {
             reportContentChange()
         }
         isBound = true
         sections.accept(newSections)
+        if changed {
+            searchRowsChanged()
+        }
         Discard.later(consume replaced)
     }
 
@@ -261,7 +267,7 @@ final class TableWidget: RowsWidget {
 
     /// What the table holds, with a data source's cache at its bound when served.
     func footprint(served: Bool) -> Int {
-        Footprint.table + rowsFootprint + Footprint.of(cellFormat) + (served ? RemoteRows.cacheBytes : 0)
+        Footprint.table + rowsFootprint + Footprint.of(cellFormat) + (served ? RemoteRows.cacheBytes : 0) + search.footprint
     }
 
     // MARK: State
@@ -425,6 +431,7 @@ final class TableWidget: RowsWidget {
                 try widget.admit(footprint: widget.footprint - Footprint.of(widget.cellFormat) + Footprint.of(format), "a cell format of \(format.utf8.count) bytes")
                 widget.cellFormat = format
                 widget.reportContentChange()
+                widget.searchRowsChanged()
             }
         }
         let cellForRow: MethodHandler = API.cellForRow.serve(answering: { widget, cell, call, later in
@@ -519,6 +526,14 @@ final class TableWidget: RowsWidget {
         let tapAccessory: MethodHandler = rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:))
         let highlightRow: MethodHandler = rowGesture(API.highlightRow, TableView.userDidHighlightRow(at:))
         let unhighlightRow: MethodHandler = rowGesture(API.unhighlightRow, TableView.userDidUnhighlightRow(at:))
+        let setFilter: MethodHandler = API.search.setFilter.serveLater { widget, arguments, call, answer in
+            try widget.setFilter(arguments.0, options: arguments.1.value, call: call, answer: answer)
+        }
+        let matches: MethodHandler = API.search.matches.serve(answering: { widget, page, call, later in
+            try widget.matches(page.0, first: page.1, count: page.2, call: call, later: later)
+        })
+        let filter: PropertyHandler = API.search.filter.serve { $0.search.filterText }
+        let matchCounts: PropertyHandler = API.search.matchCounts.serve { $0.matchCounts }
         let numberOfSections: PropertyHandler = API.numberOfSections.serve { Int32($0.table.numberOfSections) }
         let rowCounts: PropertyHandler = API.rowCounts.serve { $0.table.rowCounts.map { Int32($0) } }
         let selectedIndexPaths: PropertyHandler = API.selectedIndexPaths.serve { $0.table.indexPathsForSelectedRows ?? [] }

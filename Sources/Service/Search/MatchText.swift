@@ -1,0 +1,85 @@
+/// One title as the matcher reads it, in buffers reused from row to row
+/// (one `MatchText` per searching thread): its scalars as they are and in
+/// lower case, and each place's bonus. Also the matcher's score matrices.
+final class MatchText {
+    private(set) var count = 0
+    private(set) var original: UnsafeMutablePointer<UInt32>
+    private(set) var lowered: UnsafeMutablePointer<UInt32>
+    private(set) var bonus: UnsafeMutablePointer<Int16>
+    private var capacity: Int
+    /// The score and run-length matrices of `FuzzyScore.optimal`.
+    private(set) var scores: UnsafeMutablePointer<Int32>
+    private(set) var runs: UnsafeMutablePointer<Int16>
+    private var matrixCapacity: Int
+
+    init() {
+        capacity = 256
+        original = .allocate(capacity: capacity)
+        lowered = .allocate(capacity: capacity)
+        bonus = .allocate(capacity: capacity)
+        matrixCapacity = 1_024
+        scores = .allocate(capacity: matrixCapacity)
+        runs = .allocate(capacity: matrixCapacity)
+    }
+
+    deinit {
+        original.deallocate()
+        lowered.deallocate()
+        bonus.deallocate()
+        scores.deallocate()
+        runs.deallocate()
+    }
+
+    /// Reads `title`: `utf8` is its bytes, `ascii` whether they all are.
+    func load(_ title: String, utf8: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+        if ascii {
+            reserve(utf8.count)
+            for index in 0..<utf8.count {
+                original[index] = UInt32(utf8[index])
+            }
+            count = utf8.count
+        } else {
+            reserve(utf8.count)
+            var index = 0
+            for scalar in title.unicodeScalars {
+                original[index] = scalar.value
+                index += 1
+            }
+            count = index
+        }
+        var previous = CharacterClass.white
+        for index in 0..<count {
+            let scalar = original[index]
+            let current = CharacterClass.of(scalar)
+            bonus[index] = CharacterClass.bonus(after: previous, current)
+            lowered[index] = current == .upper ? CharacterClass.lowered(scalar) : scalar
+            previous = current
+        }
+    }
+
+    /// The scalars a term compares: as they are, or in lower case.
+    func chars(caseSensitive: Bool) -> UnsafeMutablePointer<UInt32> {
+        caseSensitive ? original : lowered
+    }
+
+    /// Makes the matrices hold at least `cells` cells.
+    func reserveMatrix(_ cells: Int) {
+        guard cells > matrixCapacity else { return }
+        scores.deallocate()
+        runs.deallocate()
+        matrixCapacity = max(cells, matrixCapacity * 2)
+        scores = .allocate(capacity: matrixCapacity)
+        runs = .allocate(capacity: matrixCapacity)
+    }
+
+    private func reserve(_ scalars: Int) {
+        guard scalars > capacity else { return }
+        original.deallocate()
+        lowered.deallocate()
+        bonus.deallocate()
+        capacity = max(scalars, capacity * 2)
+        original = .allocate(capacity: capacity)
+        lowered = .allocate(capacity: capacity)
+        bonus = .allocate(capacity: capacity)
+    }
+}

@@ -1,0 +1,238 @@
+import DBus
+import RxCoreEssentials
+import WidgetsAPI
+
+/// A widget of rows whose rows can be searched (`SetFilter`, `Matches`,
+/// `Filter`, `MatchCounts`): a picker by component, a table by section.
+protocol SearchableWidget: RowsWidget, SendableMetatype {
+    var search: WidgetSearch { get }
+    /// What a part of the rows is called: "component" or "section".
+    static var searchPart: String { get }
+    /// The rows of each part.
+    var searchRowCounts: [Int] { get }
+    /// A part's titles, taken to search; nil while a client serves them.
+    func searchTitles(part: Int) -> SearchTitles?
+    /// A row's title as `TitleForRow` or `CellForRow` gives it.
+    func searchTitle(row: Int, part: Int) -> String
+    /// The client's data source serving the rows, described; nil when none does.
+    var servedBy: String? { get }
+    /// Answers a call reading `rows` of `part` now, or once a client's data source gave them.
+    func answer<Values>(_ call: MethodCall, _ later: () -> LaterAnswer<Values>, readingPart part: Int, rows: Range<Int>, _ body: @escaping () throws -> Values) throws -> Answer<Values>
+}
+
+extension SearchableWidget {
+    typealias SearchAnswer = (Result<Void, Error>) -> Void
+
+    // MARK: SetFilter
+
+    /// `SetFilter`: checked, then searched off the loop (or cleared at
+    /// once); `answer` is called once the matches are the widget's state.
+    func setFilter(_ text: String, options given: DBusValue, call: MethodCall, answer: @escaping SearchAnswer) throws {
+        try authorize(call)
+        if let servedBy {
+            throw WidgetsError.notSupported("\(host.described) is served by \(servedBy), whose rows the daemon does not hold; search them there, or call DetachDataSource first")
+        }
+        try context.arguments.checkString(text, "query")
+        let settings = try searchSettings(text, options: given)
+        let query = try SearchQuery(text, fuzzy: settings.fuzzy, caseMode: settings.caseMode)
+        if let running = search.running, running.settings == settings {
+            search.join(answer)
+            return
+        }
+        if search.running == nil, search.applied?.settings == settings || (text.isEmpty && search.applied == nil) {
+            answerLater([answer], .success(()))
+            return
+        }
+        if query.isEmpty {
+            let superseded = search.cancelRunning()
+            try mutate(call) { applyFilter(text.isEmpty ? nil : WidgetSearch.Applied(settings: settings, query: query, matches: [:])) }
+            answerLater([answer] + (superseded?.waiting ?? []), .success(()))
+            return
+        }
+        let parts = searchedParts(settings)
+        let rows = parts.reduce(0) { $0 + searchRowCounts[$1] }
+        try admit(footprint: footprint - search.footprint + rows * MemoryLayout<MatchKey>.stride, "the matches of a search over \(rows) rows")
+        let titles = parts.compactMap { part in searchTitles(part: part).map { (part, $0) } }
+        let narrowed = narrowedMatches(settings, query)
+        let running = search.start(settings, query, call: call, answer: answer)
+        let owner = LoopOwned(self)
+        let (id, cancellation) = (running.id, running.cancellation)
+        WidgetSearch.queue.async {
+            let found = SearchWidgetMatches.find(query, in: titles, narrowing: narrowed, cancellation: cancellation)
+            MainLoop.shared.post {
+                guard let found else { return }
+                owner.value?.finishSearch(id, found)
+            }
+        }
+    }
+
+    /// The settings a `SetFilter` call's options ask for.
+    private func searchSettings(_ text: String, options given: DBusValue) throws -> WidgetSearch.Settings {
+        var allowed = SearchOption.types
+        if Self.searchPart != SearchOption.component.rawValue {
+            allowed[SearchOption.component.rawValue] = nil
+        }
+        let options = try context.arguments.options(given, allowed: allowed, argument: "options")
+        var settings = WidgetSearch.Settings(text: text)
+        if case .boolean(let fuzzy)? = options[SearchOption.fuzzy] {
+            settings.fuzzy = fuzzy
+        }
+        if case .string(let mode)? = options[SearchOption.case] {
+            guard let caseMode = SearchQuery.CaseMode(rawValue: mode) else {
+                throw DBusError.invalidArgs("options 'case': expected 'smart', 'sensitive' or 'insensitive', got \(quoted(mode))")
+            }
+            settings.caseMode = caseMode
+        }
+        for field in options[SearchOption.in]?.arrayElements ?? [] where field.stringValue != "title" {
+            throw DBusError.invalidArgs("options 'in': rows have only 'title' to search, got \(quoted(field.stringValue ?? ""))")
+        }
+        if Self.searchPart == SearchOption.component.rawValue {
+            var component: Int32 = 0
+            if case .int32(let given)? = options[SearchOption.component] {
+                component = given
+            }
+            let parts = searchRowCounts.count
+            guard component >= 0, Int(component) < max(parts, 1) else {
+                throw WidgetsError.outOfRange("options 'component' \(component) is out of range; expected 0…\(max(parts, 1) - 1)")
+            }
+            settings.part = Int(component)
+        }
+        return settings
+    }
+
+    /// The parts a search with `settings` covers, of those the rows have.
+    private func searchedParts(_ settings: WidgetSearch.Settings) -> [Int] {
+        let parts = searchRowCounts.count
+        guard let part = settings.part else { return Array(0..<parts) }
+        return part < parts ? [part] : []
+    }
+
+    /// The applied matches a new query needs to search only, when it narrows the applied one.
+    private func narrowedMatches(_ settings: WidgetSearch.Settings, _ query: SearchQuery) -> [Int: MatchList]? {
+        guard let applied = search.applied else { return nil }
+        var same = applied.settings
+        same.text = settings.text
+        guard same == settings, query.narrows(applied.query) else { return nil }
+        return applied.matches
+    }
+
+    /// A search came back: applied as its first caller's change, unless a
+    /// newer one replaced it; everyone waiting for it is answered.
+    private func finishSearch(_ id: Int, _ matches: [Int: MatchList]) {
+        guard let running = search.takeRunning(id) else { return }
+        let result = Result {
+            try asCall {
+                try mutate(running.call) {
+                    applyFilter(WidgetSearch.Applied(settings: running.settings, query: running.query, matches: matches))
+                }
+            }
+        }
+        for answer in running.waiting {
+            answer(result)
+        }
+    }
+
+    private func applyFilter(_ applied: WidgetSearch.Applied?) {
+        search.apply(applied)
+        reportChange(SearchNames.filter, SearchNames.matchCounts)
+    }
+
+    /// Answers calls after the change being made was announced (a reply
+    /// sent from inside a handler would go out before the call's signals).
+    private func answerLater(_ waiting: [SearchAnswer], _ result: Result<Void, Error>) {
+        MainLoop.shared.enqueue {
+            for answer in waiting {
+                answer(result)
+            }
+        }
+    }
+
+    // MARK: Rows changed
+
+    /// The rows changed (inside the changing call): the filter is searched
+    /// again on the new rows, here, so that `MatchCounts` is announced with
+    /// them; a search still running is applied instead, and its callers
+    /// answered after this change. Rows a client serves drop the filter.
+    func searchRowsChanged() {
+        reportChange(SearchNames.matchCounts)
+        if let servedBy {
+            if let superseded = search.cancelRunning() {
+                answerLater(superseded.waiting, .failure(WidgetsError.notSupported("\(servedBy) now serves the rows of \(host.described); the search was dropped")))
+            }
+            if search.applied != nil {
+                applyFilter(nil)
+            }
+            return
+        }
+        if let superseded = search.cancelRunning() {
+            applyFilter(research(superseded.settings, superseded.query))
+            answerLater(superseded.waiting, .success(()))
+        } else if let applied = search.applied, !applied.query.isEmpty {
+            search.apply(research(applied.settings, applied.query))
+        }
+    }
+
+    /// The filter searched on the rows as they are now, on this thread.
+    private func research(_ settings: WidgetSearch.Settings, _ query: SearchQuery) -> WidgetSearch.Applied {
+        let titles = searchedParts(settings).compactMap { part in searchTitles(part: part).map { (part, $0) } }
+        let matches = query.isEmpty ? [:] : SearchWidgetMatches.find(query, in: titles, narrowing: nil, cancellation: SearchCancellation()) ?? [:]
+        return WidgetSearch.Applied(settings: settings, query: query, matches: matches)
+    }
+
+    // MARK: Reading
+
+    /// `MatchCounts`: each part's matches, or its rows where it is not filtered.
+    var matchCounts: [Int32] {
+        searchRowCounts.enumerated().map { part, rows in
+            Int32(search.applied?.matches[part]?.count ?? rows)
+        }
+    }
+
+    /// `Matches`: a page of a part's matches, best first, with the places
+    /// that matched; every row in order where the part is not filtered.
+    func matches(_ part: Int32, first: Int32, count: Int32, call: MethodCall, later: () -> LaterAnswer<(Raw<[DBusStruct<Int32, String, [UInt32]>]>, UInt64)>) throws -> Answer<(Raw<[DBusStruct<Int32, String, [UInt32]>]>, UInt64)> {
+        let counts = searchRowCounts
+        let index = try boundIndex(part, count: counts.count, Self.searchPart)
+        let element = DBusType.structure([.int32, .string, .array(.uint32)])
+        if let applied = search.applied, applied.matches[index] != nil {
+            let ranks = try context.arguments.page(first: first, count: count, rows: applied.matches[index]!.count)
+            let matcher = RowMatcher(applied.query)
+            let values = context.arguments.fitting(ranks) { rank in
+                let row = Int(search.key(part: index, rank: rank)!.row)
+                let title = searchTitle(row: row, part: index)
+                var positions: [Int]? = []
+                _ = matcher.match(title, positions: &positions)
+                return .structure([.int32(Int32(row)), .string(title), .array(element: .uint32, (positions ?? []).map { .uint32(UInt32($0)) })])
+            }
+            return .now((Raw(unchecked: .array(element: element, values)), revision))
+        }
+        let rows = try context.arguments.page(first: first, count: count, rows: counts[index])
+        return try answer(call, later, readingPart: index, rows: rows) { [unowned self] in
+            let values = context.arguments.fitting(rows) { row in
+                .structure([.int32(Int32(row)), .string(searchTitle(row: row, part: index)), .array(element: .uint32, [])])
+            }
+            return (Raw(unchecked: .array(element: element, values)), revision)
+        }
+    }
+}
+
+/// The search's member names, the same on pickers and tables.
+enum SearchNames {
+    static let filter = PickerContract.search.filter.name
+    static let matchCounts = PickerContract.search.matchCounts.name
+}
+
+/// Every searched part's matches, found off the loop.
+enum SearchWidgetMatches {
+    /// The matches of `query` in each part's titles — only among a part's
+    /// `narrowing` matches when given — nil when cancelled.
+    static func find(_ query: SearchQuery, in titles: [(Int, SearchTitles)], narrowing: [Int: MatchList]?, cancellation: SearchCancellation) -> [Int: MatchList]? {
+        var found: [Int: MatchList] = [:]
+        for (part, partTitles) in titles {
+            let candidates = narrowing.map { $0[part]?.rows ?? [] }
+            guard let keys = SearchRun.keys(query, in: partTitles, candidates: candidates, cancellation: cancellation) else { return nil }
+            found[part] = MatchList(unranked: keys)
+        }
+        return found
+    }
+}
