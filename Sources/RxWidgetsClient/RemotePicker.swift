@@ -176,3 +176,7 @@ extension Reactive where Base: RemotePicker {
 extension RemotePicker: RemoteRowsWidget {
     public static var servedMembers: ServedRowsMembers { PickerContract.served }
 }
+
+extension RemotePicker: RemoteSearchableWidget {
+    public static var searchMembers: SearchMembers { PickerContract.search }
+}

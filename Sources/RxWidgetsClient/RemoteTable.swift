@@ -191,3 +191,7 @@ extension Reactive where Base: RemoteTable {
 extension RemoteTable: RemoteRowsWidget {
     public static var servedMembers: ServedRowsMembers { TableContract.served }
 }
+
+extension RemoteTable: RemoteSearchableWidget {
+    public static var searchMembers: SearchMembers { TableContract.search }
+}

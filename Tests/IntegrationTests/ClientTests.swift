@@ -97,6 +97,28 @@ final class ClientTests: DaemonTestCase {
         XCTAssertEqual(picker.rowCounts, [2, 2])
     }
 
+    func testASearchIsTheWidgetsStateForEveryClient() throws {
+        let client = try makeClient()
+        let picker = try client.createPicker("search", items: [["apple", "banana", "blueberry", "Blackberry"]], transient: true)
+        var counts: [[Int]] = []
+        let watch = picker.rx.matchCounts.subscribe(onNext: { counts.append($0) })
+        defer { watch.dispose() }
+        try picker.setFilter("berry")
+        XCTAssertEqual(picker.filter, "berry")
+        XCTAssertEqual(picker.matchCounts, [2])
+        XCTAssertEqual(counts, [[4], [2]], "the current value, then the change, before setFilter returned")
+        let found = try picker.matches(in: 0, first: 0, count: 10)
+        XCTAssertEqual(found.map(\.title), ["blueberry", "Blackberry"])
+        XCTAssertEqual(found.map(\.row), [2, 3])
+        XCTAssertEqual(found[1].places, [0, 6, 7, 8, 9], "B at the word start scores more than b inside it")
+        let other = try makeClient()
+        XCTAssertEqual(try other.picker("search").matches(in: 0, first: 0, count: 10), found, "another client sees the same list")
+        try picker.setFilter("A", SearchSettings(fuzzy: false, caseMode: "sensitive"))
+        XCTAssertEqual(picker.matchCounts, [0])
+        try picker.setFilter("")
+        XCTAssertEqual(try picker.matches(in: 0, first: 1, count: 2).map(\.row), [1, 2], "every row in order again")
+    }
+
     func testAWidgetDestroyedElsewhereFailsItsObservablesOnce() throws {
         let owner = try makeClient()
         let viewer = try makeClient()
