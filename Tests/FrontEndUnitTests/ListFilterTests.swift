@@ -1,21 +1,21 @@
 @testable import rxwidgets
 import XCTest
 
-/// The `/` filter's matching: ignoring case, the ASCII fast path agreeing
-/// with Unicode's case mapping.
+/// The `/` filter as it is typed: characters add, Backspace removes, and
+/// Esc or a Backspace on nothing closes it (matching is the daemon's).
 final class ListFilterTests: XCTestCase {
-    private func matches(_ query: String, _ text: String) -> Bool {
-        ListFilter.Matcher(query).matches(text)
-    }
-
-    func testMatchingIgnoresCaseInASCIIAndBeyond() {
-        XCTAssertTrue(matches("APP", "pineapple"))
-        XCTAssertTrue(matches("le", "APPLE"))
-        XCTAssertFalse(matches("apples", "apple"))
-        XCTAssertTrue(matches("", "anything"))
-        XCTAssertTrue(matches("äpf", "ÄPFEL"), "non-ASCII text takes Unicode's case mapping")
-        XCTAssertTrue(matches("strasse", "Hauptstrasse"))
-        XCTAssertFalse(matches("[", "a{b"), "no byte outside the letters is folded")
-        XCTAssertTrue(matches("é", "CAFÉ"))
+    func testTypingEditsTheQueryAndEndsTheFilter() {
+        var filter = ListFilter()
+        var ended = false
+        for key: Key in [.character("a"), .character("p"), .backspace, .character("é")] {
+            XCTAssertTrue(filter.take(key, ended: &ended))
+        }
+        XCTAssertEqual(filter.query, "aé")
+        XCTAssertFalse(ended)
+        XCTAssertFalse(filter.take(.down, ended: &ended), "moves are not the filter's")
+        XCTAssertTrue(filter.take(.clearLine, ended: &ended))
+        XCTAssertEqual(filter.query, "")
+        XCTAssertTrue(filter.take(.backspace, ended: &ended))
+        XCTAssertTrue(ended, "a Backspace on nothing closes the filter")
     }
 }

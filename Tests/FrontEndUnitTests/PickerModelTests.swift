@@ -2,6 +2,11 @@
 import RxWidgetsClient
 import XCTest
 
+/// The daemon's matches ranked from `first`, as `Matches` gives them.
+private func matches(_ found: [(Int, String)], first: Int = 0, revision: UInt64, complete: Bool = true) -> MatchWindow {
+    MatchWindow(first: first, items: found.map { SearchMatch(row: $0.0, title: $0.1, places: [0]) }, revision: revision, isComplete: complete)
+}
+
 /// The picker screen's `update` and `view`, without a terminal or a daemon.
 final class PickerModelTests: XCTestCase {
     private func window(_ texts: [String], revision: UInt64 = 1) -> TextWindow {
@@ -32,99 +37,56 @@ final class PickerModelTests: XCTestCase {
         XCTAssertTrue(text(picker.view(rows: 24, columns: 40)).contains { $0.hasPrefix("› row 50") })
     }
 
-    func testAFilterTypedAheadOfItsTitlesWaitsForThemBeforeDone() {
+    func testAFilterTypedAheadOfTheDaemonsAnswerWaitsForItBeforeDone() {
         var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil)
-        _ = picker.update(.key(.character("/"), rows: 24))
-        XCTAssertEqual(picker.update(.key(.character("c"), rows: 24)), [.scanTitles(component: 0, range: 0..<3, generation: 1)])
-        XCTAssertEqual(picker.update(.key(.enter, rows: 24)), [], "Enter waits for the read in flight")
+        XCTAssertEqual(picker.update(.key(.character("/"), rows: 24)), [], "an empty query searches nothing")
+        XCTAssertEqual(picker.update(.key(.character("c"), rows: 24)), [.setFilter("c", component: 0)])
+        XCTAssertEqual(picker.update(.key(.enter, rows: 24)), [], "Enter waits for the daemon's answer")
         XCTAssertEqual(picker.status, "matching…")
-        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: 1)), [.selectRow(2, component: 0), .done],
-                       "then acts on the row the filter shows, never a guess")
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], revision: 2, filter: "c", matchCounts: [1])))
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchMatches(component: 0, range: 0..<1, revision: 2)])
+        XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches([(2, "cherry")], revision: 2))), [.selectRow(2, component: 0), .done],
+                       "then acts on the row the daemon's search shows, never a guess")
     }
 
-    /// Issue 28, item 8: a filter read every title of its component in one
-    /// go (a 10,000,000-row picker ended with NoReply), and laying out built
-    /// an array of every row (6.5 s to the first paint).
-    func testAFilterSearchesTenMillionRowsAPageAtATimeAndKeepsOnlyItsMatches() {
+    /// A filter of ten million rows: the daemon searches; the screen sends
+    /// one SetFilter a change of the query and reads only the matches it shows.
+    func testAFilterOfTenMillionRowsFetchesOnlyTheMatchesShown() {
         let count = 10_000_000
         var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [count], selectedRows: [5_000_000]), purpose: .attach, header: nil, height: 10)
-        // Laying out asks for the shown rows' titles only, and drawing draws them.
         XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchTitles(component: 0, range: 4_999_981..<5_000_011, revision: 1)])
-        XCTAssertEqual(text(picker.view(rows: 24, columns: 40)).count, 11)
-
         _ = picker.update(.key(.character("/"), rows: 24))
-        XCTAssertEqual(picker.update(.key(.character("7"), rows: 24)), [.scanTitles(component: 0, range: 0..<65_536, generation: 1)])
-        let page = { (first: Int, count: Int) in (first..<(first + count)).map { "row \($0)" } }
-        // A read the daemon clipped by bytes: the next one starts where it ended.
-        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 0, page(0, 40_000), generation: 1)).first, .scanTitles(component: 0, range: 40_000..<105_536, generation: 1))
-        XCTAssertTrue(text(picker.view(rows: 24, columns: 60)).contains { $0.contains("matching… 40,000 of 10,000,000 rows") }, text(picker.view(rows: 24, columns: 60)).joined(separator: "\n"))
-        XCTAssertEqual(picker.shownRows(0).count, (0..<40_000).filter { String($0).contains("7") }.count)
-        XCTAssertTrue(picker.shownRows(0).allSatisfy { String($0).contains("7") })
-        // A longer query goes on from what the shorter one found.
-        let narrowed = picker.update(.key(.character("7"), rows: 24))
-        XCTAssertEqual(narrowed.first { if case .scanTitles = $0 { return true } else { return false } }, .scanTitles(component: 0, range: 40_000..<105_536, generation: 2))
-        XCTAssertTrue(picker.shownRows(0).allSatisfy { String($0).contains("77") })
-        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 40_000, page(40_000, 65_536), generation: 1)), [], "a read of the search it replaced is dropped")
-
-        // Past 100,000 matches the search stops and says so.
-        _ = picker.update(.key(.backspace, rows: 24))
-        _ = picker.update(.key(.backspace, rows: 24))
-        _ = picker.update(.key(.character("r"), rows: 24))
-        var first = 0
-        while let read = picker.scans[0].flatMap({ $0.requested }) {
-            first = read
-            _ = picker.update(.titlesScanned(component: 0, first: first, page(first, 65_536), generation: picker.scansBegun))
-        }
-        XCTAssertEqual(picker.shownRows(0).count, 100_000)
-        XCTAssertTrue(picker.filterIsSettled(0))
-        XCTAssertTrue(text(picker.view(rows: 24, columns: 80)).contains { $0.contains("the first 100,000 matches; type more to narrow") })
-        XCTAssertLessThan(first, 200_000, "it read no further than the matches it keeps")
+        XCTAssertEqual(picker.update(.key(.character("7"), rows: 24)), [.setFilter("7", component: 0)])
+        XCTAssertTrue(text(picker.view(rows: 24, columns: 60)).contains { $0.contains("/ 7") && $0.contains("matching…") })
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [count], selectedRows: [5_000_000], revision: 2, filter: "7", matchCounts: [5_217_031])))
+        XCTAssertEqual(picker.shownRows(0).count, 5_217_031)
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchMatches(component: 0, range: 0..<20, revision: 2)], "the selection is not among the matches known: the best are shown")
+        XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches((0..<20).map { (7 + 10 * $0, "row \(7 + 10 * $0)") }, revision: 2, complete: false))),
+                       [.selectRow(7, component: 0)], "the selection moves onto the best row shown")
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [])
+        XCTAssertTrue(text(picker.view(rows: 24, columns: 60)).contains { $0.contains("5,217,031 of 10,000,000") })
+        XCTAssertEqual(picker.update(.key(.character("7"), rows: 24)), [.setFilter("77", component: 0)], "the longer query goes to the daemon")
     }
 
-    func testASearchThatStopsAtTheLimitInItsLastReadSaysSo() {
-        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [120_000]), purpose: .attach, header: nil, height: 10)
-        _ = picker.update(.key(.character("/"), rows: 24))
-        _ = picker.update(.key(.character("r"), rows: 24))
-        let page = { (first: Int, count: Int) in (first..<(first + count)).map { "row \($0)" } }
-        _ = picker.update(.titlesScanned(component: 0, first: 0, page(0, 65_536), generation: 1))
-        _ = picker.update(.titlesScanned(component: 0, first: 65_536, page(65_536, 120_000 - 65_536), generation: 1))
-        XCTAssertEqual(picker.shownRows(0).count, 100_000)
-        XCTAssertEqual(picker.scan(0)?.isCapped, true, "20,000 matching rows were not searched")
-        XCTAssertEqual(picker.scan(0)?.progress, "the first 100,000 matches; type more to narrow")
-        // A longer query cannot go on from a search that stopped: it begins again.
-        XCTAssertEqual(picker.update(.key(.character("o"), rows: 24)).first, .scanTitles(component: 0, range: 0..<65_536, generation: 2))
-    }
-
-    func testNarrowingAFinishedSearchMovesTheSelectionToARowItShows() {
+    func testNarrowingMovesTheSelectionToARowTheDaemonShows() {
         var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3], selectedRows: [0]), purpose: .attach, header: nil, height: 10)
         _ = picker.update(.key(.character("/"), rows: 24))
         _ = picker.update(.key(.character("a"), rows: 24))
-        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: 1)), [])
-        XCTAssertEqual(picker.update(.key(.character("n"), rows: 24)), [.selectRow(1, component: 0)], "apple is filtered out: banana is selected")
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], selectedRows: [0], revision: 2, filter: "a", matchCounts: [2])))
+        XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches([(0, "apple"), (1, "banana")], revision: 2))), [])
+        XCTAssertEqual(picker.update(.key(.character("n"), rows: 24)), [.setFilter("an", component: 0)])
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], selectedRows: [0], revision: 3, filter: "an", matchCounts: [1])))
+        XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches([(1, "banana")], revision: 3))), [.selectRow(1, component: 0)], "apple is filtered out: banana is selected")
+        XCTAssertEqual(picker.update(.key(.escape, rows: 24)), [.setFilter("", component: 0)], "closing the filter clears the daemon's")
     }
 
-    func testASearchGoesOnThroughChangesThatLeaveItsTitlesAndBeginsAgainAfterOthers() {
-        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3, 3], revision: 1), purpose: .attach, header: nil, height: 10)
-        _ = picker.update(.key(.character("/"), rows: 24))
-        _ = picker.update(.key(.character("a"), rows: 24))
-        _ = picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: 1))
-        XCTAssertTrue(picker.filterIsSettled(0))
-        XCTAssertEqual(picker.update(.key(.down, rows: 24)), [.selectRow(1, component: 0)])
-        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], revision: 2)))
-        XCTAssertTrue(picker.filterIsSettled(0), "its own selection in component 0 changes no title of component 0")
-        _ = picker.update(.selectAnswered(component: 0))
-        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], isVisible: false, revision: 3)))
-        XCTAssertTrue(picker.filterIsSettled(0), "nor does hiding the picker")
-        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [1, 0], isVisible: false, revision: 4)))
-        XCTAssertFalse(picker.filterIsSettled(0), "a change that shows in nothing else (new titles, a new adapter) begins the search again")
-        _ = picker.update(.key(.character("p"), rows: 24))
-        XCTAssertEqual(picker.update(.titlesScanned(component: 0, first: 0, ["apple", "banana", "cherry"], generation: picker.scansBegun)), [.selectRow(0, component: 0)])
-        // Its PropertiesChanged comes before its reply (API rule 1).
-        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [0, 0], isVisible: false, revision: 5)))
-        _ = picker.update(.selectAnswered(component: 0))
-        XCTAssertTrue(picker.filterIsSettled(0))
-        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3, 3], selectedRows: [2, 0], isVisible: false, revision: 6)))
-        XCTAssertFalse(picker.filterIsSettled(0), "another client's change of the selection may come with new titles (SetDependentItems)")
+    func testMatchedCharactersAreDrawnBoldAndUnderlined() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3], selectedRows: [1], revision: 2, filter: "bn", matchCounts: [1]), purpose: .attach, header: nil, height: 5)
+        picker.filters = [0: ListFilter(query: "bn", isTyping: false)]
+        picker.searched = (0, "bn")
+        _ = picker.update(.matchesArrived(component: 0, MatchWindow(first: 0, items: [SearchMatch(row: 1, title: "banana", places: [0, 2])], revision: 2, isComplete: true)))
+        let spans = picker.view(rows: 24, columns: 20).flatMap(\.spans)
+        XCTAssertEqual(spans.filter { $0.style.underline }.map(\.text), ["b", "n"])
     }
 
     func testConfirmAnswersWithYAndNAndItsExitStatus() {
@@ -168,46 +130,42 @@ final class TableModelTests: XCTestCase {
         XCTAssertEqual(table.update(.key(.character(" "), rows: 24)), [.tap(IndexPath(row: 0, section: 0), deselect: true)], "a chosen row is unchosen")
     }
 
-    func testFilterRanksWhatArrivedAndEnterChoosesTheBest() {
+    func testFilterShowsTheDaemonsRankingAndEnterChoosesTheBest() {
         var table = TableModel(daemon: TableSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil, fuzzy: true)
-        XCTAssertEqual(table.update(.key(.character("b"), rows: 24)), [.scanCells(section: 0, range: 0..<3, generation: 1)])
-        XCTAssertEqual(table.update(.key(.enter, rows: 24)), [], "Enter waits for the search")
-        XCTAssertEqual(table.update(.cellsScanned(section: 0, first: 0, ["cabbage", "brie", "apple"], generation: 1)), [.finishChoosing(select: IndexPath(row: 1, section: 0), printsIndexes: false)])
-        XCTAssertEqual(Array(table.shownRows), [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)], "brie starts with b; apple has none")
+        XCTAssertEqual(table.update(.key(.character("b"), rows: 24)), [.setFilter("b")])
+        XCTAssertFalse(table.update(.key(.enter, rows: 24)).contains { if case .finishChoosing = $0 { return true } else { return false } }, "Enter waits for the search")
+        _ = table.update(.daemonChanged(TableSnapshot(rowCounts: [3], revision: 2, filter: "b", matchCounts: [2])))
+        XCTAssertEqual(table.update(.matchesArrived(section: 0, matches([(1, "brie"), (0, "cabbage")], revision: 2))), [.finishChoosing(select: IndexPath(row: 1, section: 0), printsIndexes: false)])
+        XCTAssertEqual(Array(table.shownRows), [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)], "the daemon's ranking: brie starts with b")
         XCTAssertEqual(table.update(.key(.enter, rows: 24)), [.finishChoosing(select: IndexPath(row: 1, section: 0), printsIndexes: false)])
         XCTAssertEqual(table.update(.key(.escape, rows: 24)), [.quit])
     }
 
-    /// Issue 28, item 8, for tables: every row was an IndexPath in an array
-    /// built for each frame, and a filter read every cell in one go.
-    func testATableOfMillionsOfRowsLaysOutItsWindowAndSearchesSectionsAPageAtATime() {
+    /// Every row was an IndexPath in an array built for each frame: positions are computed.
+    func testATableOfMillionsOfRowsLaysOutItsWindowAndFetchesOnlyTheMatchesShown() {
         var table = TableModel(daemon: TableSnapshot(rowCounts: [5_000_000, 5_000_000]), purpose: .attach, header: nil, height: 10)
         _ = table.update(.layOut(rows: 24))
         _ = table.update(.key(.end, rows: 24))
         XCTAssertEqual(table.shownRows[table.cursor], IndexPath(row: 4_999_999, section: 1))
         XCTAssertEqual(table.shownRows.position(of: IndexPath(row: 3, section: 1)), 5_000_003)
-        // Positions are computed, not looked up in an array of every row.
         XCTAssertEqual(text(table.view(rows: 24, columns: 40)).count, 11)
 
-        // A section after another, one read at a time.
-        var searched = TableModel(daemon: TableSnapshot(rowCounts: [70_000, 10_000_000]), purpose: .attach, header: nil, height: 10)
+        var searched = TableModel(daemon: TableSnapshot(rowCounts: [15, 10_000_000]), purpose: .attach, header: nil, height: 10)
         _ = searched.update(.key(.character("/"), rows: 24))
-        XCTAssertEqual(searched.update(.key(.character("9"), rows: 24)), [.scanCells(section: 0, range: 0..<65_536, generation: 1)])
-        let page = { (first: Int, count: Int) in (first..<(first + count)).map { "cell \($0)" } }
-        XCTAssertEqual(searched.update(.cellsScanned(section: 0, first: 0, page(0, 65_536), generation: 1)), [.scanCells(section: 0, range: 65_536..<70_000, generation: 1)])
-        XCTAssertTrue(text(searched.view(rows: 24, columns: 80)).contains { $0.contains("matching… 65,536 of 10,070,000 rows") })
-        XCTAssertEqual(searched.update(.cellsScanned(section: 0, first: 65_536, page(65_536, 4_464), generation: 1)), [.scanCells(section: 1, range: 0..<65_536, generation: 2)])
-        XCTAssertTrue(searched.shownRows.allSatisfy { $0.section == 0 && String($0.row).contains("9") })
-        // All sections together keep at most 100,000 matches: section 1's search has what section 0 left.
-        XCTAssertEqual(searched.scans[1]?.limit, FilterScan.matchLimit - searched.shownRows.count)
+        XCTAssertEqual(searched.update(.key(.character("9"), rows: 24)), [.setFilter("9")])
+        _ = searched.update(.daemonChanged(TableSnapshot(rowCounts: [15, 10_000_000], revision: 2, filter: "9", matchCounts: [1, 5_217_031])))
+        XCTAssertEqual(searched.update(.layOut(rows: 24)), [.fetchHeaders(revision: 2), .fetchMatches(section: 0, range: 0..<1, revision: 2), .fetchMatches(section: 1, range: 0..<19, revision: 2)],
+                       "the matches around the cursor, section by section")
+        XCTAssertEqual(searched.shownRows.count, 5_217_032)
     }
 
-    func testTabTypedAheadOfTheSearchChoosesNothingUntilTheRankingIsFinal() {
+    func testTabTypedAheadOfTheSearchChoosesNothingUntilTheDaemonAnswered() {
         var table = TableModel(daemon: TableSnapshot(rowCounts: [3], allowsMultipleSelection: true), purpose: .choose, header: nil, height: nil, fuzzy: true)
         _ = table.update(.key(.character("b"), rows: 24))
         XCTAssertEqual(table.update(.key(.tab, rows: 24)), [], "no row is ranked yet")
         XCTAssertEqual(table.status, "matching…")
-        _ = table.update(.cellsScanned(section: 0, first: 0, ["cabbage", "brie", "apple"], generation: 1))
+        _ = table.update(.daemonChanged(TableSnapshot(rowCounts: [3], allowsMultipleSelection: true, revision: 2, filter: "b", matchCounts: [2])))
+        _ = table.update(.matchesArrived(section: 0, matches([(1, "brie"), (0, "cabbage")], revision: 2)))
         XCTAssertEqual(table.update(.key(.tab, rows: 24)), [.tap(IndexPath(row: 1, section: 0), deselect: false)], "brie, ranked first and drawn")
     }
 

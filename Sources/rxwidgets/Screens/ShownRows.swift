@@ -1,38 +1,47 @@
 import RxWidgetsClient
 
 /// The rows a list shows, in order: all of its `count` rows, or the rows a
-/// filter lets through. All rows are a range, never an array, so a list of
-/// ten million rows costs nothing to lay out or draw.
+/// search matches, ranked (the daemon's `Matches`), of which those fetched
+/// are known. All rows are a range, never an array, so a list of ten
+/// million rows costs nothing to lay out or draw.
 struct ShownRows: RandomAccessCollection, Equatable {
-    private let all: Int?
-    private let matching: [Int]
+    private let rows: Int
+    /// The fetched matches, when the rows shown are a search's.
+    private let ranked: MatchWindow?
 
     /// Every row of a list of `count`.
     init(all count: Int) {
-        all = Swift.max(count, 0)
-        matching = []
+        rows = Swift.max(count, 0)
+        ranked = nil
     }
 
-    /// The rows a filter lets through, ascending.
-    init(matching rows: [Int]) {
-        all = nil
-        matching = rows
+    /// The `count` rows a search matches, those of `window` known.
+    init(ranked count: Int, window: MatchWindow) {
+        rows = Swift.max(count, 0)
+        ranked = window
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { all ?? matching.count }
+    var endIndex: Int { rows }
 
+    /// Whether the rows shown are a search's.
+    var isRanked: Bool { ranked != nil }
+
+    /// The row shown at `position`; -1 for a match not fetched yet.
     subscript(position: Int) -> Int {
-        all == nil ? matching[position] : position
+        guard let ranked else { return position }
+        return ranked.item(position)?.row ?? -1
     }
 
-    /// Where `row` is shown; nil when it is not. O(log n).
+    /// The match shown at `position`, if it was fetched.
+    func match(at position: Int) -> SearchMatch? {
+        ranked?.item(position)
+    }
+
+    /// Where `row` is shown; nil when it is not (or not known to be).
     func position(of row: Int) -> Int? {
-        if let all {
-            return row >= 0 && row < all ? row : nil
-        }
-        let position = matching.partitioningIndex { $0 >= row }
-        return position < matching.count && matching[position] == row ? position : nil
+        guard let ranked else { return row >= 0 && row < rows ? row : nil }
+        return ranked.rank(of: row).flatMap { $0 < rows ? $0 : nil }
     }
 
     /// Whether `row` is shown.
@@ -59,50 +68,89 @@ extension RandomAccessCollection where Index == Int {
     }
 }
 
-/// The rows a sectioned list shows, in order: every row of every section,
-/// or the rows a filter lets through. All rows are counted, never listed, so
-/// a table of millions of rows costs nothing to lay out or draw.
+
+/// The rows of a sectioned list shown, section by section: all rows, or
+/// the rows a search matches in each section, ranked within it (those
+/// fetched known).
 struct ShownIndexPaths: RandomAccessCollection, Equatable {
-    /// Per section, the position of its first row; nil when filtered.
-    private let starts: [Int]?
+    /// Per section, the position of its first row.
+    private let starts: [Int]
     private let total: Int
-    private let matching: [IndexPath]
+    /// Per section, the fetched matches, when the rows shown are a search's.
+    private let ranked: [Int: MatchWindow]?
 
     /// Every row of sections of these counts.
     init(rowCounts: [Int]) {
+        (starts, total) = ShownIndexPaths.starts(of: rowCounts)
+        ranked = nil
+    }
+
+    /// The rows a search matches, `counts` per section, those of `windows` known.
+    init(ranked counts: [Int], windows: [Int: MatchWindow]) {
+        (starts, total) = ShownIndexPaths.starts(of: counts)
+        ranked = windows
+    }
+
+    private static func starts(of counts: [Int]) -> ([Int], Int) {
         var starts: [Int] = []
         var total = 0
-        for count in rowCounts {
+        for count in counts {
             starts.append(total)
             total += Swift.max(count, 0)
         }
-        self.starts = starts
-        self.total = total
-        matching = []
-    }
-
-    /// The rows a filter lets through, in the order shown.
-    init(matching rows: [IndexPath]) {
-        starts = nil
-        total = rows.count
-        matching = rows
+        return (starts, total)
     }
 
     var startIndex: Int { 0 }
     var endIndex: Int { total }
 
-    subscript(position: Int) -> IndexPath {
-        guard let starts else { return matching[position] }
+    /// The section and the row (or rank) within it of `position`.
+    func place(_ position: Int) -> (section: Int, index: Int) {
         let section = starts.partitioningIndex { $0 > position } - 1
-        return IndexPath(row: position - starts[section], section: section)
+        return (section, position - starts[section])
     }
 
-    /// Where `indexPath` is shown; nil when it is not.
+    /// The row shown at `position`; its row is -1 for a match not fetched yet.
+    subscript(position: Int) -> IndexPath {
+        let (section, index) = place(position)
+        guard let ranked else { return IndexPath(row: index, section: section) }
+        return IndexPath(row: ranked[section]?.item(index)?.row ?? -1, section: section)
+    }
+
+    /// The match shown at `position`, if it was fetched.
+    func match(at position: Int) -> SearchMatch? {
+        let (section, index) = place(position)
+        return ranked?[section]?.item(index)
+    }
+
+    /// Where `indexPath` is shown; nil when it is not (or not known to be).
     func position(of indexPath: IndexPath) -> Int? {
-        guard let starts else { return matching.firstIndex(of: indexPath) }
         guard starts.indices.contains(indexPath.section), indexPath.row >= 0 else { return nil }
         let end = indexPath.section + 1 < starts.count ? starts[indexPath.section + 1] : total
-        let position = starts[indexPath.section] + indexPath.row
+        let index: Int
+        if let ranked {
+            guard let rank = ranked[indexPath.section]?.rank(of: indexPath.row) else { return nil }
+            index = rank
+        } else {
+            index = indexPath.row
+        }
+        let position = starts[indexPath.section] + index
         return position < end ? position : nil
+    }
+
+    /// The rows (or ranks) of each section that `positions` cover.
+    func parts(of positions: Range<Int>) -> [(section: Int, range: Range<Int>)] {
+        guard !positions.isEmpty, positions.lowerBound < total else { return [] }
+        var parts: [(Int, Range<Int>)] = []
+        var position = positions.lowerBound
+        let end = Swift.min(positions.upperBound, total)
+        while position < end {
+            let (section, index) = place(position)
+            let sectionEnd = section + 1 < starts.count ? starts[section + 1] : total
+            let upTo = Swift.min(end, sectionEnd)
+            parts.append((section, index..<index + (upTo - position)))
+            position = upTo
+        }
+        return parts
     }
 }

@@ -108,7 +108,9 @@ enum Accessible {
         var shown = Array(titles.indices)
         while fuzzy {
             guard let query = tty.ask("Filter (the letters in order; Enter for all): ") else { return .cancelled }
-            shown = query.isEmpty ? Array(titles.indices) : FuzzyMatch.ranked(titles.enumerated().map { ($0.offset, $0.element) }, query: query)
+            // The daemon searches and ranks (SetFilter); the numbers read are its matches, best first.
+            try table.setFilter(query)
+            shown = query.isEmpty ? Array(titles.indices) : try table.matches(in: 0, first: 0, count: min(titles.count, RemoteWindowLimits.pageLimit)).map(\.row)
             if !shown.isEmpty { break }
             tty.say("No item matches \(quoted(query, quote: "\"")).")
         }

@@ -7,30 +7,26 @@ extension PickerModel {
         switch message {
         case .key(let key, let rows):
             status = nil
-            // A key after an Enter still waiting for titles: the person moved on.
+            // A key after an Enter still waiting for matches: the person moved on.
             acceptWhenFiltered = false
             var commands = handle(key, height: listHeight(rows: rows))
-            commands += wantFiltered(focus).filter { !commands.contains($0) }
-            // After the search a longer query narrowed: the rows it shows are known now.
+            commands += search().filter { !commands.contains($0) }
             return commands + keepSelectionShown().filter { !commands.contains($0) }
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
-            let kept = componentsWithTheSameTitles(from: daemon, to: snapshot)
             daemon = snapshot
-            for component in scans.keys where !kept.contains(component) {
-                scans[component] = nil
-            }
-            return []
+            // An Enter waiting for a search that matched nothing: no matches will come to wake it.
+            guard acceptWhenFiltered, filterIsSettled(focus) else { return [] }
+            acceptWhenFiltered = false
+            return accept()
         case .titlesArrived(let component, let window):
             titles[component] = window
             return []
-        case .titlesScanned(let component, let first, let read, let generation):
-            guard var scan = scans[component], scan.take(first: first, read, generation: generation) else { return [] }
-            scans[component] = scan
-            var commands = wantFiltered(component)
-            guard component == focus else { return commands }
-            commands += keepSelectionShown()
+        case .matchesArrived(let component, let window):
+            matches[component] = window
+            guard component == focus else { return [] }
+            var commands = keepSelectionShown()
             if acceptWhenFiltered, filterIsSettled(component) {
                 acceptWhenFiltered = false
                 commands += accept()
@@ -66,62 +62,35 @@ extension PickerModel {
         }
     }
 
-    /// The components whose titles a change cannot have touched, so that
-    /// their searches go on. A change is one call's: showing or hiding
-    /// changes no title; this screen's own `SelectRow` changes none up to
-    /// its component (a dependent picker rederives the ones after it);
-    /// anything else that moved the Revision (new items, new maps, a new
-    /// adapter — some of which move the selection too) may have changed any.
-    private func componentsWithTheSameTitles(from old: PickerSnapshot, to new: PickerSnapshot) -> Range<Int> {
-        guard old.rowCounts == new.rowCounts else { return 0..<0 }
-        if let moved = zip(old.selectedRows, new.selectedRows).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
-            return pending[moved] != nil && pending.keys.min() == moved ? 0..<(moved + 1) : 0..<0
-        }
-        return old.isVisible != new.isVisible ? 0..<new.numberOfComponents : 0..<0
-    }
-
     /// Scrolls each component to its selected row and asks for the titles
-    /// around what is shown, so short moves need no read.
+    /// (or a search's matches) around what is shown, so short moves need no read.
     private mutating func layOut(height: Int) -> [PickerCommand] {
         var commands: [PickerCommand] = []
         for component in 0..<daemon.numberOfComponents {
-            commands += wantFiltered(component)
             let shown = shownRows(component)
             let position = shown.position(of: selectedRow(component)) ?? 0
             let top = scrolledTop(tops[component] ?? 0, position: position, height: height, count: shown.count)
             tops[component] = top
-            let window = shown[min(top, shown.count)..<min(top + height, shown.count)]
-            // A filter's rows bring their titles with them.
-            if scan(component) == nil, let first = window.first, let last = window.last {
-                let range = max(0, first - height)..<min(last + height + 1, rowCount(component))
-                if titles[component]?.covers(range, revision: daemon.revision) != true {
-                    commands.append(.fetchTitles(component: component, range: range, revision: daemon.revision))
+            let around = max(0, top - height)..<min(top + 2 * height, shown.count)
+            if isSearched(component) {
+                if !around.isEmpty, matches[component]?.covers(around, revision: daemon.revision) != true {
+                    commands.append(.fetchMatches(component: component, range: around, revision: daemon.revision))
                 }
+            } else if !around.isEmpty, titles[component]?.covers(around, revision: daemon.revision) != true {
+                commands.append(.fetchTitles(component: component, range: around, revision: daemon.revision))
             }
         }
         return commands
     }
 
-    /// What a filter searches: every title of its component, a page at a
-    /// time, begun as it is typed; a longer query goes on from what the
-    /// shorter one found.
-    private mutating func wantFiltered(_ component: Int) -> [PickerCommand] {
-        guard let filter = filters[component], !filter.query.isEmpty else {
-            scans[component] = nil
-            return []
-        }
-        var search: FilterScan
-        if let current = scan(component) {
-            search = current
-        } else {
-            scansBegun += 1
-            let count = rowCount(component)
-            search = scans[component].flatMap { $0.count == count ? $0.narrowed(to: filter, generation: scansBegun) : nil }
-                ?? FilterScan(filter: filter, count: count, generation: scansBegun)
-        }
-        let read = search.nextRead()
-        scans[component] = search
-        return read.map { [.scanTitles(component: component, range: $0, generation: search.generation)] } ?? []
+    /// The `SetFilter` the typed filter needs: its query in its component,
+    /// once per change; closing a filter clears the daemon's.
+    private mutating func search() -> [PickerCommand] {
+        let component = filters.keys.first ?? searched?.component ?? focus
+        let query = filters[component]?.query ?? ""
+        guard searched.map({ $0.component != component || $0.query != query }) ?? !query.isEmpty else { return [] }
+        searched = (component, query)
+        return [.setFilter(query, component: component)]
     }
 
     private mutating func handle(_ key: Key, height: Int) -> [PickerCommand] {
@@ -150,7 +119,8 @@ extension PickerModel {
         case .backTab:
             focus = (focus + components - 1) % components
         case .character("/"):
-            filters[focus] = filters[focus].map { var filter = $0; filter.isTyping = true; return filter } ?? ListFilter()
+            // One filter at a time: the daemon's search is the picker's.
+            filters = [focus: filters[focus].map { var filter = $0; filter.isTyping = true; return filter } ?? ListFilter()]
         case .enter:
             return accept()
         case .escape, .character("q"):
@@ -169,31 +139,31 @@ extension PickerModel {
     /// row still shown when its row was filtered out.
     private mutating func keepSelectionShown() -> [PickerCommand] {
         let rows = shownRows(focus)
-        guard let first = rows.first, !rows.shows(base(focus)) else { return [] }
+        guard let first = rows.first, first >= 0, !rows.shows(base(focus)) else { return [] }
         return select(first, in: focus)
     }
 
     private mutating func select(_ row: Int, in component: Int) -> [PickerCommand] {
-        guard row != base(component) else { return [] }
+        guard row >= 0, row != base(component) else { return [] }
         pending[component] = (row, (pending[component]?.calls ?? 0) + 1)
         return [.selectRow(row, component: component)]
     }
 
-    /// Enter: `Done` on what is shown — after the filter's titles are in,
-    /// on a row the filter shows. `attach` of a hidden popup shows it first.
+    /// Enter: `Done` on what is shown — once the daemon answered the query
+    /// typed, on a row its search shows. `attach` of a hidden popup shows it first.
     private mutating func accept() -> [PickerCommand] {
         guard daemon.isPopup else { return [] }
         var commands: [PickerCommand] = []
-        if filters[focus] != nil {
-            let reads = wantFiltered(focus)
+        if let filter = filters[focus], !filter.query.isEmpty {
             guard filterIsSettled(focus) else {
                 acceptWhenFiltered = true
                 status = "matching…"
-                return reads
+                let count = daemon.matchCounts.indices.contains(focus) ? daemon.matchCounts[focus] : 0
+                return search() + (isSearched(focus) && count > 0 ? [.fetchMatches(component: focus, range: 0..<min(count, 64), revision: daemon.revision)] : [])
             }
             let shown = shownRows(focus)
-            guard let first = shown.first else {
-                status = "no row matches \(quoted(filters[focus]?.query ?? "", quote: "\""))"
+            guard let first = shown.first, first >= 0 else {
+                status = "no row matches \(quoted(filter.query, quote: "\""))"
                 return []
             }
             if !shown.shows(base(focus)) {

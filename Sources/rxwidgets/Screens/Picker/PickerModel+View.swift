@@ -25,13 +25,22 @@ extension PickerModel {
         }
         if let filter = filters[focus] {
             var line = filter.line
-            if let progress = scan(focus)?.progress {
-                line.append("  " + progress, .dim)
+            if let note = searchNote(focus) {
+                line.append("  " + note, .dim)
             }
             lines.append(line)
         }
         lines.append(Line(status ?? keys, status == nil ? .help : .error))
         return lines
+    }
+
+    /// How far the daemon's search answers the query typed: "matching…"
+    /// until it does, then how many rows match.
+    private func searchNote(_ component: Int) -> String? {
+        guard let filter = filters[component], !filter.query.isEmpty else { return nil }
+        guard daemon.filter == filter.query, searched?.component == component else { return "matching…" }
+        let count = daemon.matchCounts.indices.contains(component) ? daemon.matchCounts[component] : 0
+        return "\(count.groupedDigits) of \(rowCount(component).groupedDigits)"
     }
 
     private var keys: String {
@@ -67,15 +76,15 @@ extension PickerModel {
                 continue
             }
             let row = rows[index]
-            let title = self.title(row, component) ?? ""
-            if row == selected {
-                let style: Style = component == focus ? .accent : .bold
-                var line = Line("› ", style)
-                line.append(TextWidth.pad(title, width - 2), component == focus ? .cursor : .bold)
-                lines.append(line)
-            } else {
-                lines.append(Line("  " + TextWidth.pad(title, width - 2)))
+            let match = rows.match(at: index)
+            let title = match?.title ?? (row >= 0 ? self.title(row, component) ?? "" : "")
+            let isSelected = row >= 0 && row == selected
+            var line = isSelected ? Line("› ", component == focus ? .accent : .bold) : Line("  ")
+            let style: Style = isSelected ? (component == focus ? .cursor : .bold) : .plain
+            for span in MatchHighlight.line(title, places: match?.places ?? [], width: width - 2, style: style).spans {
+                line.append(span.text, span.style)
             }
+            lines.append(line)
         }
         return lines
     }

@@ -8,6 +8,9 @@ struct PickerSnapshot: Equatable {
     var isPopup = false
     var isVisible = false
     var revision: UInt64 = 0
+    /// The daemon's search: its query and each component's matches.
+    var filter = ""
+    var matchCounts: [Int] = []
 
     init(_ picker: RemotePicker) {
         rowCounts = picker.rowCounts
@@ -15,26 +18,31 @@ struct PickerSnapshot: Equatable {
         isPopup = picker.isPopup
         isVisible = picker.isVisible
         revision = picker.revision
+        filter = picker.filter
+        matchCounts = picker.matchCounts
     }
 
     /// A picker of these parts, for tests.
-    init(rowCounts: [Int], selectedRows: [Int]? = nil, isPopup: Bool = true, isVisible: Bool = true, revision: UInt64 = 1) {
+    init(rowCounts: [Int], selectedRows: [Int]? = nil, isPopup: Bool = true, isVisible: Bool = true, revision: UInt64 = 1, filter: String = "", matchCounts: [Int]? = nil) {
         self.rowCounts = rowCounts
         self.selectedRows = selectedRows ?? rowCounts.map { $0 > 0 ? 0 : -1 }
         self.isPopup = isPopup
         self.isVisible = isVisible
         self.revision = revision
+        self.filter = filter
+        self.matchCounts = matchCounts ?? rowCounts
     }
 
     var numberOfComponents: Int { rowCounts.count }
 }
 
 /// A picker screen's state: the daemon's snapshot, the titles fetched so
-/// far, and this front end's own focus, scroll, filters and moves in flight.
-/// Everything shown is the daemon's — titles from `Titles`, the marked rows
-/// from `SelectedRows` — and every gesture is the call it maps to: moving
-/// the cursor is `SelectRow` (as a wheel settling on a row), Enter is
-/// `Done`, Esc and `q` are `Cancel`.
+/// far, and this front end's own focus, scroll, filter and moves in flight.
+/// Everything shown is the daemon's — titles from `Titles`, a filter's rows
+/// from `Matches`, the marked rows from `SelectedRows` — and every gesture
+/// is the call it maps to: moving the cursor is `SelectRow` (as a wheel
+/// settling on a row), typing a filter is `SetFilter`, Enter is `Done`, Esc
+/// and `q` are `Cancel`.
 struct PickerModel {
     /// What the command does once the person is done.
     enum Purpose: Equatable {
@@ -68,10 +76,13 @@ struct PickerModel {
     var titles: [Int: TextWindow] = [:]
     var focus = 0
     var tops: [Int: Int] = [:]
+    /// The filter being typed or shown; one component's at a time, as the
+    /// daemon's search is one per picker.
     var filters: [Int: ListFilter] = [:]
-    /// Each filter's search, and the count of searches begun.
-    var scans: [Int: FilterScan] = [:]
-    var scansBegun = 0
+    /// The component and query of the last `SetFilter` sent.
+    var searched: (component: Int, query: String)?
+    /// Per component, the daemon's matches as fetched.
+    var matches: [Int: MatchWindow] = [:]
     /// Rows asked for with `SelectRow` and not yet answered, per component:
     /// further moves start from the last one, so keys typed ahead of the
     /// replies (↓↓ Enter) move as far as they say.
@@ -103,27 +114,30 @@ struct PickerModel {
     }
 
     func title(_ row: Int, _ component: Int) -> String? {
-        scan(component)?.text(row) ?? titles[component]?.text(row)
+        titles[component]?.text(row) ?? matches[component]?.items.first { $0.row == row }?.title
     }
 
-    /// The search that answers the filter of `component` now, if any.
-    func scan(_ component: Int) -> FilterScan? {
-        guard let filter = filters[component], !filter.query.isEmpty, let scan = scans[component], scan.searches(filter, count: rowCount(component)) else { return nil }
-        return scan
+    /// Whether `component` shows the daemon's search: the filter sent for
+    /// it is the daemon's, with a query.
+    func isSearched(_ component: Int) -> Bool {
+        filters[component] != nil && searched?.component == component && !daemon.filter.isEmpty
     }
 
-    /// The rows of `component` shown: all, or those the filter's search has
-    /// found so far — a row not yet searched is not shown, so nothing the
-    /// filter would hide can be chosen.
+    /// The rows of `component` shown: all, or the daemon's matches, ranked.
     func shownRows(_ component: Int) -> ShownRows {
-        guard let filter = filters[component], !filter.query.isEmpty else { return ShownRows(all: rowCount(component)) }
-        return ShownRows(matching: scan(component)?.rows ?? [])
+        guard isSearched(component) else { return ShownRows(all: rowCount(component)) }
+        let count = daemon.matchCounts.indices.contains(component) ? daemon.matchCounts[component] : 0
+        return ShownRows(ranked: count, window: matches[component] ?? MatchWindow())
     }
 
-    /// Whether the filter of `component` has searched every title it will.
+    /// Whether the rows shown for `component` answer the query typed: the
+    /// daemon's filter is it, and its matches are fetched for this Revision.
     func filterIsSettled(_ component: Int) -> Bool {
-        guard let filter = filters[component], !filter.query.isEmpty else { return true }
-        return scan(component)?.isComplete ?? false
+        guard let filter = filters[component] else { return true }
+        guard !filter.query.isEmpty else { return !isSearched(component) }
+        guard searched?.component == component, daemon.filter == filter.query else { return false }
+        let count = daemon.matchCounts.indices.contains(component) ? daemon.matchCounts[component] : 0
+        return count == 0 || matches[component]?.revision == daemon.revision
     }
 
     /// The rows of the list: what the terminal leaves after the header, the
@@ -141,8 +155,8 @@ enum PickerMessage {
     case layOut(rows: Int)
     case daemonChanged(PickerSnapshot)
     case titlesArrived(component: Int, TextWindow)
-    /// The titles of a filter's search, rows `first`… of `component`.
-    case titlesScanned(component: Int, first: Int, [String], generation: Int)
+    /// Ranked matches of the daemon's search in `component`.
+    case matchesArrived(component: Int, MatchWindow)
     /// A `SelectRow` was answered.
     case selectAnswered(component: Int)
     /// `SelectedItem`: Done's row and title.
@@ -158,8 +172,10 @@ enum PickerMessage {
 /// What a picker update asks the runtime to do.
 enum PickerCommand: Equatable {
     case fetchTitles(component: Int, range: Range<Int>, revision: UInt64)
-    /// Read titles for a filter's search (its `generation`).
-    case scanTitles(component: Int, range: Range<Int>, generation: Int)
+    /// `SetFilter` of `query` in `component`.
+    case setFilter(String, component: Int)
+    /// Fetch matches ranked in `range` (paged, for `revision`); they come back as `.matchesArrived`.
+    case fetchMatches(component: Int, range: Range<Int>, revision: UInt64)
     case selectRow(Int, component: Int)
     case show
     case done

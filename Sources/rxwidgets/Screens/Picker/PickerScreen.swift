@@ -3,16 +3,17 @@ import RxWidgetsClient
 import RxWidgetsCommandLine
 
 /// A picker on the terminal: the runtime of `PickerModel`. Keys, the
-/// client's signals and fetched titles become messages; the commands
-/// become typed client calls (`Titles`, `SelectRow`, `Show`, `Done`, `Cancel`).
+/// client's signals and fetched titles and matches become messages; the
+/// commands become typed client calls (`Titles`, `SetFilter`, `Matches`,
+/// `SelectRow`, `Show`, `Done`, `Cancel`).
 final class PickerScreen: ListScreen {
     private let picker: RemotePicker
     let session: Session
     var model: PickerModel
     /// Per component, the fetcher of its titles.
     private var fetchers: [Int: RemoteTexts] = [:]
-    /// Per component, the read of its filter's search in flight.
-    private var scanReads: [Int: Disposable] = [:]
+    /// Per component, the fetcher of its search's matches.
+    private var matchFetchers: [Int: RemoteWindow<SearchMatch>] = [:]
     private var timer: LoopTimer?
     private let disposeBag = DisposeBag()
 
@@ -40,7 +41,6 @@ final class PickerScreen: ListScreen {
 
     deinit {
         timer?.dispose()
-        scanReads.values.forEach { $0.dispose() }
     }
 
     func run(_ commands: [PickerCommand]) {
@@ -48,12 +48,10 @@ final class PickerScreen: ListScreen {
             switch command {
             case .fetchTitles(let component, let range, let revision):
                 fetcher(component).want(range, revision: revision)
-            case .scanTitles(let component, let range, let generation):
-                scanReads[component]?.dispose()
-                let titles = picker.rx.titles(component: component, first: range.lowerBound, count: range.count)
-                scanReads[component] = FilterScan.read(titles, arrived: { [weak self] texts in
-                    self?.dispatch(.titlesScanned(component: component, first: range.lowerBound, texts, generation: generation))
-                }, failed: { [weak self] in self?.session.fail($0) })
+            case .setFilter(let query, let component):
+                picker.rx.setFilter(query, SearchSettings(component: component)).subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+            case .fetchMatches(let component, let range, let revision):
+                matchFetcher(component).want(range, revision: revision)
             case .selectRow(let row, let component):
                 picker.rx.selectRow(row, inComponent: component).subscribe(onError: { [weak self] in self?.session.fail($0) }, onDisposed: { [weak self] in
                     self?.dispatch(.selectAnswered(component: component))
@@ -84,6 +82,18 @@ final class PickerScreen: ListScreen {
             return picker.rx.titles(component: component, first: first, count: count)
         }, arrived: { [weak self] window in self?.dispatch(.titlesArrived(component: component, window)) }, failed: { [weak self] in self?.session.fail($0) })
         fetchers[component] = made
+        return made
+    }
+
+    private func matchFetcher(_ component: Int) -> RemoteWindow<SearchMatch> {
+        if let existing = matchFetchers[component] {
+            return existing
+        }
+        let made = RemoteWindow<SearchMatch>(fetch: { [weak self] first, count in
+            guard let self else { return Observable.empty() }
+            return picker.rx.matches(in: component, first: first, count: count).map(\.matches)
+        }, arrived: { [weak self] window in self?.dispatch(.matchesArrived(component: component, window)) }, failed: { [weak self] in self?.session.fail($0) })
+        matchFetchers[component] = made
         return made
     }
 

@@ -7,11 +7,10 @@ extension TableModel {
         switch message {
         case .key(let key, let rows):
             status = nil
-            // A key after an Enter still waiting for cells: the person moved on.
+            // A key after an Enter still waiting for matches: the person moved on.
             finishWhenFiltered = false
             let commands = handle(key, height: listHeight(rows: rows))
-            let reads = wantFiltered().filter { !commands.contains($0) }
-            refilter()
+            let searches = search().filter { !commands.contains($0) }
             tapsInFlight += commands.reduce(0) { total, command in
                 switch command {
                 case .tap: return total + 1
@@ -19,33 +18,32 @@ extension TableModel {
                 default: return total
                 }
             }
-            return commands + reads
+            return commands + searches
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
-            // This screen's own taps change the selection and no cell; any
-            // other change (new rows, a new format, another client's call
-            // that may also have moved the selection) may have changed any.
-            if tapsInFlight == 0 || snapshot.rowCounts != daemon.rowCounts {
-                scans = [:]
+            // Another query's answer (this screen's or another client's)
+            // is a new list: the cursor starts at its best match.
+            if snapshot.filter != daemon.filter {
+                cursor = 0
+                top = 0
             }
             daemon = snapshot
-            refilter()
-            return []
+            // An Enter waiting for a search that matched nothing: no matches will come to wake it.
+            guard finishWhenFiltered, filterIsSettled else { return [] }
+            finishWhenFiltered = false
+            return finish()
         case .tapAnswered:
             tapsInFlight = max(tapsInFlight - 1, 0)
             return []
         case .cellsArrived(let section, let window):
             cells[section] = window
             return []
-        case .cellsScanned(let section, let first, let read, let generation):
-            guard var scan = scans[section], scan.take(first: first, read, generation: generation) else { return [] }
-            scans[section] = scan
-            let reads = wantFiltered()
-            refilter()
-            guard finishWhenFiltered, filterIsSettled else { return reads }
+        case .matchesArrived(let section, let window):
+            matches[section] = window
+            guard finishWhenFiltered, filterIsSettled else { return [] }
             finishWhenFiltered = false
-            return reads + finish()
+            return finish()
         case .headersArrived(let headers, let revision):
             if revision == daemon.revision {
                 self.headers = headers
@@ -58,61 +56,36 @@ extension TableModel {
     }
 
     /// Keeps the cursor on a shown row and in view; asks for this
-    /// revision's headers and the cells around what is shown.
+    /// revision's headers and the cells (or a search's matches) around what is shown.
     private mutating func layOut(height: Int) -> [TableCommand] {
         var commands: [TableCommand] = []
         if headersRevision != daemon.revision, !daemon.rowCounts.isEmpty {
             headersRevision = daemon.revision
             commands.append(.fetchHeaders(revision: daemon.revision))
         }
-        commands += wantFiltered()
-        refilter()
         let shown = shownRows
         cursor = min(cursor, max(shown.count - 1, 0))
         top = scrolledTop(top, position: cursor, height: height, count: shown.count)
-        let window = shown[min(top, shown.count)..<min(top + height, shown.count)]
-        // A filter's rows bring their cells with them.
-        for section in Set(window.map(\.section)).sorted() where scan(section) == nil {
-            let rows = window.filter { $0.section == section }.map(\.row)
-            if let first = rows.min(), let last = rows.max() {
-                let range = max(0, first - height)..<min(last + height + 1, daemon.rowCounts[section])
-                if cells[section]?.covers(range, revision: daemon.revision) != true {
-                    commands.append(.fetchCells(section: section, range: range, revision: daemon.revision))
+        let around = max(0, top - height)..<min(top + 2 * height, shown.count)
+        for part in shown.parts(of: around) {
+            if isFiltering {
+                if matches[part.section]?.covers(part.range, revision: daemon.revision) != true {
+                    commands.append(.fetchMatches(section: part.section, range: part.range, revision: daemon.revision))
                 }
+            } else if cells[part.section]?.covers(part.range, revision: daemon.revision) != true {
+                commands.append(.fetchCells(section: part.section, range: part.range, revision: daemon.revision))
             }
         }
         return commands
     }
 
-    /// What a filter searches: every cell of every section, a page at a
-    /// time and a section after another, begun as it is typed; a longer
-    /// query goes on from what the shorter one found. All sections together
-    /// keep at most `FilterScan.matchLimit` matches.
-    private mutating func wantFiltered() -> [TableCommand] {
-        guard let filter, isFiltering else {
-            scans = [:]
-            return []
-        }
-        var found = 0
-        for (section, count) in daemon.rowCounts.enumerated() {
-            let limit = FilterScan.matchLimit - found
-            var search: FilterScan
-            if let current = scan(section) {
-                search = current
-            } else {
-                scansBegun += 1
-                search = scans[section].flatMap { $0.count == count ? $0.narrowed(to: filter, limit: limit, generation: scansBegun) : nil }
-                    ?? FilterScan(filter: filter, fuzzy: fuzzy, count: count, limit: limit, generation: scansBegun)
-            }
-            let read = search.nextRead()
-            scans[section] = search
-            if let read {
-                return [.scanCells(section: section, range: read, generation: search.generation)]
-            }
-            guard search.isComplete else { return [] }
-            found += search.rows.count
-        }
-        return []
+    /// The `SetFilter` the typed filter needs, once per change of its
+    /// query; closing the filter clears the daemon's.
+    private mutating func search() -> [TableCommand] {
+        let query = filter?.query ?? ""
+        guard query != (searched ?? "") else { return [] }
+        searched = query
+        return [.setFilter(query)]
     }
 
     /// Enter: the row under the cursor is chosen (a table of several
@@ -120,7 +93,7 @@ extension TableModel {
     /// nothing is chosen says so instead.
     private mutating func finish() -> [TableCommand] {
         let shown = shownRows
-        let underCursor = shown.indices.contains(cursor) ? shown[cursor] : nil
+        let underCursor = rowUnderCursor(shown)
         if filter != nil, underCursor == nil, daemon.selected.isEmpty {
             status = "no row matches \(quoted(filter?.query ?? "", quote: "\""))"
             return []
@@ -134,13 +107,14 @@ extension TableModel {
             case .escape:
                 return [.quit]
             case .tab:
-                // While the search runs, the ranking under the cursor still moves.
+                // Until the daemon answered the query, the row under the cursor is not known.
                 guard filterIsSettled else {
                     status = "matching…"
                     return []
                 }
                 let shown = shownRows
-                return shown.indices.contains(cursor) && daemon.allowsMultipleSelection ? tap(shown[cursor]) : []
+                guard daemon.allowsMultipleSelection, let row = rowUnderCursor(shown) else { return [] }
+                return tap(row)
             default:
                 break
             }
@@ -159,7 +133,7 @@ extension TableModel {
             cursor = position
             return []
         }
-        let underCursor = shown.indices.contains(cursor) ? shown[cursor] : nil
+        let underCursor = rowUnderCursor(shown)
         switch key {
         case .character(" "):
             guard let underCursor else { return [] }
@@ -167,7 +141,7 @@ extension TableModel {
         case .selectAll where daemon.allowsMultipleSelection:
             let selected = Set(daemon.selected)
             let room = limit.map { max(0, $0 - selected.count) } ?? shown.count
-            return [.select(Array(shown.lazy.filter { !selected.contains($0) }.prefix(room)))]
+            return [.select(Array(shown.lazy.filter { $0.row >= 0 && !selected.contains($0) }.prefix(room)))]
         case .enter:
             if purpose == .attach {
                 guard let underCursor else { return [] }
@@ -176,7 +150,7 @@ extension TableModel {
             guard filterIsSettled else {
                 finishWhenFiltered = true
                 status = "matching…"
-                return wantFiltered()
+                return search() + layOut(height: height)
             }
             return finish()
         case .character("/"):
@@ -185,7 +159,7 @@ extension TableModel {
         case .escape, .character("q"):
             if filter != nil, key == .escape {
                 // The cursor stays on its row among all rows.
-                let underCursor = shown.indices.contains(cursor) ? shown[cursor] : nil
+                let underCursor = rowUnderCursor(shown)
                 filter = nil
                 cursor = underCursor.flatMap { shownRows.position(of: $0) } ?? 0
                 return []
@@ -205,5 +179,12 @@ extension TableModel {
             return []
         }
         return [.tap(indexPath, deselect: daemon.allowsMultipleSelection && isSelected)]
+    }
+
+    /// The row under the cursor, when one is shown there and known.
+    private func rowUnderCursor(_ shown: ShownIndexPaths) -> IndexPath? {
+        guard shown.indices.contains(cursor) else { return nil }
+        let row = shown[cursor]
+        return row.row >= 0 ? row : nil
     }
 }

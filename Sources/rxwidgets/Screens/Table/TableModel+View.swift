@@ -24,7 +24,11 @@ extension TableModel {
             let isCursor = top + offset == cursor
             var line = Line(isCursor ? "› " : "  ", .accent)
             line.append(selected.contains(indexPath) ? "● " : "○ ", selected.contains(indexPath) ? .success : .dim)
-            line.append(TextWidth.pad(cell(indexPath.row, indexPath.section) ?? "", columns - 5), isCursor ? .cursor : .plain)
+            let match = shown.match(at: top + offset)
+            let text = match?.title ?? (indexPath.row >= 0 ? cell(indexPath.row, indexPath.section) ?? "" : "")
+            for span in MatchHighlight.line(text, places: match?.places ?? [], width: columns - 5, style: isCursor ? .cursor : .plain).spans {
+                line.append(span.text, span.style)
+            }
             lines.append(line)
         }
         if shown.isEmpty {
@@ -35,13 +39,21 @@ extension TableModel {
         }
         if let filter {
             var line = filter.line
-            if let progress = FilterScan.progress(of: daemon.rowCounts.indices.compactMap(scan), rows: daemon.rowCounts.reduce(0, +)) {
-                line.append("  " + progress, .dim)
+            if let note = searchNote {
+                line.append("  " + note, .dim)
             }
             lines.append(line)
         }
         lines.append(Line(status ?? keys, status == nil ? .help : .error))
         return lines
+    }
+
+    /// How far the daemon's search answers the query typed: "matching…"
+    /// until it does, then how many rows match.
+    private var searchNote: String? {
+        guard let filter, !filter.query.isEmpty else { return nil }
+        guard daemon.filter == filter.query, searched == filter.query else { return "matching…" }
+        return "\(daemon.matchCounts.reduce(0, +).groupedDigits) of \(daemon.rowCounts.reduce(0, +).groupedDigits)"
     }
 
     private var keys: String {

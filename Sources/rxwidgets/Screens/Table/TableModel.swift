@@ -7,25 +7,33 @@ struct TableSnapshot: Equatable {
     var selected: [IndexPath] = []
     var allowsMultipleSelection = false
     var revision: UInt64 = 0
+    /// The daemon's search: its query and each section's matches.
+    var filter = ""
+    var matchCounts: [Int] = []
 
     init(_ table: RemoteTable) {
         rowCounts = table.rowCounts
         selected = table.indexPathsForSelectedRows
         allowsMultipleSelection = table.allowsMultipleSelection
         revision = table.revision
+        filter = table.filter
+        matchCounts = table.matchCounts
     }
 
     /// A table of these parts, for tests.
-    init(rowCounts: [Int], selected: [IndexPath] = [], allowsMultipleSelection: Bool = false, revision: UInt64 = 1) {
+    init(rowCounts: [Int], selected: [IndexPath] = [], allowsMultipleSelection: Bool = false, revision: UInt64 = 1, filter: String = "", matchCounts: [Int]? = nil) {
         self.rowCounts = rowCounts
         self.selected = selected
         self.allowsMultipleSelection = allowsMultipleSelection
         self.revision = revision
+        self.filter = filter
+        self.matchCounts = matchCounts ?? rowCounts
     }
 }
 
-/// A table screen's state: the daemon's snapshot, the cells and headers
-/// fetched so far, and this front end's own cursor, scroll and filter.
+/// A table screen's state: the daemon's snapshot, the cells, headers and
+/// search matches fetched so far, and this front end's own cursor, scroll
+/// and filter (whose query is the daemon's search, `SetFilter`).
 struct TableModel {
     /// What the command does once the person is done.
     enum Purpose: Equatable {
@@ -41,8 +49,7 @@ struct TableModel {
     let heightLimit: Int?
     /// How many rows may be chosen (nil: any); past it a tap is refused.
     let limit: Int?
-    /// `filter`: the query is typed from the start, ranks the rows fuzzily,
-    /// Tab chooses, and Esc cancels.
+    /// `filter`: the query is typed from the start, Tab chooses, and Esc cancels.
     let fuzzy: Bool
     /// `choose --index`: print the chosen rows' indexes, not their cells.
     let printsIndexes: Bool
@@ -56,14 +63,10 @@ struct TableModel {
     var cursor = 0
     var top = 0
     var filter: ListFilter?
-    /// Per section, the filter's search, and the count of searches begun.
-    var scans: [Int: FilterScan] = [:]
-    var scansBegun = 0
-    /// The rows the searches found, in the order shown (ranked, for
-    /// `filter`): kept, and made again only when a search moved on, as
-    /// ranking them is not for every frame.
-    var filtered: [IndexPath] = []
-    private var filteredFrom: [[Int]] = []
+    /// The query of the last `SetFilter` sent.
+    var searched: String?
+    /// Per section, the daemon's matches as fetched.
+    var matches: [Int: MatchWindow] = [:]
     /// Taps sent and not yet answered: the changes they cause are
     /// selections, which change no cell.
     var tapsInFlight = 0
@@ -90,55 +93,32 @@ struct TableModel {
         }
     }
 
-    /// A row's cell as searched or fetched, if it was.
+    /// A row's cell as fetched or matched, if it was.
     func cell(_ row: Int, _ section: Int) -> String? {
-        scan(section)?.text(row) ?? cells[section]?.text(row)
+        cells[section]?.text(row) ?? matches[section]?.items.first { $0.row == row }?.title
     }
 
-    /// Whether a filter with a query is on.
+    /// Whether the rows shown are the daemon's search: the filter sent is
+    /// the daemon's, with a query.
     var isFiltering: Bool {
-        filter.map { !$0.query.isEmpty } ?? false
+        filter != nil && searched.map { !$0.isEmpty } == true && !daemon.filter.isEmpty
     }
 
-    /// The search that answers the filter in `section` now, if any.
-    func scan(_ section: Int) -> FilterScan? {
-        guard let filter, isFiltering, let scan = scans[section], daemon.rowCounts.indices.contains(section), scan.searches(filter, count: daemon.rowCounts[section]) else { return nil }
-        return scan
-    }
-
-    /// Every row shown, section by section: all, or those the filter's
-    /// searches found so far — ranked, for `filter`. A row not yet searched
-    /// is not shown, so nothing the filter would hide can be chosen.
+    /// Every row shown, section by section: all, or the daemon's matches,
+    /// ranked within each section.
     var shownRows: ShownIndexPaths {
-        isFiltering ? ShownIndexPaths(matching: filtered) : ShownIndexPaths(rowCounts: daemon.rowCounts)
+        isFiltering ? ShownIndexPaths(ranked: daemon.matchCounts, windows: matches) : ShownIndexPaths(rowCounts: daemon.rowCounts)
     }
 
-    /// Whether the filter has searched every cell it will.
+    /// Whether the rows shown answer the query typed: the daemon's filter
+    /// is it, and the matches around the cursor are fetched for this Revision.
     var filterIsSettled: Bool {
-        guard isFiltering else { return true }
-        return daemon.rowCounts.indices.allSatisfy { scan($0)?.isComplete ?? false }
-    }
-
-    /// The rows the searches found, in the order shown: section by section,
-    /// ranked within each for `filter`.
-    /// The row under the cursor stays under it.
-    mutating func refilter() {
-        guard let filter, isFiltering else {
-            filtered = []
-            filteredFrom = []
-            return
-        }
-        let from = daemon.rowCounts.indices.map { section in scan(section).map { [$0.generation, $0.scanned, $0.rows.count] } ?? [] }
-        guard from != filteredFrom else { return }
-        let underCursor = filtered.indices.contains(cursor) ? filtered[cursor] : nil
-        filteredFrom = from
-        filtered = daemon.rowCounts.indices.flatMap { section -> [IndexPath] in
-            guard let scan = scan(section) else { return [] }
-            let rows = fuzzy ? FuzzyMatch.ranked(zip(scan.rows, scan.texts).map { (index: $0, text: $1) }, query: filter.query) : scan.rows
-            return rows.map { IndexPath(row: $0, section: section) }
-        }
-        if let underCursor, let position = filtered.firstIndex(of: underCursor) {
-            cursor = position
+        guard let filter else { return true }
+        guard !filter.query.isEmpty else { return !isFiltering }
+        guard daemon.filter == filter.query, searched == filter.query else { return false }
+        let shown = shownRows
+        return shown.isEmpty || shown.parts(of: cursor..<cursor + 1).allSatisfy { part in
+            matches[part.section]?.covers(part.range, revision: daemon.revision) == true
         }
     }
 
@@ -157,8 +137,8 @@ enum TableMessage {
     case layOut(rows: Int)
     case daemonChanged(TableSnapshot)
     case cellsArrived(section: Int, TextWindow)
-    /// The cells of a filter's search, rows `first`… of `section`.
-    case cellsScanned(section: Int, first: Int, [String], generation: Int)
+    /// Ranked matches of the daemon's search in `section`.
+    case matchesArrived(section: Int, MatchWindow)
     /// A `SelectRow` or `DeselectRow` this screen sent was answered.
     case tapAnswered
     case headersArrived([String], revision: UInt64)
@@ -170,8 +150,10 @@ enum TableMessage {
 enum TableCommand: Equatable {
     /// Fetch the cells of `range` (paged, for `revision`); they come back as `.cellsArrived`.
     case fetchCells(section: Int, range: Range<Int>, revision: UInt64)
-    /// Read cells for a filter's search (its `generation`).
-    case scanCells(section: Int, range: Range<Int>, generation: Int)
+    /// `SetFilter` of `query`.
+    case setFilter(String)
+    /// Fetch matches ranked in `range` (paged, for `revision`); they come back as `.matchesArrived`.
+    case fetchMatches(section: Int, range: Range<Int>, revision: UInt64)
     case fetchHeaders(revision: UInt64)
     /// `SelectRow`, or `DeselectRow` when `deselect`.
     case tap(IndexPath, deselect: Bool)

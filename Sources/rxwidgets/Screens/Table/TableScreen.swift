@@ -14,7 +14,8 @@ final class TableScreen: ListScreen {
     /// Per section, the fetcher of its cells.
     private var fetchers: [Int: RemoteTexts] = [:]
     /// Per section, the read of the filter's search in flight.
-    private var scanReads: [Int: Disposable] = [:]
+    /// Per section, the fetcher of its search's matches.
+    private var matchFetchers: [Int: RemoteWindow<SearchMatch>] = [:]
     private let disposeBag = DisposeBag()
 
     init(table: RemoteTable, session: Session, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false,
@@ -29,21 +30,15 @@ final class TableScreen: ListScreen {
             .disposed(by: disposeBag)
     }
 
-    deinit {
-        scanReads.values.forEach { $0.dispose() }
-    }
-
     func run(_ commands: [TableCommand]) {
         for command in commands {
             switch command {
             case .fetchCells(let section, let range, let revision):
                 fetcher(section).want(range, revision: revision)
-            case .scanCells(let section, let range, let generation):
-                scanReads[section]?.dispose()
-                let cells = table.rx.cells(section: section, first: range.lowerBound, count: range.count).map { $0.map(\.text) }
-                scanReads[section] = FilterScan.read(cells, arrived: { [weak self] texts in
-                    self?.dispatch(.cellsScanned(section: section, first: range.lowerBound, texts, generation: generation))
-                }, failed: { [weak self] in self?.session.fail($0) })
+            case .setFilter(let query):
+                table.rx.setFilter(query).subscribe(onError: { [weak self] in self?.session.fail($0) }).disposed(by: disposeBag)
+            case .fetchMatches(let section, let range, let revision):
+                matchFetcher(section).want(range, revision: revision)
             case .fetchHeaders(let revision):
                 table.rx.headers().subscribe(onNext: { [weak self] headers in
                     self?.dispatch(.headersArrived(headers, revision: revision))
@@ -75,6 +70,18 @@ final class TableScreen: ListScreen {
             return table.rx.cells(section: section, first: first, count: count).map { cells in cells.map(\.text) }
         }, arrived: { [weak self] window in self?.dispatch(.cellsArrived(section: section, window)) }, failed: { [weak self] in self?.session.fail($0) })
         fetchers[section] = made
+        return made
+    }
+
+    private func matchFetcher(_ section: Int) -> RemoteWindow<SearchMatch> {
+        if let existing = matchFetchers[section] {
+            return existing
+        }
+        let made = RemoteWindow<SearchMatch>(fetch: { [weak self] first, count in
+            guard let self else { return Observable.empty() }
+            return table.rx.matches(in: section, first: first, count: count).map(\.matches)
+        }, arrived: { [weak self] window in self?.dispatch(.matchesArrived(section: section, window)) }, failed: { [weak self] in self?.session.fail($0) })
+        matchFetchers[section] = made
         return made
     }
 

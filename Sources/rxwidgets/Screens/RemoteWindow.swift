@@ -2,28 +2,25 @@ import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
-/// Fetches the texts of one list the daemon serves a window at a time with
-/// the batch reads (`Titles`, `Cells`), for the widget's `Revision` they
+/// Fetches one list the daemon serves a window at a time with the batch
+/// reads (`Titles`, `Cells`, `Matches`), for the widget's `Revision` they
 /// belong to, paging past the read limit. Until a fresher window arrives the
 /// old one is kept, so nothing blanks while the daemon answers.
-final class RemoteTexts {
+final class RemoteWindow<Element: Equatable> {
     /// Fetches rows `first` … `first+count−1` (the daemon clips at the end).
-    typealias Fetch = (_ first: Int, _ count: Int) -> Observable<[String]>
-
-    /// The most rows one batch read may ask for.
-    static let pageLimit = 65_536
+    typealias Fetch = (_ first: Int, _ count: Int) -> Observable<[Element]>
 
     private let fetch: Fetch
-    private let arrived: (TextWindow) -> Void
+    private let arrived: (RowWindow<Element>) -> Void
     private let failed: (Error) -> Void
     /// What was fetched last.
-    private(set) var window = TextWindow()
+    private(set) var window = RowWindow<Element>()
     private var request: Disposable?
     private var requested: (range: Range<Int>, revision: UInt64)?
 
     /// `arrived` gets each new window; `failed` runs when a read fails for
     /// another reason than the rows having changed meanwhile.
-    init(fetch: @escaping Fetch, arrived: @escaping (TextWindow) -> Void, failed: @escaping (Error) -> Void) {
+    init(fetch: @escaping Fetch, arrived: @escaping (RowWindow<Element>) -> Void, failed: @escaping (Error) -> Void) {
         self.fetch = fetch
         self.arrived = arrived
         self.failed = failed
@@ -31,11 +28,6 @@ final class RemoteTexts {
 
     deinit {
         request?.dispose()
-    }
-
-    /// The text of `row` as last fetched, if it was.
-    func text(_ row: Int) -> String? {
-        window.text(row)
     }
 
     /// Whether every row of `range` is known for `revision`.
@@ -51,13 +43,13 @@ final class RemoteTexts {
         }
         requested = (range, revision)
         request?.dispose()
-        var collected: [String] = []
+        var collected: [Element] = []
         collected.reserveCapacity(range.count)
         request = page(from: range.lowerBound, upTo: range.upperBound, into: collected, revision: revision)
     }
 
-    private func page(from start: Int, upTo end: Int, into collected: [String], revision: UInt64) -> Disposable {
-        let count = min(end - start, RemoteTexts.pageLimit)
+    private func page(from start: Int, upTo end: Int, into collected: [Element], revision: UInt64) -> Disposable {
+        let count = min(end - start, RemoteWindowLimits.pageLimit)
         return fetch(start, count).subscribe(onNext: { [weak self] titles in
             guard let self, let requested else { return }
             let all = collected + titles
@@ -66,7 +58,7 @@ final class RemoteTexts {
                 request = page(from: next, upTo: end, into: all, revision: revision)
                 return
             }
-            window = TextWindow(first: requested.range.lowerBound, texts: all, revision: revision, isComplete: all.count < requested.range.count)
+            window = RowWindow(first: requested.range.lowerBound, items: all, revision: revision, isComplete: all.count < requested.range.count)
             self.requested = nil
             arrived(window)
         }, onError: { [weak self] error in
@@ -80,6 +72,14 @@ final class RemoteTexts {
             failed(error)
         })
     }
+}
+
+/// A list's texts, fetched.
+typealias RemoteTexts = RemoteWindow<String>
+
+enum RemoteWindowLimits {
+    /// The most rows one batch read may ask for.
+    static let pageLimit = 65_536
 }
 
 extension Error {
