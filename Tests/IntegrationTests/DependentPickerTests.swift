@@ -23,14 +23,14 @@ final class DependentPickerTests: DaemonTestCase {
         XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(3), .int32(2), .int32(2)]))
         _ = takeEvents()
         try call(path, pickerInterface, "SelectRow", [.int32(1), .int32(0)])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker RowCounts,SelectedRows,Revision", "ItemSelected(1, 0)",
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker MatchCounts,RowCounts,SelectedRows,Revision", "ItemSelected(1, 0)",
                                       "ModelSelected([<'France'>, <'Paris'>, <'Marais'>])", "reply"])
         XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(3), .int32(3), .int32(1)]))
         try call(path, pickerInterface, "SelectRow", [.int32(1), .int32(1)])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker RowCounts,SelectedRows,Revision", "ItemSelected(1, 1)", "ModelSelected([<'France'>, <'Lyon'>, <''>])", "reply"],
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker MatchCounts,RowCounts,SelectedRows,Revision", "ItemSelected(1, 1)", "ModelSelected([<'France'>, <'Lyon'>, <''>])", "reply"],
                        "Lyon has no districts: an empty component")
         try call(path, pickerInterface, "SetSelectedRow", [.int32(2), .int32(0)])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker RowCounts,SelectedRows,Revision", "reply"], "a programmatic selection rebinds too, without events")
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker MatchCounts,RowCounts,SelectedRows,Revision", "reply"], "a programmatic selection rebinds too, without events")
         XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(3), .int32(0), .int32(0)]), "Italy is in no map")
         XCTAssertEqual(error(path, pickerInterface, "SetItems", [titles([["A"], ["B"]])])?.message,
                        "items has 2 arrays; picker 'place' has dependent components, so items gives component 0 only")

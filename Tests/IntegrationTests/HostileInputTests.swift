@@ -510,6 +510,6 @@ final class DiffBoundTests: DaemonTestCase {
         try call(table, tableInterface, "SetItems", [models(["a", "b", "c", "d"])])
         XCTAssertEqual(takeEvents().dropFirst().first, "ItemsChanged([], [(0, 3)], [], [])")
         try call(table, tableInterface, "SetItems", [models(["a", "b", "c", "d", "e"])])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,Revision", "Reloaded()", "reply"])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,RowCounts,Revision", "Reloaded()", "reply"])
     }
 }

@@ -177,7 +177,7 @@ final class PickerDataSourceTests: DaemonTestCase {
         XCTAssertEqual(try titleStrings(path, 1, 8, 1), ["c1 row 8"])
         _ = takeEvents()
         try call(path, pickerInterface, "DetachDataSource")
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker NumberOfComponents,RowCounts,SelectedRows,Revision", "reply"])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Picker MatchCounts,NumberOfComponents,RowCounts,SelectedRows,Revision", "reply"])
         XCTAssertEqual(try property(path, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(3)]))
         XCTAssertEqual(try property(path, pickerInterface, "SelectedRows"), .array(element: .int32, [.int32(2)]))
         XCTAssertEqual(try titleStrings(path, 0, 0, 5), ["a", "b", "c"])

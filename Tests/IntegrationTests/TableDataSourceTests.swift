@@ -148,7 +148,7 @@ final class TableDataSourceTests: DaemonTestCase {
         source.cell = { section, row in "new \(section).\(row)" }
         _ = takeEvents()
         try call(path, tableInterface, "ReloadData")
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table NumberOfSections,RowCounts,SelectedIndexPaths,Revision", "Reloaded()", "reply"])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,NumberOfSections,RowCounts,SelectedIndexPaths,Revision", "Reloaded()", "reply"])
         XCTAssertEqual(try cellTexts(path, 1, 0, 10), (0..<4).map { "new 1.\($0)" }, "the reload dropped the cache")
         _ = takeEvents()
         try call(path, tableInterface, "DetachDataSource")

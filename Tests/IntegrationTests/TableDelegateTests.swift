@@ -33,7 +33,7 @@ final class TableDelegateTests: DaemonTestCase {
         XCTAssertEqual(takeEvents(), ["error NotEditable"], "a refused delete emits nothing")
         XCTAssertEqual(try property(path, tableInterface, "Revision"), revision)
         try call(path, tableInterface, "DeleteRow", [.int32(0), .int32(1)])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,Revision", "ItemDeleted(0, 1)", "ModelDeleted(<'b'>)", "ItemsChanged([(0, 1)], [], [], [])", "reply"])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,RowCounts,Revision", "ItemDeleted(0, 1)", "ModelDeleted(<'b'>)", "ItemsChanged([(0, 1)], [], [], [])", "reply"])
         XCTAssertEqual(asked, [IndexPath(row: 2, section: 0), IndexPath(row: 1, section: 0)])
         try call(path, tableInterface, "MoveRow", [.int32(0), .int32(0), .int32(0), .int32(1)])
         XCTAssertEqual(takeEvents().filter { $0.hasPrefix("ItemMoved") }, ["ItemMoved(0, 0, 0, 1)"], "a question it does not serve is UIKit's default")

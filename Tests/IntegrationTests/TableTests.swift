@@ -17,13 +17,13 @@ final class TableTests: DaemonTestCase {
         try call(letters, tableInterface, "SetItems", [models(["d", "a", "c", "e"])])
         XCTAssertEqual(takeEvents(), ["ItemsChanged([], [], [], [])", "reply"], "the same data changes nothing")
         try call(letters, tableInterface, "SetItems", [models(["x", "x"])])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,Revision", "Reloaded()", "reply"], "duplicate identities reload")
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,RowCounts,Revision", "Reloaded()", "reply"], "duplicate identities reload")
         try call(root, managerInterface, "CreateTable", [.string("later"), options([])])
         _ = takeEvents()
         try call("\(root)/table/later", tableInterface, "SetSections", [.array(element: .structure([.string, .array(.variant)]), [
             .structure([.string("A"), models(["apple"])]), .structure([.string("B"), models(["banana", "blueberry"])]),
         ])])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table NumberOfSections,RowCounts,Revision", "Reloaded()", "reply"], "the first Set* reloads")
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,NumberOfSections,RowCounts,Revision", "Reloaded()", "reply"], "the first Set* reloads")
         XCTAssertEqual(try call("\(root)/table/later", tableInterface, "TitleForHeader", [.int32(1)]), [.string("B")])
     }
 
@@ -42,14 +42,14 @@ final class TableTests: DaemonTestCase {
 
         try call(fruit, tableInterface, "SetSections", [sections([("A", ["apple"]), ("B", ["avocado", "banana", "blueberry"])])])
         XCTAssertEqual(takeEvents(), [
-            "PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "ItemsChanged([], [(1, 2)], [(0, 1, 1, 0)], [])", "reply",
+            "PropertiesChanged Table MatchCounts,RowCounts,SelectedIndexPaths,Revision", "ItemsChanged([], [(1, 2)], [(0, 1, 1, 0)], [])", "reply",
         ], "a row moved to another section, one inserted: one difference")
         XCTAssertEqual(try property(fruit, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [
             .structure([.int32(1), .int32(0)]), .structure([.int32(1), .int32(1)]),
         ]), "avocado and banana stay selected where they went")
 
         try call(fruit, tableInterface, "SetSections", [sections([("B", ["avocado", "banana", "blueberry"]), ("A", ["apple"])])])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "Reloaded()", "reply"],
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,RowCounts,SelectedIndexPaths,Revision", "Reloaded()", "reply"],
                        "a section that moved is a change ItemsChanged cannot carry")
         XCTAssertEqual(try property(fruit, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [
             .structure([.int32(0), .int32(0)]), .structure([.int32(0), .int32(1)]),
@@ -61,7 +61,7 @@ final class TableTests: DaemonTestCase {
         try call(fruit, tableInterface, "SetSections", [sections([("", ["x"]), ("", ["y"])])])
         _ = takeEvents()
         try call(fruit, tableInterface, "SetSections", [sections([("", ["x", "y"]), ("", [])])])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,Revision", "ItemsChanged([], [], [(1, 0, 0, 1)], [])", "reply"],
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,RowCounts,Revision", "ItemsChanged([], [], [(1, 0, 0, 1)], [])", "reply"],
                        "sections of one header are told apart by their order")
     }
 
@@ -93,7 +93,7 @@ final class TableTests: DaemonTestCase {
         try call(letters, tableInterface, "SelectRow", [.int32(0), .int32(3)])
         _ = takeEvents()
         try call(letters, tableInterface, "DeleteRow", [.int32(0), .int32(1)])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,SelectedIndexPaths,Revision", "ItemDeleted(0, 1)", "ModelDeleted(<'b'>)", "ItemsChanged([(0, 1)], [], [], [])", "reply"],
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,RowCounts,SelectedIndexPaths,Revision", "ItemDeleted(0, 1)", "ModelDeleted(<'b'>)", "ItemsChanged([(0, 1)], [], [], [])", "reply"],
                        "the deleted row's signals, then the rows bound without it, as an RxDataSources app updates its model")
         XCTAssertEqual(try property(letters, tableInterface, "SelectedIndexPaths"), .array(element: .structure([.int32, .int32]), [.structure([.int32(0), .int32(2)])]),
                        "the selection follows its row")
@@ -133,7 +133,7 @@ final class TableTests: DaemonTestCase {
         XCTAssertEqual(try call(letters, tableInterface, "CellForRow", [.int32(0), .int32(2)]), [.string("cell"), .string("0.2: c")])
         _ = takeEvents()
         try call(letters, tableInterface, "AppendItems", [.int32(0), .array(element: .variant, [.variant(.int32(5)), .variant(.boolean(false))])])
-        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table RowCounts,Revision", "ItemsChanged([], [(0, 4), (0, 5)], [], [])", "reply"])
+        XCTAssertEqual(takeEvents(), ["PropertiesChanged Table MatchCounts,RowCounts,Revision", "ItemsChanged([], [(0, 4), (0, 5)], [], [])", "reply"])
         XCTAssertEqual(try call(letters, tableInterface, "CellForRow", [.int32(0), .int32(5)]), [.string("cell"), .string("0.5: false")])
         XCTAssertEqual(error(letters, tableInterface, "AppendItems", [.int32(1), models(["x"])])?.name, errorPrefix + "OutOfRange")
         try call(root, managerInterface, "CreateTable", [.string("empty"), options([])])

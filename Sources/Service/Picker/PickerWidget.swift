@@ -58,7 +58,9 @@ final class PickerWidget: RowsWidget {
             .subscribe(onNext: { [weak self] change in
                 switch change {
                 case .numberOfComponents: self?.reportChange(API.numberOfComponents.name)
-                case .rowCounts: self?.reportChange(API.rowCounts.name)
+                case .rowCounts:
+                    self?.reportChange(API.rowCounts.name)
+                    self?.reportMatchCountsIfChanged()
                 case .selectedRows: self?.reportChange(API.selectedRows.name)
                 }
             })

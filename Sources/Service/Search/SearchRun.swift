@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import RxCoreEssentials
 import Synchronization
 
 /// Set once a search's result is no longer wanted (a newer `SetFilter`, a
@@ -18,9 +19,14 @@ final class SearchCancellation: Sendable {
 }
 
 /// One search over one part's titles: the rows are split into slices, one
-/// per core, each matched on a thread of its own; the caller's thread
+/// per core, each matched on a worker thread of its own; the caller's thread
 /// waits for them (it is the loop only for a change of the rows).
 enum SearchRun {
+    /// One worker a core, at nice 10: a search of millions of rows takes
+    /// every core for a while, and the loop (at nice 0) must still answer
+    /// everyone within milliseconds.
+    private static let workers = (0..<threads).map { BackgroundQueue(label: "search-\($0)", nice: 10) }
+
     /// Rows matched between two looks at the cancellation.
     static let checkEvery = 4_096
     /// Fewer rows than this are matched on the caller's thread alone.
@@ -53,10 +59,19 @@ enum SearchRun {
             }
             results.withLock { $0[slice] = keys }
         }
-        if slices == 1 {
+        guard slices > 1 else {
             work(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: slices, execute: work)
+            return cancellation.isCancelled ? nil : results.withLock { $0[0] }
+        }
+        let done = DispatchSemaphore(value: 0)
+        for slice in 0..<slices {
+            workers[slice].async {
+                work(slice)
+                done.signal()
+            }
+        }
+        for _ in 0..<slices {
+            done.wait()
         }
         guard !cancellation.isCancelled else { return nil }
         return results.withLock { parts in

@@ -134,7 +134,18 @@ extension SearchableWidget {
 
     private func applyFilter(_ applied: WidgetSearch.Applied?) {
         search.apply(applied)
+        search.announcedCounts = matchCounts
         reportChange(SearchNames.filter, SearchNames.matchCounts)
+    }
+
+    /// Announces `MatchCounts` (in the change being made) when it is not
+    /// what was last announced: a widget calls it as its `RowCounts`
+    /// changes, which without a filter is its `MatchCounts` too.
+    func reportMatchCountsIfChanged() {
+        let counts = matchCounts
+        guard counts != search.announcedCounts else { return }
+        search.announcedCounts = counts
+        reportChange(SearchNames.matchCounts)
     }
 
     /// Answers calls after the change being made was announced (a reply
@@ -153,8 +164,8 @@ extension SearchableWidget {
     /// again on the new rows, here, so that `MatchCounts` is announced with
     /// them; a search still running is applied instead, and its callers
     /// answered after this change. Rows a client serves drop the filter.
+    /// (Without a filter `MatchCounts` follows `RowCounts`, announced with it.)
     func searchRowsChanged() {
-        reportChange(SearchNames.matchCounts)
         if let servedBy {
             if let superseded = search.cancelRunning() {
                 answerLater(superseded.waiting, .failure(WidgetsError.notSupported("\(servedBy) now serves the rows of \(host.described); the search was dropped")))
@@ -169,6 +180,7 @@ extension SearchableWidget {
             answerLater(superseded.waiting, .success(()))
         } else if let applied = search.applied, !applied.query.isEmpty {
             search.apply(research(applied.settings, applied.query))
+            reportMatchCountsIfChanged()
         }
     }
 

@@ -34,6 +34,8 @@ final class WidgetSearch {
     private(set) var applied: Applied?
     private(set) var running: Running?
     private var nextID = 0
+    /// `MatchCounts` as last announced: it is announced again only when it changed.
+    var announcedCounts: [Int32] = []
 
     /// Searches run one after another here; each splits across the cores.
     static let queue = BackgroundQueue(label: "search", nice: 5)

@@ -57,7 +57,9 @@ final class TableWidget: RowsWidget {
             .subscribe(onNext: { [weak self] change in
                 switch change {
                 case .numberOfSections: self?.reportChange(API.numberOfSections.name)
-                case .rowCounts: self?.reportChange(API.rowCounts.name)
+                case .rowCounts:
+                    self?.reportChange(API.rowCounts.name)
+                    self?.reportMatchCountsIfChanged()
                 case .selection: self?.reportChange(API.selectedIndexPaths.name)
                 case .allowsMultipleSelection: self?.reportChange(API.allowsMultipleSelection.name)
                 case .editing: self?.reportChange(API.editable.name)
