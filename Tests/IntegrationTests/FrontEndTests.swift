@@ -335,6 +335,25 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "brie\n")
     }
 
+    /// `filter`'s lines travel as a file the daemon reads (`LoadItems`), not
+    /// as one call; a line that is not UTF-8 is refused and named, never
+    /// shown (or printed back) changed.
+    func testFilterLoadsStandardInputAndRefusesALineThatIsNotUTF8() throws {
+        let many = try TerminalSession(["filter"], address: bus.address, pipedFrom: "seq 1 300000")
+        XCTAssertTrue(many.waitForScreen("› ○ 1"), many.screen)
+        many.type("299999")
+        XCTAssertTrue(many.waitForScreen("› ○ 299999"), many.screen)
+        many.send("Enter")
+        XCTAssertEqual(many.exitStatus(), 0, many.error)
+        XCTAssertEqual(many.output, "299999\n")
+        let broken = try TerminalSession(["filter"], address: bus.address, pipedFrom: "printf 'apple\\nb\\377d\\n'")
+        XCTAssertEqual(broken.exitStatus(), 2, broken.screen)
+        XCTAssertTrue(broken.error.contains("line 2 of standard input is not valid UTF-8"), broken.error)
+        let empty = try TerminalSession(["filter"], address: bus.address, pipedFrom: "true")
+        XCTAssertEqual(empty.exitStatus(), 2)
+        XCTAssertTrue(empty.error.contains("standard input had no lines"), empty.error)
+    }
+
     func testFilterAndChooseWithoutALimitPrintEveryChosenLine() throws {
         let filter = try start(["filter", "--no-limit", "red", "green", "blue"])
         filter.waitForScreen("green")

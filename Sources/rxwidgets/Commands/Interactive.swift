@@ -27,7 +27,7 @@ enum Interactive {
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
                                            values: delimiter == nil ? nil : values))
         case .filter(let header, let height, let limit, let items):
-            let table = try CommandWidgets.filterTable(client, named: name, rows: try items ?? CommandInput.standardInputLines(), limit: limit)
+            let table = try CommandWidgets.filterTable(client, named: name, rows: items, limit: limit)
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
         case .choose(let header, let height, let selected, _, let index, let timeout, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
