@@ -7,11 +7,19 @@ enum CharacterClass: Int, Sendable {
     /// The characters after which a word starts with a delimiter's bonus.
     private static let delimiters: Set<UInt32> = Set("/,:;|".unicodeScalars.map(\.value))
 
-    /// Each ASCII character's class.
-    private static let ascii: [CharacterClass] = (0..<128).map { of(nonASCII: UInt32($0)) }
-
+    /// A scalar's class; ASCII's by comparisons alone (a table would be a
+    /// global read through a lazy initializer for every character).
+    @inline(__always)
     static func of(_ scalar: UInt32) -> CharacterClass {
-        scalar < 0x80 ? ascii[Int(scalar)] : of(nonASCII: scalar)
+        switch scalar {
+        case 0x61...0x7A: return .lower
+        case 0x41...0x5A: return .upper
+        case 0x30...0x39: return .number
+        case 0x20, 0x09...0x0D: return .white
+        case 0x2F, 0x2C, 0x3A, 0x3B, 0x7C: return .delimiter
+        case 0..<0x80: return .nonWord
+        default: return of(nonASCII: scalar)
+        }
     }
 
     private static func of(nonASCII value: UInt32) -> CharacterClass {
@@ -37,20 +45,12 @@ enum CharacterClass: Int, Sendable {
     }
 
     /// The bonus of a character of class `current` after one of class `previous`.
+    @inline(__always)
     static func bonus(after previous: CharacterClass, _ current: CharacterClass) -> Int16 {
-        bonusTable[previous.rawValue * 7 + current.rawValue]
+        computedBonus(after: previous, current)
     }
 
-    private static let bonusTable: [Int16] = {
-        var table: [Int16] = []
-        for previous in 0..<7 {
-            for current in 0..<7 {
-                table.append(computedBonus(after: CharacterClass(rawValue: previous)!, CharacterClass(rawValue: current)!))
-            }
-        }
-        return table
-    }()
-
+    @inline(__always)
     private static func computedBonus(after previous: CharacterClass, _ current: CharacterClass) -> Int16 {
         typealias Score = FuzzyScore
         if current.rawValue > CharacterClass.nonWord.rawValue {

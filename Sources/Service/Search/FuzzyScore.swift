@@ -46,25 +46,24 @@ enum FuzzyScore {
 
     /// The score of `term` (not inverse) in `text`, nil when it does not
     /// match; `positions`, when given, gets the matched places in order.
-    static func score(_ term: SearchQuery.Term, in text: MatchText, positions: inout [Int]?) -> Int32? {
+    static func score(_ term: CompiledQuery.Term, in text: MatchText, positions: inout [Int]?) -> Int32? {
         let chars = text.chars(caseSensitive: term.caseSensitive)
-        return term.text.withUnsafeBufferPointer { pattern in
-            switch term.kind {
-            case .fuzzy:
-                if text.count * pattern.count > optimalCells {
-                    return firstShortest(pattern, chars, text, positions: &positions)
-                }
-                return optimal(pattern, chars, text, positions: &positions)
-            case .exact:
-                return exact(pattern, chars, text, positions: &positions)
-            case .prefix, .suffix, .equal:
-                return anchored(term.kind, pattern, chars, text, positions: &positions)
+        let pattern = term.text
+        switch term.kind {
+        case .fuzzy:
+            if text.count * pattern.count > optimalCells {
+                return firstShortest(pattern, chars, text, positions: &positions)
             }
+            return optimal(pattern, chars, text, positions: &positions)
+        case .exact:
+            return exact(pattern, chars, text, positions: &positions)
+        case .prefix, .suffix, .equal:
+            return anchored(term.kind, pattern, chars, text, positions: &positions)
         }
     }
 
     /// Whether `term` occurs in `text` as its kind says (for `!` terms).
-    static func occurs(_ term: SearchQuery.Term, in text: MatchText) -> Bool {
+    static func occurs(_ term: CompiledQuery.Term, in text: MatchText) -> Bool {
         var none: [Int]? = nil
         return score(term, in: text, positions: &none) != nil
     }
@@ -79,7 +78,8 @@ enum FuzzyScore {
         let bonus = text.bonus
         // The first place of each pattern character after the one before,
         // and the last place of the last: the matrix spans only those.
-        var first = [Int](repeating: 0, count: m)
+        text.reserveFirsts(m)
+        let first = text.firsts
         var next = 0
         for index in 0..<m {
             while next < n, chars[next] != pattern[index] { next += 1 }
@@ -179,7 +179,7 @@ enum FuzzyScore {
     }
 
     /// The places of the best alignment, read back from its matrices.
-    private static func backtrace(m: Int, width: Int, start: Int, first: [Int], end: Int, h: UnsafeMutablePointer<Int32>, c: UnsafeMutablePointer<Int16>) -> [Int] {
+    private static func backtrace(m: Int, width: Int, start: Int, first: UnsafeMutablePointer<Int>, end: Int, h: UnsafeMutablePointer<Int32>, c: UnsafeMutablePointer<Int16>) -> [Int] {
         var places: [Int] = []
         var row = m - 1
         var column = end

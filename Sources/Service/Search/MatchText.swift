@@ -11,6 +11,9 @@ final class MatchText {
     private(set) var scores: UnsafeMutablePointer<Int32>
     private(set) var runs: UnsafeMutablePointer<Int16>
     private var matrixCapacity: Int
+    /// Where each pattern character first occurs (`FuzzyScore.optimal`).
+    private(set) var firsts: UnsafeMutablePointer<Int>
+    private var firstsCapacity: Int
 
     init() {
         capacity = 256
@@ -20,6 +23,8 @@ final class MatchText {
         matrixCapacity = 1_024
         scores = .allocate(capacity: matrixCapacity)
         runs = .allocate(capacity: matrixCapacity)
+        firstsCapacity = 64
+        firsts = .allocate(capacity: firstsCapacity)
     }
 
     deinit {
@@ -28,6 +33,7 @@ final class MatchText {
         bonus.deallocate()
         scores.deallocate()
         runs.deallocate()
+        firsts.deallocate()
     }
 
     /// Reads `title`: `utf8` is its bytes, `ascii` whether they all are.
@@ -60,6 +66,14 @@ final class MatchText {
     /// The scalars a term compares: as they are, or in lower case.
     func chars(caseSensitive: Bool) -> UnsafeMutablePointer<UInt32> {
         caseSensitive ? original : lowered
+    }
+
+    /// Makes `firsts` hold at least `count` places.
+    func reserveFirsts(_ count: Int) {
+        guard count > firstsCapacity else { return }
+        firsts.deallocate()
+        firstsCapacity = max(count, firstsCapacity * 2)
+        firsts = .allocate(capacity: firstsCapacity)
     }
 
     /// Makes the matrices hold at least `cells` cells.

@@ -2,11 +2,11 @@
 /// must match (any of its alternatives), an inverse term must not occur;
 /// the score is the sum of the matching terms' scores.
 struct RowMatcher {
-    let query: SearchQuery
+    private let compiled: CompiledQuery
     private let text = MatchText()
 
     init(_ query: SearchQuery) {
-        self.query = query
+        compiled = CompiledQuery(query)
     }
 
     /// A title's rank key, nil when it does not match.
@@ -15,8 +15,7 @@ struct RowMatcher {
         guard let score = match(title, positions: &none) else { return nil }
         // A row only inverse terms let through matched nothing to measure:
         // fzf ranks those by row order alone.
-        let measured = query.terms.contains { $0.contains { !$0.inverse } }
-        return MatchKey(score: score, length: measured ? trimmedLength : 0, row: Int32(row))
+        return MatchKey(score: score, length: compiled.measuresLength ? trimmedLength : 0, row: Int32(row))
     }
 
     /// A title's score, and the places (Unicode scalar offsets, ascending,
@@ -25,23 +24,26 @@ struct RowMatcher {
         var contiguous = title
         return contiguous.withUTF8 { bytes in
             var allASCII: Bool?
+            let terms = compiled.terms
+            let groups = compiled.groups
             // Most rows fail here, before anything is decoded: an ASCII
             // term's bytes in order, in the title's bytes.
-            for group in query.terms where group.count == 1 && !group[0].inverse {
-                guard let pattern = group[0].ascii else { continue }
-                let may = pattern.withUnsafeBufferPointer { FuzzyScore.mayMatch($0, in: bytes, caseSensitive: group[0].caseSensitive) }
-                guard !may else { continue }
+            for group in groups where group.count == 1 {
+                let term = terms[group.first]
+                guard !term.inverse, let pattern = term.ascii else { continue }
+                guard !FuzzyScore.mayMatch(pattern, in: bytes, caseSensitive: term.caseSensitive) else { continue }
                 // Case-insensitively, a non-ASCII capital may lower to an ASCII letter (K, İ).
-                if group[0].caseSensitive { return nil }
+                if term.caseSensitive { return nil }
                 if allASCII == nil { allASCII = bytes.allSatisfy { $0 < 0x80 } }
                 if allASCII == true { return nil }
             }
             let ascii = allASCII ?? bytes.allSatisfy { $0 < 0x80 }
             text.load(title, utf8: bytes, ascii: ascii)
             var total: Int32 = 0
-            for group in query.terms {
+            for group in groups {
                 var matched = false
-                for term in group {
+                for index in group.first..<group.first + group.count {
+                    let term = terms[index]
                     if term.inverse {
                         if !FuzzyScore.occurs(term, in: text) {
                             matched = true

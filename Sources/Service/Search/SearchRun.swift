@@ -46,17 +46,23 @@ enum SearchRun {
             let matcher = RowMatcher(query)
             var keys: [MatchKey] = []
             var sinceCheck = 0
-            for index in range {
+            let match = { (row: Int, title: String) -> Bool in
                 sinceCheck += 1
                 if sinceCheck == checkEvery {
                     sinceCheck = 0
-                    if cancellation.isCancelled { return }
+                    if cancellation.isCancelled { return false }
                 }
-                let row = candidates.map { Int($0[index]) } ?? index
-                if let key = matcher.key(of: titles.title(row), row: row) {
+                if let key = matcher.key(of: title, row: row) {
                     keys.append(key)
                 }
+                return true
             }
+            if let candidates {
+                titles.forEach(in: candidates[range].lazy.map { Int($0) }, match)
+            } else {
+                titles.forEach(in: range, match)
+            }
+            guard !cancellation.isCancelled else { return }
             results.withLock { $0[slice] = keys }
         }
         guard slices > 1 else {

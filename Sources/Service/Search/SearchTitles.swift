@@ -38,17 +38,32 @@ struct SearchTitles: Sendable {
     }
 
     /// Row `row`'s title.
-    @inline(__always)
     func title(_ row: Int) -> String {
-        let value: DBusValue
         switch rows {
-        case .values(let values): value = values[row]
-        case .models(let models): value = models[row].value
+        case .values(let values): return title(of: values[row], row: row)
+        case .models(let models): return title(of: models[row].value, row: row)
         }
+    }
+
+    /// The title of `value`, the model of row `row`.
+    @inline(__always)
+    func title(of value: DBusValue, row: Int) -> String {
         // A string under the default format is its own title, as the adapters render it.
         if plain, case .string(let text) = value, text.utf8.count <= limit {
             return text
         }
         return fill(format, ["row": String(row), partKey: String(part), "value": value.textForm], limit: limit)
+    }
+
+    /// Calls `body` with each row of `rows` (indexes into all rows) and its
+    /// title, in order, while it returns true; the rows array is taken once,
+    /// not for every row.
+    func forEach(in rows: some Sequence<Int>, _ body: (Int, String) -> Bool) {
+        switch self.rows {
+        case .values(let values):
+            for row in rows where !body(row, title(of: values[row], row: row)) { return }
+        case .models(let models):
+            for row in rows where !body(row, title(of: models[row].value, row: row)) { return }
+        }
     }
 }
