@@ -47,7 +47,7 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwi
 	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
-.PHONY: deps build run test demo bench callgrind xml docs install uninstall clean
+.PHONY: deps build run test demo bench bench-frontend callgrind xml docs install uninstall clean
 
 deps:
 	@scripts/install-deps
@@ -84,6 +84,15 @@ bench: deps
 	bench/python-reference .build/release/picker-server-python
 	$(if $(UNPINNED),,taskset -c 0) .build/release/rxwidgets-bench .build/release/rxwidgetsd --reference .build/release/picker-server \
 		$$([ -x .build/release/picker-server-python ] && echo --python-reference .build/release/picker-server-python) $(BENCH_ARGS)
+	$(MAKE) --no-print-directory bench-frontend
+
+# The shipped front ends against fzf and zenity (bench/README.md, "Front end"):
+# not pinned, as fzf searches on every CPU and the daemon off its loop.
+bench-frontend: deps
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-gtk
+	bench/frontend .build/release/rxwidgetsd .build/release/rxwidgets .build/release/rxwidgets-gtk $(FRONTEND_ARGS)
 
 # Instructions per SelectRow and per Form.SetValue of the shipped daemon (bench/README.md).
 callgrind: deps
