@@ -36,20 +36,28 @@ final class MatchText {
         firsts.deallocate()
     }
 
-    /// Reads `title`: `utf8` is its bytes, `ascii` whether they all are.
-    func load(_ title: String, utf8: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+    /// Reads a title from its UTF-8 bytes (valid UTF-8: a D-Bus string's);
+    /// `ascii` whether they all are ASCII.
+    func load(utf8: UnsafeBufferPointer<UInt8>, ascii: Bool) {
+        reserve(utf8.count)
         if ascii {
-            reserve(utf8.count)
             for index in 0..<utf8.count {
                 original[index] = UInt32(utf8[index])
             }
             count = utf8.count
         } else {
-            reserve(utf8.count)
             var index = 0
-            for scalar in title.unicodeScalars {
-                original[index] = scalar.value
+            var place = 0
+            while place < utf8.count {
+                let lead = UInt32(utf8[place])
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var scalar = length == 1 ? lead : lead & (0x7F >> UInt32(length))
+                for next in 1..<max(length, 1) where place + next < utf8.count {
+                    scalar = scalar << 6 | UInt32(utf8[place + next] & 0x3F)
+                }
+                original[index] = scalar
                 index += 1
+                place += length
             }
             count = index
         }

@@ -11,6 +11,13 @@ struct RowMatcher {
 
     /// A title's rank key, nil when it does not match.
     func key(of title: String, row: Int) -> MatchKey? {
+        var contiguous = title
+        return contiguous.withUTF8 { key(of: $0, row: row) }
+    }
+
+    /// The rank key of a title given as its UTF-8 bytes.
+    @inline(__always)
+    func key(of title: UnsafeBufferPointer<UInt8>, row: Int) -> MatchKey? {
         var none: [Int]? = nil
         guard let score = match(title, positions: &none) else { return nil }
         // A row only inverse terms let through matched nothing to measure:
@@ -22,46 +29,49 @@ struct RowMatcher {
     /// each once) its terms matched at when `positions` is given.
     func match(_ title: String, positions: inout [Int]?) -> Int32? {
         var contiguous = title
-        return contiguous.withUTF8 { bytes in
-            var allASCII: Bool?
-            let terms = compiled.terms
-            let groups = compiled.groups
-            // Most rows fail here, before anything is decoded: an ASCII
-            // term's bytes in order, in the title's bytes.
-            for group in groups where group.count == 1 {
-                let term = terms[group.first]
-                guard !term.inverse, let pattern = term.ascii else { continue }
-                guard !FuzzyScore.mayMatch(pattern, in: bytes, caseSensitive: term.caseSensitive) else { continue }
-                // Case-insensitively, a non-ASCII capital may lower to an ASCII letter (K, İ).
-                if term.caseSensitive { return nil }
-                if allASCII == nil { allASCII = bytes.allSatisfy { $0 < 0x80 } }
-                if allASCII == true { return nil }
-            }
-            let ascii = allASCII ?? bytes.allSatisfy { $0 < 0x80 }
-            text.load(title, utf8: bytes, ascii: ascii)
-            var total: Int32 = 0
-            for group in groups {
-                var matched = false
-                for index in group.first..<group.first + group.count {
-                    let term = terms[index]
-                    if term.inverse {
-                        if !FuzzyScore.occurs(term, in: text) {
-                            matched = true
-                            break
-                        }
-                    } else if let score = FuzzyScore.score(term, in: text, positions: &positions) {
-                        total += score
+        return contiguous.withUTF8 { match($0, positions: &positions) }
+    }
+
+    /// `match` of a title given as its UTF-8 bytes.
+    func match(_ bytes: UnsafeBufferPointer<UInt8>, positions: inout [Int]?) -> Int32? {
+        var allASCII: Bool?
+        let terms = compiled.terms
+        let groups = compiled.groups
+        // Most rows fail here, before anything is decoded: an ASCII
+        // term's bytes in order, in the title's bytes.
+        for group in groups where group.count == 1 {
+            let term = terms[group.first]
+            guard !term.inverse, let pattern = term.ascii else { continue }
+            guard !FuzzyScore.mayMatch(pattern, in: bytes, caseSensitive: term.caseSensitive) else { continue }
+            // Case-insensitively, a non-ASCII capital may lower to an ASCII letter (K, İ).
+            if term.caseSensitive { return nil }
+            if allASCII == nil { allASCII = bytes.allSatisfy { $0 < 0x80 } }
+            if allASCII == true { return nil }
+        }
+        let ascii = allASCII ?? bytes.allSatisfy { $0 < 0x80 }
+        text.load(utf8: bytes, ascii: ascii)
+        var total: Int32 = 0
+        for group in groups {
+            var matched = false
+            for index in group.first..<group.first + group.count {
+                let term = terms[index]
+                if term.inverse {
+                    if !FuzzyScore.occurs(term, in: text) {
                         matched = true
                         break
                     }
+                } else if let score = FuzzyScore.score(term, in: text, positions: &positions) {
+                    total += score
+                    matched = true
+                    break
                 }
-                guard matched else { return nil }
             }
-            if positions != nil {
-                positions = Array(Set(positions!)).sorted()
-            }
-            return total
+            guard matched else { return nil }
         }
+        if positions != nil {
+            positions = Array(Set(positions!)).sorted()
+        }
+        return total
     }
 
     /// The length of the title last matched, white space around it aside

@@ -37,7 +37,8 @@ enum SearchRun {
 
     /// The rank keys of the rows of `titles` that match `query` — of those
     /// in `candidates` only, when given — in no order; nil when cancelled.
-    static func keys(_ query: SearchQuery, in titles: SearchTitles, candidates: [Int32]? = nil, cancellation: SearchCancellation) -> [MatchKey]? {
+    /// With `index`, the titles' bytes are read from it.
+    static func keys(_ query: SearchQuery, in titles: SearchTitles, index: SearchIndex? = nil, candidates: [Int32]? = nil, cancellation: SearchCancellation) -> [MatchKey]? {
         let total = candidates?.count ?? titles.count
         let slices = max(1, min(threads, total / rowsPerThread))
         let results = Mutex<[[MatchKey]?]>(Array(repeating: nil, count: slices))
@@ -57,7 +58,21 @@ enum SearchRun {
                 }
                 return true
             }
-            if let candidates {
+            if let index {
+                // Bytes straight from the index: no value copied, no String made.
+                var row = range.lowerBound
+                for position in range {
+                    row = candidates.map { Int($0[position]) } ?? position
+                    sinceCheck += 1
+                    if sinceCheck == checkEvery {
+                        sinceCheck = 0
+                        if cancellation.isCancelled { return }
+                    }
+                    if let key = matcher.key(of: index.title(row), row: row) {
+                        keys.append(key)
+                    }
+                }
+            } else if let candidates {
                 titles.forEach(in: candidates[range].lazy.map { Int($0) }, match)
             } else {
                 titles.forEach(in: range, match)

@@ -56,12 +56,12 @@ extension SearchableWidget {
         let narrowed = narrowedMatches(settings, query)
         let running = search.start(settings, query, call: call, answer: answer)
         let owner = LoopOwned(self)
-        let (id, cancellation) = (running.id, running.cancellation)
+        let (id, cancellation, kept) = (running.id, running.cancellation, search.indexes)
         WidgetSearch.queue.async {
-            let found = SearchWidgetMatches.find(query, in: titles, narrowing: narrowed, cancellation: cancellation)
+            guard let indexes = SearchWidgetMatches.indexed(titles, kept, cancellation: cancellation),
+                  let found = SearchWidgetMatches.find(query, in: titles, indexes: indexes, narrowing: narrowed, cancellation: cancellation) else { return }
             MainLoop.shared.post {
-                guard let found else { return }
-                owner.value?.finishSearch(id, found)
+                owner.value?.finishSearch(id, found, indexes: indexes)
             }
         }
     }
@@ -118,8 +118,13 @@ extension SearchableWidget {
 
     /// A search came back: applied as its first caller's change, unless a
     /// newer one replaced it; everyone waiting for it is answered.
-    private func finishSearch(_ id: Int, _ matches: [Int: MatchList]) {
+    private func finishSearch(_ id: Int, _ matches: [Int: MatchList], indexes: [Int: SearchIndex]) {
         guard let running = search.takeRunning(id) else { return }
+        // Kept while the rows stay, if the budget has room for them; else the next search reads the rows again.
+        let indexBytes = indexes.values.reduce(0) { $0 + $1.footprint }
+        let room = (try? admit(footprint: footprint - search.footprint + indexBytes + matches.values.reduce(0) { $0 + $1.count } * MemoryLayout<MatchKey>.stride,
+                               "the search index of \(indexBytes) bytes")) != nil
+        search.keep(room ? indexes : [:])
         let result = Result {
             try asCall {
                 try mutate(running.call) {
@@ -166,6 +171,7 @@ extension SearchableWidget {
     /// answered after this change. Rows a client serves drop the filter.
     /// (Without a filter `MatchCounts` follows `RowCounts`, announced with it.)
     func searchRowsChanged() {
+        search.dropIndexes()
         if let servedBy {
             if let superseded = search.cancelRunning() {
                 answerLater(superseded.waiting, .failure(WidgetsError.notSupported("\(servedBy) now serves the rows of \(host.described); the search was dropped")))
@@ -237,14 +243,26 @@ enum SearchNames {
 /// Every searched part's matches, found off the loop.
 enum SearchWidgetMatches {
     /// The matches of `query` in each part's titles — only among a part's
-    /// `narrowing` matches when given — nil when cancelled.
-    static func find(_ query: SearchQuery, in titles: [(Int, SearchTitles)], narrowing: [Int: MatchList]?, cancellation: SearchCancellation) -> [Int: MatchList]? {
+    /// `narrowing` matches when given — nil when cancelled. Without
+    /// `indexes` the titles are read from the rows.
+    static func find(_ query: SearchQuery, in titles: [(Int, SearchTitles)], indexes: [Int: SearchIndex] = [:], narrowing: [Int: MatchList]?, cancellation: SearchCancellation) -> [Int: MatchList]? {
         var found: [Int: MatchList] = [:]
         for (part, partTitles) in titles {
             let candidates = narrowing.map { $0[part]?.rows ?? [] }
-            guard let keys = SearchRun.keys(query, in: partTitles, candidates: candidates, cancellation: cancellation) else { return nil }
+            guard let keys = SearchRun.keys(query, in: partTitles, index: indexes[part], candidates: candidates, cancellation: cancellation) else { return nil }
             found[part] = MatchList(unranked: keys)
         }
         return found
+    }
+
+    /// `indexes`, with one made for each part of `titles` that has none
+    /// (nil when cancelled; a part too large for one is left without).
+    static func indexed(_ titles: [(Int, SearchTitles)], _ indexes: [Int: SearchIndex], cancellation: SearchCancellation) -> [Int: SearchIndex]? {
+        var all = indexes
+        for (part, partTitles) in titles where all[part] == nil {
+            all[part] = SearchIndex(partTitles, cancellation: cancellation)
+            if cancellation.isCancelled { return nil }
+        }
+        return all
     }
 }
