@@ -56,14 +56,45 @@ extension SearchableWidget {
         let narrowed = narrowedMatches(settings, query)
         let running = search.start(settings, query, call: call, answer: answer)
         let owner = LoopOwned(self)
-        let (id, cancellation, kept) = (running.id, running.cancellation, search.indexes)
+        let (id, cancellation, indexes, generation) = (running.id, running.cancellation, search.indexes, search.indexes.generation)
         WidgetSearch.queue.async {
-            guard let indexes = SearchWidgetMatches.indexed(titles, kept, cancellation: cancellation),
-                  let found = SearchWidgetMatches.find(query, in: titles, indexes: indexes, narrowing: narrowed, cancellation: cancellation) else { return }
+            let made = Dictionary(uniqueKeysWithValues: titles.compactMap { part, partTitles in
+                indexes.index(of: part, partTitles, generation: generation, cancellation: cancellation).map { (part, $0) }
+            })
+            guard let found = SearchWidgetMatches.find(query, in: titles, indexes: made, narrowing: narrowed, cancellation: cancellation) else { return }
             MainLoop.shared.post {
-                owner.value?.finishSearch(id, found, indexes: indexes)
+                owner.value?.finishSearch(id, found, indexGeneration: generation)
             }
         }
+    }
+
+    /// Indexes the parts of many rows as soon as they change (on the search
+    /// queue), so that the first query typed searches bytes at once.
+    private func indexEagerly(generation: Int) {
+        let titles = searchRowCounts.indices.compactMap { part -> (Int, SearchTitles)? in
+            guard searchRowCounts[part] >= SearchIndexes.eagerRows else { return nil }
+            return searchTitles(part: part).map { (part, $0) }
+        }
+        guard !titles.isEmpty, let cancellation = search.indexes.beginBuilding(generation: generation) else { return }
+        let (indexes, owner) = (search.indexes, LoopOwned(self))
+        WidgetSearch.queue.async {
+            for (part, partTitles) in titles {
+                _ = indexes.index(of: part, partTitles, generation: generation, cancellation: cancellation)
+            }
+            MainLoop.shared.post {
+                owner.value?.admitIndexes(generation: generation)
+            }
+        }
+    }
+
+    /// Keeps new indexes only if the memory budget has room for them (the
+    /// footprint counts them already); else the searches read the rows.
+    private func admitIndexes(generation: Int) {
+        guard search.indexes.generation == generation else { return }
+        if (try? admit(footprint: footprint, "search indexes of \(search.indexes.bytes) bytes")) == nil {
+            search.indexes.drop(generation: generation)
+        }
+        account()
     }
 
     /// The settings a `SetFilter` call's options ask for.
@@ -118,13 +149,9 @@ extension SearchableWidget {
 
     /// A search came back: applied as its first caller's change, unless a
     /// newer one replaced it; everyone waiting for it is answered.
-    private func finishSearch(_ id: Int, _ matches: [Int: MatchList], indexes: [Int: SearchIndex]) {
+    private func finishSearch(_ id: Int, _ matches: [Int: MatchList], indexGeneration: Int) {
         guard let running = search.takeRunning(id) else { return }
-        // Kept while the rows stay, if the budget has room for them; else the next search reads the rows again.
-        let indexBytes = indexes.values.reduce(0) { $0 + $1.footprint }
-        let room = (try? admit(footprint: footprint - search.footprint + indexBytes + matches.values.reduce(0) { $0 + $1.count } * MemoryLayout<MatchKey>.stride,
-                               "the search index of \(indexBytes) bytes")) != nil
-        search.keep(room ? indexes : [:])
+        admitIndexes(generation: indexGeneration)
         let result = Result {
             try asCall {
                 try mutate(running.call) {
@@ -171,7 +198,8 @@ extension SearchableWidget {
     /// answered after this change. Rows a client serves drop the filter.
     /// (Without a filter `MatchCounts` follows `RowCounts`, announced with it.)
     func searchRowsChanged() {
-        search.dropIndexes()
+        let generation = search.indexes.invalidate()
+        defer { indexEagerly(generation: generation) }
         if let servedBy {
             if let superseded = search.cancelRunning() {
                 answerLater(superseded.waiting, .failure(WidgetsError.notSupported("\(servedBy) now serves the rows of \(host.described); the search was dropped")))
@@ -253,16 +281,5 @@ enum SearchWidgetMatches {
             found[part] = MatchList(unranked: keys)
         }
         return found
-    }
-
-    /// `indexes`, with one made for each part of `titles` that has none
-    /// (nil when cancelled; a part too large for one is left without).
-    static func indexed(_ titles: [(Int, SearchTitles)], _ indexes: [Int: SearchIndex], cancellation: SearchCancellation) -> [Int: SearchIndex]? {
-        var all = indexes
-        for (part, partTitles) in titles where all[part] == nil {
-            all[part] = SearchIndex(partTitles, cancellation: cancellation)
-            if cancellation.isCancelled { return nil }
-        }
-        return all
     }
 }

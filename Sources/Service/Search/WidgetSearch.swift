@@ -36,8 +36,8 @@ final class WidgetSearch {
     private var nextID = 0
     /// `MatchCounts` as last announced: it is announced again only when it changed.
     var announcedCounts: [Int32] = []
-    /// The searched parts' titles laid out for searching, while the rows stay as they are.
-    private(set) var indexes: [Int: SearchIndex] = [:]
+    /// The parts' titles laid out for searching, while the rows stay as they are.
+    let indexes = SearchIndexes()
 
     /// Searches run one after another here; each splits across the cores.
     static let queue = BackgroundQueue(label: "search", nice: 5)
@@ -48,19 +48,7 @@ final class WidgetSearch {
     /// What the applied matches and the indexes hold, counted in the widget's footprint.
     var footprint: Int {
         (applied?.matches.values.reduce(0) { $0 + $1.count } ?? 0) * MemoryLayout<MatchKey>.stride
-            + indexes.values.reduce(0) { $0 + $1.footprint }
-    }
-
-    /// Keeps the indexes a search made (or had).
-    func keep(_ made: [Int: SearchIndex]) {
-        indexes = made
-    }
-
-    /// The rows changed: their indexes no longer describe them (freed off the loop).
-    func dropIndexes() {
-        guard !indexes.isEmpty else { return }
-        Discard.later(indexes)
-        indexes = [:]
+            + indexes.bytes
     }
 
     /// Starts a search, cancelling the one running (whose callers now wait
