@@ -478,14 +478,10 @@ final class PickerWidget: RowsWidget {
         let cancel: MethodHandler = API.cancel.changing { widget, _, _ in
             try widget.requirePopup("Cancel").cancelSelection()
         }
-        let setFilter: MethodHandler = API.search.setFilter.serveLater { widget, arguments, call, answer in
-            try widget.setFilter(arguments.0, options: arguments.1.value, call: call, answer: answer)
-        }
-        let matches: MethodHandler = API.search.matches.serve(answering: { widget, page, call, later in
-            try widget.matches(page.0, first: page.1, count: page.2, call: call, later: later)
-        })
-        let filter: PropertyHandler = API.search.filter.serve { $0.search.filterText }
-        let matchCounts: PropertyHandler = API.search.matchCounts.serve { $0.matchCounts }
+        let setFilter: MethodHandler = API.search.setFilterHandler()
+        let matches: MethodHandler = API.search.matchesHandler()
+        let filter: PropertyHandler = API.search.filterHandler()
+        let matchCounts: PropertyHandler = API.search.matchCountsHandler()
         let numberOfComponents: PropertyHandler = API.numberOfComponents.serve { Int32($0.picker.numberOfComponents) }
         let rowCounts: PropertyHandler = API.rowCounts.serve { $0.picker.rowCounts.map { Int32($0) } }
         let selectedRows: PropertyHandler = API.selectedRows.serve { $0.picker.selectedRows.map { Int32($0) } }

@@ -262,6 +262,32 @@ extension SearchableWidget {
     }
 }
 
+extension SearchMembers {
+    /// `SetFilter`'s handler for a kind's `Handlers`.
+    func setFilterHandler<Target: SearchableWidget>() -> MethodDeclaration<Target> {
+        setFilter.serveLater { widget, arguments, call, answer in
+            try widget.setFilter(arguments.0, options: arguments.1.value, call: call, answer: answer)
+        }
+    }
+
+    /// `Matches`' handler.
+    func matchesHandler<Target: SearchableWidget>() -> MethodDeclaration<Target> {
+        matches.serve(answering: { widget, page, call, later in
+            try widget.matches(page.0, first: page.1, count: page.2, call: call, later: later)
+        })
+    }
+
+    /// `Filter`'s handler.
+    func filterHandler<Target: SearchableWidget>() -> PropertyDeclaration<Target> {
+        filter.serve { $0.search.filterText }
+    }
+
+    /// `MatchCounts`' handler.
+    func matchCountsHandler<Target: SearchableWidget>() -> PropertyDeclaration<Target> {
+        matchCounts.serve { $0.matchCounts }
+    }
+}
+
 /// The search's member names, the same on pickers and tables.
 enum SearchNames {
     static let filter = PickerContract.search.filter.name

@@ -528,14 +528,10 @@ final class TableWidget: RowsWidget {
         let tapAccessory: MethodHandler = rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:))
         let highlightRow: MethodHandler = rowGesture(API.highlightRow, TableView.userDidHighlightRow(at:))
         let unhighlightRow: MethodHandler = rowGesture(API.unhighlightRow, TableView.userDidUnhighlightRow(at:))
-        let setFilter: MethodHandler = API.search.setFilter.serveLater { widget, arguments, call, answer in
-            try widget.setFilter(arguments.0, options: arguments.1.value, call: call, answer: answer)
-        }
-        let matches: MethodHandler = API.search.matches.serve(answering: { widget, page, call, later in
-            try widget.matches(page.0, first: page.1, count: page.2, call: call, later: later)
-        })
-        let filter: PropertyHandler = API.search.filter.serve { $0.search.filterText }
-        let matchCounts: PropertyHandler = API.search.matchCounts.serve { $0.matchCounts }
+        let setFilter: MethodHandler = API.search.setFilterHandler()
+        let matches: MethodHandler = API.search.matchesHandler()
+        let filter: PropertyHandler = API.search.filterHandler()
+        let matchCounts: PropertyHandler = API.search.matchCountsHandler()
         let numberOfSections: PropertyHandler = API.numberOfSections.serve { Int32($0.table.numberOfSections) }
         let rowCounts: PropertyHandler = API.rowCounts.serve { $0.table.rowCounts.map { Int32($0) } }
         let selectedIndexPaths: PropertyHandler = API.selectedIndexPaths.serve { $0.table.indexPathsForSelectedRows ?? [] }
