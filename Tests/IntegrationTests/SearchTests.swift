@@ -103,6 +103,37 @@ final class SearchTests: DaemonTestCase {
         XCTAssertEqual(try matches(picker, pickerInterface).map(\.1), ["1: fig"], "the format's text is searched too")
     }
 
+    /// An append searches only the rows it adds: what it gives must be what
+    /// searching every row again gives.
+    func testAppendsSearchOnlyWhatTheyAddAndAgreeWithAFullSearch() throws {
+        try call(root, managerInterface, "CreatePicker", [.string("p"), options([])])
+        var next = 0
+        let line = { (row: Int) in "row \(row) \(["red", "green", "blue"][row % 3])" }
+        func lines(_ count: Int) -> [String] {
+            defer { next += count }
+            return (next..<next + count).map(line)
+        }
+        try call(picker, pickerInterface, "SetItems", [titles([lines(20_000)])])
+        XCTAssertNil(setFilter(picker, pickerInterface, "7 ren"))
+        for round in 0..<4 {
+            if round % 2 == 0 {
+                let first = next
+                let file = memfd(lines: 15_000) { line(first + $0) }
+                next += 15_000
+                _ = try client.callAndWait(destination: busName, path: picker, interface: pickerInterface, member: "LoadItems", [.unixFD(file), options([("append", .boolean(true))])])
+                close(file)
+            } else {
+                try call(picker, pickerInterface, "AppendItems", [titles([lines(7_000)])])
+            }
+            let counts = try property(picker, pickerInterface, "MatchCounts")
+            let appended = try matches(picker, pickerInterface, count: 500).map { "\($0.0) \($0.2)" }
+            XCTAssertNil(setFilter(picker, pickerInterface, ""))
+            XCTAssertNil(setFilter(picker, pickerInterface, "7 ren"))
+            XCTAssertEqual(try property(picker, pickerInterface, "MatchCounts"), counts, "round \(round)")
+            XCTAssertEqual(try matches(picker, pickerInterface, count: 500).map { "\($0.0) \($0.2)" }, appended, "round \(round): the same ranking as a full search")
+        }
+    }
+
     func testATableFiltersEverySectionAndFollowsEdits() throws {
         let strings = { (titles: [String]) in DBusValue.array(element: .string, titles.map(DBusValue.string)) }
         let sections: DBusValue = .array(element: .structure([.string, .array(.string)]), [

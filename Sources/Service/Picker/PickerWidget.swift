@@ -327,7 +327,9 @@ final class PickerWidget: RowsWidget {
                 combined[index] += rows
             }
             try widget.check(combined, "the picker with items appended")
-            try widget.bind(combined, changed: Set(appended.indices))
+            try widget.search.appending(after: Dictionary(uniqueKeysWithValues: appended.indices.map { ($0, current[$0].count) })) {
+                try widget.bind(combined, changed: Set(appended.indices))
+            }
         }
         let loadItems: MethodHandler = API.loadItems.changing { widget, arguments, _ in
             try widget.refuseWhileServed("LoadItems")
@@ -353,7 +355,13 @@ final class PickerWidget: RowsWidget {
             parts[component] = (appending ? parts[component] : Footprint.of(component: [])) + loaded.footprint
             // The loaded titles were checked as they were read; only the shape is left.
             try widget.context.arguments.checkShape(parts: combined.count, rows: combined.reduce(0) { $0 + $1.count }, unit: "components", "the picker with the loaded items")
-            try widget.bind(combined, measured: parts)
+            if appending {
+                try widget.search.appending(after: [component: current.indices.contains(component) ? current[component].count : 0]) {
+                    try widget.bind(combined, measured: parts)
+                }
+            } else {
+                try widget.bind(combined, measured: parts)
+            }
         }
         let setAdapter: MethodHandler = API.setAdapter.changing { widget, arguments, _ in
             let config = try widget.adapterConfig(kind: arguments.0, options: arguments.1.value)

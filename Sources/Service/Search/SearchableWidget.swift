@@ -213,9 +213,25 @@ extension SearchableWidget {
             applyFilter(research(superseded.settings, superseded.query))
             answerLater(superseded.waiting, .success(()))
         } else if let applied = search.applied, !applied.query.isEmpty {
-            search.apply(research(applied.settings, applied.query))
+            search.apply(search.appendedAfter.flatMap { extended(applied, after: $0) } ?? research(applied.settings, applied.query))
             reportMatchCountsIfChanged()
         }
+    }
+
+    /// The applied filter with the rows appended after `counts` searched
+    /// too, the rows before them keeping their matches: an append costs
+    /// what it adds, not what the widget holds. Nil when a searched part
+    /// was not only appended to.
+    private func extended(_ applied: WidgetSearch.Applied, after counts: [Int: Int]) -> WidgetSearch.Applied? {
+        var extended = applied
+        for part in searchedParts(applied.settings) {
+            guard let before = counts[part] else { continue }
+            guard let titles = searchTitles(part: part), before <= titles.count, let old = applied.matches[part] else { return nil }
+            let added = (Int32(before)..<Int32(titles.count)).map { $0 }
+            guard let keys = SearchRun.keys(applied.query, in: titles, candidates: added, cancellation: SearchCancellation()) else { return nil }
+            extended.matches[part] = keys.isEmpty ? old : MatchList(unranked: old.keys + keys)
+        }
+        return extended
     }
 
     /// The filter searched on the rows as they are now, on this thread.

@@ -38,6 +38,17 @@ final class WidgetSearch {
     var announcedCounts: [Int32] = []
     /// The parts' titles laid out for searching, while the rows stay as they are.
     let indexes = SearchIndexes()
+    /// While rows are appended: each part's row count before (the rows up
+    /// to it stay as they were, so only the rest need searching).
+    private(set) var appendedAfter: [Int: Int]?
+
+    /// Runs `bind`, which only appends rows to the parts of `counts` (each
+    /// part's row count before it).
+    func appending(after counts: [Int: Int], _ bind: () throws -> Void) rethrows {
+        appendedAfter = counts
+        defer { appendedAfter = nil }
+        try bind()
+    }
 
     /// Searches run one after another here; each splits across the cores.
     static let queue = BackgroundQueue(label: "search", nice: 5)

@@ -400,8 +400,11 @@ final class TableWidget: RowsWidget {
                 try widget.context.arguments.checkStrings(in: model.value, "models row \(row)")
             }
             guard !appended.isEmpty else { return }
+            let before = current[index].items.count
             current[index] = TableSection(original: current[index], items: current[index].items + appended)
-            try widget.bind(current, changed: [index])
+            try widget.search.appending(after: [index: before]) {
+                try widget.bind(current, changed: [index])
+            }
         }
         let loadItems: MethodHandler = API.loadItems.changing { widget, arguments, _ in
             try widget.refuseWhileServed(API.loadItems.name)
@@ -421,8 +424,11 @@ final class TableWidget: RowsWidget {
             try widget.context.arguments.checkShape(parts: current.count, rows: current.reduce(0) { $0 + $1.items.count } - (appending ? 0 : current[index].items.count) + loaded.count,
                                                     unit: "sections", "the table with the loaded items")
             if appending {
+                let before = current[index].items.count
                 current[index] = TableSection(original: current[index], items: current[index].items + loaded)
-                try widget.bind(current, changed: [index])
+                try widget.search.appending(after: [index: before]) {
+                    try widget.bind(current, changed: [index])
+                }
             } else {
                 try widget.replaceRows(ofSection: index, in: current, with: loaded)
             }
