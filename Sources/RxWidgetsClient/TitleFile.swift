@@ -79,11 +79,13 @@ extension RemoteTable {
     }
 }
 
-extension RemoteTable {
-    /// Binds the lines of the file open at `descriptor` (a regular file or
-    /// memfd, read from its start; a line feed ends each line) to `section`
-    /// (`LoadItems`): the daemon reads them, so no call carries the rows.
-    public func loadLines(fromDescriptor descriptor: Int32, inSection section: Int = 0, append: Bool = false) throws {
-        try call(TableContract.loadItems, (Int32(clamping: section), UnixFD(descriptor), Options([(key: "append", value: .boolean(append))])))
+extension Reactive where Base: RemoteTable {
+    /// `LoadItems` of the lines of the file open at `descriptor` (a regular
+    /// file or memfd, read from its start; a line feed ends each line) into
+    /// `section`, after its rows with `append`, without blocking: the daemon
+    /// reads them, so no call carries the rows. Keep the descriptor open
+    /// until it completes.
+    public func loadLines(fromDescriptor descriptor: Int32, inSection section: Int = 0, append: Bool = false) -> Observable<Void> {
+        request(TableContract.loadItems, (Int32(clamping: section), UnixFD(descriptor), Options([(key: "append", value: .boolean(append))])))
     }
 }

@@ -1,4 +1,3 @@
-import CLinux
 import Glibc
 
 /// What a command reads besides its arguments: items from standard input,
@@ -25,40 +24,6 @@ package enum CommandInput {
             lines.removeLast()
         }
         return lines
-    }
-
-    /// Standard input as a file the daemon can read (`LoadItems`): itself
-    /// when it is a regular file, else its bytes copied into a memfd as
-    /// they come. The caller closes the descriptor.
-    package static func standardInputFile() throws -> Int32 {
-        guard isatty(0) == 0 else {
-            throw UsageError(description: "no items: give them as arguments, or one a line on standard input")
-        }
-        var status = stat()
-        if fstat(0, &status) == 0, status.st_mode & S_IFMT == S_IFREG {
-            return dup(0)
-        }
-        let file = clinux_memfd("rxwidgets-stdin")
-        guard file >= 0 else {
-            throw UsageError(description: "cannot make a file of standard input: \(String(cString: strerror(errno)))")
-        }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = read(0, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            var written = 0
-            while written < count {
-                let wrote = buffer.withUnsafeBytes { write(file, $0.baseAddress! + written, count - written) }
-                if wrote < 0 && errno == EINTR { continue }
-                guard wrote > 0 else {
-                    close(file)
-                    throw UsageError(description: "cannot copy standard input: \(String(cString: strerror(errno)))")
-                }
-                written += wrote
-            }
-        }
-        return file
     }
 
     package static func readAll(_ descriptor: Int32) -> [UInt8] {

@@ -33,35 +33,17 @@ package enum CommandWidgets {
     /// `filter`: a table of `rows`, multiple selection unless `limit` is 1.
     package static func filterTable(_ client: WidgetsClient, named name: String?, rows: [String]?, limit: Int?) throws -> RemoteTable {
         guard rows?.isEmpty != true else { throw UsageError(description: "filter needs at least one item") }
+        // Without rows the table starts empty: standard input's lines stream in (`StreamedRows`).
         let table = try create(named: name) { try client.createTable($0, items: rows ?? [], transient: true) }
-        if rows == nil {
-            try loadStandardInput(into: table)
-        }
         if limit != 1 {
             try table.setAllowsMultipleSelection(true)
         }
         return table
     }
 
-    /// Standard input's lines as the table's rows, read by the daemon
-    /// (`LoadItems`): a million lines never travel as one call. A line the
-    /// daemon refuses is named as the line of standard input it is.
-    private static func loadStandardInput(into table: RemoteTable) throws {
-        let file = try CommandInput.standardInputFile()
-        defer { close(file) }
-        do {
-            try table.loadLines(fromDescriptor: file)
-        } catch let error as WidgetsClientError {
-            throw UsageError(description: standardInputLineMessage(error.message))
-        }
-        guard table.rowCounts.first ?? 0 > 0 else {
-            try? table.destroy()
-            throw UsageError(description: "filter needs at least one item; standard input had no lines")
-        }
-    }
-
-    /// The daemon's "items: row N …" as "line N+1 of standard input …".
-    static func standardInputLineMessage(_ message: String) -> String {
+    /// The daemon's "items: row N …" of a file whose first line was line
+    /// `firstLine` of standard input, as "line K of standard input …".
+    package static func standardInputLineMessage(_ message: String, firstLine: Int = 1) -> String {
         var text = Substring(message)
         if text.hasPrefix("items: ") {
             text = text.dropFirst("items: ".count)
@@ -69,7 +51,7 @@ package enum CommandWidgets {
         guard text.hasPrefix("row "), let end = text.dropFirst(4).firstIndex(where: { !$0.isNumber }), let row = Int(text.dropFirst(4)[..<end]) else {
             return "standard input: " + text
         }
-        return "line \(row + 1) of standard input" + text[end...]
+        return "line \(row + firstLine) of standard input" + text[end...]
     }
 
     /// `pick`: a popup picker of `components`, each on its `selected` title, shown.

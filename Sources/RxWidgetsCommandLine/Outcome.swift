@@ -22,10 +22,13 @@ package enum Outcome {
     case timedOut(String)
     /// The command `spin` ran exited with this status, which is the outcome's.
     case exited(Int32)
+    /// What the command was given proved unusable once it was read (a line
+    /// of standard input that is not UTF-8): as a usage error, exit 2.
+    case refusedInput(String)
 
     /// Prints what the outcome says and exits with its status: 0 done, 1
-    /// cancelled, 3 failed, 4 destroyed, 124 timed out (gum's and
-    /// timeout(1)'s), 128+N for signal N (130 Ctrl-C).
+    /// cancelled, 2 input refused, 3 failed, 4 destroyed, 124 timed out
+    /// (gum's and timeout(1)'s), 128+N for signal N (130 Ctrl-C).
     package func exit(program: String) -> Never {
         switch self {
         case .done(let output):
@@ -48,12 +51,18 @@ package enum Outcome {
             Glibc.exit(124)
         case .exited(let status):
             Glibc.exit(status)
+        case .refusedInput(let message):
+            Output.error("\(program): \(message)\n")
+            Glibc.exit(2)
         }
     }
 
-    /// The outcome of `error`, a client call's failure: a widget destroyed is `destroyed`, the rest `failed`.
+    /// The outcome of `error`, a client call's failure: a widget destroyed
+    /// is `destroyed`, input refused `refusedInput`, the rest `failed`.
     package init(failure error: Error) {
-        if let error = error as? WidgetsClientError, error.name == WidgetsClientError.widgetDestroyedName {
+        if let error = error as? UsageError {
+            self = .refusedInput(error.description)
+        } else if let error = error as? WidgetsClientError, error.name == WidgetsClientError.widgetDestroyedName {
             self = .destroyed(String(error.message.prefix { $0 != " " }))
         } else {
             self = .failed("\(error)")

@@ -349,9 +349,25 @@ final class FrontEndTests: DaemonTestCase {
         let broken = try TerminalSession(["filter"], address: bus.address, pipedFrom: "printf 'apple\\nb\\377d\\n'")
         XCTAssertEqual(broken.exitStatus(), 2, broken.screen)
         XCTAssertTrue(broken.error.contains("line 2 of standard input is not valid UTF-8"), broken.error)
+        let late = try TerminalSession(["filter"], address: bus.address, pipedFrom: "printf 'a\\nb\\n'; sleep 1; printf 'c\\n\\377\\n'")
+        XCTAssertEqual(late.exitStatus(), 2, late.screen)
+        XCTAssertTrue(late.error.contains("line 4 of standard input is not valid UTF-8"), "counted across the batches streamed: \(late.error)")
         let empty = try TerminalSession(["filter"], address: bus.address, pipedFrom: "true")
         XCTAssertEqual(empty.exitStatus(), 2)
         XCTAssertTrue(empty.error.contains("standard input had no lines"), empty.error)
+    }
+
+    /// As fzf, `filter` is up before its input ends: lines show as they
+    /// come, and a query typed meanwhile searches them too.
+    func testFilterShowsLinesAsTheyComeAndSearchesTheLateOnes() throws {
+        let terminal = try TerminalSession(["filter"], address: bus.address, pipedFrom: "printf 'apple\\nbanana\\n'; sleep 2; printf 'cherry\\nblueberry\\n'; while printf 'x\\n'; do sleep 0.2; done")
+        XCTAssertTrue(terminal.waitForScreen("○ banana", timeout: 1.5), "the first lines show before the rest came:\n\(terminal.screen)")
+        XCTAssertFalse(terminal.screen.contains("cherry"))
+        terminal.type("bry")
+        XCTAssertTrue(terminal.waitForScreen("› ○ blueberry", timeout: 10), "a late line matching the query shows:\n\(terminal.screen)")
+        terminal.send("Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "blueberry\n", "Enter chooses what is shown while input is still open")
     }
 
     func testFilterAndChooseWithoutALimitPrintEveryChosenLine() throws {

@@ -27,8 +27,15 @@ enum Interactive {
             return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
                                            values: delimiter == nil ? nil : values))
         case .filter(let header, let height, let limit, let items):
+            guard items != nil || isatty(0) == 0 else {
+                throw UsageError(description: "no items: give them as arguments, or one a line on standard input")
+            }
             let table = try CommandWidgets.filterTable(client, named: name, rows: items, limit: limit)
-            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
+            // Standard input's lines come in while the screen is up, as fzf's do.
+            let streamed = items == nil ? StreamedRows(into: table, failed: { session.fail($0) }) : nil
+            return withExtendedLifetime(streamed) {
+                session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
+            }
         case .choose(let header, let height, let selected, _, let index, let timeout, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let picker = try resumed == nil ? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: prompt) : client.picker(resumedName())
