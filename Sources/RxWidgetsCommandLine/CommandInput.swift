@@ -14,12 +14,20 @@ package enum CommandInput {
         return (pairs.map { $0.0 }, pairs.map { $0.1 })
     }
 
-    /// Standard input's lines, when it is not a terminal.
+    /// Standard input's lines, when it is not a terminal. A line that is
+    /// not UTF-8 is refused, named: a person's data is never changed
+    /// silently (decoding would put U+FFFD in its place, printed back so).
     package static func standardInputLines() throws -> [String] {
         guard isatty(0) == 0 else {
             throw UsageError(description: "no items: give them as arguments, or one a line on standard input")
         }
-        var lines = String(decoding: readAll(0), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines: [String] = []
+        for (index, bytes) in readAll(0).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            guard let line = String(validating: bytes, as: UTF8.self) else {
+                throw UsageError(description: "line \(index + 1) of standard input is not valid UTF-8")
+            }
+            lines.append(line)
+        }
         if lines.last == "" {
             lines.removeLast()
         }

@@ -19,9 +19,18 @@ final class StreamedRows {
     private var loading: Disposable?
     private var ended = false
 
+    /// Past this many bytes waiting for the load in flight, standard input
+    /// is not read until it is done: the front end holds a bounded part of
+    /// the input, however fast it comes.
+    static let heldBytes = 8 << 20
+
     init(into table: RemoteTable, failed: @escaping (Error) -> Void) {
         self.table = table
         self.failed = failed
+        listen()
+    }
+
+    private func listen() {
         source = MainLoop.shared.addSource(fd: 0, events: Int16(POLLIN)) { [weak self] _ in self?.read() }
     }
 
@@ -36,6 +45,10 @@ final class StreamedRows {
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
         if count > 0 {
             pending += buffer[..<count]
+            if pending.count >= StreamedRows.heldBytes, loading != nil {
+                source?.dispose()
+                source = nil
+            }
         } else {
             source?.dispose()
             source = nil
@@ -74,6 +87,9 @@ final class StreamedRows {
                 guard let self else { return }
                 loading = nil
                 linesLoaded += lines
+                if source == nil, !ended {
+                    listen()
+                }
                 load()
             })
     }
