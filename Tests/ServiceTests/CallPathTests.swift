@@ -161,7 +161,8 @@ final class CallPathTests: XCTestCase {
                 try call("\(root)/picker/set", "Picker", "SetItems", [items(expected)])
                 try call("\(root)/picker/load", "Picker", "LoadItems", [.unixFD(fd), options(loadOptions)])
                 XCTAssertEqual(load.adapter.components, set.adapter.components, "\(titles.count) rows, options \(loadOptions)")
-                XCTAssertEqual(load.footprint, set.footprint, "\(titles.count) rows, options \(loadOptions)")
+                // The rows' footprint: a search index, made off the loop when it gets to it, aside.
+                XCTAssertEqual(load.footprint - load.search.footprint, set.footprint - set.search.footprint, "\(titles.count) rows, options \(loadOptions)")
             }
         }
     }
