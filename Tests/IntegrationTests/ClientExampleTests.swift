@@ -19,6 +19,8 @@ final class ClientExampleTests: DaemonTestCase {
             .disposed(by: bag)
         try picker.selectRow(2, inComponent: 0)    // returns after the new SelectedRows and ItemSelected were delivered
         print(try picker.titles(component: 0, first: 0, count: 100))
+        try picker.setFilter("an")                 // the daemon searches, ranked as fzf ranks; every front end shows the same list
+        print(try picker.matches(in: 0, first: 0, count: 10).map(\.title))
         MainLoop.shared.run()                      // a program that waits for a person serves until MainLoop.shared.stop()
         // README: end
     }
@@ -91,7 +93,7 @@ final class ClientExampleTests: DaemonTestCase {
         let stop = MainLoop.shared.addTimer(after: 200_000_000) { MainLoop.shared.stop() }
         defer { stop.dispose() }
         try example()
-        XCTAssertEqual(printedLines.lines, ["selected [0]", "selected [2]", "row 2 of component 0", "[\"apple\", \"banana\", \"cherry\"]"])
+        XCTAssertEqual(printedLines.lines, ["selected [0]", "selected [2]", "row 2 of component 0", "[\"apple\", \"banana\", \"cherry\"]", "[\"banana\"]"])
     }
 }
 
