@@ -59,7 +59,7 @@ extension WidgetsClient {
             throw WidgetsClientError(error)
         }
         var names: [String: [String: [String]]] = [:]
-        for contract in WidgetsAPI.interfaces {
+        for contract in WidgetsAPI.interfaces + WidgetsAPI.addedInterfaces {
             names[contract.name] = Dictionary(contract.shape.signals.map { ($0.name, $0.arguments.map(\.name)) }) { first, _ in first }
         }
         return Observable.create { [weak self] observer in

@@ -234,7 +234,7 @@ package struct Arguments {
         ("file", "browse and choose files or a folder; prints the paths"),
         ("attach", "operate an existing widget live"),
         ("list", "the widgets on the bus"),
-        ("watch", "every signal of the widgets"),
+        ("watch", "every signal of the widgets but PropertiesChanged"),
         ("validate", "serve a form's remote check from a command"),
         ("agent", "answer the waiting prompts at this terminal"),
         ("answer", "answer a waiting prompt from a script"),
@@ -687,7 +687,8 @@ package struct Arguments {
       list [--json]
                  the widgets on the bus: path, kind, revision
       watch [OBJECT_PATH] [--json]
-                 every signal of one widget (or of all), one line each
+                 every signal of one widget (or of all) but PropertiesChanged,
+                 one line each
       validate NAME [--form PATH] [--timeout SECONDS] -- COMMAND [ARG…]
                  serves the remote check NAME (a spec's rules.remote) for
                  every form that uses it, or for one: COMMAND gets each value

@@ -15,6 +15,8 @@ public enum WidgetsAPI {
     public static let rootPath = ObjectPath("/org/rxwidgets/Widgets1")!
     /// Every interface, the manager's first, as introspection files list them.
     public static let interfaces = [ManagerContract.interface, PickerContract.interface, TableContract.interface, FormContract.interface, ProgressContract.interface, FileChooserContract.interface]
+    /// The interfaces a widget may serve besides its kind's: a prompt's.
+    public static let addedInterfaces = [PromptContract.interface]
     /// The interfaces a client serves and the daemon calls: remote checks, options, data sources and delegates.
     public static let clientInterfaces = [ValidatorContract.interface, OptionsProviderContract.interface, PickerDataSourceContract.interface, PickerDelegateContract.interface, TableDataSourceContract.interface, TableDelegateContract.interface]
 

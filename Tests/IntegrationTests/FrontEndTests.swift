@@ -894,6 +894,11 @@ final class FrontEndCommandTests: DaemonTestCase {
             #"/org/rxwidgets/Widgets1 InterfacesAdded object_path="/org/rxwidgets/Widgets1/table/t" interfaces=["org.rxwidgets.Widgets1.Table"]"#,
             #"/org/rxwidgets/Widgets1 InterfacesRemoved object_path="/org/rxwidgets/Widgets1/table/t" interfaces=["org.rxwidgets.Widgets1.Table"]"#,
         ])
+        // A prompt's signals too (a widget's added interface).
+        try call(root, managerInterface, "CreatePicker", [.string("asked"), options([("items", titles([["yes", "no"]])), ("prompt", options([("title", .string("Go?"))]))])])
+        try call("\(root)/picker/asked", "org.rxwidgets.Widgets1.Prompt", "Finish")
+        XCTAssertTrue(waitUntil(timeout: 10) { read(directory).contains("Finished") }, read(directory))
+        XCTAssertTrue(read(directory).contains(#"/org/rxwidgets/Widgets1/picker/asked Finished state="answered" answer=["yes"]"#), read(directory))
         watch.terminate()
         watchJSON.terminate()
         watch.waitUntilExit()

@@ -73,7 +73,8 @@ final class PromptCommandTests: DaemonTestCase {
     func testAJobWithoutATerminalAsksAndAnotherProcessAnswers() throws {
         let job = try Job(["confirm", "Deploy to production?", "--name", "deploy"], bus: bus)
         XCTAssertTrue(waitForPrompt("\(root)/picker/deploy"), job.said)
-        XCTAssertTrue(job.said.contains(#"waiting for an answer to "Deploy to production?" at /org/rxwidgets/Widgets1/picker/deploy"#), job.said)
+        // The prompt is up before the job says so on standard error.
+        XCTAssertTrue(waitUntil(timeout: 10) { job.said.contains(#"waiting for an answer to "Deploy to production?" at /org/rxwidgets/Widgets1/picker/deploy"#) }, job.said)
         XCTAssertEqual(try property("\(root)/picker/deploy", "org.rxwidgets.Widgets1.Prompt", "Title"), .string("Deploy to production?"))
         XCTAssertNil(job.status(within: 0.3), "it waits for an answer")
 
