@@ -2,13 +2,16 @@ import RxCoreEssentials
 import Synchronization
 
 /// A widget's search indexes, one per part, for the rows as they are (one
-/// generation of them): made on the search queue — at once after a change
-/// of a part of many rows, or by the first search that needs one — read by
-/// every search after, and dropped on the loop when the rows change.
+/// generation of them): made on the search queue — once a part of many rows
+/// stayed unchanged for `settle` after a change, or by the first search that
+/// needs one — read by every search after, and dropped on the loop when the
+/// rows change.
 final class SearchIndexes: Sendable {
     /// A part of this many rows or more is indexed as soon as its rows
     /// change, so the first query typed needs no index made first.
     static let eagerRows = 65_536
+    /// How long (ns) the rows stay unchanged before they are indexed.
+    static let settle: Int64 = 150_000_000
 
     private struct State {
         var generation = 0

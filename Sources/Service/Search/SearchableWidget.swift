@@ -68,9 +68,20 @@ extension SearchableWidget {
         }
     }
 
-    /// Indexes the parts of many rows as soon as they change (on the search
-    /// queue), so that the first query typed searches bytes at once.
+    /// Indexes the parts of many rows once they changed and then stayed
+    /// for `SearchIndexes.settle` (on the search queue), so that the first
+    /// query typed searches bytes at once, while a stream of appends (a
+    /// `filter` reading its input) rebuilds nothing until it pauses.
     private func indexEagerly(generation: Int) {
+        guard searchRowCounts.contains(where: { $0 >= SearchIndexes.eagerRows }) else { return }
+        let owner = LoopOwned(self)
+        _ = MainLoop.shared.addTimer(after: SearchIndexes.settle) {
+            owner.value?.buildIndexes(generation: generation)
+        }
+    }
+
+    private func buildIndexes(generation: Int) {
+        guard search.indexes.generation == generation else { return }
         let titles = searchRowCounts.indices.compactMap { part -> (Int, SearchTitles)? in
             guard searchRowCounts[part] >= SearchIndexes.eagerRows else { return nil }
             return searchTitles(part: part).map { (part, $0) }
