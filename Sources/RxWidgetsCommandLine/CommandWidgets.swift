@@ -43,7 +43,7 @@ package enum CommandWidgets {
 
     /// The daemon's "items: row N …" of a file whose first line was line
     /// `firstLine` of standard input, as "line K of standard input …".
-    package static func standardInputLineMessage(_ message: String, firstLine: Int = 1) -> String {
+    package static func standardInputLineMessage(_ message: String, firstLine: Int) -> String {
         var text = Substring(message)
         if text.hasPrefix("items: ") {
             text = text.dropFirst("items: ".count)

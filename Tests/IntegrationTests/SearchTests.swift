@@ -288,6 +288,11 @@ final class SearchTests: DaemonTestCase {
         let terms = setFilter(picker, pickerInterface, Array(repeating: "a", count: 10_000).joined(separator: " "))
         XCTAssertEqual(terms?.name, errorPrefix + "LimitExceeded")
         XCTAssertTrue(terms?.message.contains("more than 256 terms") == true, terms?.message ?? "")
+        var nested = DBusValue.boolean(true)
+        for _ in 0..<60 {
+            nested = .variant(nested)
+        }
+        XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("fuzzy", nested)])?.name, "org.freedesktop.DBus.Error.InvalidArgs", "a value nested 60 deep is not a b")
         XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("case", .string("loud"))])?.message, "options 'case': expected 'smart', 'sensitive' or 'insensitive', got 'loud'")
         XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("component", .int32(3))])?.name, errorPrefix + "OutOfRange")
         XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("in", .array(element: .string, [.string("notes")]))])?.message, "options 'in': rows have only 'title' to search, got 'notes'")

@@ -9,7 +9,6 @@
 final class SearchIndex: @unchecked Sendable {
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     private let starts: UnsafeMutableBufferPointer<UInt32>
-    let count: Int
 
     /// What it holds, counted in the widget's footprint.
     var footprint: Int { bytes.count + starts.count * MemoryLayout<UInt32>.stride }
@@ -19,7 +18,6 @@ final class SearchIndex: @unchecked Sendable {
     /// without an index).
     init?(_ titles: SearchTitles, cancellation: SearchCancellation) {
         let total = titles.count
-        count = total
         var laid: [UInt8] = []
         var offsets: [UInt32] = []
         offsets.reserveCapacity(total + 1)

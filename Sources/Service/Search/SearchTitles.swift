@@ -37,14 +37,6 @@ struct SearchTitles: Sendable {
         }
     }
 
-    /// Row `row`'s title.
-    func title(_ row: Int) -> String {
-        switch rows {
-        case .values(let values): return title(of: values[row], row: row)
-        case .models(let models): return title(of: models[row].value, row: row)
-        }
-    }
-
     /// The title of `value`, the model of row `row`.
     @inline(__always)
     func title(of value: DBusValue, row: Int) -> String {

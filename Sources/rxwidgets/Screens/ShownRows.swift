@@ -24,9 +24,6 @@ struct ShownRows: RandomAccessCollection, Equatable {
     var startIndex: Int { 0 }
     var endIndex: Int { rows }
 
-    /// Whether the rows shown are a search's.
-    var isRanked: Bool { ranked != nil }
-
     /// The row shown at `position`; -1 for a match not fetched yet.
     subscript(position: Int) -> Int {
         guard let ranked else { return position }
