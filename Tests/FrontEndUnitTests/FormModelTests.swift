@@ -1,3 +1,4 @@
+@testable import FrontEndCore
 @testable import rxwidgets
 import DBus
 import RxWidgetsClient
@@ -123,15 +124,12 @@ final class FormModelTests: XCTestCase {
         XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("− 3 +") })
     }
 
-    func testSliderStepsTypedAheadOfTheRepliesAddUp() {
+    func testASliderStepWaitsForTheAnswerToTheOneBefore() {
         var form = model([field("level", .slider, ["min": .double(0), "max": .double(1), "step": .double(0.25)])], values: ["level": .double(0.5)])
-        XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(0.75), .slide))])
-        XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(1), .slide))], "from the last step, not the daemon's 0.5")
-        XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(1), .slide))], "clamped at the maximum")
-        for _ in 0..<3 {
-            _ = form.update(.answered(.setValue(field: "level", value: .double(1), .slide), error: nil))
-        }
-        XCTAssertNil(form.pendingSlides["level"])
+        XCTAssertEqual(form.update(.key(.right)), [.call(.setValue(field: "level", value: .double(0.75), .plain))])
+        guard case .waiting([]) = form.prepare(for: .key(.right)) else { return XCTFail("the next step waits for the answer") }
+        _ = form.update(.answered(.setValue(field: "level", value: .double(0.75), .plain), error: nil))
+        guard case .ready = form.prepare(for: .key(.right)) else { return XCTFail("answered: the next step is applied") }
     }
 
     func testAChoiceWithoutButtonsOffersItsCurrentOptions() {

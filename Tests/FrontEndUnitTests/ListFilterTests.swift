@@ -1,3 +1,4 @@
+@testable import FrontEndCore
 @testable import rxwidgets
 import XCTest
 

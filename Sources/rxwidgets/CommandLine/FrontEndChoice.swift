@@ -1,3 +1,4 @@
+import FrontEndCore
 import Glibc
 import RxCoreEssentials
 import RxWidgetsCommandLine

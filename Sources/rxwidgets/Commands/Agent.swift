@@ -1,3 +1,4 @@
+import FrontEndCore
 import CLinux
 import Glibc
 import DBus
@@ -56,7 +57,7 @@ enum Agent {
         }
         let list = try CommandWidgets.choicePicker(client, named: nil, titles: lines, selected: nil)
         let session = Session(terminal: terminal)
-        guard case .done(let output) = session.run(PickerScreen(picker: list, session: session, purpose: .chooseIndex, header: "Waiting prompts", height: nil)),
+        guard case .done(let output) = session.run(ProgramScreen(picker: list, session: session, purpose: .chooseIndex, header: "Waiting prompts", height: nil)),
               let index = Int(output.filter(\.isNumber)), waiting.indices.contains(index) else { return nil }
         return waiting[index]
     }
@@ -87,14 +88,14 @@ enum Agent {
         switch WidgetKind.widget(at: path.rawValue)?.kind {
         case .picker?:
             let picker = try client.picker(name)
-            outcome = session.run(PickerScreen(picker: picker, session: session, purpose: picker.numberOfComponents == 1 ? .choose : .pick, header: header, height: nil))
+            outcome = session.run(ProgramScreen(picker: picker, session: session, purpose: picker.numberOfComponents == 1 ? .choose : .pick, header: header, height: nil))
         case .table?:
-            outcome = session.run(TableScreen(table: try client.table(name), session: session, purpose: .choose, header: header, height: nil))
+            outcome = session.run(ProgramScreen(table: try client.table(name), session: session, purpose: .choose, header: header, height: nil))
         case .form?:
             // One field (input's, write's) is answered as those commands answer it: Enter (Ctrl-D) is done.
             let form = try client.form(name)
             let purpose: FormModel.Purpose = form.layout.count == 1 ? .submitValue(form.layout[0].name) : .submit
-            outcome = session.run(FormScreen(form: form, session: session, purpose: purpose, header: header))
+            outcome = session.run(ProgramScreen(form: form, session: session, purpose: purpose, header: header))
         default:
             Output.error("rxwidgets: \(path.rawValue): an agent answers pickers, tables and forms\n")
             return .failed("\(path.rawValue): an agent answers pickers, tables and forms")

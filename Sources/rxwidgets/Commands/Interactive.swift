@@ -1,3 +1,4 @@
+import FrontEndCore
 import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
@@ -24,7 +25,7 @@ enum Interactive {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
             let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
-            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
+            return session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
                                            values: delimiter == nil ? nil : values))
         case .filter(let header, let height, let limit, let items):
             guard items != nil || isatty(0) == 0 else {
@@ -34,7 +35,7 @@ enum Interactive {
             // Standard input's lines come in while the screen is up, as fzf's do.
             let streamed = items == nil ? StreamedRows(into: table, failed: { session.fail($0) }) : nil
             return withExtendedLifetime(streamed) {
-                session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
+                session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
             }
         case .choose(let header, let height, let selected, _, let index, let timeout, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
@@ -44,25 +45,25 @@ enum Interactive {
                 return PickerModel.Deadline(seconds: timeout.seconds, defaultRow: row, defaultTitle: timeout.defaultItem)
             }
             let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
-            return try shown(picker.path) { session.run(PickerScreen(picker: picker, session: session, purpose: purpose, header: header, height: height, deadline: deadline)) }
+            return try shown(picker.path) { session.run(ProgramScreen(picker: picker, session: session, purpose: purpose, header: header, height: height, deadline: deadline)) }
         case .pick(let components, let selected, let header, let height):
             let picker = try resumed == nil ? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: prompt) : client.picker(resumedName())
-            return try shown(picker.path) { session.run(PickerScreen(picker: picker, session: session, purpose: .pick, header: header, height: height)) }
+            return try shown(picker.path) { session.run(ProgramScreen(picker: picker, session: session, purpose: .pick, header: header, height: height)) }
         case .table(let header, let height, let multiple, let selected, let items):
             let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected)
-            return session.run(TableScreen(table: table, session: session, purpose: .choose, header: header, height: height))
+            return session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height))
         case .form(let spec, let json, let header, let showsOutputs):
             let form = try resumed == nil ? CommandWidgets.form(client, named: name, spec: spec, prompt: prompt) : client.form(resumedName())
-            return try shown(form.path) { session.run(FormScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs)) }
+            return try shown(form.path) { session.run(ProgramScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs)) }
         case .input(let options):
             let form = try resumed == nil ? CommandWidgets.input(client, named: name, options, prompt: prompt) : client.form(resumedName())
-            return try shown(form.path) { session.run(FormScreen(form: form, session: session, purpose: .submitValue("value"), header: options.header)) }
+            return try shown(form.path) { session.run(ProgramScreen(form: form, session: session, purpose: .submitValue("value"), header: options.header)) }
         case .confirm(let question, let affirmative, let negative, let defaultYes):
             let picker = try resumed == nil
                 ? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes, prompt: prompt)
                 : client.picker(resumedName())
             return try shown(picker.path) {
-                session.run(PickerScreen(picker: picker, session: session, purpose: .confirm(affirmative: affirmative, negative: negative), header: question, height: nil))
+                session.run(ProgramScreen(picker: picker, session: session, purpose: .confirm(affirmative: affirmative, negative: negative), header: question, height: nil))
             }
         case .progress(let options):
             guard isatty(0) == 0 else {
@@ -93,11 +94,11 @@ enum Interactive {
     private static func attach(_ path: String, client: WidgetsClient, session: Session, height: Int?, showsOutputs: Bool) throws -> Outcome {
         switch try CommandWidgets.attached(path, client: client) {
         case .picker(let picker):
-            return session.run(PickerScreen(picker: picker, session: session, purpose: .attach, header: path, height: height))
+            return session.run(ProgramScreen(picker: picker, session: session, purpose: .attach, header: path, height: height))
         case .table(let table):
-            return session.run(TableScreen(table: table, session: session, purpose: .attach, header: path, height: height))
+            return session.run(ProgramScreen(table: table, session: session, purpose: .attach, header: path, height: height))
         case .form(let form):
-            return session.run(FormScreen(form: form, session: session, purpose: .attach, header: path, showsOutputs: showsOutputs))
+            return session.run(ProgramScreen(form: form, session: session, purpose: .attach, header: path, showsOutputs: showsOutputs))
         case .progress(let progress):
             // Another process drives it; Esc here is a person's Cancel, which reaches that process.
             return session.run(ProgressScreen(progress: progress, session: session, options: .shown, readsInput: false))

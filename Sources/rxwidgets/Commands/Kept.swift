@@ -1,3 +1,4 @@
+import FrontEndCore
 import DBus
 import RxCoreEssentials
 import RxWidgetsClient

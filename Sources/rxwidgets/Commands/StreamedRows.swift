@@ -1,3 +1,4 @@
+import FrontEndCore
 import CLinux
 import Glibc
 import RxCoreEssentials

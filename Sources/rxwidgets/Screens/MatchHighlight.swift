@@ -1,3 +1,5 @@
+import FrontEndCore
+
 /// A search's matched characters drawn as such: bold and underlined over
 /// the row's own style, so the eye finds why a row matched (fzf's
 /// highlight). Offsets are the daemon's, in Unicode scalars of the title.

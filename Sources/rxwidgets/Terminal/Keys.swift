@@ -1,19 +1,4 @@
-/// A key as the front end understands it.
-enum Key: Equatable {
-    case character(Character)
-    case up, down, left, right
-    case pageUp, pageDown, home, end
-    case tab, backTab
-    case enter, escape, backspace, delete
-    /// Ctrl-C: raw mode delivers it as a byte, not as SIGINT.
-    case interrupt
-    /// Ctrl-U: clears a text field.
-    case clearLine
-    /// Ctrl-A.
-    case selectAll
-    /// Ctrl-D: done with a text of several lines.
-    case endOfText
-}
+import FrontEndCore
 
 /// Turns the bytes a terminal sends into keys: UTF-8 text, control bytes,
 /// and the CSI/SS3 sequences of xterm-like terminals (tmux, VTE, the Linux

@@ -1,3 +1,4 @@
+import FrontEndCore
 import CLinux
 import Glibc
 import RxCoreEssentials
@@ -93,11 +94,6 @@ final class Session {
         MainLoop.shared.stop()
     }
 
-    /// Ends the session because a call failed, the daemon left or the
-    /// widget was destroyed.
-    func fail(_ error: Error) {
-        finish(Outcome(failure: error))
-    }
 
     private func draw() {
         guard let view else { return }
@@ -157,4 +153,13 @@ enum Signals {
         let descriptor = signals.withUnsafeBufferPointer { clinux_signal_pipe($0.baseAddress, Int32($0.count)) }
         return descriptor >= 0 ? descriptor : nil
     }()
+}
+
+/// A session lends its screen's program the terminal's height and takes its outcome.
+extension Session: ScreenHost {
+    var rows: Int { terminal.size.rows }
+
+    func modelChanged() {
+        redraw()
+    }
 }

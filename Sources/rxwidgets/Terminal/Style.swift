@@ -1,3 +1,4 @@
+import FrontEndCore
 import Glibc
 
 /// How a piece of text is drawn. Colours are from the 256-colour palette;

@@ -1,3 +1,4 @@
+import FrontEndCore
 import RxWidgetsCommandLine
 import CLinux
 import Glibc

@@ -1,3 +1,4 @@
+import FrontEndCore
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine

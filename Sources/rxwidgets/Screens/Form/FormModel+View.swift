@@ -1,3 +1,4 @@
+import FrontEndCore
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -22,7 +23,7 @@ extension FormModel {
             var line = Line(isFocused ? "› " : "  ", .accent)
             line.append(TextWidth.pad(labels[index], labelWidth), isFocused ? .accent : isEnabled ? .bold : .dim)
             let border = field.border.flatMap { daemon.outputs[$0]?.stringValue }.flatMap(Style.named) ?? (isFocused ? .accent : .dim)
-            let component = FormModel.component(of: field)
+            let component = FormModel.fieldView(of: field)
             for span in component.view(field, in: self, focused: isFocused, border: border).spans {
                 line.append(span.text, isEnabled ? span.style : .dim)
             }
@@ -50,7 +51,7 @@ extension FormModel {
             }
         }
         lines.append(Line())
-        lines.append(status.map { Line($0.text, $0.style) } ?? Line(keys, .help))
+        lines.append(status.map { Line($0.text, $0.tone == .error ? .error : .success) } ?? Line(keys, .help))
         return lines
     }
 

@@ -1,3 +1,4 @@
+import FrontEndCore
 import RxWidgetsClient
 import RxWidgetsCommandLine
 

@@ -1,0 +1,42 @@
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// A choice: its buttons, else its current options, as radio buttons;
+/// ←/→ move the cursor, Space taps the button (or chooses the option).
+package enum ChoiceFieldComponent: FieldComponent {
+    package static func buttonNames(_ field: RemoteForm.Field) -> [String] {
+        field.buttons
+    }
+
+    /// What the cursor moves over: (label, the value it sets).
+    package static func choices(_ field: RemoteForm.Field, _ model: FormModel) -> [(label: String, value: String)] {
+        let names = buttonNames(field)
+        guard !names.isEmpty else { return field.options.map { ($0, $0) } }
+        return names.map { name in (name, model.daemon.buttons.first { $0.name == name }?.value ?? "") }
+    }
+
+    package static func keys(for field: RemoteForm.Field) -> String {
+        buttonNames(field).isEmpty ? "←/→ option · space choose" : "←/→ button · space tap"
+    }
+
+    package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
+        let all = choices(field, model)
+        switch key {
+        case .left, .right:
+            guard !all.isEmpty else { return [] }
+            let current = min(model.choiceCursor[field.name] ?? 0, all.count - 1)
+            model.choiceCursor[field.name] = (current + (key == .left ? all.count - 1 : 1)) % all.count
+            return []
+        case .character(" "):
+            let index = model.choiceCursor[field.name] ?? 0
+            guard all.indices.contains(index) else { return [] }
+            let names = buttonNames(field)
+            if names.isEmpty {
+                return [.call(.setValue(field: field.name, value: .string(all[index].value), .plain))]
+            }
+            return [.call(.tap(field: field.name, button: names[index]))]
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// A text field: `[text ]` (bullets when secret, the placeholder while
+/// empty); typing edits the buffer, which is sent throttled. A `multiline`
+/// one takes Enter as a new line, draws its lines under one another (at most
+/// `shownLines`) and is left with Tab or Ctrl-D.
+package enum TextFieldComponent: FieldComponent {
+    package static let isTyped = true
+
+    package static func keys(for field: RemoteForm.Field) -> String {
+        isMultiline(field) ? "enter new line · ctrl-d done" : ""
+    }
+
+    package static func isMultiline(_ field: RemoteForm.Field) -> Bool {
+        field.multiline
+    }
+
+    package static func isLocalEdit(_ key: Key, in field: RemoteForm.Field) -> Bool {
+        switch key {
+        case .character, .backspace, .clearLine: return true
+        case .enter: return isMultiline(field)
+        default: return false
+        }
+    }
+
+    package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
+        switch key {
+        case .enter where isMultiline(field): return model.edit { $0.text.append("\n") }
+        case .character(let character): return model.edit { $0.text.append(character) }
+        case .backspace: return model.edit { if !$0.text.isEmpty { $0.text.removeLast() } }
+        case .clearLine: return model.edit { $0.text = "" }
+        default: return nil
+        }
+    }
+}

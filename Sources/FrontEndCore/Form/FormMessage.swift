@@ -1,0 +1,77 @@
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// What happens to a form screen: a key, or news from the daemon.
+package enum FormMessage {
+    /// A key the person pressed.
+    case key(Key)
+    /// The daemon's state changed (any property, after its events).
+    case daemonChanged(FormSnapshot)
+    /// `ValueChanged`: a field's new value, this front end's own or another's.
+    case valueHeard(field: String, value: DBusValue)
+    /// A call was answered: nil on success, else the daemon's message.
+    case answered(FormCall, error: String?)
+    /// The owner's `GetValue` of a secret field.
+    case secretRead(field: String, text: String)
+    /// A successful `Submit`'s values.
+    case submitted([String: DBusValue])
+    /// The text throttle's interval ended.
+    case throttleEnded
+    /// The spinner of pending checks turns.
+    case spinnerTick
+}
+
+/// A typed call a gesture maps to.
+package enum FormCall: Equatable {
+    /// Why a value is sent: the answer is handled by what it was.
+    package enum Sending: Equatable {
+        /// Typed text (echoes are told apart from others' changes).
+        case text
+        /// A whole date.
+        case date
+        /// Anything else: a switch, an option.
+        case plain
+    }
+
+    case setValue(field: String, value: DBusValue, Sending)
+    case tap(field: String, button: String)
+    case increment(String)
+    case decrement(String)
+    case commit(String)
+    case submit
+
+    /// The field whose message shows a refusal; nil for the status line.
+    package var field: String? {
+        switch self {
+        case .setValue(let field, _, _), .tap(let field, _): return field
+        case .commit(let field): return field
+        case .increment, .decrement, .submit: return nil
+        }
+    }
+}
+
+/// What an update asks the screen's runtime to do.
+package enum FormCommand: Equatable {
+    /// Whether it is a call the daemon answers (with `.answered` or `.submitted`).
+    var isCall: Bool {
+        if case .call = self { return true }
+        return false
+    }
+
+    /// Make the call (without blocking); its answer comes back as `.answered`.
+    case call(FormCall)
+    /// Read a secret field's value (the owner's `GetValue`).
+    case readSecret(String)
+    /// Hold further text sends for `FormModel.textInterval`, then send `.throttleEnded`.
+    case startThrottle
+    /// End the session.
+    case finish(FinishedForm)
+}
+
+/// How a form screen ends.
+package enum FinishedForm: Equatable {
+    /// Printed on standard output, then exit 0.
+    case done(String)
+    /// Esc or q: exit 1 (`attach`: 0, with nothing printed).
+    case cancelled
+}

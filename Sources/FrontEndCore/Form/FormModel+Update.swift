@@ -1,0 +1,173 @@
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// What each message does to a form screen, and the calls it asks for.
+extension FormModel {
+    /// Applies `message`; returns the commands for the runtime, in order.
+    package mutating func update(_ message: FormMessage) -> [FormCommand] {
+        let commands = changes(for: message)
+        callsInFlight += commands.filter(\.isCall).count
+        return commands
+    }
+
+    /// An input waits while calls are unanswered — after the text typed
+    /// before it is sent — and a Submit while a remote check is pending;
+    /// a key that only edits the focused field's text does not wait.
+    package mutating func prepare(for input: FormMessage) -> Readiness<FormCommand> {
+        guard case .key(let key) = input else { return callsInFlight == 0 ? .ready : .waiting([]) }
+        if let field = focusedField, FormModel.component(of: field).isLocalEdit(key, in: field) {
+            return .ready
+        }
+        let unsent = flushEditing()
+        callsInFlight += unsent.filter(\.isCall).count
+        guard unsent.isEmpty, callsInFlight == 0 else { return .waiting(unsent) }
+        return submits(key) && daemon.hasPending ? .waiting([]) : .ready
+    }
+
+    /// Whether `key` is a Submit: on the Submit button, or `input`'s Enter in its field.
+    private func submits(_ key: Key) -> Bool {
+        guard let field = focusedField else { return key == .enter || key == .character(" ") }
+        let submitKey: Key = TextFieldComponent.isMultiline(field) ? .endOfText : .enter
+        if case .submitValue(let name) = purpose, name == field.name { return key == submitKey }
+        return false
+    }
+
+    private mutating func changes(for message: FormMessage) -> [FormCommand] {
+        switch message {
+        case .key(let key):
+            status = nil
+            return handle(key)
+        case .daemonChanged(let snapshot):
+            daemon = snapshot
+            return []
+        case .valueHeard(let field, let value):
+            return heard(value, for: field)
+        case .answered(let call, let error):
+            callsInFlight = max(callsInFlight - 1, 0)
+            return answered(call, error: error)
+        case .secretRead(let field, let text):
+            secretRead(text, for: field)
+            return []
+        case .submitted(let values):
+            callsInFlight = max(callsInFlight - 1, 0)
+            return submitted(values)
+        case .throttleEnded:
+            return throttleEnded()
+        case .spinnerTick:
+            spinnerFrame = (spinnerFrame + 1) % FormModel.spinnerFrames.count
+            return []
+        }
+    }
+
+    // MARK: Keys
+
+    private mutating func handle(_ key: Key) -> [FormCommand] {
+        guard let field = focusedField else {
+            return handleOnSubmit(key)
+        }
+        let component = FormModel.component(of: field)
+        let submitKey: Key = TextFieldComponent.isMultiline(field) ? .endOfText : .enter
+        if key == submitKey, case .submitValue(let name) = purpose, name == field.name {
+            // What was typed goes first; the daemon judges it before Submit,
+            // whatever this front end last heard of its validity.
+            let typed = editing
+            let commands = finishEditing()
+            editing = typed
+            return commands + [.call(.submit)]
+        }
+        if let commands = component.update(field, key, &self) {
+            return commands
+        }
+        switch key {
+        case .tab, .down, .enter, .endOfText:
+            return moveFocus(by: 1)
+        case .backTab, .up:
+            return moveFocus(by: -1)
+        case .character("j") where !component.isTyped:
+            return moveFocus(by: 1)
+        case .character("k") where !component.isTyped:
+            return moveFocus(by: -1)
+        case .escape:
+            return quit()
+        case .character("q") where !component.isTyped:
+            return quit()
+        default:
+            return []
+        }
+    }
+
+    private mutating func handleOnSubmit(_ key: Key) -> [FormCommand] {
+        switch key {
+        case .enter, .character(" "): return submit()
+        case .tab, .down, .character("j"): return moveFocus(by: 1)
+        case .backTab, .up, .character("k"): return moveFocus(by: -1)
+        case .escape, .character("q"): return quit()
+        default: return []
+        }
+    }
+
+    /// Moves over the fields a person can edit now, and Submit; leaving an
+    /// `updateOn: blur` field commits it, after its last text is sent.
+    package mutating func moveFocus(by delta: Int) -> [FormCommand] {
+        let current = focusedField
+        if let current {
+            left.insert(current.name)
+        }
+        var commands = finishEditing()
+        if let current, current.updatesOnBlur {
+            commands.append(.call(.commit(current.name)))
+        }
+        let stops: [String?] = daemon.layout.filter { daemon.isFocusable($0) }.map(\.name) + [nil]
+        let index = stops.firstIndex { $0 == current?.name } ?? stops.count - 1
+        focus = stops[(index + delta % stops.count + stops.count) % stops.count]
+        return commands + beginEditing()
+    }
+
+    private func quit() -> [FormCommand] {
+        [.finish(purpose == .attach ? .done("") : .cancelled)]
+    }
+
+    // MARK: Submit
+
+    private mutating func submit() -> [FormCommand] {
+        // A Submit shows every field's message, as a browser's does.
+        left.formUnion(daemon.layout.map(\.name))
+        guard daemon.submitEnabled else {
+            status = ("Submit is disabled until every field is valid", .error)
+            return []
+        }
+        return [.call(.submit)]
+    }
+
+    private mutating func submitted(_ values: [String: DBusValue]) -> [FormCommand] {
+        guard let output = purpose.output(of: values, layout: daemon.layout) else {
+            status = ("submitted", .success)
+            return []
+        }
+        return [.finish(.done(output))]
+    }
+
+    // MARK: Answers
+
+    /// A call's answer: a refusal is shown under its field (or on the status line).
+    private mutating func answered(_ call: FormCall, error: String?) -> [FormCommand] {
+        if case .setValue(let field, let value, let sending) = call {
+            switch sending {
+            case .text: textAnswered(field: field, text: value.stringValue ?? "")
+            case .date, .plain: break
+            }
+        }
+        guard let error else {
+            if let field = call.field {
+                refusals[field] = nil
+            }
+            return []
+        }
+        if let field = call.field {
+            refusals[field] = error
+        } else {
+            status = (error, .error)
+        }
+        return []
+    }
+}

@@ -1,0 +1,130 @@
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+extension FormModel: ScreenModel {
+    package static func pressed(_ key: Key, rows: Int) -> FormMessage { .key(key) }
+    package static func layingOut(rows: Int) -> FormMessage? { nil }
+}
+
+/// A form screen's program for any front end: keys, the client's signals
+/// and replies become messages; the model's commands become typed client
+/// calls. Validity, messages, outputs, options and which fields are shown
+/// or editable are only ever the daemon's.
+package final class FormProgram {
+    package let form: RemoteForm
+    package let program: Program<FormModel>
+    private weak var host: ScreenHost?
+    private var throttle: LoopTimer?
+    /// Turns the spinner of fields whose remote check is pending.
+    private var spinner: LoopTimer?
+    private let disposeBag = DisposeBag()
+
+    package init(form: RemoteForm, host: ScreenHost, purpose: FormModel.Purpose, header: String?, showsOutputs: Bool = false) {
+        self.form = form
+        self.host = host
+        var model = FormModel(daemon: FormSnapshot(form), purpose: purpose, header: header, showsOutputs: showsOutputs)
+        let initial = model.beginEditing()
+        program = Program(model, host: host)
+        form.rx.revision.subscribe(onNext: { [weak self] _ in
+            guard let self else { return }
+            program.receive(.daemonChanged(FormSnapshot(form)))
+            spinWhilePending()
+        }, onError: { [weak self] in self?.fail($0) })
+            .disposed(by: disposeBag)
+        form.rx.valueChanged.subscribe(onNext: { [weak self] change in
+            self?.program.receive(.valueHeard(field: change.field, value: change.value))
+        }, onError: { _ in })
+            .disposed(by: disposeBag)
+        program.start(performing: { [weak self] in self?.run($0) }, initial: initial)
+    }
+
+    deinit {
+        throttle?.dispose()
+        spinner?.dispose()
+    }
+
+    package var model: FormModel { program.model }
+
+    private func run(_ commands: [FormCommand]) {
+        for command in commands {
+            switch command {
+            case .call(let call):
+                make(call)
+            case .readSecret(let field):
+                form.rx.value(of: field).subscribe(onNext: { [weak self] value in
+                    self?.program.receive(.secretRead(field: field, text: value.stringValue ?? ""))
+                }, onError: { _ in }).disposed(by: disposeBag)
+            case .startThrottle:
+                throttle?.dispose()
+                throttle = MainLoop.shared.addTimer(after: FormModel.textInterval) { [weak self] in
+                    self?.throttle = nil
+                    self?.program.receive(.throttleEnded)
+                }
+            case .finish(let finished):
+                throttle?.dispose()
+                switch finished {
+                case .done(let output): finish(.done(output))
+                case .cancelled: finish(.cancelled)
+                }
+            }
+        }
+    }
+
+    /// The typed client call of `call`; its answer comes back as a message.
+    private func make(_ call: FormCall) {
+        if case .submit = call {
+            form.rx.submit().subscribe(onNext: { [weak self] values in
+                self?.program.receive(.submitted(values))
+            }, onError: { [weak self] error in
+                self?.answer(call, error)
+            }).disposed(by: disposeBag)
+            return
+        }
+        let request: Observable<Void>
+        switch call {
+        case .setValue(let field, let value, _): request = form.rx.setValue(value, for: field)
+        case .tap(_, let button): request = form.rx.tap(button)
+        case .increment(let field): request = form.rx.increment(field)
+        case .decrement(let field): request = form.rx.decrement(field)
+        case .commit(let field): request = form.rx.commit(field)
+        case .submit: return
+        }
+        request.subscribe(onNext: { [weak self] _ in
+            self?.program.receive(.answered(call, error: nil))
+        }, onError: { [weak self] error in
+            self?.answer(call, error)
+        }).disposed(by: disposeBag)
+    }
+
+    /// A refused call's message for the model; the client's own failures
+    /// (the daemon left, the widget was destroyed) end the screen.
+    private func answer(_ call: FormCall, _ error: Error) {
+        if let error = error as? WidgetsClientError, error.name.hasPrefix("org.rxwidgets.Widgets1.Client.") {
+            fail(error)
+            return
+        }
+        program.receive(.answered(call, error: (error as? WidgetsClientError)?.message ?? "\(error)"))
+    }
+
+    private func finish(_ outcome: Outcome) {
+        program.stop()
+        host?.finish(outcome)
+    }
+
+    private func fail(_ error: Error) {
+        finish(Outcome(failure: error))
+    }
+
+    /// Runs the spinner while some field waits for its remote check.
+    private func spinWhilePending() {
+        if model.daemon.hasPending, spinner == nil {
+            spinner = MainLoop.shared.addTimer(after: 100_000_000, repeating: 100_000_000) { [weak self] in
+                self?.program.receive(.spinnerTick)
+            }
+        } else if !model.daemon.hasPending {
+            spinner?.dispose()
+            spinner = nil
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+extension PickerModel: ScreenModel {
+    package static func pressed(_ key: Key, rows: Int) -> PickerMessage { .key(key, rows: rows) }
+    package static func layingOut(rows: Int) -> PickerMessage? { .layOut(rows: rows) }
+}
+
+/// A picker screen's program for any front end: the client's signals and
+/// fetched titles and matches become messages; the model's commands become
+/// typed client calls (`Titles`, `SetFilter`, `Matches`, `SelectRow`,
+/// `Show`, `Done`, `Cancel`), each answer a message.
+package final class PickerProgram {
+    package let picker: RemotePicker
+    package let program: Program<PickerModel>
+    private weak var host: ScreenHost?
+    /// Per component, the fetcher of its titles.
+    private var fetchers: [Int: RemoteTexts] = [:]
+    /// Per component, the fetcher of its search's matches.
+    private var matchFetchers: [Int: RemoteWindow<SearchMatch>] = [:]
+    private var timer: LoopTimer?
+    private let disposeBag = DisposeBag()
+
+    /// With `deadline`, `Done` is called once its seconds have passed
+    /// (after the inputs before then).
+    package init(picker: RemotePicker, host: ScreenHost, purpose: PickerModel.Purpose, header: String?, height: Int?, deadline: PickerModel.Deadline? = nil) {
+        self.picker = picker
+        self.host = host
+        program = Program(PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height, deadline: deadline), host: host)
+        if let deadline {
+            timer = MainLoop.shared.addTimer(after: Int64(deadline.seconds) * 1_000_000_000) { [weak self] in
+                self?.timer = nil
+                self?.program.input(.timedOut)
+            }
+        }
+        picker.rx.revision.subscribe(onNext: { [weak self] _ in
+            guard let self else { return }
+            program.receive(.daemonChanged(PickerSnapshot(picker)))
+        }, onError: { [weak self] in self?.fail($0) })
+            .disposed(by: disposeBag)
+        // The revision's subscription ends the screen when these fail too
+        // (the daemon left, the widget was destroyed): they need not say it again.
+        picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.program.receive(.selectedItem(index: $0.index, title: $0.title)) }, onError: { _ in }).disposed(by: disposeBag)
+        picker.rx.closed.subscribe(onNext: { [weak self] in self?.program.receive(.closed) }, onError: { _ in }).disposed(by: disposeBag)
+        program.start(performing: { [weak self] in self?.run($0) })
+    }
+
+    deinit {
+        timer?.dispose()
+    }
+
+    package var model: PickerModel { program.model }
+
+    private func run(_ commands: [PickerCommand]) {
+        for command in commands {
+            switch command {
+            case .fetchTitles(let component, let range, let revision):
+                fetcher(component).want(range, revision: revision)
+            case .setFilter(let query, let component):
+                answer(picker.rx.setFilter(query, SearchSettings(component: component)))
+            case .fetchMatches(let component, let range, let revision):
+                matchFetcher(component).want(range, revision: revision)
+            case .selectRow(let row, let component):
+                answer(picker.rx.selectRow(row, inComponent: component))
+            case .show:
+                answer(picker.rx.show())
+            case .done:
+                answer(picker.rx.done(), refusable: true)
+            case .cancel:
+                answer(picker.rx.cancel())
+            case .printSelectedTitles:
+                printSelectedTitles()
+            case .finish(let finished):
+                finish(finished == .cancelled ? .cancelled : .done(finished.output))
+            }
+        }
+    }
+
+    /// Sends the call's answer to the model; a refusal of a `refusable`
+    /// call is shown, any other failure ends the screen.
+    private func answer(_ call: Observable<Void>, refusable: Bool = false) {
+        call.subscribe(onError: { [weak self] error in
+            if refusable {
+                self?.program.receive(.answered(refusal: "\(error)"))
+            } else {
+                self?.fail(error)
+            }
+        }, onCompleted: { [weak self] in
+            self?.program.receive(.answered(refusal: nil))
+        }).disposed(by: disposeBag)
+    }
+
+    private func finish(_ outcome: Outcome) {
+        program.stop()
+        host?.finish(outcome)
+    }
+
+    private func fail(_ error: Error) {
+        finish(Outcome(failure: error))
+    }
+
+    private func fetcher(_ component: Int) -> RemoteTexts {
+        if let existing = fetchers[component] {
+            return existing
+        }
+        let made = RemoteTexts(fetch: { [weak self] first, count in
+            guard let self else { return Observable.empty() }
+            return picker.rx.titles(component: component, first: first, count: count)
+        }, arrived: { [weak self] window in self?.program.receive(.titlesArrived(component: component, window)) }, failed: { [weak self] in self?.fail($0) })
+        fetchers[component] = made
+        return made
+    }
+
+    private func matchFetcher(_ component: Int) -> RemoteWindow<SearchMatch> {
+        if let existing = matchFetchers[component] {
+            return existing
+        }
+        let made = RemoteWindow<SearchMatch>(fetch: { [weak self] first, count in
+            guard let self else { return Observable.empty() }
+            return picker.rx.matches(in: component, first: first, count: count).map(\.matches)
+        }, arrived: { [weak self] window in self?.program.receive(.matchesArrived(component: component, window)) }, failed: { [weak self] in self?.fail($0) })
+        matchFetchers[component] = made
+        return made
+    }
+
+    /// `pick`: every component's selected title, read from the daemon, tab-separated.
+    private func printSelectedTitles() {
+        do {
+            let titles = try picker.selectedRows.enumerated().map { component, row -> String in
+                row < 0 ? "" : try picker.titles(component: component, first: row, count: 1).first ?? ""
+            }
+            finish(.done(titles.joined(separator: "\t") + "\n"))
+        } catch {
+            fail(error)
+        }
+    }
+}
+
+extension FinishedPicker {
+    /// What a picker that was done prints.
+    var output: String {
+        if case .done(let output) = self { return output }
+        return ""
+    }
+}

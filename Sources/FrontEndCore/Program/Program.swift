@@ -1,0 +1,104 @@
+/// Runs one screen's model for any front end — the terminal's screens and
+/// GTK's windows alike — and keeps the ordering rule (docs/behaviour.md,
+/// "Typing ahead"): every input is applied to the state all earlier inputs
+/// lead to.
+///
+/// News from the daemon (its state, answers, fetched rows, timers) is
+/// applied as it comes. Inputs (keys, clicks, the deadline) wait in line,
+/// first come first applied, each once the model says it is `.ready` for
+/// it — until then the calls earlier inputs made are unanswered, or the
+/// rows a query shows are not in yet. Nothing typed is dropped; nothing is
+/// decided against a state the person had not reached yet. Runs on the
+/// main loop's thread, as the client it calls does.
+package final class Program<Model: ScreenModel> {
+    package private(set) var model: Model
+    private weak var host: ScreenHost?
+    /// Runs a batch of commands; set by the front end's performer.
+    private var perform: ([Model.Command]) -> Void = { _ in }
+    private var messages: [Model.Message] = []
+    private var inputs: [Model.Message] = []
+    private var isPumping = false
+    private var isFinished = false
+
+    package init(_ model: Model, host: ScreenHost) {
+        self.model = model
+        self.host = host
+    }
+
+    /// Sets what runs the model's commands, and runs `initial` with it.
+    package func start(performing perform: @escaping ([Model.Command]) -> Void, initial: [Model.Command] = []) {
+        self.perform = perform
+        perform(initial)
+        pump()
+    }
+
+    /// Whether inputs are waiting for the answers to earlier ones.
+    package var hasWaitingInput: Bool { !inputs.isEmpty }
+
+    /// A person's key.
+    package func press(_ key: Key) {
+        input(Model.pressed(key, rows: host?.rows ?? 24))
+    }
+
+    /// A person's input (or the deadline), applied after every input before it.
+    package func input(_ message: Model.Message) {
+        guard !isFinished else { return }
+        inputs.append(message)
+        pump()
+    }
+
+    /// News from the daemon or a timer, applied now.
+    package func receive(_ message: Model.Message) {
+        guard !isFinished else { return }
+        messages.append(message)
+        pump()
+    }
+
+    /// Lays the screen out again (its size changed) and applies what is ready.
+    package func refresh() {
+        pump()
+    }
+
+    /// Ends the program: nothing after this is applied.
+    package func stop() {
+        isFinished = true
+        inputs = []
+        messages = []
+    }
+
+    /// Applies what came, then every input that is ready, in order; a
+    /// command that delivers a message at once (a cached read) is queued,
+    /// not applied inside the update that made it.
+    private func pump() {
+        guard !isPumping else { return }
+        isPumping = true
+        defer { isPumping = false }
+        while !isFinished {
+            if !messages.isEmpty {
+                apply(messages.removeFirst())
+                continue
+            }
+            if let layOut = Model.layingOut(rows: host?.rows ?? 24) {
+                apply(layOut)
+                if !messages.isEmpty { continue }
+            }
+            guard let next = inputs.first else { break }
+            switch model.prepare(for: next) {
+            case .ready:
+                inputs.removeFirst()
+                apply(next)
+            case .waiting(let first):
+                perform(first)
+                guard !messages.isEmpty else {
+                    host?.modelChanged()
+                    return
+                }
+            }
+        }
+        host?.modelChanged()
+    }
+
+    private func apply(_ message: Model.Message) {
+        perform(model.update(message))
+    }
+}

@@ -1,0 +1,140 @@
+import RxCoreEssentials
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+extension TableModel: ScreenModel {
+    package static func pressed(_ key: Key, rows: Int) -> TableMessage { .key(key, rows: rows) }
+    package static func layingOut(rows: Int) -> TableMessage? { .layOut(rows: rows) }
+}
+
+/// A table screen's program for any front end: the client's changes and
+/// fetched cells, headers and matches become messages; the model's commands
+/// become typed client calls (`Cells`, `Headers`, `SetFilter`, `Matches`,
+/// `SelectRow`, `DeselectRow`), each answer a message. The cursor is the
+/// front end's, as a finger over a row is; the selection is only ever the
+/// daemon's.
+package final class TableProgram {
+    package let table: RemoteTable
+    package let program: Program<TableModel>
+    private weak var host: ScreenHost?
+    /// Per section, the fetcher of its cells.
+    private var fetchers: [Int: RemoteTexts] = [:]
+    /// Per section, the fetcher of its search's matches.
+    private var matchFetchers: [Int: RemoteWindow<SearchMatch>] = [:]
+    private let disposeBag = DisposeBag()
+
+    package init(table: RemoteTable, host: ScreenHost, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false,
+                 printsIndexes: Bool = false, values: [String]? = nil) {
+        self.table = table
+        self.host = host
+        program = Program(TableModel(daemon: TableSnapshot(table), purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy,
+                                     printsIndexes: printsIndexes, values: values), host: host)
+        table.rx.revision.subscribe(onNext: { [weak self] _ in
+            guard let self else { return }
+            program.receive(.daemonChanged(TableSnapshot(table)))
+        }, onError: { [weak self] in self?.fail($0) })
+            .disposed(by: disposeBag)
+        program.start(performing: { [weak self] in self?.run($0) })
+    }
+
+    package var model: TableModel { program.model }
+
+    private func run(_ commands: [TableCommand]) {
+        for command in commands {
+            switch command {
+            case .fetchCells(let section, let range, let revision):
+                fetcher(section).want(range, revision: revision)
+            case .setFilter(let query):
+                answer(table.rx.setFilter(query))
+            case .fetchMatches(let section, let range, let revision):
+                matchFetcher(section).want(range, revision: revision)
+            case .fetchHeaders(let revision):
+                table.rx.headers().subscribe(onNext: { [weak self] headers in
+                    self?.program.receive(.headersArrived(headers, revision: revision))
+                }, onError: { _ in }).disposed(by: disposeBag)
+            case .tap(let indexPath, let deselect):
+                answer(deselect ? table.rx.deselectRow(at: indexPath) : table.rx.selectRow(at: indexPath), refusable: true)
+            case .select(let indexPaths):
+                for indexPath in indexPaths {
+                    answer(table.rx.selectRow(at: indexPath))
+                }
+            case .finishChoosing(let select, let printsIndexes):
+                finishChoosing(select, printsIndexes: printsIndexes)
+            case .quit:
+                finish(model.purpose == .attach ? .done("") : .cancelled)
+            }
+        }
+    }
+
+    /// Sends the call's answer to the model; a refusal of a `refusable`
+    /// call is shown, any other failure ends the screen.
+    private func answer(_ call: Observable<Void>, refusable: Bool = false) {
+        call.subscribe(onError: { [weak self] error in
+            if refusable {
+                self?.program.receive(.answered(refusal: "\(error)"))
+            } else {
+                self?.fail(error)
+            }
+        }, onCompleted: { [weak self] in
+            self?.program.receive(.answered(refusal: nil))
+        }).disposed(by: disposeBag)
+    }
+
+    private func finish(_ outcome: Outcome) {
+        program.stop()
+        host?.finish(outcome)
+    }
+
+    private func fail(_ error: Error) {
+        finish(Outcome(failure: error))
+    }
+
+    private func fetcher(_ section: Int) -> RemoteTexts {
+        if let existing = fetchers[section] {
+            return existing
+        }
+        let made = RemoteTexts(fetch: { [weak self] first, count in
+            guard let self else { return Observable.empty() }
+            return table.rx.cells(section: section, first: first, count: count).map { cells in cells.map(\.text) }
+        }, arrived: { [weak self] window in self?.program.receive(.cellsArrived(section: section, window)) }, failed: { [weak self] in self?.fail($0) })
+        fetchers[section] = made
+        return made
+    }
+
+    private func matchFetcher(_ section: Int) -> RemoteWindow<SearchMatch> {
+        if let existing = matchFetchers[section] {
+            return existing
+        }
+        let made = RemoteWindow<SearchMatch>(fetch: { [weak self] first, count in
+            guard let self else { return Observable.empty() }
+            return table.rx.matches(in: section, first: first, count: count).map(\.matches)
+        }, arrived: { [weak self] window in self?.program.receive(.matchesArrived(section: section, window)) }, failed: { [weak self] in self?.fail($0) })
+        matchFetchers[section] = made
+        return made
+    }
+
+    /// Selects `select` (a single-selection table's row under the cursor),
+    /// then prints the chosen rows, one a line, in index-path order —
+    /// nothing when none is chosen.
+    private func finishChoosing(_ select: IndexPath?, printsIndexes: Bool) {
+        let printSelection = { [weak self] in
+            guard let self else { return }
+            do {
+                let values = model.values
+                let lines = try table.indexPathsForSelectedRows.sorted().map { indexPath in
+                    if printsIndexes { return "\(indexPath.row)" }
+                    if let values, values.indices.contains(indexPath.row) { return values[indexPath.row] }
+                    return try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? ""
+                }
+                finish(.done(lines.map { $0 + "\n" }.joined()))
+            } catch {
+                fail(error)
+            }
+        }
+        if let select {
+            table.rx.selectRow(at: select).subscribe(onError: { [weak self] in self?.fail($0) }, onCompleted: printSelection).disposed(by: disposeBag)
+        } else {
+            printSelection()
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import FrontEndCore
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// How a choice field is drawn on the terminal.
+extension ChoiceFieldComponent: FieldView {
+    static func view(_ field: RemoteForm.Field, in model: FormModel, focused: Bool, border: Style) -> Line {
+        let current = model.daemon.values[field.name]?.stringValue ?? ""
+        var line = Line()
+        let all = choices(field, model)
+        for (index, choice) in all.enumerated() {
+            let chosen = choice.value == current
+            let underCursor = focused && index == (model.choiceCursor[field.name] ?? 0)
+            line.append(chosen ? "(•) " : "( ) ", chosen ? border : .dim)
+            line.append(choice.label, underCursor ? .cursor : .plain)
+            line.append("  ")
+        }
+        if all.isEmpty {
+            line.append("no options", .dim)
+        }
+        return line
+    }
+}
