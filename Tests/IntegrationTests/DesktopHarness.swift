@@ -76,6 +76,16 @@ final class Desktop {
         _ = try? runCommand("/usr/bin/xdotool", ["key", "--delay", "60"] + keys, environment: environment)
     }
 
+    /// Presses `keys` with no delay between them, as a fast typist or a paste gives them.
+    func burst(_ keys: String...) {
+        _ = try? runCommand("/usr/bin/xdotool", ["key", "--delay", "0"] + keys, environment: environment)
+    }
+
+    /// Types `text` with no delay between the keys.
+    func typeBurst(_ text: String) {
+        _ = try? runCommand("/usr/bin/xdotool", ["type", "--delay", "0", text], environment: environment)
+    }
+
     /// Types `text` as key presses.
     func type(_ text: String) {
         _ = try? runCommand("/usr/bin/xdotool", ["type", "--delay", "40", text], environment: environment)

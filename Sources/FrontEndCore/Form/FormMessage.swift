@@ -5,6 +5,16 @@ import RxWidgetsCommandLine
 package enum FormMessage {
     /// A key the person pressed.
     case key(Key)
+    /// What a window's entry for `field` holds now, as the person typed it.
+    case edited(field: String, text: String)
+    /// A window's control of `field` set to `value` (a switch, an option, a slider, a date).
+    case chose(field: String, value: DBusValue)
+    /// A window's button of a choice pressed.
+    case tapped(field: String, button: String)
+    /// A window's stepper moved one step up or down.
+    case stepped(field: String, up: Bool)
+    /// A window's Submit (its button, or Enter in any control).
+    case submitRequested
     /// The daemon's state changed (any property, after its events).
     case daemonChanged(FormSnapshot)
     /// `ValueChanged`: a field's new value, this front end's own or another's.

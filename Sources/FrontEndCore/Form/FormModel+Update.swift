@@ -6,22 +6,59 @@ extension FormModel {
     /// Applies `message`; returns the commands for the runtime, in order.
     package mutating func update(_ message: FormMessage) -> [FormCommand] {
         let commands = changes(for: message)
-        callsInFlight += commands.filter(\.isCall).count
+        counted(commands)
         return commands
+    }
+
+    /// Counts the calls among `commands` as in flight until answered.
+    private mutating func counted(_ commands: [FormCommand]) {
+        for case .call(let call) in commands {
+            callsInFlight += 1
+            fieldsInFlight.append(call.field ?? "")
+        }
+    }
+
+    /// A call was answered: it is no longer in flight.
+    private mutating func answered(_ call: FormCall) {
+        callsInFlight = max(callsInFlight - 1, 0)
+        if let index = fieldsInFlight.firstIndex(of: call.field ?? "") {
+            fieldsInFlight.remove(at: index)
+        }
     }
 
     /// An input waits while calls are unanswered — after the text typed
     /// before it is sent — and a Submit while a remote check is pending;
     /// a key that only edits the focused field's text does not wait.
     package mutating func prepare(for input: FormMessage) -> Readiness<FormCommand> {
-        guard case .key(let key) = input else { return callsInFlight == 0 ? .ready : .waiting([]) }
-        if let field = focusedField, FormModel.component(of: field).isLocalEdit(key, in: field) {
+        let isSubmit: Bool
+        switch input {
+        case .key(let key):
+            if let field = focusedField, FormModel.component(of: field).isLocalEdit(key, in: field) {
+                return .ready
+            }
+            isSubmit = submits(key)
+        case .edited(let field, _) where editing?.field == field:
             return .ready
+        case .submitRequested:
+            isSubmit = true
+        default:
+            isSubmit = false
         }
         let unsent = flushEditing()
-        callsInFlight += unsent.filter(\.isCall).count
+        counted(unsent)
         guard unsent.isEmpty, callsInFlight == 0 else { return .waiting(unsent) }
-        return submits(key) && daemon.hasPending ? .waiting([]) : .ready
+        return isSubmit && daemon.hasPending ? .waiting([]) : .ready
+    }
+
+    /// Whether every call made was answered and nothing typed waits to be sent.
+    package var isSettled: Bool {
+        callsInFlight == 0 && !unsent && editing.map { $0.text == lastSent } ?? true
+    }
+
+    /// Whether what the person did to `field` is not the daemon's yet: a
+    /// window keeps showing what was typed or chosen, not an older value.
+    package func isSending(_ field: String) -> Bool {
+        (editing?.field == field && (unsent || editing?.text != lastSent)) || fieldsInFlight.contains(field)
     }
 
     /// Whether `key` is a Submit: on the Submit button, or `input`'s Enter in its field.
@@ -37,19 +74,42 @@ extension FormModel {
         case .key(let key):
             status = nil
             return handle(key)
+        case .edited(let field, let text):
+            status = nil
+            left.insert(field)
+            let commands = editing?.field == field ? [] : focus(on: field)
+            return commands + edit {
+                $0.text = text
+                $0.cursor = text.count
+            }
+        case .chose(let field, let value):
+            status = nil
+            left.insert(field)
+            return focus(on: field) + [.call(.setValue(field: field, value: value, daemon.layout.first { $0.name == field }?.kind == .date ? .date : .plain))]
+        case .tapped(let field, let button):
+            status = nil
+            left.insert(field)
+            return focus(on: field) + [.call(.tap(field: field, button: button))]
+        case .stepped(let field, let up):
+            status = nil
+            left.insert(field)
+            return focus(on: field) + [.call(up ? .increment(field) : .decrement(field))]
+        case .submitRequested:
+            status = nil
+            return submit()
         case .daemonChanged(let snapshot):
             daemon = snapshot
             return []
         case .valueHeard(let field, let value):
             return heard(value, for: field)
         case .answered(let call, let error):
-            callsInFlight = max(callsInFlight - 1, 0)
+            answered(call)
             return answered(call, error: error)
         case .secretRead(let field, let text):
             secretRead(text, for: field)
             return []
         case .submitted(let values):
-            callsInFlight = max(callsInFlight - 1, 0)
+            answered(.submit)
             return submitted(values)
         case .throttleEnded:
             return throttleEnded()
@@ -104,6 +164,19 @@ extension FormModel {
         case .escape, .character("q"): return quit()
         default: return []
         }
+    }
+
+    /// A window's person went to `field`: the field left is committed as a
+    /// Tab would; what was typed there goes first.
+    private mutating func focus(on field: String) -> [FormCommand] {
+        guard focus != field else { return [] }
+        let current = focusedField
+        var commands = finishEditing()
+        if let current, current.updatesOnBlur {
+            commands.append(.call(.commit(current.name)))
+        }
+        focus = field
+        return commands + beginEditing()
     }
 
     /// Moves over the fields a person can edit now, and Submit; leaving an

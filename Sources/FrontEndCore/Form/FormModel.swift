@@ -66,6 +66,8 @@ package struct FormModel {
     package var unsent = false
     /// Calls made and not yet answered: the inputs after them wait.
     package var callsInFlight = 0
+    /// The fields of the calls in flight, once per call.
+    package var fieldsInFlight: [String] = []
     /// A refused input's message, per field (a malformed date).
     package var refusals: [String: String] = [:]
     package var status: (text: String, tone: Tone)?

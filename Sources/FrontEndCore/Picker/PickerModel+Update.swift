@@ -10,6 +10,16 @@ extension PickerModel {
             var commands = handle(key, height: listHeight(rows: rows))
             commands += search().filter { !commands.contains($0) }
             return commands + keepSelectionShown().filter { !commands.contains($0) }
+        case .clicked(let row, let component), .activated(let row, let component):
+            status = nil
+            focus = component
+            let commands = select(row, in: component)
+            guard case .activated = message else { return commands }
+            return commands + accept()
+        case .setQuery(let query):
+            status = nil
+            filters = query.isEmpty ? [:] : [focus: ListFilter(query: query, isTyping: false)]
+            return search() + keepSelectionShown()
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
@@ -169,9 +179,18 @@ extension PickerModel {
     /// An input waits while calls are unanswered, or while the rows a query
     /// shows are not in; a key that only edits the query being typed does not.
     package mutating func prepare(for input: PickerMessage) -> Readiness<PickerCommand> {
-        if case .key(let key, _) = input, filters[focus]?.isTyping == true, ListFilter.edits(key) {
+        switch input {
+        case .key(let key, _) where filters[focus]?.isTyping == true && ListFilter.edits(key):
             return .ready
+        case .setQuery:
+            return .ready
+        default:
+            return isSettled ? .ready : .waiting([])
         }
-        return callsInFlight == 0 && filterIsSettled(focus) ? .ready : .waiting([])
+    }
+
+    /// Whether every call made was answered and the rows a query shows are in.
+    package var isSettled: Bool {
+        callsInFlight == 0 && filterIsSettled(focus)
     }
 }

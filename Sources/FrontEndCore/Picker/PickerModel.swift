@@ -146,6 +146,12 @@ package struct PickerModel {
 package enum PickerMessage {
     /// A key; `rows` is the terminal's height, a page for PgUp/PgDn.
     case key(Key, rows: Int)
+    /// A click on `row` of `component` (a window's list): it is selected.
+    case clicked(row: Int, component: Int)
+    /// A double click or Enter on `row`: it is selected, then Done.
+    case activated(row: Int, component: Int)
+    /// The query typed into a window's search entry, for the focused component.
+    case setQuery(String)
     /// Before a frame on a terminal of `rows`.
     case layOut(rows: Int)
     case daemonChanged(PickerSnapshot)

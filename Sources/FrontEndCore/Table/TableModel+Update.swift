@@ -4,19 +4,41 @@ import RxWidgetsCommandLine
 /// What each message does to a table screen.
 extension TableModel {
     package mutating func update(_ message: TableMessage) -> [TableCommand] {
+        let commands = changes(for: message)
+        callsInFlight += commands.reduce(0) { total, command in
+            switch command {
+            case .tap, .setFilter, .finishChoosing: return total + 1
+            case .select(let rows): return total + rows.count
+            default: return total
+            }
+        }
+        return commands
+    }
+
+    private mutating func changes(for message: TableMessage) -> [TableCommand] {
         switch message {
         case .key(let key, let rows):
             status = nil
             let commands = handle(key, height: listHeight(rows: rows))
-            let searches = search().filter { !commands.contains($0) }
-            callsInFlight += (commands + searches).reduce(0) { total, command in
-                switch command {
-                case .tap, .setFilter, .finishChoosing: return total + 1
-                case .select(let rows): return total + rows.count
-                default: return total
-                }
+            return commands + search().filter { !commands.contains($0) }
+        case .clicked(let position), .toggled(let position), .activated(let position):
+            status = nil
+            guard shownRows.indices.contains(position) else { return [] }
+            cursor = position
+            switch message {
+            case .toggled:
+                guard let row = rowUnderCursor(shownRows) else { return [] }
+                return tap(row)
+            case .activated: return purpose == .attach ? [] : finish()
+            default: return []
             }
-            return commands + searches
+        case .setQuery(let query):
+            status = nil
+            if filter?.query != query {
+                cursor = 0
+            }
+            filter = query.isEmpty && !fuzzy ? nil : ListFilter(query: query, isTyping: false)
+            return search()
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
@@ -26,7 +48,13 @@ extension TableModel {
                 cursor = 0
                 top = 0
             }
+            let moved = snapshot.selected != daemon.selected
             daemon = snapshot
+            // In a table of one choice the row chosen is where the cursor
+            // is: another front end's choice moves it there.
+            if moved, !snapshot.allowsMultipleSelection, let chosen = snapshot.selected.first, let position = shownRows.position(of: chosen) {
+                cursor = position
+            }
             return []
         case .answered(let refusal):
             callsInFlight = max(callsInFlight - 1, 0)
@@ -174,9 +202,18 @@ extension TableModel {
     /// An input waits while calls are unanswered, or while the rows a query
     /// shows are not in; a key that only edits the query being typed does not.
     package mutating func prepare(for input: TableMessage) -> Readiness<TableCommand> {
-        if case .key(let key, _) = input, filter?.isTyping == true, ListFilter.edits(key), !(fuzzy && key == .escape) {
+        switch input {
+        case .key(let key, _) where filter?.isTyping == true && ListFilter.edits(key) && !(fuzzy && key == .escape):
             return .ready
+        case .setQuery:
+            return .ready
+        default:
+            return isSettled ? .ready : .waiting([])
         }
-        return callsInFlight == 0 && filterIsSettled ? .ready : .waiting([])
+    }
+
+    /// Whether every call made was answered and the rows a query shows are in.
+    package var isSettled: Bool {
+        callsInFlight == 0 && filterIsSettled
     }
 }

@@ -128,6 +128,14 @@ package struct TableModel {
 package enum TableMessage {
     /// A key; `rows` is the terminal's height, a page for PgUp/PgDn.
     case key(Key, rows: Int)
+    /// A click on the row shown at `position` (a window's list): the cursor goes there.
+    case clicked(position: Int)
+    /// A click on the check box of the row at `position`: the cursor goes there and taps it.
+    case toggled(position: Int)
+    /// A double click on the row at `position`: the cursor goes there, then Enter.
+    case activated(position: Int)
+    /// The query typed into a window's search entry.
+    case setQuery(String)
     /// Before a frame on a terminal of `rows`.
     case layOut(rows: Int)
     case daemonChanged(TableSnapshot)

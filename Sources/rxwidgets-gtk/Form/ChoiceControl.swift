@@ -23,7 +23,6 @@ final class ChoiceControl: FieldControl {
                 guard let self, !isApplying else { return }
                 let index = Int(gtk_drop_down_get_selected(widget.c()))
                 guard options.indices.contains(index) else { return }
-                actions.touched()
                 actions.setValue(.string(options[index]))
             }
         } else {
@@ -34,7 +33,6 @@ final class ChoiceControl: FieldControl {
                 let button = gtk_toggle_button_new_with_label(name)!
                 Signals.on(button.raw, "toggled") { [weak self] in
                     guard let self, !isApplying else { return }
-                    actions.touched()
                     actions.tap(name)
                 }
                 gtk_box_append(widget.c(), button)

@@ -17,7 +17,6 @@ final class DateControl: FieldControl {
         gtk_widget_set_halign(widget, GTK_ALIGN_START)
         Signals.on(widget.raw, "changed") { [weak self] in
             guard let self, !isApplying else { return }
-            actions.touched()
             if DateControl.isWholeDay(text) {
                 send(actions)
             }

@@ -1,16 +1,16 @@
 import CGtk
 import RxWidgetsClient
 
-/// The calls a field's control makes for a person's gestures.
+/// A person's gestures on a field's control, as the form's inputs.
 struct FieldActions {
-    /// `SetValue` (typing throttled by the control).
+    /// A value chosen (`SetValue`).
     let setValue: (DBusValue) -> Void
+    /// The text typed so far (sent by the model, throttled).
+    let edit: (String) -> Void
     /// `Tap` of a button.
     let tap: (String) -> Void
     /// `Increment` / `Decrement`.
     let step: (_ up: Bool) -> Void
-    /// The person changed or left the field: its message may show now.
-    let touched: () -> Void
 }
 
 /// One form field's GTK control: built from its `Layout` entry, it shows

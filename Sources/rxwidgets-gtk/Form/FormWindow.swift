@@ -1,13 +1,17 @@
 import CGtk
+import FrontEndCore
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
 /// A form in a window: per field its label, its control (`FieldControls`),
 /// its help and the daemon's message; Submit below, sensitive exactly when
-/// `SubmitEnabled`. Everything shown follows the daemon's properties —
-/// values, validity, field states, options, outputs — whoever changed
-/// them; a field's message shows once a person changed it or pressed Submit
+/// `SubmitEnabled`. It is a view of the shared core's `FormModel`: a
+/// control's gestures and Submit (its button, or Enter in any control) are
+/// the program's inputs, applied in order, each after the answers to those
+/// before it. Everything shown follows the daemon's properties — values,
+/// validity, field states, options, outputs — whoever changed them; a
+/// field's message shows once a person changed it or pressed Submit
 /// (always when attached), and is the control's accessible description
 /// then, with its invalid state. Hidden fields are not shown, disabled ones
 /// are insensitive, a pending remote check spins.
@@ -23,21 +27,25 @@ final class FormWindow {
         let messageLine: Widget
     }
 
-    private let form: RemoteForm
+    private let core: FormProgram
     private let dialog: Dialog
-    private let format: SubmittedValues.Format?
+    private let attached: Bool
     private var rows: [Row] = []
-    private var touched: Set<String> = []
-    private var submitPressed = false
     private var submit: Widget?
     private let outputs: Widget?
-    private let disposeBag = DisposeBag()
 
     /// `format`: what a Submit prints; nil when attached (Submit goes on, Close ends).
     init(form: RemoteForm, dialog: Dialog, format: SubmittedValues.Format?, header: String?, showsOutputs: Bool) {
-        self.form = form
         self.dialog = dialog
-        self.format = format
+        attached = format == nil
+        let purpose: FormModel.Purpose
+        switch format {
+        case nil: purpose = .attach
+        case .lines: purpose = .submit
+        case .json: purpose = .submitJSON
+        case .value(let name): purpose = .submitValue(name)
+        }
+        core = FormProgram(form: form, host: dialog, purpose: purpose, header: header, showsOutputs: showsOutputs)
         dialog.addHeader(header)
         FormWindow.installStyles()
         outputs = showsOutputs ? makeLabel("") : nil
@@ -56,12 +64,17 @@ final class FormWindow {
             dialog.add(outputs)
         }
         dialog.addButton(format == nil ? "Close" : "Cancel") { [weak self] in self?.cancel() }
-        submit = dialog.addButton("Submit", isDefault: true) { [weak self] in self?.pressSubmit() }
+        submit = dialog.addButton("Submit", isDefault: true) { [weak self] in self?.core.program.input(.submitRequested) }
         dialog.onCancel = { [weak self] in self?.cancel() }
-        daemonChanged()
-        form.rx.revision.subscribe(onNext: { [weak self] _ in self?.daemonChanged() },
-                                   onError: { [weak self] in self?.dialog.fail($0) })
-            .disposed(by: disposeBag)
+        // Enter submits from every control but a text of several lines,
+        // and only Submit: a toggle or a spin button does not take it too.
+        onKeys(of: dialog.window) { [weak self] key in
+            guard let self, key == .enter, !FormWindow.focusTakesNewLines(dialog.window) else { return false }
+            core.program.input(.submitRequested)
+            return true
+        }
+        dialog.onModelChanged = { [weak self] in self?.render() }
+        render()
         if let first = rows.first {
             gtk_widget_grab_focus(first.control.widget)
         }
@@ -69,27 +82,11 @@ final class FormWindow {
 
     private func makeRow(_ field: RemoteForm.Field) -> Row {
         let name = field.name
-        let report: (Error) -> Void = { [weak self] error in
-            self?.touched.insert(name)
-            self?.dialog.say((error as? WidgetsClientError)?.message ?? "\(error)")
-        }
         let actions = FieldActions(
-            setValue: { [weak self] value in
-                guard let self else { return }
-                form.rx.setValue(value, for: name).subscribe(onError: report).disposed(by: disposeBag)
-            },
-            tap: { [weak self] button in
-                guard let self else { return }
-                form.rx.tap(button).subscribe(onError: report).disposed(by: disposeBag)
-            },
-            step: { [weak self] up in
-                guard let self else { return }
-                (up ? form.rx.increment(name) : form.rx.decrement(name)).subscribe(onError: report).disposed(by: disposeBag)
-            },
-            touched: { [weak self] in
-                self?.touched.insert(name)
-                self?.dialog.say(nil)
-            })
+            setValue: { [weak self] in self?.core.program.input(.chose(field: name, value: $0)) },
+            edit: { [weak self] in self?.core.program.input(.edited(field: name, text: $0)) },
+            tap: { [weak self] in self?.core.program.input(.tapped(field: name, button: $0)) },
+            step: { [weak self] in self?.core.program.input(.stepped(field: name, up: $0)) })
         let control = FieldControls.make(field, actions: actions)
         let labelText = field.label
         let help = field.help
@@ -110,24 +107,28 @@ final class FormWindow {
         return Row(field: field, box: makeBox(spacing: 4, children), control: control, help: help, message: message, spinner: spinner, messageLine: messageLine)
     }
 
-    private func daemonChanged() {
-        let values = form.values
-        let validity = form.validity
-        let states = form.fieldStates
-        let buttons = form.buttons
-        let outputValues = form.outputs
-        let layout = Dictionary(form.layout.map { ($0.name, $0) }) { first, _ in first }
+    /// Draws the model: each field as the daemon has it (a text still being
+    /// sent as typed), its message once it was changed or Submit pressed,
+    /// Submit's sensitivity, the outputs and the status.
+    private func render() {
+        let model = core.model
+        let daemon = model.daemon
+        let layout = Dictionary(daemon.layout.map { ($0.name, $0) }) { first, _ in first }
         for row in rows {
             let name = row.field.name
             let field = layout[name] ?? row.field
-            let state = states[name]
+            let state = daemon.states[name]
             gtk_widget_set_visible(row.box, state?.visible == false ? 0 : 1)
             gtk_widget_set_sensitive(row.box, state?.enabled == false ? 0 : 1)
-            row.control.show(values[name], field: field, buttons: buttons)
-            let check = validity[name]
+            if !core.program.hasWaitingInput, !model.isSending(name) {
+                let typed = model.editing?.field == name ? model.editing.map { DBusValue.string($0.text) } : nil
+                row.control.show(typed ?? daemon.values[name], field: field, buttons: daemon.buttons)
+            }
+            let check = daemon.validity[name]
             let pending = check?.reason == .pending
-            let showsMessage = check.map { !$0.valid && (format == nil || submitPressed || touched.contains(name) || pending) } ?? false
-            let message = showsMessage ? check?.message ?? "" : ""
+            let refusal = model.refusals[name]
+            let showsMessage = refusal != nil || (check.map { !$0.valid && (attached || model.left.contains(name) || pending) } ?? false)
+            let message = showsMessage ? refusal ?? check?.message ?? "" : ""
             gtk_label_set_text(row.message.c(), message)
             gtk_widget_set_visible(row.spinner, pending ? 1 : 0)
             gtk_widget_set_visible(row.messageLine, pending || !message.isEmpty ? 1 : 0)
@@ -136,36 +137,26 @@ final class FormWindow {
             row.control.widget.describe(label: field.label,
                                         description: showsMessage && !message.isEmpty ? message : row.help ?? "")
             if let border = field.border {
-                FormWindow.colour(row.control.container, outputValues[border]?.stringValue)
+                FormWindow.colour(row.control.container, daemon.outputs[border]?.stringValue)
             }
         }
         if let submit {
-            gtk_widget_set_sensitive(submit, form.submitEnabled ? 1 : 0)
+            gtk_widget_set_sensitive(submit, daemon.submitEnabled ? 1 : 0)
         }
         if let outputs {
-            gtk_label_set_text(outputs.c(), outputValues.keys.sorted().map { "\($0) = \(ValueText.plain(outputValues[$0]!))" }.joined(separator: "\n"))
+            gtk_label_set_text(outputs.c(), daemon.outputs.keys.sorted().map { "\($0) = \(ValueText.plain(daemon.outputs[$0]!))" }.joined(separator: "\n"))
         }
-    }
-
-    private func pressSubmit() {
-        submitPressed = true
-        daemonChanged()
-        form.rx.submit().subscribe(onNext: { [weak self] values in
-            guard let self else { return }
-            guard let format else { return dialog.say("Submitted.") }
-            dialog.finish(.done(SubmittedValues.output(of: values, layout: form.layout, as: format)))
-        }, onError: { [weak self] error in
-            guard let self else { return }
-            if let error = error as? WidgetsClientError, error.name != WidgetsClientError.widgetDestroyedName {
-                dialog.say(error.message)
-            } else {
-                dialog.fail(error)
-            }
-        }).disposed(by: disposeBag)
+        dialog.say(model.status.map { $0.tone == .success ? "Submitted." : $0.text })
     }
 
     private func cancel() {
-        dialog.finish(format == nil ? .done("") : .cancelled)
+        dialog.finish(attached ? .done("") : .cancelled)
+    }
+
+    /// Whether the focused control takes Enter as a new line (a `GtkTextView`).
+    private static func focusTakesNewLines(_ window: Widget) -> Bool {
+        guard let focus = gtk_root_get_focus(OpaquePointer(window.raw)) else { return false }
+        return g_type_check_instance_is_a(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), gtk_text_view_get_type()) != 0
     }
 
     /// The colours a `validityColor` output names, as the field's border.

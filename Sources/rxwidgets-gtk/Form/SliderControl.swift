@@ -16,7 +16,6 @@ final class SliderControl: FieldControl {
         gtk_widget_set_hexpand(widget, 1)
         Signals.on(widget.raw, "value-changed") { [weak self] in
             guard let self, !isApplying else { return }
-            actions.touched()
             actions.setValue(.double(gtk_range_get_value(widget.c())))
         }
     }

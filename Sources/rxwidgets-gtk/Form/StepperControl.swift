@@ -18,7 +18,6 @@ final class StepperControl: FieldControl {
         gtk_widget_set_halign(widget, GTK_ALIGN_START)
         Signals.on(widget.raw, "value-changed") { [weak self] in
             guard let self, !isApplying else { return }
-            actions.touched()
             let value = gtk_spin_button_get_value(widget.c())
             // An arrow moves by one step from what the daemon holds.
             if abs(value - (shown + step)) < step * 1e-9 {

@@ -13,7 +13,6 @@ final class SwitchControl: FieldControl {
         container = widget
         Signals.onNotify(widget.raw, "active") { [weak self] in
             guard let self, !isApplying else { return }
-            actions.touched()
             actions.setValue(.boolean(gtk_switch_get_active(widget.c()) != 0))
         }
     }

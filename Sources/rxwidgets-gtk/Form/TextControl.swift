@@ -1,22 +1,18 @@
 import CGtk
-import RxCoreEssentials
 import RxWidgetsClient
 
 /// A text field: a `GtkEntry`, or a `GtkPasswordEntry` for a secret, with
-/// its placeholder. Typing is `SetValue`, at most once per 50 ms and once
-/// more when it stops; Enter presses the form's Submit. While the person
-/// types, another front end's change of the value is shown at once (the
-/// person's next key edits what the daemon holds, so nothing typed
-/// elsewhere is lost).
+/// its placeholder. What is typed goes to the form's model, which sends it
+/// (`SetValue`, at most once per 50 ms and once more when it stops) and
+/// rebases another front end's change under it; the entry shows the
+/// model's text.
 final class TextControl: FieldControl {
     let widget: Widget
     private let actions: FieldActions
-    private let sender: ThrottledText
     private var isApplying = false
 
     init(_ field: RemoteForm.Field, actions: FieldActions) {
         self.actions = actions
-        sender = ThrottledText(actions.setValue)
         let secret = field.secret
         widget = secret ? gtk_password_entry_new()! : gtk_entry_new()!
         setProperty(widget.raw, "activates-default", true)
@@ -35,13 +31,12 @@ final class TextControl: FieldControl {
 
     private func typed() {
         guard !isApplying else { return }
-        actions.touched()
-        sender.send(text)
+        actions.edit(text)
     }
 
     func show(_ value: DBusValue?, field: RemoteForm.Field, buttons: [(name: String, field: String, value: String)]) {
         // A secret is never sent back to this front end by others; what was typed stays.
-        guard !sender.isSending, let shown = value?.stringValue, shown != text, !field.secret || !shown.isEmpty else { return }
+        guard let shown = value?.stringValue, shown != text, !field.secret || !shown.isEmpty else { return }
         isApplying = true
         defer { isApplying = false }
         let cursor = gtk_editable_get_position(widget.c())
@@ -50,18 +45,16 @@ final class TextControl: FieldControl {
     }
 }
 
-/// A multi-line text field: a `GtkTextView`; the text is sent as a line field's is.
+/// A multi-line text field: a `GtkTextView`; the text goes to the model as a line field's does.
 final class MultilineTextControl: FieldControl {
     let widget: Widget
     let container: Widget
     private let actions: FieldActions
-    private let sender: ThrottledText
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
     private var isApplying = false
 
     init(actions: FieldActions) {
         self.actions = actions
-        sender = ThrottledText(actions.setValue)
         widget = gtk_text_view_new()!
         gtk_text_view_set_wrap_mode(widget.c(), GTK_WRAP_WORD_CHAR)
         buffer = gtk_text_view_get_buffer(widget.c())!
@@ -83,48 +76,13 @@ final class MultilineTextControl: FieldControl {
 
     private func typed() {
         guard !isApplying else { return }
-        actions.touched()
-        sender.send(text)
+        actions.edit(text)
     }
 
     func show(_ value: DBusValue?, field: RemoteForm.Field, buttons: [(name: String, field: String, value: String)]) {
-        guard !sender.isSending, let shown = value?.stringValue, shown != text else { return }
+        guard let shown = value?.stringValue, shown != text else { return }
         isApplying = true
         defer { isApplying = false }
         gtk_text_buffer_set_text(buffer, shown, -1)
-    }
-}
-
-/// Typed text as `SetValue`: at once, then at most once per 50 ms while
-/// typing goes on, the last text always sent.
-final class ThrottledText {
-    private let setValue: (DBusValue) -> Void
-    private var throttle: LoopTimer?
-    private var unsent: String?
-
-    init(_ setValue: @escaping (DBusValue) -> Void) {
-        self.setValue = setValue
-    }
-
-    /// Whether typed text is still waiting to be sent.
-    var isSending: Bool {
-        unsent != nil
-    }
-
-    func send(_ text: String) {
-        unsent = text
-        if throttle == nil {
-            flush()
-        }
-    }
-
-    private func flush() {
-        guard let unsent else { return }
-        self.unsent = nil
-        setValue(.string(unsent))
-        throttle = MainLoop.shared.addTimer(after: 50_000_000) { [weak self] in
-            self?.throttle = nil
-            self?.flush()
-        }
     }
 }

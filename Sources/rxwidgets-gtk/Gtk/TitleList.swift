@@ -17,6 +17,8 @@ final class TitleList {
     var onSelect: (Int) -> Void = { _ in }
     /// A person changed the selection (multiple): the rows now selected.
     var onSelectionChanged: (Set<Int>) -> Void = { _ in }
+    /// A page of texts was read and shown.
+    var onPageRead: () -> Void = {}
 
     init(multiple: Bool, texts: RowTexts) {
         self.texts = texts
@@ -101,6 +103,7 @@ final class TitleList {
         let selected = selectedRows
         replacing { rxw_rows_changed(rows, guint(changed.lowerBound), guint(changed.count)) }
         apply(selected.filter { $0 < count })
+        onPageRead()
     }
 
     /// Replaces rows with `change`. A single selection is let go of first:

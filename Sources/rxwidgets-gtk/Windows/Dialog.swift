@@ -1,4 +1,6 @@
 import CGtk
+import FrontEndCore
+import RxCoreEssentials
 import RxWidgetsCommandLine
 
 /// One top-level window and how the command ends: the window's content
@@ -14,11 +16,16 @@ final class Dialog {
     private(set) var outcome: Outcome?
     /// Escape or close: the command's own cancel (a picker's `Cancel` call…).
     var onCancel: () -> Void = {}
+    /// The screen's model changed: the window draws it.
+    var onModelChanged: () -> Void = {}
+    private var drawScheduled = false
 
     init(title: String, options: WindowOptions, height: Int?) {
         window = gtk_window_new()!
         gtk_window_set_title(window.c(), title)
-        gtk_window_set_default_size(window.c(), Int32(options.width ?? 420), Int32(height ?? 480))
+        // As wide as asked (else 420), as tall as asked, else as its content
+        // needs: the lists and the form scroll past a height of their own.
+        gtk_window_set_default_size(window.c(), Int32(options.width ?? 420), Int32(height ?? -1))
         content = makeBox(spacing: 8)
         gtk_widget_set_vexpand(content, 1)
         status = makeLabel("")
@@ -86,9 +93,24 @@ final class Dialog {
         guard self.outcome == nil else { return }
         self.outcome = outcome
     }
+}
 
-    /// Ends the command because a call failed, the daemon left or the widget was destroyed.
-    func fail(_ error: Error) {
-        finish(Outcome(failure: error))
+/// A window lends its screen's program a page of rows and takes its outcome.
+extension Dialog: ScreenHost {
+    /// PgUp/PgDn move ten rows, as the lists show about so many.
+    var rows: Int { 13 }
+
+    /// Draws once the gesture being handled is over (never inside a
+    /// control's own signal), once for changes that come together.
+    func modelChanged() {
+        guard !drawScheduled else { return }
+        drawScheduled = true
+        MainLoop.shared.enqueue { [weak self] in
+            guard let self else { return }
+            drawScheduled = false
+            if outcome == nil {
+                onModelChanged()
+            }
+        }
     }
 }

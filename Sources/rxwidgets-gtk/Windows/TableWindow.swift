@@ -1,162 +1,246 @@
 import CGtk
+import FrontEndCore
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
-/// A table in a window: a `GtkColumnView` of its cells under the header
-/// as the column's title (sections one after another, each row marked with
-/// its section's header), single or multiple
-/// selection as the table allows. A person's selection is `SelectRow` /
-/// `DeselectRow`, and where the table is `Editable` Delete and Alt+↑/↓ are
-/// `DeleteRow` and `MoveRow`; what is shown follows the daemon's rows and
-/// `SelectedRows`. Done prints the rows selected then, in order.
+/// A table in a window: a type-ahead search above a `GtkColumnView` of its
+/// cells (sections one after another, each row marked with its section's
+/// header when there are several) and, where several rows may be chosen, a
+/// check box per row and a line that says how many may be. It is a view of
+/// the shared core's `TableModel`: the highlighted row is the model's
+/// cursor, the check boxes are the daemon's `SelectedRows`; keys, clicks
+/// and the query typed are the program's inputs, applied in order, each
+/// after the answers to those before it. Where the table is `Editable`
+/// Delete and Alt+↑/↓ are `DeleteRow` and `MoveRow`.
 final class TableWindow {
-    private let table: RemoteTable
+    private let core: TableProgram
     private let dialog: Dialog
-    private let limit: Int?
-    private let attached: Bool
-    private let printed: (Int, String) -> String
+    private let search: SearchBar
     private let list: TitleList
-    /// Where each section's rows begin in the one list shown, and the list's end.
+    private let view: Widget
+    private let limitLine: Widget?
+    /// Where each section's rows (or matches) begin in the one list shown, and the list's end.
     private var sectionStarts: [Int] = [0]
     /// The sections' headers, marking their rows when there are several.
     private var headers: [String] = []
-    private var shownRowCounts: [Int] = []
+    /// The rows of the matches read for the list, by position.
+    private var rankedRows: [Int: IndexPath] = [:]
+    private var shown: (counts: [Int], query: String?, revision: UInt64, headers: [String])?
     private var shownSelection: [IndexPath] = []
+    /// The check boxes bound to rows now, by their list item.
+    private var checks: [OpaquePointer: Widget] = [:]
+    private var isApplying = false
     private let disposeBag = DisposeBag()
 
-    /// `limit`: how many rows may be chosen (nil: any); `printed`: a chosen row's line from its row and text.
-    init(table: RemoteTable, dialog: Dialog, header: String?, limit: Int?, attached: Bool = false, printed: @escaping (Int, String) -> String) {
-        self.table = table
+    init(table: RemoteTable, dialog: Dialog, header: String?, limit: Int?, attached: Bool = false, printsIndexes: Bool = false, values: [String]? = nil) {
         self.dialog = dialog
-        self.limit = limit
-        self.attached = attached
-        self.printed = printed
-        var cells: (Range<Int>) -> Observable<[String]> = { _ in .just([]) }
-        let texts = RowTexts { cells($0) }
-        list = TitleList(multiple: table.allowsMultipleSelection, texts: texts)
-        cells = { [weak self] rows in self?.cells(rows) ?? .just([]) }
-        let view = gtk_column_view_new(list.selection)!
+        core = TableProgram(table: table, host: dialog, purpose: attached ? .attach : .choose, header: header, height: nil, limit: limit,
+                            printsIndexes: printsIndexes, values: values)
+        var program: Program<TableModel>?
+        search = SearchBar(window: dialog.window, onQuery: { program?.input(.setQuery($0)) }, onKey: { key in
+            program?.press(key)
+            return true
+        })
+        var read: (Range<Int>) -> Observable<[String]> = { _ in .just([]) }
+        let texts = RowTexts { read($0) }
+        list = TitleList(multiple: false, texts: texts)
+        view = gtk_column_view_new(list.selection)!
+        let multiple = table.allowsMultipleSelection
+        limitLine = multiple ? makeLabel("") : nil
+        program = core.program
+        read = { [weak self] rows in self?.texts(rows) ?? .just([]) }
+        if multiple {
+            let checkColumn = gtk_column_view_column_new(nil, checkFactory())
+            gtk_column_view_append_column(view.c(), checkColumn)
+        }
         let column = gtk_column_view_column_new(header ?? "Item", TitleList.labelFactory())
         gtk_column_view_column_set_expand(column, 1)
         gtk_column_view_append_column(view.c(), column)
-        view.describe(label: header ?? "Items", description: table.allowsMultipleSelection
-            ? (limit.map { "Choose up to \($0) rows" } ?? "Choose any rows") : "Choose a row")
+        view.describe(label: header ?? "Items", description: multiple ? (limit.map { "Choose up to \($0) rows" } ?? "Choose any rows") : "Choose a row")
+        dialog.add(search.entry)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scrolled.c(), view)
+        gtk_scrolled_window_set_propagate_natural_height(scrolled.c(), 1)
+        gtk_scrolled_window_set_max_content_height(scrolled.c(), 360)
         dialog.add(scrolled, expands: true)
-        list.onSelect = { [weak self] row in self?.select([row]) }
-        list.onSelectionChanged = { [weak self] rows in self?.select(rows) }
-        let keys = gtk_event_controller_key_new()!
-        Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] key, modifiers in self?.edit(key, modifiers) ?? false }
-        gtk_widget_add_controller(view, keys)
-        Signals.onPosition(view.raw, "activate") { [weak self] row in
-            guard let self else { return }
-            if !table.allowsMultipleSelection {
-                select([row])
-            }
-            done()
+        if let limitLine {
+            gtk_widget_add_css_class(limitLine, "dim-label")
+            dialog.add(limitLine)
         }
+        list.onSelect = { [weak self] position in self?.core.program.input(.clicked(position: position)) }
+        list.onPageRead = { [weak self] in self?.render() }
+        // The list's keys are taken at the window: reading rows replaces the
+        // row that had the focus, which leaves the focus with the window.
+        onKeys(of: dialog.window) { [weak self] key in
+            guard let self, isListKey(key), !focusIsElsewhere() else { return false }
+            core.program.press(key)
+            return true
+        }
+        let editKeys = gtk_event_controller_key_new()!
+        gtk_event_controller_set_propagation_phase(editKeys, GTK_PHASE_CAPTURE)
+        Signals.onKeyPressed(UnsafeMutableRawPointer(editKeys)) { [weak self] key, modifiers in self?.edit(key, modifiers) ?? false }
+        gtk_widget_add_controller(view, editKeys)
+        Signals.onPosition(view.raw, "activate") { [weak self] position in self?.core.program.input(.activated(position: position)) }
         dialog.addButton(attached ? "Close" : "Cancel") { [weak self] in self?.cancel() }
         if !attached {
-            dialog.addButton("Done", isDefault: true) { [weak self] in self?.done() }
+            dialog.addButton("Done", isDefault: true) { [weak self] in self?.core.program.press(.enter) }
         }
         dialog.onCancel = { [weak self] in self?.cancel() }
         texts.onError = { [weak self] in self?.dialog.say("\($0)") }
-        daemonChanged()
-        table.rx.revision.subscribe(onNext: { [weak self] _ in self?.daemonChanged() },
-                                    onError: { [weak self] in self?.dialog.fail($0) })
-            .disposed(by: disposeBag)
+        dialog.onModelChanged = { [weak self] in self?.render() }
         // A reload or a move changes the rows and may keep their number: the
         // signal comes after the state it describes, so the cells are read again then.
-        let rowsChanged = Observable<Void>.merge(table.rx.reloaded, table.rx.itemMoved.map { _ in })
-        rowsChanged.subscribe(onNext: { [weak self] in self?.daemonChanged(cellsChanged: true) }, onError: { _ in }).disposed(by: disposeBag)
+        Observable<Void>.merge(table.rx.reloaded, table.rx.itemMoved.map { _ in }).subscribe(onNext: { [weak self] in
+            self?.shown = nil
+            self?.render()
+        }, onError: { _ in }).disposed(by: disposeBag)
+        render()
         gtk_widget_grab_focus(view)
     }
 
-    /// Shows the daemon's rows and selection. The cells are read again (as
-    /// they are shown) when their number changed, when `cellsChanged`, and
-    /// after a change that selected nothing (a new cell format); a selection
-    /// alone keeps them.
-    private func daemonChanged(cellsChanged: Bool = false) {
-        let counts = table.rowCounts
-        let selection = table.indexPathsForSelectedRows
-        if counts != shownRowCounts || cellsChanged || selection == shownSelection {
-            do {
-                headers = counts.count > 1 ? try table.headers() : []
-            } catch {
-                dialog.fail(error)
-            }
-            sectionStarts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
-            list.reload(count: sectionStarts.last!)
-        }
-        list.select(Set(selection.compactMap(position(of:))))
-        shownRowCounts = counts
-        shownSelection = selection
+    private var model: TableModel { core.model }
+
+    /// Whether the focus is on a control of its own (the search entry, a
+    /// button), which takes its keys, rather than on the list or nowhere.
+    private func focusIsElsewhere() -> Bool {
+        guard let focus = gtk_root_get_focus(OpaquePointer(dialog.window.raw)) else { return false }
+        let focused = UnsafeMutableRawPointer(focus)
+        return focused == search.entry.raw || gtk_widget_is_ancestor(focus, search.entry.c()) != 0
+            || g_type_check_instance_is_a(focused.assumingMemoryBound(to: GTypeInstance.self), gtk_button_get_type()) != 0
     }
 
-    /// The place in the table of the list's row `position`.
+    /// Draws the model: the rows shown (read again when their number or
+    /// the query changed, or a change selected nothing — a new cell format),
+    /// the cursor, the check boxes, the limit line and the status.
+    private func render() {
+        let model = self.model
+        let filtering = model.isFiltering
+        let counts = filtering ? model.daemon.matchCounts : model.daemon.rowCounts
+        let query = filtering ? model.daemon.filter : nil
+        let selection = model.daemon.selected
+        let revision = model.daemon.revision
+        let headers = model.daemon.rowCounts.count > 1 ? model.headers : []
+        if shown.map({ $0.counts != counts || $0.query != query || $0.headers != headers || ($0.revision != revision && selection == shownSelection) }) ?? true {
+            self.headers = headers
+            sectionStarts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
+            rankedRows = [:]
+            list.reload(count: sectionStarts.last!)
+        }
+        shown = (counts, query, revision, headers)
+        shownSelection = selection
+        if list.select([model.cursor]) {
+            gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(guint32(model.cursor)))
+        }
+        isApplying = true
+        for (item, check) in checks {
+            gtk_check_button_set_active(check.c(), isChosen(Int(gtk_list_item_get_position(item))) ? 1 : 0)
+        }
+        isApplying = false
+        if let limitLine {
+            let chosen = "\(selection.count) chosen"
+            gtk_label_set_text(limitLine.c(), model.limit.map { "Choose up to \($0) · \(chosen)" } ?? "Choose any number · \(chosen)")
+        }
+        dialog.say(model.status)
+    }
+
+    private func isChosen(_ position: Int) -> Bool {
+        indexPath(at: position).map(model.daemon.selected.contains) ?? false
+    }
+
+    /// Check boxes bound to the rows they are in; a click on one is the
+    /// model's toggle of that row (the daemon's selection draws it).
+    private func checkFactory() -> OpaquePointer {
+        let factory = gtk_signal_list_item_factory_new()!
+        Signals.onObject(UnsafeMutableRawPointer(factory), "setup") { [weak self] item in
+            guard let item else { return }
+            let check = gtk_check_button_new()!
+            gtk_widget_set_can_focus(check, 0)
+            let listItem = OpaquePointer(item)
+            Signals.on(check.raw, "toggled") { [weak self] in
+                guard let self, !isApplying else { return }
+                // Drawn as the daemon has it until the toggle is answered.
+                isApplying = true
+                gtk_check_button_set_active(check.c(), isChosen(Int(gtk_list_item_get_position(listItem))) ? 1 : 0)
+                isApplying = false
+                core.program.input(.toggled(position: Int(gtk_list_item_get_position(listItem))))
+            }
+            gtk_list_item_set_child(listItem, check)
+        }
+        Signals.onObject(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
+            guard let self, let item, let check: Widget = gtk_list_item_get_child(OpaquePointer(item)) else { return }
+            let listItem = OpaquePointer(item)
+            checks[listItem] = check
+            isApplying = true
+            gtk_check_button_set_active(check.c(), isChosen(Int(gtk_list_item_get_position(listItem))) ? 1 : 0)
+            isApplying = false
+        }
+        Signals.onObject(UnsafeMutableRawPointer(factory), "unbind") { [weak self] item in
+            guard let item else { return }
+            self?.checks[OpaquePointer(item)] = nil
+        }
+        return factory
+    }
+
+    /// The place in the table of the list's row `position`: its section's
+    /// row, or the match read for it.
     private func indexPath(at position: Int) -> IndexPath? {
         guard position >= 0, position < sectionStarts.last! else { return nil }
-        // The last section starting at or before it (empty sections start where the next does).
+        if model.isFiltering {
+            return rankedRows[position]
+        }
+        let section = self.section(of: position)
+        return IndexPath(row: position - sectionStarts[section], section: section)
+    }
+
+    /// The last section starting at or before `position` (empty sections start where the next does).
+    private func section(of position: Int) -> Int {
         var low = 0, high = sectionStarts.count - 1
         while high - low > 1 {
             let middle = (low + high) / 2
             if sectionStarts[middle] <= position { low = middle } else { high = middle }
         }
-        return IndexPath(row: position - sectionStarts[low], section: low)
+        return low
     }
 
-    /// The list's row of a place in the table.
-    private func position(of indexPath: IndexPath) -> Int? {
-        guard sectionStarts.indices.contains(indexPath.section + 1), indexPath.row >= 0 else { return nil }
-        let position = sectionStarts[indexPath.section] + indexPath.row
-        return position < sectionStarts[indexPath.section + 1] ? position : nil
-    }
-
-    /// The texts of the list's rows `rows`: cells of the sections they are
-    /// in, each marked with its section's header when there are several.
-    private func cells(_ rows: Range<Int>) -> Observable<[String]> {
-        guard let first = indexPath(at: rows.lowerBound) else { return .just([]) }
+    /// The texts of the list's rows `rows`: cells (or the search's matches)
+    /// of the sections they are in, each marked with its section's header
+    /// when there are several.
+    private func texts(_ rows: Range<Int>) -> Observable<[String]> {
+        guard rows.lowerBound < sectionStarts.last! else { return .just([]) }
+        let filtering = model.isFiltering
         var reads: [Single<[String]>] = []
-        var section = first.section
-        var row = first.row
+        var section = self.section(of: rows.lowerBound)
+        var first = rows.lowerBound - sectionStarts[section]
         var left = rows.count
         while left > 0, section + 1 < sectionStarts.count {
-            let count = min(left, sectionStarts[section + 1] - sectionStarts[section] - row)
+            let count = min(left, sectionStarts[section + 1] - sectionStarts[section] - first)
             if count > 0 {
                 let mark = headers.indices.contains(section) && !headers[section].isEmpty ? headers[section] + " ▸ " : ""
-                reads.append(table.rx.cells(section: section, first: row, count: count).map { $0.map { mark + $0.text } }.asSingle())
+                if filtering {
+                    let start = sectionStarts[section] + first
+                    let inSection = section
+                    reads.append(core.table.rx.matches(in: section, first: first, count: count).map { [weak self] found in
+                        for (offset, match) in found.matches.enumerated() {
+                            self?.rankedRows[start + offset] = IndexPath(row: match.row, section: inSection)
+                        }
+                        return found.matches.map { mark + $0.title }
+                    }.asSingle())
+                } else {
+                    reads.append(core.table.rx.cells(section: section, first: first, count: count).map { $0.map { mark + $0.text } }.asSingle())
+                }
                 left -= count
             }
             section += 1
-            row = 0
+            first = 0
         }
         return Single.zip(reads).map { $0.flatMap { $0 } }.asObservable()
-    }
-
-    /// A person's selection: each row added is `SelectRow`, each removed `DeselectRow`.
-    private func select(_ rows: Set<Int>) {
-        let wanted = Set(rows.compactMap(indexPath(at:)))
-        let now = Set(table.indexPathsForSelectedRows)
-        if let limit, table.allowsMultipleSelection, wanted.count > limit {
-            dialog.say("At most \(limit) may be chosen.")
-            daemonChanged()
-            return
-        }
-        dialog.say(nil)
-        let report: (Error) -> Void = { [weak self] in self?.dialog.say("\($0)") }
-        for indexPath in now.subtracting(wanted).sorted() where table.allowsMultipleSelection {
-            table.rx.deselectRow(at: indexPath).subscribe(onError: report).disposed(by: disposeBag)
-        }
-        for indexPath in wanted.subtracting(now).sorted() {
-            table.rx.selectRow(at: indexPath).subscribe(onError: report).disposed(by: disposeBag)
-        }
     }
 
     /// Where the table is `Editable`: Delete is `DeleteRow` of each selected
     /// row, Alt+↑/↓ `MoveRow` of the selected row one place up or down.
     private func edit(_ key: UInt32, _ modifiers: GdkModifierType) -> Bool {
+        let table = core.table
         guard table.isEditable else { return false }
         let selected = table.indexPathsForSelectedRows.sorted()
         let report: (Error) -> Void = { [weak self] in self?.dialog.say(($0 as? WidgetsClientError)?.message ?? "\($0)") }
@@ -170,7 +254,8 @@ final class TableWindow {
         case let moving where (moving == GDK_KEY_Up || moving == GDK_KEY_Down) && modifiers.rawValue & GDK_ALT_MASK.rawValue != 0 && selected.count == 1:
             let from = selected[0]
             let to = IndexPath(row: from.row + (moving == GDK_KEY_Up ? -1 : 1), section: from.section)
-            guard shownRowCounts.indices.contains(to.section), (0..<shownRowCounts[to.section]).contains(to.row) else { return true }
+            let counts = table.rowCounts
+            guard counts.indices.contains(to.section), (0..<counts[to.section]).contains(to.row) else { return true }
             table.rx.moveRow(at: from, to: to).subscribe(onError: report).disposed(by: disposeBag)
             return true
         default:
@@ -178,26 +263,7 @@ final class TableWindow {
         }
     }
 
-    private func done() {
-        guard !attached else { return }
-        do {
-            // Selections made just before are read after their replies.
-            try table.refresh()
-            let selected = table.indexPathsForSelectedRows.sorted()
-            guard table.allowsMultipleSelection || !selected.isEmpty else { return dialog.say("Choose a row first.") }
-            guard selected.allSatisfy({ position(of: $0).map(list.hasText) ?? false }) else {
-                return dialog.say("A chosen row is still being read; press Enter again once it shows.")
-            }
-            let lines = try selected.map { indexPath in
-                printed(indexPath.row, try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? "")
-            }
-            dialog.finish(.done(lines.map { $0 + "\n" }.joined()))
-        } catch {
-            dialog.fail(error)
-        }
-    }
-
     private func cancel() {
-        dialog.finish(attached ? .done("") : .cancelled)
+        dialog.finish(model.purpose == .attach ? .done("") : .cancelled)
     }
 }

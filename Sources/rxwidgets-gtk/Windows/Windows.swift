@@ -1,4 +1,5 @@
 import CGtk
+import FrontEndCore
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -7,41 +8,41 @@ import RxWidgetsCommandLine
 enum Windows {
     /// The dialog and the object that runs it (kept while it is shown).
     static func open(_ command: Command, client: WidgetsClient, name: String?, window: WindowOptions) throws -> (Dialog, AnyObject) {
-        func dialog(_ command: String, height: Int? = nil) -> Dialog {
-            Dialog(title: window.title ?? "rxwidgets — \(command)", options: window, height: height)
+        /// A window titled with the question (`--title`, else `--header`, else what the command asks).
+        func dialog(_ asking: String, header: String?, height: Int? = nil) -> Dialog {
+            Dialog(title: window.title ?? header ?? asking, options: window, height: height)
         }
         switch command {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
             let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
-            let shown = dialog("choose", height: height)
-            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: limit, printed: { row, _ in
-                index ? "\(row)" : delimiter == nil ? labels[row] : values[row]
-            }))
+            let shown = dialog("Choose items", header: header, height: height)
+            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: limit, printsIndexes: index, values: delimiter == nil ? nil : values))
         case .choose(let header, let height, let selected, _, let index, _, let delimiter, let items):
             let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, selected: selected)
-            let shown = dialog("choose", height: height)
-            return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .choose(index: index, values: delimiter == nil ? nil : values), header: header))
+            let shown = dialog("Choose an item", header: header, height: height)
+            let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
+            return (shown, PickerWindow(picker: picker, dialog: shown, purpose: purpose, header: header))
         case .pick(let components, let selected, let header, let height):
             let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected)
-            let shown = dialog("pick", height: height)
+            let shown = dialog("Choose", header: header, height: height)
             return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .pick, header: header))
         case .table(let header, let height, let multiple, let selected, let items):
             let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected)
-            let shown = dialog("table", height: height)
-            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: multiple ? nil : 1, printed: { _, text in text }))
+            let shown = dialog("Choose rows", header: header, height: height)
+            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: multiple ? nil : 1))
         case .form(let spec, let json, let header, let outputs):
             let form = try CommandWidgets.form(client, named: name, spec: spec)
-            let shown = dialog("form", height: nil)
+            let shown = dialog("Fill in the form", header: header)
             return (shown, FormWindow(form: form, dialog: shown, format: json ? .json : .lines, header: header, showsOutputs: outputs))
         case .input(let options):
             let form = try CommandWidgets.input(client, named: name, options)
-            let shown = dialog(options.multiline ? "write" : "input", height: options.multiline ? nil : 200)
+            let shown = dialog(options.prompt == ">" ? "Enter a value" : options.prompt, header: options.header)
             return (shown, FormWindow(form: form, dialog: shown, format: .value("value"), header: options.header, showsOutputs: false))
         case .confirm(let prompt, let affirmative, let negative, let defaultYes):
             let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
-            let shown = dialog("confirm", height: 140)
+            let shown = dialog(prompt, header: nil)
             return (shown, ConfirmWindow(picker: picker, dialog: shown, prompt: prompt, affirmative: affirmative, negative: negative, defaultYes: defaultYes))
         case .attach(let path, let height, let outputs):
             let shown = Dialog(title: window.title ?? path, options: window, height: height)
@@ -49,7 +50,7 @@ enum Windows {
             case .picker(let picker):
                 return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .attach, header: path))
             case .table(let table):
-                return (shown, TableWindow(table: table, dialog: shown, header: path, limit: nil, attached: true, printed: { _, text in text }))
+                return (shown, TableWindow(table: table, dialog: shown, header: path, limit: nil, attached: true))
             case .form(let form):
                 return (shown, FormWindow(form: form, dialog: shown, format: nil, header: path, showsOutputs: outputs))
             case .progress(let progress):
@@ -60,7 +61,7 @@ enum Windows {
                 throw UsageError(description: "progress reads how far the work is from standard input: pipe it in (COMMAND | rxwidgets-gtk progress)")
             }
             let progress = try CommandWidgets.progress(client, named: name, options)
-            let shown = dialog("progress", height: 200)
+            let shown = dialog(options.title ?? "Progress", header: nil)
             return (shown, ProgressWindow(progress: progress, dialog: shown, options: options, readsInput: true))
         default:
             throw UsageError(description: "\(program) does not show this command; use rxwidgets")
