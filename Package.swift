@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
         .testTarget(name: "ServiceTests", dependencies: ["Service", "WidgetsAPI", "BusTestSupport"]),
         .testTarget(name: "FrontEndUnitTests", dependencies: ["FrontEndCore", "rxwidgets", "RxWidgetsCommandLine"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "WidgetsAPI", "BusTestSupport", "CLinux"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "RxWidgetsCommandLine", "FrontEndCore", "WidgetsAPI", "BusTestSupport", "CLinux"]),
     ],
     swiftLanguageModes: [.v6]
 )

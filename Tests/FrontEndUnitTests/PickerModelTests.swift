@@ -23,11 +23,11 @@ final class PickerModelTests: XCTestCase {
         XCTAssertEqual(picker.update(.key(.down, rows: 24)), [.selectRow(1, component: 0)])
         guard case .waiting([]) = picker.prepare(for: .key(.down, rows: 24)) else { return XCTFail("the next move waits for SelectRow's answer") }
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], selectedRows: [1], revision: 2)))
-        _ = picker.update(.answered(refusal: nil))
+        _ = picker.update(.answered(.selectRow(1, component: 0), refusal: nil))
         guard case .ready = picker.prepare(for: .key(.down, rows: 24)) else { return XCTFail("answered: the next move is applied") }
         XCTAssertEqual(picker.update(.key(.down, rows: 24)), [.selectRow(2, component: 0)], "from the daemon's row")
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], selectedRows: [2], revision: 3)))
-        _ = picker.update(.answered(refusal: nil))
+        _ = picker.update(.answered(.selectRow(2, component: 0), refusal: nil))
         XCTAssertEqual(picker.update(.key(.down, rows: 24)), [], "the last row")
         XCTAssertEqual(picker.update(.key(.enter, rows: 24)), [.done])
         XCTAssertEqual(picker.update(.selectedItem(index: 2, title: "cherry")), [.finish(.done("cherry\n"))])
@@ -47,13 +47,13 @@ final class PickerModelTests: XCTestCase {
         XCTAssertEqual(picker.update(.key(.character("c"), rows: 24)), [.setFilter("c", component: 0)])
         guard case .waiting([]) = picker.prepare(for: .key(.enter, rows: 24)) else { return XCTFail("Enter waits for the daemon's answer") }
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], revision: 2, filter: "c", matchCounts: [1])))
-        _ = picker.update(.answered(refusal: nil))
+        _ = picker.update(.answered(.setFilter("c", component: 0), refusal: nil))
         guard case .waiting([]) = picker.prepare(for: .key(.enter, rows: 24)) else { return XCTFail("and for the matches it shows") }
         XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchMatches(component: 0, range: 0..<1, revision: 2)])
         XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches([(2, "cherry")], revision: 2))), [.selectRow(2, component: 0)],
                        "the selection moves onto the row the daemon's search shows")
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], selectedRows: [2], revision: 3, filter: "c", matchCounts: [1])))
-        _ = picker.update(.answered(refusal: nil))
+        _ = picker.update(.answered(.selectRow(2, component: 0), refusal: nil))
         _ = picker.update(.matchesArrived(component: 0, matches([(2, "cherry")], revision: 3)))
         guard case .ready = picker.prepare(for: .key(.enter, rows: 24)) else { return XCTFail("answered: Enter is applied") }
         XCTAssertEqual(picker.update(.key(.enter, rows: 24)), [.done], "on the row the daemon's search shows, never a guess")
@@ -69,7 +69,7 @@ final class PickerModelTests: XCTestCase {
         XCTAssertEqual(picker.update(.key(.character("7"), rows: 24)), [.setFilter("7", component: 0)])
         XCTAssertTrue(text(picker.view(rows: 24, columns: 60)).contains { $0.contains("/ 7") && $0.contains("matching…") })
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [count], selectedRows: [5_000_000], revision: 2, filter: "7", matchCounts: [5_217_031])))
-        _ = picker.update(.answered(refusal: nil))
+        _ = picker.update(.answered(.setFilter("7", component: 0), refusal: nil))
         XCTAssertEqual(picker.shownRows(0).count, 5_217_031)
         XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchMatches(component: 0, range: 0..<20, revision: 2)], "the selection is not among the matches known: the best are shown")
         XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches((0..<20).map { (7 + 10 * $0, "row \(7 + 10 * $0)") }, revision: 2, complete: false))),
@@ -84,11 +84,11 @@ final class PickerModelTests: XCTestCase {
         _ = picker.update(.key(.character("/"), rows: 24))
         _ = picker.update(.key(.character("a"), rows: 24))
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], selectedRows: [0], revision: 2, filter: "a", matchCounts: [2])))
-        _ = picker.update(.answered(refusal: nil))
+        _ = picker.update(.answered(.setFilter("a", component: 0), refusal: nil))
         XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches([(0, "apple"), (1, "banana")], revision: 2))), [])
         XCTAssertEqual(picker.update(.key(.character("n"), rows: 24)), [.setFilter("an", component: 0)])
         _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], selectedRows: [0], revision: 3, filter: "an", matchCounts: [1])))
-        _ = picker.update(.answered(refusal: nil))
+        _ = picker.update(.answered(.setFilter("an", component: 0), refusal: nil))
         XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches([(1, "banana")], revision: 3))), [.selectRow(1, component: 0)], "apple is filtered out: banana is selected")
         XCTAssertEqual(picker.update(.key(.escape, rows: 24)), [.setFilter("", component: 0)], "closing the filter clears the daemon's")
     }
@@ -148,7 +148,7 @@ final class TableModelTests: XCTestCase {
         XCTAssertEqual(table.update(.key(.character("b"), rows: 24)), [.setFilter("b")])
         guard case .waiting([]) = table.prepare(for: .key(.enter, rows: 24)) else { return XCTFail("Enter waits for the search") }
         _ = table.update(.daemonChanged(TableSnapshot(rowCounts: [3], revision: 2, filter: "b", matchCounts: [2])))
-        _ = table.update(.answered(refusal: nil))
+        _ = table.update(.answered(.setFilter("b"), refusal: nil))
         _ = table.update(.matchesArrived(section: 0, matches([(1, "brie"), (0, "cabbage")], revision: 2)))
         guard case .ready = table.prepare(for: .key(.enter, rows: 24)) else { return XCTFail("answered and ranked: Enter is applied") }
         XCTAssertEqual(Array(table.shownRows), [IndexPath(row: 1, section: 0), IndexPath(row: 0, section: 0)], "the daemon's ranking: brie starts with b")
@@ -179,7 +179,7 @@ final class TableModelTests: XCTestCase {
         _ = table.update(.key(.character("b"), rows: 24))
         guard case .waiting([]) = table.prepare(for: .key(.tab, rows: 24)) else { return XCTFail("no row is ranked yet") }
         _ = table.update(.daemonChanged(TableSnapshot(rowCounts: [3], allowsMultipleSelection: true, revision: 2, filter: "b", matchCounts: [2])))
-        _ = table.update(.answered(refusal: nil))
+        _ = table.update(.answered(.setFilter("b"), refusal: nil))
         _ = table.update(.matchesArrived(section: 0, matches([(1, "brie"), (0, "cabbage")], revision: 2)))
         guard case .ready = table.prepare(for: .key(.tab, rows: 24)) else { return XCTFail("answered and ranked: Tab is applied") }
         XCTAssertEqual(table.update(.key(.tab, rows: 24)), [.tap(IndexPath(row: 1, section: 0), deselect: false)], "brie, ranked first and drawn")

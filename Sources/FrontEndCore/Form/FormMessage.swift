@@ -72,7 +72,7 @@ package enum FormCommand: Equatable {
     case call(FormCall)
     /// Read a secret field's value (the owner's `GetValue`).
     case readSecret(String)
-    /// Hold further text sends for `FormModel.textInterval`, then send `.throttleEnded`.
+    /// Hold further text sends for the text interval (`FormModel.textInterval` unless the program was given another), then send `.throttleEnded`.
     case startThrottle
     /// End the session.
     case finish(FinishedForm)

@@ -14,6 +14,9 @@ extension FormModel {
     private mutating func counted(_ commands: [FormCommand]) {
         for case .call(let call) in commands {
             callsInFlight += 1
+            if call == .submit {
+                isSubmitting = true
+            }
             fieldsInFlight.append(call.field ?? "")
         }
     }
@@ -21,6 +24,9 @@ extension FormModel {
     /// A call was answered: it is no longer in flight.
     private mutating func answered(_ call: FormCall) {
         callsInFlight = max(callsInFlight - 1, 0)
+        if call == .submit {
+            isSubmitting = false
+        }
         if let index = fieldsInFlight.firstIndex(of: call.field ?? "") {
             fieldsInFlight.remove(at: index)
         }
@@ -32,6 +38,8 @@ extension FormModel {
     package mutating func prepare(for input: FormMessage) -> Readiness<FormCommand> {
         let isSubmit: Bool
         switch input {
+        case _ where isSubmitting:
+            return .waiting([])
         case .key(let key):
             if let field = focusedField, FormModel.component(of: field).isLocalEdit(key, in: field) {
                 return .ready

@@ -68,6 +68,9 @@ package struct FormModel {
     package var callsInFlight = 0
     /// The fields of the calls in flight, once per call.
     package var fieldsInFlight: [String] = []
+    /// A Submit is on its way: every input waits for its answer (the
+    /// screen ends with it, or goes on after a refusal).
+    package var isSubmitting = false
     /// A refused input's message, per field (a malformed date).
     package var refusals: [String: String] = [:]
     package var status: (text: String, tone: Tone)?

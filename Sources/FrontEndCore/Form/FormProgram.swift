@@ -15,13 +15,17 @@ package final class FormProgram {
     package let form: RemoteForm
     package let program: Program<FormModel>
     private weak var host: ScreenHost?
+    private let textInterval: Int64
     private var throttle: LoopTimer?
     /// Turns the spinner of fields whose remote check is pending.
     private var spinner: LoopTimer?
     private let disposeBag = DisposeBag()
 
-    package init(form: RemoteForm, host: ScreenHost, purpose: FormModel.Purpose, header: String?, showsOutputs: Bool = false) {
+    /// `textInterval`: how often typed text is sent at most (nanoseconds).
+    package init(form: RemoteForm, host: ScreenHost, purpose: FormModel.Purpose, header: String?, showsOutputs: Bool = false,
+                 textInterval: Int64 = FormModel.textInterval) {
         self.form = form
+        self.textInterval = textInterval
         self.host = host
         var model = FormModel(daemon: FormSnapshot(form), purpose: purpose, header: header, showsOutputs: showsOutputs)
         let initial = model.beginEditing()
@@ -57,7 +61,7 @@ package final class FormProgram {
                 }, onError: { _ in }).disposed(by: disposeBag)
             case .startThrottle:
                 throttle?.dispose()
-                throttle = MainLoop.shared.addTimer(after: FormModel.textInterval) { [weak self] in
+                throttle = MainLoop.shared.addTimer(after: textInterval) { [weak self] in
                     self?.throttle = nil
                     self?.program.receive(.throttleEnded)
                 }

@@ -32,8 +32,11 @@ extension PickerModel {
             matches[component] = window
             guard component == focus else { return [] }
             return keepSelectionShown()
-        case .answered(let refusal):
+        case .answered(let call, let refusal):
             callsInFlight = max(callsInFlight - 1, 0)
+            if call == .done || call == .cancel {
+                isFinishing = false
+            }
             if let refusal {
                 status = refusal
             }
@@ -134,9 +137,10 @@ extension PickerModel {
 
     /// While the filter narrows the list, the selection moves to the first
     /// row still shown when its row was filtered out — once the calls made
-    /// before are answered, so it is judged against the daemon's row.
+    /// before are answered and the query's matches are in, so it is judged
+    /// against the daemon's row and ranking.
     private mutating func keepSelectionShown() -> [PickerCommand] {
-        guard callsInFlight == 0 else { return [] }
+        guard callsInFlight == 0, filterIsSettled(focus) else { return [] }
         let rows = shownRows(focus)
         guard let first = rows.first, first >= 0, !rows.shows(selectedRow(focus)) else { return [] }
         return select(first, in: focus)
@@ -150,6 +154,9 @@ extension PickerModel {
     /// A call the daemon answers: the inputs after it wait for its answer.
     private mutating func call(_ command: PickerCommand) -> [PickerCommand] {
         callsInFlight += 1
+        if command == .done || command == .cancel {
+            isFinishing = true
+        }
         return [command]
     }
 
@@ -177,16 +184,11 @@ extension PickerModel {
     }
 
     /// An input waits while calls are unanswered, or while the rows a query
-    /// shows are not in; a key that only edits the query being typed does not.
+    /// shows are not in — a key of the query too: narrowing moves the
+    /// daemon's selection onto a row each query shows, so each query the
+    /// person typed is answered, as it would be typed slowly.
     package mutating func prepare(for input: PickerMessage) -> Readiness<PickerCommand> {
-        switch input {
-        case .key(let key, _) where filters[focus]?.isTyping == true && ListFilter.edits(key):
-            return .ready
-        case .setQuery:
-            return .ready
-        default:
-            return isSettled ? .ready : .waiting([])
-        }
+        isSettled && !isFinishing ? .ready : .waiting([])
     }
 
     /// Whether every call made was answered and the rows a query shows are in.

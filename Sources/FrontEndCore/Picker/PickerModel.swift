@@ -91,6 +91,9 @@ package struct PickerModel {
     package var matches: [Int: MatchWindow] = [:]
     /// Calls made and not yet answered: the inputs after them wait.
     package var callsInFlight = 0
+    /// A `Done` or `Cancel` is on its way: every input waits for its answer
+    /// (the screen ends with it, or goes on after a refusal).
+    package var isFinishing = false
     package var status: String?
     package init(daemon: PickerSnapshot, purpose: Purpose, header: String?, height: Int?, deadline: Deadline? = nil) {
         self.daemon = daemon
@@ -160,7 +163,7 @@ package enum PickerMessage {
     case matchesArrived(component: Int, MatchWindow)
     /// A call this screen made was answered: nil, or the daemon's refusal
     /// (Done's is shown; the others' end the screen before this comes).
-    case answered(refusal: String?)
+    case answered(PickerCommand, refusal: String?)
     /// `SelectedItem`: Done's row and title.
     case selectedItem(index: Int, title: String)
     /// `Closed`: Cancel.

@@ -58,17 +58,17 @@ package final class PickerProgram {
             case .fetchTitles(let component, let range, let revision):
                 fetcher(component).want(range, revision: revision)
             case .setFilter(let query, let component):
-                answer(picker.rx.setFilter(query, SearchSettings(component: component)))
+                answer(command, picker.rx.setFilter(query, SearchSettings(component: component)))
             case .fetchMatches(let component, let range, let revision):
                 matchFetcher(component).want(range, revision: revision)
             case .selectRow(let row, let component):
-                answer(picker.rx.selectRow(row, inComponent: component))
+                answer(command, picker.rx.selectRow(row, inComponent: component))
             case .show:
-                answer(picker.rx.show())
+                answer(command, picker.rx.show())
             case .done:
-                answer(picker.rx.done(), refusable: true)
+                answer(command, picker.rx.done(), refusable: true)
             case .cancel:
-                answer(picker.rx.cancel())
+                answer(command, picker.rx.cancel())
             case .printSelectedTitles:
                 printSelectedTitles()
             case .finish(let finished):
@@ -79,15 +79,15 @@ package final class PickerProgram {
 
     /// Sends the call's answer to the model; a refusal of a `refusable`
     /// call is shown, any other failure ends the screen.
-    private func answer(_ call: Observable<Void>, refusable: Bool = false) {
+    private func answer(_ command: PickerCommand, _ call: Observable<Void>, refusable: Bool = false) {
         call.subscribe(onError: { [weak self] error in
             if refusable {
-                self?.program.receive(.answered(refusal: "\(error)"))
+                self?.program.receive(.answered(command, refusal: "\(error)"))
             } else {
                 self?.fail(error)
             }
         }, onCompleted: { [weak self] in
-            self?.program.receive(.answered(refusal: nil))
+            self?.program.receive(.answered(command, refusal: nil))
         }).disposed(by: disposeBag)
     }
 

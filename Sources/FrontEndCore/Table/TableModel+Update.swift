@@ -5,6 +5,9 @@ import RxWidgetsCommandLine
 extension TableModel {
     package mutating func update(_ message: TableMessage) -> [TableCommand] {
         let commands = changes(for: message)
+        if commands.contains(where: { if case .finishChoosing = $0 { return true } else { return false } }) {
+            isFinishing = true
+        }
         callsInFlight += commands.reduce(0) { total, command in
             switch command {
             case .tap, .setFilter, .finishChoosing: return total + 1
@@ -56,7 +59,7 @@ extension TableModel {
                 cursor = position
             }
             return []
-        case .answered(let refusal):
+        case .answered(_, let refusal):
             callsInFlight = max(callsInFlight - 1, 0)
             if let refusal {
                 status = refusal
@@ -203,6 +206,8 @@ extension TableModel {
     /// shows are not in; a key that only edits the query being typed does not.
     package mutating func prepare(for input: TableMessage) -> Readiness<TableCommand> {
         switch input {
+        case _ where isFinishing:
+            return .waiting([])
         case .key(let key, _) where filter?.isTyping == true && ListFilter.edits(key) && !(fuzzy && key == .escape):
             return .ready
         case .setQuery:

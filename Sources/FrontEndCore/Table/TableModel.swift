@@ -69,6 +69,8 @@ package struct TableModel {
     package var matches: [Int: MatchWindow] = [:]
     /// Calls made and not yet answered: the inputs after them wait.
     package var callsInFlight = 0
+    /// Enter's choice is being printed: every input waits (the screen ends with it).
+    package var isFinishing = false
     package var status: String?
     package init(daemon: TableSnapshot, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false, values: [String]? = nil) {
         self.daemon = daemon
@@ -143,7 +145,7 @@ package enum TableMessage {
     /// Ranked matches of the daemon's search in `section`.
     case matchesArrived(section: Int, MatchWindow)
     /// A call this screen made was answered: nil, or the daemon's refusal.
-    case answered(refusal: String?)
+    case answered(TableCommand, refusal: String?)
     case headersArrived([String], revision: UInt64)
 }
 

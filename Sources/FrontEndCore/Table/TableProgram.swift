@@ -45,7 +45,7 @@ package final class TableProgram {
             case .fetchCells(let section, let range, let revision):
                 fetcher(section).want(range, revision: revision)
             case .setFilter(let query):
-                answer(table.rx.setFilter(query))
+                answer(command, table.rx.setFilter(query))
             case .fetchMatches(let section, let range, let revision):
                 matchFetcher(section).want(range, revision: revision)
             case .fetchHeaders(let revision):
@@ -53,10 +53,10 @@ package final class TableProgram {
                     self?.program.receive(.headersArrived(headers, revision: revision))
                 }, onError: { _ in }).disposed(by: disposeBag)
             case .tap(let indexPath, let deselect):
-                answer(deselect ? table.rx.deselectRow(at: indexPath) : table.rx.selectRow(at: indexPath), refusable: true)
+                answer(command, deselect ? table.rx.deselectRow(at: indexPath) : table.rx.selectRow(at: indexPath), refusable: true)
             case .select(let indexPaths):
                 for indexPath in indexPaths {
-                    answer(table.rx.selectRow(at: indexPath))
+                    answer(command, table.rx.selectRow(at: indexPath))
                 }
             case .finishChoosing(let select, let printsIndexes):
                 finishChoosing(select, printsIndexes: printsIndexes)
@@ -68,15 +68,15 @@ package final class TableProgram {
 
     /// Sends the call's answer to the model; a refusal of a `refusable`
     /// call is shown, any other failure ends the screen.
-    private func answer(_ call: Observable<Void>, refusable: Bool = false) {
+    private func answer(_ command: TableCommand, _ call: Observable<Void>, refusable: Bool = false) {
         call.subscribe(onError: { [weak self] error in
             if refusable {
-                self?.program.receive(.answered(refusal: "\(error)"))
+                self?.program.receive(.answered(command, refusal: "\(error)"))
             } else {
                 self?.fail(error)
             }
         }, onCompleted: { [weak self] in
-            self?.program.receive(.answered(refusal: nil))
+            self?.program.receive(.answered(command, refusal: nil))
         }).disposed(by: disposeBag)
     }
 
