@@ -47,7 +47,7 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwi
 	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
-.PHONY: deps build run test demo bench bench-frontend callgrind xml docs install uninstall clean
+.PHONY: deps build run test demo screenshots bench bench-frontend callgrind xml docs install uninstall clean
 
 deps:
 	@scripts/install-deps
@@ -74,6 +74,13 @@ demo: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgets
 	scripts/demo .build/debug/rxwidgetsd .build/debug/rxwidgets
+
+# docs/screenshots/: every kind of rxwidgets-gtk window beside zenity's for
+# the same task, on a private X server and bus.
+screenshots: deps
+	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
+	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgets-gtk
+	scripts/screenshots .build/debug
 
 # The benchmark table (bench/README.md): the shipped daemon on a private bus,
 # all pinned to CPU 0 unless UNPINNED=1.

@@ -183,7 +183,7 @@ package enum FrontEnd: Sendable {
 
     /// A command's options for this front end.
     package func options(of command: String) -> [String] {
-        let own = Arguments.options[command, default: []].filter { self == .terminal || $0 != "--accessible" }
+        let own = Arguments.options[command, default: []].filter { self == .terminal || ($0 != "--accessible" && $0 != "--no-mouse") }
         return command == "completions" || command == "help" ? own : own + windowOptions
     }
 }
@@ -218,6 +218,8 @@ package struct Arguments {
     /// `--keep NAME`: the question is a prompt of that name that outlives
     /// the front end; the same command run again resumes it.
     package let keep: String?
+    /// Clicks and the wheel are keys of a full-screen list, unless `--no-mouse`.
+    package let mouse: Bool
 
     /// Every command with what it does, in the order help lists them.
     package static let summaries: [(command: String, summary: String)] = [
@@ -250,10 +252,10 @@ package struct Arguments {
     package static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     package static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible", "--no-wait", "--keep"],
-        "filter": ["--header", "--height", "--limit", "--no-limit", "--name", "--accessible"],
-        "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible", "--no-wait", "--keep"],
-        "table": ["--header", "--height", "--multiple", "--selected", "--name", "--accessible"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "filter": ["--header", "--height", "--limit", "--no-limit", "--name", "--accessible", "--no-mouse"],
+        "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "table": ["--header", "--height", "--multiple", "--selected", "--name", "--accessible", "--no-mouse"],
         "form": ["--json", "--header", "--outputs", "--name", "--accessible", "--no-wait", "--keep"],
         "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible", "--no-wait", "--keep"],
         "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible", "--no-wait", "--keep"],
@@ -261,7 +263,7 @@ package struct Arguments {
         "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
         "spin": ["--title", "--show-output", "--no-cancel", "--name"],
         "file": ["--directory", "--save", "--multiple", "--filter", "--name"],
-        "attach": ["--height", "--outputs"],
+        "attach": ["--height", "--outputs", "--no-mouse"],
         "list": ["--json"],
         "watch": ["--json"],
         "validate": ["--form", "--timeout"],
@@ -276,7 +278,7 @@ package struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    package static let flags: Set<String> = ["--directory", "--show-output", "--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait"]
+    package static let flags: Set<String> = ["--directory", "--show-output", "--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait", "--no-mouse"]
     package static let templates = WidgetsAPI.formTemplates
     package static let shells = ["bash", "zsh", "fish"]
 
@@ -356,7 +358,8 @@ package struct Arguments {
         }
         let asked = values["--accessible"] != nil || (getenv("RXWIDGETS_ACCESSIBLE").map { String(cString: $0) == "1" } ?? false)
         self.init(command: command, address: address, widgetName: widgetName,
-                  accessible: asked && frontEnd.options(of: commandName).contains("--accessible"), noWait: values["--no-wait"] != nil, keep: keep)
+                  accessible: asked && frontEnd.options(of: commandName).contains("--accessible"), noWait: values["--no-wait"] != nil, keep: keep,
+                  mouse: values["--no-mouse"] == nil)
         if let title = values["--title"]?.last {
             window.title = title
         }
@@ -368,8 +371,10 @@ package struct Arguments {
         }
     }
 
-    private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false, noWait: Bool = false, keep: String? = nil) {
+    private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false, noWait: Bool = false, keep: String? = nil,
+                 mouse: Bool = true) {
         self.command = command
+        self.mouse = mouse
         self.address = address
         self.widgetName = widgetName
         self.accessible = accessible
@@ -634,7 +639,7 @@ package struct Arguments {
 
     Commands:
       choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [--index]
-             [--timeout SECONDS [--default ITEM]] [--label-delimiter D] [ITEM…]
+             [--timeout SECONDS [--default ITEM]] [--label-delimiter D] [--no-mouse] [ITEM…]
                  a popup picker; prints the chosen item, or its index from 0
                  with --index; after --timeout seconds --default ITEM is
                  chosen, without it the item selected then; with --label-delimiter
@@ -642,16 +647,16 @@ package struct Arguments {
                  input, one a line, when none are given); with --limit N
                  above 1 or --no-limit, a table where Space chooses up to N
                  items (Ctrl-A all) and Enter prints them, one a line
-      filter [--header TEXT] [--height N] [--limit N | --no-limit] [ITEM…]
+      filter [--header TEXT] [--height N] [--limit N | --no-limit] [--no-mouse] [ITEM…]
                  the items (or standard input's lines) as a table narrowed
                  and ranked as you type (fuzzy: the letters in order); Enter
                  prints the line under the cursor, or with --limit/--no-limit
                  the lines chosen with Tab
-      pick --component A,B,C [--component S,M,L …] [--selected A,S] [--header TEXT] [--height N]
+      pick --component A,B,C [--component S,M,L …] [--selected A,S] [--header TEXT] [--height N] [--no-mouse]
                  a picker of several components; prints each one's selected
                  title, tab-separated (\\, is a comma in a title, \\\\ a backslash);
                  --selected A,S starts each component on a title
-      table [--header TEXT] [--height N] [--multiple] [--selected ITEM …] [ITEM…]
+      table [--header TEXT] [--height N] [--multiple] [--selected ITEM …] [--no-mouse] [ITEM…]
                  a table; prints the selected row(s), one a line; --selected
                  chooses an item at the start (several with --multiple)
       form (about-you | sign-up | github-signup | FILE.json) [--json] [--header TEXT] [--outputs]
@@ -670,6 +675,13 @@ package struct Arguments {
                  a yes/no question (a picker of the two answers); exit
                  status 0 for the affirmative, 1 for the negative or Esc;
                  y and n answer at once
+      progress [--title TEXT] [--text TEXT] [--percentage N] [--pulsate] [--auto-close]
+               [--no-cancel] [--auto-kill] [--steps "STEP,STEP…"]
+                 a bar driven by standard input as zenity's --progress reads
+                 it: a number line is the percentage, "# TEXT" the text,
+                 "step N STATUS" a step's status; the end of input finishes
+                 it. Esc or any front end's Cancel exits 1 (--auto-kill
+                 also sends the parent SIGHUP)
       file [--directory | --save NAME | --multiple] [--filter "NAME | PATTERN …" …] [PATH]
                  browses folders from PATH (or here) and prints the path
                  chosen (with --multiple, Space marks several, one a
@@ -682,7 +694,7 @@ package struct Arguments {
                  or Cancel in any front end ends the whole group (exit
                  status 1), as Ctrl-C does (130); --show-output passes its
                  output through
-      attach OBJECT_PATH [--height N] [--outputs]
+      attach OBJECT_PATH [--height N] [--outputs] [--no-mouse]
                  shows an existing widget live and lets you operate it
       list [--json]
                  the widgets on the bus: path, kind, revision
@@ -759,7 +771,10 @@ package struct Arguments {
       --help, --version
 
     Keys: ↑/↓ or k/j, PgUp/PgDn, Home/End, / filter, Tab/Shift-Tab between
-    components or fields, Enter, Esc or q to cancel, Ctrl-C.
+    components or fields, Enter, Esc or q to cancel, Ctrl-C. The mouse, on a
+    full-screen list (not with --height; off with --no-mouse): a click
+    chooses a row, a click on the chosen row is Enter (Space where several
+    may be chosen), the wheel moves.
 
     Exit status: 0 chosen or submitted (confirm: the affirmative), 1 cancelled
     (confirm: the negative), 2 usage error or no terminal, 3 no daemon or a
@@ -767,14 +782,17 @@ package struct Arguments {
     deadline passed, 130 Ctrl-C, 143 SIGTERM.
     """
 
-    /// One command's usage: its lines of the usage above, the options every
+    /// One command's usage: its lines of the usage above (its synopsis,
+    /// however many lines it takes, and what it does), the options every
     /// command takes, and the exit statuses.
     package static func usage(of command: String) -> String {
         let lines = usage.components(separatedBy: "\n")
         guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") || $0 == "  \(command)" }) else { return usage }
         var block = [lines[start]]
+        // The next command's line is indented two spaces; its own go deeper
+        // (or name it again: a second synopsis).
         for line in lines[(start + 1)...] {
-            guard line.hasPrefix("             ") else { break }
+            guard line.hasPrefix("   ") || line.hasPrefix("  \(command) ") else { break }
             block.append(line)
         }
         let tail = lines.drop { !$0.hasPrefix("Options:") }

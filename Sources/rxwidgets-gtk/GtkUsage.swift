@@ -22,8 +22,10 @@ enum GtkUsage {
       --width PIXELS  its width (100 to 10000)
       --height N      its height in pixels
 
-    Keys: Tab between controls, arrows in lists, Enter activates (Done,
-    Submit), Space toggles a row of a multiple choice, Escape cancels.
+    Keys: Tab between controls, arrows in lists, typing searches a list,
+    Space toggles a row of a multiple choice, Enter is Done or Submit from
+    every control, Escape clears the search or cancels. Keys typed ahead of
+    the daemon's answers are applied in order, as if typed slowly.
 
     Exit status: 0 chosen or submitted (confirm: the affirmative), 1 cancelled
     (Escape, Cancel, the window closed; confirm: the negative), 2 usage error

@@ -150,7 +150,7 @@ let outcome: Outcome
 do {
     outcome = arguments.accessible
         ? try Accessible.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName)
-        : try Interactive.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName, keep: arguments.keep)
+        : try Interactive.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName, keep: arguments.keep, mouse: arguments.mouse)
 } catch let error as UsageError {
     terminal?.restore()
     failUsage("\(error)")

@@ -246,7 +246,7 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertTrue(terminal.waitForScreen("a real calendar day"), "the daemon's refusal of the whole date:\n\(terminal.screen)")
         XCTAssertEqual(try call(form, formInterface, "GetValue", [.string("birthday")]).first, .variant(.string("2024-06-15")))
         XCTAssertFalse(takeEvents().contains { $0.hasPrefix("ValueChanged('birthday'") }, "no date nobody typed was set")
-        terminal.send("Left")
+        terminal.send("BSpace")
         terminal.type("28")
         terminal.waitForScreen("[2023-02-28]")
         XCTAssertTrue(waitUntil(timeout: 10) { (try? self.call(form, formInterface, "GetValue", [.string("birthday")]).first) == .variant(.string("2023-02-28")) })
@@ -376,6 +376,7 @@ final class FrontEndTests: DaemonTestCase {
     func testFilterAndChooseWithoutALimitPrintEveryChosenLine() throws {
         let filter = try start(["filter", "--no-limit", "red", "green", "blue"])
         filter.waitForScreen("green")
+        XCTAssertFalse(filter.screen.contains("matching") || filter.screen.contains(" of 3"), "nothing typed, nothing matched yet:\n\(filter.screen)")
         filter.send("Tab", "Down", "Down", "Tab")
         filter.waitForScreen("● blue")
         filter.send("Enter")
@@ -627,10 +628,10 @@ final class FrontEndTests: DaemonTestCase {
         terminal.send("Enter")
         XCTAssertTrue(terminal.waitForScreen("Please match the requested format."), "the daemon's refusal, and the prompt stays:\n\(terminal.screen)")
         terminal.send("BSpace", "BSpace")
-        terminal.type("ABC")
+        terminal.type("ABCD")
         terminal.send("Enter")
         XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
-        XCTAssertEqual(terminal.output, "ABC\n")
+        XCTAssertEqual(terminal.output, "ABC\n", "--char-limit 3: the fourth character is not typed")
     }
 
     func testInputPasswordIsHiddenAndPrinted() throws {
@@ -904,6 +905,9 @@ final class FrontEndCommandTests: DaemonTestCase {
         watch.waitUntilExit()
         watchJSON.waitUntilExit()
         XCTAssertEqual(watch.terminationStatus, 143)
+        let nowhere = try run(["watch", "/no/such/path"])
+        XCTAssertEqual(nowhere.status, 2, "no widget there: refused at once, not a wait for ever")
+        XCTAssertTrue(nowhere.error.contains("no widget is at '/no/such/path'"), nowhere.error)
     }
 
     func testTheSessionBusIsFoundAtXDG_RUNTIME_DIRWhenNoAddressIsSet() throws {

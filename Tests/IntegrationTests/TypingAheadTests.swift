@@ -54,4 +54,33 @@ final class TypingAheadTests: DaemonTestCase {
         XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
         XCTAssertEqual(terminal.output, "news=true\n", "three toggles from off: on")
     }
+
+    /// fzf's mouse: a click chooses a row, a click on it again is Enter,
+    /// the wheel moves; --no-mouse leaves the mouse to the terminal.
+    func testAClickChoosesARowAndASecondClickIsEnter() throws {
+        let terminal = try start(["choose", "apple", "banana", "cherry"])
+        terminal.waitForScreen("› apple")
+        terminal.type("\u{1B}[<0;5;3M\u{1B}[<0;5;3m")
+        terminal.waitForScreen("› cherry")
+        terminal.type("\u{1B}[<64;5;2M")
+        terminal.waitForScreen("› banana")
+        terminal.type("\u{1B}[<0;5;2M\u{1B}[<0;5;2m")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "banana\n")
+
+        let several = try start(["choose", "--no-limit", "a", "b", "c"])
+        several.waitForScreen("› ○ a")
+        several.type("\u{1B}[<0;5;2M\u{1B}[<0;5;2m\u{1B}[<0;5;2M")
+        several.waitForScreen("› ● b")
+        several.send("Enter")
+        XCTAssertEqual(several.exitStatus(), 0, several.error)
+        XCTAssertEqual(several.output, "b\n", "a click moves the cursor, a second chooses")
+
+        let keyboardOnly = try start(["choose", "--no-mouse", "apple", "banana", "cherry"])
+        keyboardOnly.waitForScreen("› apple")
+        keyboardOnly.type("\u{1B}[<0;5;3M")
+        keyboardOnly.send("Enter")
+        XCTAssertEqual(keyboardOnly.exitStatus(), 0, keyboardOnly.error)
+        XCTAssertEqual(keyboardOnly.output, "apple\n", "the report is no key without the mouse taken")
+    }
 }

@@ -36,7 +36,11 @@ extension FormModel {
     mutating func flushEditing() -> [FormCommand] {
         unsent = false
         guard let editing, editing.text != lastSent else { return [] }
-        return daemon.layout.first { $0.name == editing.field }?.kind == .date ? send(date: editing) : send(text: editing)
+        switch editingKind {
+        case .date: return send(date: editing)
+        case .stepper: return send(number: editing)
+        default: return send(text: editing)
+        }
     }
 
     /// Changes the buffer; sends it now, or when the throttle ends.
@@ -60,6 +64,18 @@ extension FormModel {
         inFlight.append((buffer.field, buffer.text))
         throttling = true
         return [.call(.setValue(field: buffer.field, value: .string(buffer.text), .text)), .startThrottle]
+    }
+
+    /// A number typed into a stepper, as a number; the buffer empties, so
+    /// the field shows the daemon's value again. Not a number: refused here.
+    mutating func send(number buffer: EditBuffer) -> [FormCommand] {
+        editing?.text = ""
+        lastSent = ""
+        guard let number = Double(buffer.text), number.isFinite else {
+            refusals[buffer.field] = "field \"\(buffer.field)\" expects a number, got \(quoted(buffer.text, quote: "\""))"
+            return []
+        }
+        return [.call(.setValue(field: buffer.field, value: .double(number), .plain))]
     }
 
     package mutating func send(date buffer: EditBuffer) -> [FormCommand] {

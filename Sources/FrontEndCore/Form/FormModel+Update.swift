@@ -60,7 +60,13 @@ extension FormModel {
 
     /// Whether every call made was answered and nothing typed waits to be sent.
     package var isSettled: Bool {
-        callsInFlight == 0 && !unsent && editing.map { $0.text == lastSent } ?? true
+        callsInFlight == 0 && !unsent && (editing.map { $0.text == lastSent || editingKind != .text } ?? true)
+    }
+
+    /// The kind of the field being edited: a text's typing is sent as it
+    /// goes; a date's or a number's is held until it is whole or left.
+    var editingKind: FieldKind? {
+        editing.flatMap { buffer in daemon.layout.first { $0.name == buffer.field }?.kind }
     }
 
     /// Whether what the person did to `field` is not the daemon's yet: a
@@ -214,7 +220,7 @@ extension FormModel {
         // A Submit shows every field's message, as a browser's does.
         left.formUnion(daemon.layout.map(\.name))
         guard daemon.submitEnabled else {
-            status = ("Submit is disabled until every field is valid", .error)
+            status = (submitBlockers ?? "Submit is disabled until every field is valid", .error)
             return []
         }
         return [.call(.submit)]

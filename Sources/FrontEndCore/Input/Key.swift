@@ -13,4 +13,8 @@ package enum Key: Equatable {
     case selectAll
     /// Ctrl-D: done with a text of several lines.
     case endOfText
+    /// A mouse click at a terminal's cell (from 0); its screen says what is there.
+    case click(row: Int, column: Int)
+    /// The mouse wheel: as ↑ and ↓ in a list.
+    case scrollUp, scrollDown
 }

@@ -7,11 +7,12 @@ package struct ListFilter: Equatable {
     /// Whether keys go into the query (after `/`, until Enter or Esc).
     package var isTyping = true
 
-    /// Whether `take` takes `key`: it edits the query or closes the filter,
-    /// which needs nothing from the daemon.
-    package static func edits(_ key: Key) -> Bool {
+    /// Whether `take` takes `key` to change the query and keeps the filter
+    /// open (a character, Ctrl-U, Backspace on some text).
+    package func changesQuery(_ key: Key) -> Bool {
         switch key {
-        case .character, .backspace, .clearLine, .escape: return true
+        case .character, .clearLine: return true
+        case .backspace: return !query.isEmpty
         default: return false
         }
     }
@@ -58,8 +59,8 @@ package func movedPosition(_ position: Int, by key: Key, height: Int, count: Int
     guard count > 0 else { return nil }
     let target: Int
     switch key {
-    case .up, .character("k"): target = position - 1
-    case .down, .character("j"): target = position + 1
+    case .up, .character("k"), .scrollUp: target = position - 1
+    case .down, .character("j"), .scrollDown: target = position + 1
     case .pageUp: target = position - max(1, height)
     case .pageDown: target = position + max(1, height)
     case .home: target = 0

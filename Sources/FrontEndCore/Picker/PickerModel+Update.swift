@@ -9,7 +9,7 @@ extension PickerModel {
             status = nil
             var commands = handle(key, height: listHeight(rows: rows))
             commands += search().filter { !commands.contains($0) }
-            return commands + keepSelectionShown().filter { !commands.contains($0) }
+            return commands + placeSelection().filter { !commands.contains($0) }
         case .clicked(let row, let component), .activated(let row, let component):
             status = nil
             focus = component
@@ -18,20 +18,24 @@ extension PickerModel {
             return commands + accept()
         case .setQuery(let query):
             status = nil
-            filters = query.isEmpty ? [:] : [focus: ListFilter(query: query, isTyping: false)]
-            return search() + keepSelectionShown()
+            if filters[focus] == nil {
+                openFilter(ListFilter(query: query, isTyping: false))
+            }
+            filters[focus]?.query = query
+            return search() + placeSelection()
         case .layOut(let rows):
             return layOut(height: listHeight(rows: rows))
         case .daemonChanged(let snapshot):
             daemon = snapshot
-            return []
+            // A query that matches nothing sends no matches to wait for.
+            return placeSelection()
         case .titlesArrived(let component, let window):
             titles[component] = window
             return []
         case .matchesArrived(let component, let window):
             matches[component] = window
             guard component == focus else { return [] }
-            return keepSelectionShown()
+            return placeSelection()
         case .answered(let call, let refusal):
             callsInFlight = max(callsInFlight - 1, 0)
             if call == .done || call == .cancel {
@@ -40,7 +44,7 @@ extension PickerModel {
             if let refusal {
                 status = refusal
             }
-            return keepSelectionShown()
+            return placeSelection()
         case .selectedItem(let index, let title):
             switch purpose {
             case .confirm(let affirmative, _): return [.finish(title == affirmative ? .done("") : .cancelled)]
@@ -90,6 +94,7 @@ extension PickerModel {
         let query = filters[component]?.query ?? ""
         guard searched.map({ $0.component != component || $0.query != query }) ?? !query.isEmpty else { return [] }
         searched = (component, query)
+        needsPlacing = true
         return call(.setFilter(query, component: component))
     }
 
@@ -98,7 +103,7 @@ extension PickerModel {
             var ended = false
             if filter.take(key, ended: &ended) {
                 filters[focus] = ended ? nil : filter
-                return ended ? [] : keepSelectionShown()
+                return ended ? [] : placeSelection()
             }
             if key == .enter {
                 filters[focus]?.isTyping = false
@@ -119,8 +124,12 @@ extension PickerModel {
         case .backTab:
             focus = (focus + components - 1) % components
         case .character("/"):
-            // One filter at a time: the daemon's search is the picker's.
-            filters = [focus: filters[focus].map { var filter = $0; filter.isTyping = true; return filter } ?? ListFilter()]
+            if var filter = filters[focus] {
+                filter.isTyping = true
+                filters[focus] = filter
+            } else {
+                openFilter(ListFilter())
+            }
         case .enter:
             return accept()
         case .escape, .character("q"):
@@ -135,15 +144,26 @@ extension PickerModel {
         return []
     }
 
-    /// While the filter narrows the list, the selection moves to the first
-    /// row still shown when its row was filtered out — once the calls made
-    /// before are answered and the query's matches are in, so it is judged
-    /// against the daemon's row and ranking.
-    private mutating func keepSelectionShown() -> [PickerCommand] {
-        guard callsInFlight == 0, filterIsSettled(focus) else { return [] }
-        let rows = shownRows(focus)
-        guard let first = rows.first, first >= 0, !rows.shows(selectedRow(focus)) else { return [] }
-        return select(first, in: focus)
+    /// A filter opens on the focused component (one at a time: the daemon's
+    /// search is the picker's), remembering the row selected before it.
+    private mutating func openFilter(_ filter: ListFilter) {
+        filters = [focus: filter]
+        rowBeforeQuery = selectedRow(focus)
+        needsPlacing = false
+    }
+
+    /// Once the daemon answered a query (its matches are in, the calls
+    /// before answered), the selection goes onto its best match — as fzf's
+    /// cursor does — or back to the row selected before the filter opened
+    /// when the query matches nothing or is emptied. Where it lands depends
+    /// on the query alone, so a query typed in one burst (whose prefixes
+    /// the daemon may never answer: the latest query wins) leaves it where
+    /// slow typing does.
+    private mutating func placeSelection() -> [PickerCommand] {
+        guard let filter = filters[focus], needsPlacing, callsInFlight == 0, filterIsSettled(focus) else { return [] }
+        needsPlacing = false
+        let best = filter.query.isEmpty ? nil : shownRows(focus).first.flatMap { $0 >= 0 ? $0 : nil }
+        return select(best ?? rowBeforeQuery, in: focus)
     }
 
     private mutating func select(_ row: Int, in component: Int) -> [PickerCommand] {
@@ -184,11 +204,21 @@ extension PickerModel {
     }
 
     /// An input waits while calls are unanswered, or while the rows a query
-    /// shows are not in — a key of the query too: narrowing moves the
-    /// daemon's selection onto a row each query shows, so each query the
-    /// person typed is answered, as it would be typed slowly.
+    /// shows are not in; a key that only changes the query being typed does
+    /// not (the latest query wins in the daemon, and where the selection
+    /// lands depends on the query alone), nor does a window's query.
     package mutating func prepare(for input: PickerMessage) -> Readiness<PickerCommand> {
-        isSettled && !isFinishing ? .ready : .waiting([])
+        switch input {
+        case _ where isFinishing:
+            return .waiting([])
+        case .key(let key, _) where filters[focus].map { $0.isTyping && $0.changesQuery(key) } == true:
+            return .ready
+        case .setQuery where filters[focus] != nil:
+            return .ready
+        default:
+            // Opening a filter too: it remembers the row selected then.
+            return isSettled ? .ready : .waiting([])
+        }
     }
 
     /// Whether every call made was answered and the rows a query shows are in.

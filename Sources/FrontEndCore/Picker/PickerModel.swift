@@ -91,6 +91,11 @@ package struct PickerModel {
     package var matches: [Int: MatchWindow] = [:]
     /// Calls made and not yet answered: the inputs after them wait.
     package var callsInFlight = 0
+    /// The row selected when the filter opened: where the selection goes
+    /// back to for a query that matches nothing, or none.
+    package var rowBeforeQuery = -1
+    /// The query changed since the selection was placed for one.
+    package var needsPlacing = false
     /// A `Done` or `Cancel` is on its way: every input waits for its answer
     /// (the screen ends with it, or goes on after a refusal).
     package var isFinishing = false

@@ -208,7 +208,7 @@ extension TableModel {
         switch input {
         case _ where isFinishing:
             return .waiting([])
-        case .key(let key, _) where filter?.isTyping == true && ListFilter.edits(key) && !(fuzzy && key == .escape):
+        case .key(let key, _) where filter.map { $0.isTyping && $0.changesQuery(key) } == true:
             return .ready
         case .setQuery:
             return .ready

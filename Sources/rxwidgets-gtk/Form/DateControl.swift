@@ -1,16 +1,28 @@
 import CGtk
 import RxWidgetsClient
 
-/// A date: an entry of `YYYY-MM-DD`. The date is sent when what is typed is
-/// a whole calendar day, or as it stands when the field is left (so the
-/// daemon's message says what is wrong) — never a partial one.
+/// A date: an entry of `YYYY-MM-DD` and, beside it, a button that opens a
+/// calendar (`GtkCalendar` in a popover) whose day chosen fills the entry.
+/// The date is sent when what is typed is a whole calendar day, or as it
+/// stands when the field is left (so the daemon's message says what is
+/// wrong) — never a partial one.
 final class DateControl: FieldControl {
     let widget: Widget
+    let container: Widget
+    private let calendar: Widget
     private var isApplying = false
     private var sent: String?
 
     init(_ field: RemoteForm.Field, actions: FieldActions) {
         widget = gtk_entry_new()!
+        calendar = gtk_calendar_new()!
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(popover.c(), calendar)
+        let opener = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(opener.c(), "x-office-calendar-symbolic")
+        gtk_menu_button_set_popover(opener.c(), popover)
+        opener.describe(label: "Choose \(field.label) on a calendar")
+        container = makeBox(horizontal: true, spacing: 6, [widget, opener])
         setProperty(widget.raw, "placeholder-text", "YYYY-MM-DD")
         setProperty(widget.raw, "activates-default", true)
         gtk_editable_set_max_width_chars(widget.c(), 12)
@@ -27,6 +39,16 @@ final class DateControl: FieldControl {
             send(actions)
         }
         gtk_widget_add_controller(widget, focus)
+        Signals.on(calendar.raw, "day-selected") { [weak self, widget, popover] in
+            guard let self, !isApplying else { return }
+            let day = gtk_calendar_get_date(calendar.c())!
+            defer { g_date_time_unref(day) }
+            let text = [(g_date_time_get_year(day), 4), (g_date_time_get_month(day), 2), (g_date_time_get_day_of_month(day), 2)]
+                .map { number, width in String(repeating: "0", count: max(0, width - String(number).count)) + String(number) }
+                .joined(separator: "-")
+            gtk_editable_set_text(widget.c(), text)
+            gtk_popover_popdown(popover.c())
+        }
     }
 
     private var text: String {
@@ -36,6 +58,15 @@ final class DateControl: FieldControl {
     private func send(_ actions: FieldActions) {
         sent = text
         actions.setValue(.string(text))
+    }
+
+    /// The calendar opens on the day shown (while `show` holds `isApplying`).
+    private func showOnCalendar(_ text: String) {
+        guard DateControl.isWholeDay(text) else { return }
+        let parts = text.split(separator: "-").compactMap { Int32($0) }
+        guard parts.count == 3, let day = g_date_time_new_local(parts[0], parts[1], parts[2], 0, 0, 0) else { return }
+        defer { g_date_time_unref(day) }
+        gtk_calendar_select_day(calendar.c(), day)
     }
 
     /// `YYYY-MM-DD` naming a day the calendar has (29 February in leap years only).
@@ -54,5 +85,6 @@ final class DateControl: FieldControl {
         defer { isApplying = false }
         gtk_editable_set_text(widget.c(), shown)
         sent = shown
+        showOnCalendar(shown)
     }
 }

@@ -19,6 +19,8 @@ final class FormWindow {
     private struct Row {
         let field: RemoteForm.Field
         let box: Widget
+        /// The field's label, `*` marking it while it is required.
+        let label: Widget
         let control: FieldControl
         let help: String?
         let message: Widget
@@ -32,6 +34,8 @@ final class FormWindow {
     private let attached: Bool
     private var rows: [Row] = []
     private var submit: Widget?
+    /// Why Submit is disabled, beside it.
+    private let blockers: Widget
     private let outputs: Widget?
 
     /// `format`: what a Submit prints; nil when attached (Submit goes on, Close ends).
@@ -49,6 +53,8 @@ final class FormWindow {
         dialog.addHeader(header)
         FormWindow.installStyles()
         outputs = showsOutputs ? makeLabel("") : nil
+        blockers = makeLabel("")
+        gtk_widget_add_css_class(blockers, "dim-label")
         let fields = makeBox(spacing: 12)
         for field in form.layout {
             rows.append(makeRow(field))
@@ -63,6 +69,7 @@ final class FormWindow {
             gtk_widget_add_css_class(outputs, "dim-label")
             dialog.add(outputs)
         }
+        dialog.add(blockers)
         dialog.addButton(format == nil ? "Close" : "Cancel") { [weak self] in self?.cancel() }
         submit = dialog.addButton("Submit", isDefault: true) { [weak self] in self?.core.program.input(.submitRequested) }
         dialog.onCancel = { [weak self] in self?.cancel() }
@@ -90,7 +97,7 @@ final class FormWindow {
         let control = FieldControls.make(field, actions: actions)
         let labelText = field.label
         let help = field.help
-        let label = makeLabel(labelText)
+        let label = makeLabel(FormModel.label(of: field))
         gtk_widget_add_css_class(label, "heading")
         control.widget.describe(label: labelText, description: help)
         let message = makeLabel("")
@@ -104,7 +111,7 @@ final class FormWindow {
             children.append(helpLabel)
         }
         children.append(messageLine)
-        return Row(field: field, box: makeBox(spacing: 4, children), control: control, help: help, message: message, spinner: spinner, messageLine: messageLine)
+        return Row(field: field, box: makeBox(spacing: 4, children), label: label, control: control, help: help, message: message, spinner: spinner, messageLine: messageLine)
     }
 
     /// Draws the model: each field as the daemon has it (a text still being
@@ -124,12 +131,23 @@ final class FormWindow {
                 let typed = model.editing?.field == name ? model.editing.map { DBusValue.string($0.text) } : nil
                 row.control.show(typed ?? daemon.values[name], field: field, buttons: daemon.buttons)
             }
+            let required = state?.required ?? field.required
+            gtk_label_set_text(row.label.c(), FormModel.label(of: field, required: required))
+            row.control.widget.setRequired(required)
             let check = daemon.validity[name]
             let pending = check?.reason == .pending
-            let refusal = model.refusals[name]
+            let refusal = model.refusals[name].map { FormModel.refusal($0, for: field) }
             let showsMessage = refusal != nil || (check.map { !$0.valid && (attached || model.left.contains(name) || pending) } ?? false)
             let message = showsMessage ? refusal ?? check?.message ?? "" : ""
             gtk_label_set_text(row.message.c(), message)
+            // A check still running is not an error: drawn as a note beside its spinner.
+            if pending {
+                gtk_widget_remove_css_class(row.message, "error")
+                gtk_widget_add_css_class(row.message, "dim-label")
+            } else {
+                gtk_widget_remove_css_class(row.message, "dim-label")
+                gtk_widget_add_css_class(row.message, "error")
+            }
             gtk_widget_set_visible(row.spinner, pending ? 1 : 0)
             gtk_widget_set_visible(row.messageLine, pending || !message.isEmpty ? 1 : 0)
             pending ? gtk_spinner_start(row.spinner.c()) : gtk_spinner_stop(row.spinner.c())
@@ -143,6 +161,8 @@ final class FormWindow {
         if let submit {
             gtk_widget_set_sensitive(submit, daemon.submitEnabled ? 1 : 0)
         }
+        gtk_label_set_text(blockers.c(), model.submitBlockers ?? "")
+        gtk_widget_set_visible(blockers, model.submitBlockers == nil ? 0 : 1)
         if let outputs {
             gtk_label_set_text(outputs.c(), daemon.outputs.keys.sorted().map { "\($0) = \(ValueText.plain(daemon.outputs[$0]!))" }.joined(separator: "\n"))
         }

@@ -19,6 +19,9 @@ final class TextControl: FieldControl {
         if let placeholder = field.placeholder {
             setProperty(widget.raw, "placeholder-text", placeholder)
         }
+        if let limit = field.maxLength, !secret {
+            gtk_entry_set_max_length(widget.c(), Int32(clamping: limit))
+        }
         if secret {
             gtk_password_entry_set_show_peek_icon(widget.c(), 1)
         }

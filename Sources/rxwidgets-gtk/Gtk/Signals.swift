@@ -52,14 +52,6 @@ enum Signals {
         connect(instance, name, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// `selection-changed` of a selection model: the first position and the count that changed.
-    static func onSelectionChanged(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping (Int, Int) -> Void) {
-        let thunk: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, position, count, data in
-            Signals.box(data, as: ((Int, Int) -> Void).self)(Int(position), Int(count))
-        }
-        connect(instance, "selection-changed", handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
     /// `key-pressed` of a key controller: the key value and modifiers; true when handled.
     static func onKeyPressed(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping (UInt32, GdkModifierType) -> Bool) {
         let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, key, _, modifiers, data in

@@ -2,27 +2,23 @@ import CGtk
 import CRowModel
 
 /// Titles on GTK's list widgets: a list model whose rows are read from the
-/// daemon as they are shown (`RowTexts`), under a single or multiple
-/// selection, each row a label. What the daemon says is applied with
-/// `isApplying` set, so the selection signals it raises are not taken for a
-/// person's gesture and sent back.
+/// daemon as they are shown (`RowTexts`), under a single selection (the
+/// row a picker has chosen, or a table's cursor), each row a label. What the
+/// model says is applied with `isApplying` set, so the selection signals it
+/// raises are not taken for a person's gesture and sent back.
 final class TitleList {
     let texts: RowTexts
     private let rows: OpaquePointer
-    /// The selection model (`GtkSingleSelection` or `GtkMultiSelection`), which the list widget shows.
+    /// The selection model (`GtkSingleSelection`), which the list widget shows.
     let selection: OpaquePointer
-    let allowsMultiple: Bool
     private var isApplying = false
-    /// A person selected `row` (single selection).
+    /// A person selected `row`.
     var onSelect: (Int) -> Void = { _ in }
-    /// A person changed the selection (multiple): the rows now selected.
-    var onSelectionChanged: (Set<Int>) -> Void = { _ in }
     /// A page of texts was read and shown.
     var onPageRead: () -> Void = {}
 
-    init(multiple: Bool, texts: RowTexts) {
+    init(texts: RowTexts) {
         self.texts = texts
-        allowsMultiple = multiple
         let rowText: RxwRowsText = { context, position in
             let list = Unmanaged<TitleList>.fromOpaque(context!).takeUnretainedValue()
             return list.texts.text(at: Int(position)).map { strdup($0) } ?? nil
@@ -31,28 +27,17 @@ final class TitleList {
         rows = rxw_rows_new(rowText, nil)
         let model = rxw_rows_model(rows)
         // The selection model takes the list; the list widget will take the model.
-        if multiple {
-            selection = gtk_multi_selection_new(model)
-        } else {
-            let single = gtk_single_selection_new(model)!
-            gtk_single_selection_set_autoselect(single, 0)
-            gtk_single_selection_set_can_unselect(single, 1)
-            selection = single
-        }
+        let single = gtk_single_selection_new(model)!
+        gtk_single_selection_set_autoselect(single, 0)
+        gtk_single_selection_set_can_unselect(single, 1)
+        selection = single
         rxw_rows_set_context(rows, Unmanaged.passUnretained(self).toOpaque())
         texts.onPage = { [weak self] rows in self?.fillIn(rows) }
-        if multiple {
-            Signals.onSelectionChanged(UnsafeMutableRawPointer(selection)) { [weak self] _, _ in
-                guard let self, !isApplying else { return }
-                onSelectionChanged(selectedRows)
-            }
-        } else {
-            Signals.onNotify(UnsafeMutableRawPointer(selection), "selected") { [weak self] in
-                guard let self, !isApplying else { return }
-                let row = Int(gtk_single_selection_get_selected(selection))
-                if row != Int(GTK_INVALID_LIST_POSITION) {
-                    onSelect(row)
-                }
+        Signals.onNotify(UnsafeMutableRawPointer(selection), "selected") { [weak self] in
+            guard let self, !isApplying else { return }
+            let row = Int(gtk_single_selection_get_selected(selection))
+            if row != Int(GTK_INVALID_LIST_POSITION) {
+                onSelect(row)
             }
         }
     }
@@ -71,23 +56,10 @@ final class TitleList {
         texts.text(at: row) != nil
     }
 
-    /// The rows selected now.
+    /// The row selected now, if any.
     var selectedRows: Set<Int> {
-        if !allowsMultiple {
-            let row = gtk_single_selection_get_selected(selection)
-            return row == guint(GTK_INVALID_LIST_POSITION) ? [] : [Int(row)]
-        }
-        let bitset = gtk_selection_model_get_selection(selection)
-        defer { gtk_bitset_unref(bitset) }
-        var rows = Set<Int>()
-        var iterator = GtkBitsetIter()
-        var row: guint = 0
-        var more = gtk_bitset_iter_init_first(&iterator, bitset, &row) != 0
-        while more {
-            rows.insert(Int(row))
-            more = gtk_bitset_iter_next(&iterator, &row) != 0
-        }
-        return rows
+        let row = gtk_single_selection_get_selected(selection)
+        return row == guint(GTK_INVALID_LIST_POSITION) ? [] : [Int(row)]
     }
 
     /// The list has `count` rows, whose texts may all have changed: they are
@@ -106,15 +78,13 @@ final class TitleList {
         onPageRead()
     }
 
-    /// Replaces rows with `change`. A single selection is let go of first:
+    /// Replaces rows with `change`. The selection is let go of first:
     /// GtkSingleSelection looks for its selected item among every new item,
     /// which would read them all.
     private func replacing(_ change: () -> Void) {
         isApplying = true
         defer { isApplying = false }
-        if !allowsMultiple {
-            gtk_single_selection_set_selected(selection, guint(GTK_INVALID_LIST_POSITION))
-        }
+        gtk_single_selection_set_selected(selection, guint(GTK_INVALID_LIST_POSITION))
         change()
     }
 
@@ -131,18 +101,7 @@ final class TitleList {
     private func apply(_ wanted: Set<Int>) {
         isApplying = true
         defer { isApplying = false }
-        if allowsMultiple {
-            let chosen = gtk_bitset_new_empty()
-            for row in wanted {
-                gtk_bitset_add(chosen, guint(row))
-            }
-            let all = gtk_bitset_new_range(0, guint(count))
-            gtk_selection_model_set_selection(selection, chosen, all)
-            gtk_bitset_unref(chosen)
-            gtk_bitset_unref(all)
-        } else {
-            gtk_single_selection_set_selected(selection, wanted.first.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
-        }
+        gtk_single_selection_set_selected(selection, wanted.first.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
     }
 
     /// A factory of rows that are labels showing their item's string.

@@ -51,6 +51,16 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
         g_value_unset(&value)
     }
 
+    /// Marks the widget required (or not) for assistive technologies.
+    func setRequired(_ required: Bool) {
+        var value = GValue()
+        g_value_init(&value, GType(5 << 2)) // G_TYPE_BOOLEAN
+        g_value_set_boolean(&value, required ? 1 : 0)
+        var property = GTK_ACCESSIBLE_PROPERTY_REQUIRED
+        gtk_accessible_update_property_value(OpaquePointer(self), 1, &property, &value)
+        g_value_unset(&value)
+    }
+
     private func withAccessibleValue(_ text: String, _ body: (UnsafePointer<GValue>) -> Void) {
         var value = GValue()
         g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING

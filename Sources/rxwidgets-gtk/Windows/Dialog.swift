@@ -38,9 +38,11 @@ final class Dialog {
             margin(outer, 14)
         }
         gtk_window_set_child(window.c(), outer)
+        // The window stays until `main` destroys it, once: GTK destroying it
+        // here too made that a second destroy (a Gtk-CRITICAL on ×).
         Signals.onRequest(window.raw, "close-request") { [weak self] in
             self?.onCancel()
-            return false
+            return true
         }
         let keys = gtk_event_controller_key_new()!
         Signals.onKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] key, _ in

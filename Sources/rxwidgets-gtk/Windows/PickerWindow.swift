@@ -118,7 +118,7 @@ final class PickerWindow {
         rankedRows.append([:])
         let texts = RowTexts { [weak self] rows in self?.texts(component, rows) ?? .just([]) }
         texts.onError = { [weak self] in self?.dialog.say("\($0)") }
-        let list = TitleList(multiple: false, texts: texts)
+        let list = TitleList(texts: texts)
         list.onSelect = { [weak self] position in
             guard let self, let row = row(at: position, component) else { return }
             core.program.input(.clicked(row: row, component: component))

@@ -44,7 +44,7 @@ final class TableWindow {
         })
         var read: (Range<Int>) -> Observable<[String]> = { _ in .just([]) }
         let texts = RowTexts { read($0) }
-        list = TitleList(multiple: false, texts: texts)
+        list = TitleList(texts: texts)
         view = gtk_column_view_new(list.selection)!
         let multiple = table.allowsMultipleSelection
         limitLine = multiple ? makeLabel("") : nil

@@ -8,9 +8,9 @@ import RxWidgetsCommandLine
 /// its screen in a session on the terminal, and turns the session's outcome
 /// into standard output and an exit status.
 enum Interactive {
-    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil, keep: String? = nil) throws -> Outcome {
+    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil, keep: String? = nil, mouse: Bool = true) throws -> Outcome {
         // gum draws inline; here a list of a given height does, the rest take the screen.
-        let session = Session(terminal: terminal, inline: command.height != nil)
+        let session = Session(terminal: terminal, inline: command.height != nil, mouse: mouse)
         // `--keep NAME`: the kept prompt still waiting is resumed, else made.
         let resumed = Kept.waiting(command, keep: keep, client: client)
         let prompt = keep.map { _ in PromptRequest(title: Kept.title(of: command)) }

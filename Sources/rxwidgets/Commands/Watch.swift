@@ -16,11 +16,15 @@ final class Watch {
     private let signals: Observable<WidgetSignal>
     private let json: Bool
 
+    /// A `path` no widget is at is refused: nothing would ever come.
     init(client: WidgetsClient, path: String?, json: Bool) throws {
         do {
             signals = try client.watchSignals(path: path)
         } catch let error as WidgetsClientError where error.name == WidgetsClientError.invalidArgsName {
             throw UsageError(description: error.message)
+        }
+        if let path, try !client.widgets().contains(where: { $0.path.rawValue == path }) {
+            throw UsageError(description: "no widget is at \(quoted(path)); 'rxwidgets list' shows the widgets on the bus")
         }
         self.json = json
     }

@@ -60,6 +60,19 @@ struct KeyDecoder {
         }
     }
 
+    /// An SGR mouse report (`ESC [ < button ; column ; row M`, `m` on
+    /// release): a left click, or the wheel; nil for the rest.
+    private static func mouse(_ parameters: Substring, pressed: Bool) -> Key? {
+        let numbers = parameters.split(separator: ";").compactMap { Int($0) }
+        guard numbers.count == 3, pressed else { return nil }
+        switch numbers[0] {
+        case 0: return .click(row: numbers[2] - 1, column: numbers[1] - 1)
+        case 64: return .scrollUp
+        case 65: return .scrollDown
+        default: return nil
+        }
+    }
+
     private static func parseEscape(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
         let start = bytes.startIndex
         guard bytes.count >= 2 else { return nil }
@@ -76,6 +89,9 @@ struct KeyDecoder {
         guard end < bytes.endIndex else { return bytes.count > 16 ? (nil, bytes.count) : nil }
         let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self)
         let length = end - start + 1
+        if parameters.hasPrefix("<") {
+            return (mouse(parameters.dropFirst(), pressed: bytes[end] == UInt8(ascii: "M")), length)
+        }
         switch (bytes[end], parameters) {
         case (UInt8(ascii: "A"), _): return (.up, length)
         case (UInt8(ascii: "B"), _): return (.down, length)

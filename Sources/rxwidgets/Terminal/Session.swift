@@ -38,18 +38,22 @@ final class Session {
     private var sources: [LoopSource] = []
 
     private let isInline: Bool
+    private let takesMouse: Bool
 
-    /// `inline`: drawn below the cursor in the lines it needs, not on the alternate screen.
-    init(terminal: Terminal, inline: Bool = false) {
+    /// `inline`: drawn below the cursor in the lines it needs, not on the
+    /// alternate screen. `mouse`: clicks and the wheel are keys too (on the
+    /// full screen, where a click's row is the screen's).
+    init(terminal: Terminal, inline: Bool = false, mouse: Bool = false) {
         self.terminal = terminal
         isInline = inline
+        takesMouse = mouse && !inline
         screen = Screen(terminal: terminal, inline: inline)
     }
 
     /// Shows `view` until it (or a signal, or the terminal going away) ends the session.
     func run(_ view: InteractiveScreen) -> Outcome {
         self.view = view
-        terminal.activate(inline: isInline)
+        terminal.activate(inline: isInline, mouse: takesMouse)
         let input = MainLoop.shared.addSource(fd: terminal.descriptor, events: Int16(POLLIN)) { [weak self] events in
             self?.readInput(events)
         }
@@ -122,7 +126,7 @@ final class Session {
     }
 
     private func deliver(_ keys: [Key]) {
-        for key in keys where outcome == nil {
+        for key in keys where outcome == nil && (takesMouse || !key.isMouse) {
             if key == .interrupt {
                 finish(.interrupted)
             } else {
@@ -161,5 +165,15 @@ extension Session: ScreenHost {
 
     func modelChanged() {
         redraw()
+    }
+}
+
+private extension Key {
+    /// A click or the wheel: keys only where the session asked for the mouse.
+    var isMouse: Bool {
+        switch self {
+        case .click, .scrollUp, .scrollDown: return true
+        default: return false
+        }
     }
 }

@@ -35,10 +35,11 @@ final class Terminal {
     }
 
     /// Raw input (no echo, no line editing, keys such as Ctrl-C as bytes),
-    /// no cursor, and the alternate screen unless `inline`.
-    func activate(inline: Bool = false) {
+    /// no cursor, and the alternate screen unless `inline`; with `mouse`,
+    /// clicks and the wheel reported (SGR, as fzf asks for them).
+    func activate(inline: Bool = false, mouse: Bool = false) {
         guard !isActive else { return }
-        leaveSequence = inline ? Terminal.inlineLeaveSequence : Terminal.leaveSequence
+        leaveSequence = (mouse ? Terminal.mouseOffSequence : "") + (inline ? Terminal.inlineLeaveSequence : Terminal.leaveSequence)
         var raw = saved
         cfmakeraw(&raw)
         // One byte is enough for a read to return; never wait for more.
@@ -49,7 +50,7 @@ final class Terminal {
         tcsetattr(descriptor, TCSAFLUSH, &raw)
         isActive = true
         clinux_restore_terminal_on_crash(descriptor, &saved, leaveSequence)
-        write(inline ? Terminal.inlineEnterSequence : Terminal.enterSequence)
+        write((inline ? Terminal.inlineEnterSequence : Terminal.enterSequence) + (mouse ? Terminal.mouseOnSequence : ""))
     }
 
     /// Back to the terminal as it was: main screen, cursor, cooked mode.
@@ -90,4 +91,7 @@ final class Terminal {
     static let inlineEnterSequence = "\u{1B}[?25l"
     /// Inline: styles reset, cursor shown.
     static let inlineLeaveSequence = "\u{1B}[0m\u{1B}[?25h"
+    /// Button presses and the wheel, reported in SGR's form (any size of screen).
+    static let mouseOnSequence = "\u{1B}[?1000h\u{1B}[?1006h"
+    static let mouseOffSequence = "\u{1B}[?1006l\u{1B}[?1000l"
 }

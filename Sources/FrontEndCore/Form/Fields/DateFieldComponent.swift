@@ -1,20 +1,22 @@
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
-/// A date: `[YYYY-MM-DD]` with a cursor on a digit; digits overwrite it,
-/// ←/→ move it. The date is sent whole — once its last digit is typed, or
-/// when the field is left — never a part of one: typing 20230230 over a
-/// date passes through days nobody meant.
+/// A date: `[YYYY-MM-DD]` over a month's calendar. ←/→ move a day, ↑/↓ a
+/// week, PgUp/PgDn a month; each day reached is sent. Digits overwrite the
+/// one under the cursor, which moves on (Backspace moves it back), and the
+/// date typed is sent whole — once its last digit is typed, or when the
+/// field is left — never a part of one: typing 20230230 over a date passes
+/// through days nobody meant.
 package enum DateFieldComponent: FieldComponent {
     package static let isTyped = true
     package static let digits = [0, 1, 2, 3, 5, 6, 8, 9]
 
-    package static func keys(for field: RemoteForm.Field) -> String { "←/→ digits · 0-9 type" }
+    package static func keys(for field: RemoteForm.Field) -> String { "←/→ day · ↑/↓ week · pgup/pgdn month · 0-9 type" }
 
     package static func isLocalEdit(_ key: Key, in field: RemoteForm.Field) -> Bool {
         switch key {
         case .character(let digit): return digit.isASCII && digit.isNumber
-        case .left, .right: return true
+        case .backspace: return true
         default: return false
         }
     }
@@ -23,15 +25,24 @@ package enum DateFieldComponent: FieldComponent {
         switch key {
         case .character(let digit) where digit.isASCII && digit.isNumber:
             return type(digit, &model)
-        case .left:
+        case .backspace:
             moveCursor(by: -1, &model)
             return []
-        case .right:
-            moveCursor(by: 1, &model)
-            return []
+        case .left: return move(&model) { $0.adding(days: -1) }
+        case .right: return move(&model) { $0.adding(days: 1) }
+        case .up: return move(&model) { $0.adding(days: -7) }
+        case .down: return move(&model) { $0.adding(days: 7) }
+        case .pageUp: return move(&model) { $0.adding(months: -1) }
+        case .pageDown: return move(&model) { $0.adding(months: 1) }
         default:
             return nil
         }
+    }
+
+    /// The day the field shows: what is typed, when it is a whole day.
+    package static func shownDay(_ field: RemoteForm.Field, in model: FormModel) -> CalendarDay? {
+        let text = model.editing?.field == field.name ? model.editing?.text : model.daemon.values[field.name]?.stringValue
+        return text.flatMap(CalendarDay.init)
     }
 
     package static func moveCursor(by delta: Int, _ model: inout FormModel) {
@@ -39,6 +50,17 @@ package enum DateFieldComponent: FieldComponent {
         let position = digits.firstIndex(of: current.cursor) ?? 0
         current.cursor = digits[min(max(position + delta, 0), digits.count - 1)]
         model.editing = current
+    }
+
+    /// Moves the calendar's day and sends it; typing starts again at the
+    /// first digit. Nothing moves from a date that is not a whole day.
+    private static func move(_ model: inout FormModel, _ step: (CalendarDay) -> CalendarDay) -> [FormCommand] {
+        guard var current = model.editing, let day = CalendarDay(current.text) else { return [] }
+        current.text = step(day).text
+        current.cursor = 0
+        model.editing = current
+        model.refusals[current.field] = nil
+        return model.send(date: current)
     }
 
     /// A digit overwrites the one under the cursor, which moves on; the last one sends the date.

@@ -16,6 +16,15 @@ package enum TextFieldComponent: FieldComponent {
         field.multiline
     }
 
+    /// `character` typed, unless the field holds its `maxLength` already
+    /// (`--char-limit`): the key is taken and nothing is typed.
+    private static func typing(_ character: Character, into field: RemoteForm.Field, _ model: inout FormModel) -> [FormCommand] {
+        if let limit = field.maxLength, (model.editing?.text.count ?? 0) >= limit {
+            return []
+        }
+        return model.edit { $0.text.append(character) }
+    }
+
     package static func isLocalEdit(_ key: Key, in field: RemoteForm.Field) -> Bool {
         switch key {
         case .character, .backspace, .clearLine: return true
@@ -26,8 +35,8 @@ package enum TextFieldComponent: FieldComponent {
 
     package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
         switch key {
-        case .enter where isMultiline(field): return model.edit { $0.text.append("\n") }
-        case .character(let character): return model.edit { $0.text.append(character) }
+        case .enter where isMultiline(field): return typing("\n", into: field, &model)
+        case .character(let character): return typing(character, into: field, &model)
         case .backspace: return model.edit { if !$0.text.isEmpty { $0.text.removeLast() } }
         case .clearLine: return model.edit { $0.text = "" }
         default: return nil

@@ -14,7 +14,7 @@ extension FormModel {
             lines.append(Line())
         }
         let shown = daemon.layout.filter { daemon.states[$0.name]?.visible != false }
-        let labels = shown.map(FormModel.label)
+        let labels = shown.map { FormModel.label(of: $0, required: daemon.states[$0.name]?.required) }
         let labelWidth = min(max(labels.map(TextWidth.columns).max() ?? 0, 4) + 2, 28)
         let focusedName = focusedField?.name
         for (index, field) in shown.enumerated() {
@@ -55,17 +55,11 @@ extension FormModel {
         return lines
     }
 
-    /// The label, with `*` while the field is required.
-    static func label(of field: RemoteForm.Field) -> String {
-        let text = field.label
-        return field.required ? text + " *" : text
-    }
-
     /// The line under a field: a refusal, the daemon's message, or the help.
     private func message(under field: RemoteForm.Field, indent: String) -> Line {
         let help = (field.help ?? "")
         if let refusal = refusals[field.name] {
-            return Line(indent + refusal, .error)
+            return Line(indent + FormModel.refusal(refusal, for: field), .error)
         }
         guard let state = daemon.validity[field.name], !state.valid else {
             return help.isEmpty ? Line() : Line(indent + help, .help)

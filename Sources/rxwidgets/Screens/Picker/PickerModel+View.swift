@@ -64,6 +64,20 @@ extension PickerModel {
         return keys
     }
 
+    /// A click on a row of a component's column selects it (and focuses
+    /// the component); a click on the focused component's selected row is Done.
+    func clicked(row: Int, column: Int, rows: Int, columns: Int) -> PickerMessage? {
+        let line = row - (header == nil ? 0 : 1)
+        let components = daemon.numberOfComponents
+        guard components > 0, (0..<listHeight(rows: rows)).contains(line) else { return nil }
+        let component = min(column / max(4, (columns - 1) / components), components - 1)
+        let shown = shownRows(component)
+        let position = min(tops[component] ?? 0, max(shown.count - 1, 0)) + line
+        guard shown.indices.contains(position), shown[position] >= 0 else { return nil }
+        let chosen = shown[position]
+        return chosen == selectedRow(component) && component == focus ? .activated(row: chosen, component: component) : .clicked(row: chosen, component: component)
+    }
+
     /// One component's column: `height` lines of `width` columns.
     private func column(_ component: Int, height: Int, width: Int) -> [Line] {
         let rows = shownRows(component)
