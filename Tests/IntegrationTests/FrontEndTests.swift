@@ -254,6 +254,29 @@ final class FrontEndTests: DaemonTestCase {
         terminal.send("Escape")
     }
 
+    /// A date field draws its month and moves by day, week and month; a
+    /// stepper takes a number typed in its place.
+    func testADateMovesOnItsCalendarAndAStepperTakesTypedDigits() throws {
+        let terminal = try start(["form", "about-you"], columns: 90, rows: 30)
+        terminal.waitForScreen("› Birthday")
+        let form = "\(root)/form/" + (try XCTUnwrap((try property(root, managerInterface, "Widgets")?.arrayElements ?? []).compactMap(\.stringValue).first { $0.contains("/form/") })).split(separator: "/").last!
+        XCTAssertTrue(terminal.waitForScreen("June 2024"), "the month of the day shown:\n\(terminal.screen)")
+        XCTAssertTrue(terminal.screen.contains("Mo Tu We Th Fr Sa Su"), terminal.screen)
+        terminal.send("Right", "PageDown", "Down")
+        terminal.waitForScreen("[2024-07-23]")
+        XCTAssertTrue(terminal.waitForScreen("July 2024"), terminal.screen)
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.call(form, formInterface, "GetValue", [.string("birthday")]).first) == .variant(.string("2024-07-23")) },
+                      "each day reached is sent: a day, a month, a week from 2024-06-15")
+        terminal.send("Tab", "Tab", "Tab", "Tab")
+        terminal.waitForScreen("› Passion to learn")
+        terminal.type("7")
+        terminal.waitForScreen("− 7")
+        terminal.send("Tab")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.call(form, formInterface, "GetValue", [.string("passionToLearn")]).first) == .variant(.double(7)) },
+                      "the number typed, sent as the field was left")
+        terminal.send("Escape")
+    }
+
     func testACountryDecidesTheCitiesAndConditionsHideAndDimFields() throws {
         let spec = bus.directory.appendingPathComponent("order.json")
         try ConditionalFormTests.spec.write(to: spec, atomically: true, encoding: .utf8)

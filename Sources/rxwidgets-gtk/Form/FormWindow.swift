@@ -25,13 +25,12 @@ final class FormWindow {
         let help: String?
         let message: Widget
         let spinner: Widget
-        /// The spinner and the message: shown only while there is either.
-        let messageLine: Widget
     }
 
     private let core: FormProgram
     private let dialog: Dialog
     private let attached: Bool
+    private let showsLabels: Bool
     private var rows: [Row] = []
     private var submit: Widget?
     /// Why Submit is disabled, beside it.
@@ -39,7 +38,10 @@ final class FormWindow {
     private let outputs: Widget?
 
     /// `format`: what a Submit prints; nil when attached (Submit goes on, Close ends).
-    init(form: RemoteForm, dialog: Dialog, format: SubmittedValues.Format?, header: String?, showsOutputs: Bool) {
+    /// `showsLabels`: false for `input`'s one field under the question, whose
+    /// label is the terminal's prompt (its screen readers' name still).
+    init(form: RemoteForm, dialog: Dialog, format: SubmittedValues.Format?, header: String?, showsOutputs: Bool, showsLabels: Bool = true) {
+        self.showsLabels = showsLabels
         self.dialog = dialog
         attached = format == nil
         let purpose: FormModel.Purpose
@@ -104,14 +106,14 @@ final class FormWindow {
         gtk_widget_add_css_class(message, "error")
         let spinner = gtk_spinner_new()!
         let messageLine = makeBox(horizontal: true, spacing: 6, [spinner, message])
-        var children = [label, control.container]
+        var children = showsLabels ? [label, control.container] : [control.container]
         if let help, !help.isEmpty {
             let helpLabel = makeLabel(help)
             gtk_widget_add_css_class(helpLabel, "dim-label")
             children.append(helpLabel)
         }
         children.append(messageLine)
-        return Row(field: field, box: makeBox(spacing: 4, children), label: label, control: control, help: help, message: message, spinner: spinner, messageLine: messageLine)
+        return Row(field: field, box: makeBox(spacing: 4, children), label: label, control: control, help: help, message: message, spinner: spinner)
     }
 
     /// Draws the model: each field as the daemon has it (a text still being
@@ -148,8 +150,9 @@ final class FormWindow {
                 gtk_widget_remove_css_class(row.message, "dim-label")
                 gtk_widget_add_css_class(row.message, "error")
             }
+            // The message's line stays, empty, when there is nothing to say:
+            // a message coming does not make the window grow under the person's eyes.
             gtk_widget_set_visible(row.spinner, pending ? 1 : 0)
-            gtk_widget_set_visible(row.messageLine, pending || !message.isEmpty ? 1 : 0)
             pending ? gtk_spinner_start(row.spinner.c()) : gtk_spinner_stop(row.spinner.c())
             row.control.widget.setInvalid(showsMessage && !pending)
             row.control.widget.describe(label: field.label,
@@ -162,7 +165,7 @@ final class FormWindow {
             gtk_widget_set_sensitive(submit, daemon.submitEnabled ? 1 : 0)
         }
         gtk_label_set_text(blockers.c(), model.submitBlockers ?? "")
-        gtk_widget_set_visible(blockers, model.submitBlockers == nil ? 0 : 1)
+
         if let outputs {
             gtk_label_set_text(outputs.c(), daemon.outputs.keys.sorted().map { "\($0) = \(ValueText.plain(daemon.outputs[$0]!))" }.joined(separator: "\n"))
         }

@@ -39,7 +39,8 @@ enum Windows {
         case .input(let options):
             let form = try CommandWidgets.input(client, named: name, options)
             let shown = dialog(options.prompt == ">" ? "Enter a value" : options.prompt, header: options.header)
-            return (shown, FormWindow(form: form, dialog: shown, format: .value("value"), header: options.header, showsOutputs: false))
+            return (shown, FormWindow(form: form, dialog: shown, format: .value("value"), header: options.header, showsOutputs: false,
+                                      showsLabels: options.prompt != ">"))
         case .confirm(let prompt, let affirmative, let negative, let defaultYes):
             let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
             let shown = dialog(prompt, header: nil)
