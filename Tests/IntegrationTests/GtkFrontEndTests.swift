@@ -108,6 +108,27 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertEqual(table.output, "cheese\nham\n")
     }
 
+    /// Typing in a window narrows its list through the daemon's search;
+    /// Return chooses the best match shown.
+    func testTypingSearchesTheListThroughTheDaemon() throws {
+        let choose = try start(["choose", "apple", "banana", "cherry", "blueberry"])
+        choose.waitFor("list", "Items") { $0.children.count == 4 }
+        desktop.type("rr")
+        XCTAssertTrue(waitFor { self.events.contains { $0.contains("Filter") } || (try? self.property("\(root)/picker/" + self.pickerName(), pickerInterface, "Filter")) == .string("rr") },
+                      "the query is the picker's search: \(events)")
+        choose.waitFor("list", "Items") { $0.children == ["cherry", "blueberry"] || $0.children == ["blueberry", "cherry"] }
+        try screenshot("choose-search", of: choose)
+        desktop.press("Return")
+        XCTAssertEqual(choose.exitStatus(), 0, choose.error)
+        XCTAssertTrue(["cherry\n", "blueberry\n"].contains(choose.output), "a row the search shows: \(choose.output)")
+    }
+
+    /// The name of the one picker on the bus.
+    private func pickerName() -> String {
+        let widgets = (try? property(root, managerInterface, "Widgets")?.arrayElements ?? []) ?? []
+        return widgets.compactMap(\.stringValue).first { $0.contains("/picker/") }.map { String($0.split(separator: "/").last!) } ?? ""
+    }
+
     /// The faults of keys judged against a state older than the keys before
     /// them, each sent in one burst: GTK choose printed apple, not cherry;
     /// --limit let more through; sign-up's Return found Submit disabled.

@@ -16,6 +16,8 @@ final class TitleList {
     var onSelect: (Int) -> Void = { _ in }
     /// A page of texts was read and shown.
     var onPageRead: () -> Void = {}
+    /// The characters of row `row`'s text a search matched (none without one).
+    var matched: (Int) -> [Int] = { _ in [] }
 
     init(texts: RowTexts) {
         self.texts = texts
@@ -104,19 +106,44 @@ final class TitleList {
         gtk_single_selection_set_selected(selection, wanted.first.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
     }
 
-    /// A factory of rows that are labels showing their item's string.
-    static func labelFactory() -> OpaquePointer {
+    /// A factory of rows that are labels showing their item's string, the
+    /// characters a search matched (`matched`: Unicode scalar offsets, the
+    /// daemon's) bold and underlined — as attributes, never as markup
+    /// parsed from a title.
+    func labelFactory() -> OpaquePointer {
         let factory = gtk_signal_list_item_factory_new()!
         Signals.onObject(UnsafeMutableRawPointer(factory), "setup") { item in
             let label = gtk_label_new(nil)!
             gtk_label_set_xalign(label.c(), 0)
             gtk_list_item_set_child(OpaquePointer(item), label)
         }
-        Signals.onObject(UnsafeMutableRawPointer(factory), "bind") { item in
+        Signals.onObject(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
             let label: Widget = gtk_list_item_get_child(OpaquePointer(item))
-            let text = gtk_list_item_get_item(OpaquePointer(item)).map { gtk_string_object_get_string(OpaquePointer($0)) } ?? nil
-            gtk_label_set_text(label.c(), text.map { String(cString: $0) } ?? "")
+            let text = (gtk_list_item_get_item(OpaquePointer(item)).map { gtk_string_object_get_string(OpaquePointer($0)) } ?? nil).map { String(cString: $0) } ?? ""
+            gtk_label_set_text(label.c(), text)
+            let places = self?.matched(Int(gtk_list_item_get_position(OpaquePointer(item)))) ?? []
+            gtk_label_set_attributes(label.c(), places.isEmpty ? nil : TitleList.highlight(text, places))
         }
         return factory
+    }
+
+    /// Bold and underlined runs over the scalars at `places` of `text`.
+    private static func highlight(_ text: String, _ places: [Int]) -> OpaquePointer {
+        let list = pango_attr_list_new()!
+        let marked = Set(places)
+        var byte = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            let length = String(scalar).utf8.count
+            if marked.contains(index) {
+                for attribute in [pango_attr_weight_new(PANGO_WEIGHT_BOLD), pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)] {
+                    guard let attribute else { continue }
+                    attribute.pointee.start_index = guint(byte)
+                    attribute.pointee.end_index = guint(byte + length)
+                    pango_attr_list_insert(list, attribute)
+                }
+            }
+            byte += length
+        }
+        return list
     }
 }

@@ -17,8 +17,10 @@ final class PickerWindow {
     private let search: SearchBar
     private var lists: [TitleList] = []
     private var listWidgets: [Widget] = []
-    /// Per component, the rows of the matches read for the list, by rank.
+    /// Per component, the rows of the matches read for the list, by rank,
+    /// and the characters each matched.
     private var rankedRows: [[Int: Int]] = []
+    private var rankedPlaces: [[Int: [Int]]] = []
     /// Per component, what its list shows: the row count and the query it was read for.
     private var shown: [(count: Int, query: String?)] = []
     private var shownSelection: [Int] = []
@@ -76,6 +78,7 @@ final class PickerWindow {
                 && (shownRevision == model.daemon.revision || firstSelected.map { component <= $0 } == true)
             if !keeps {
                 rankedRows[component] = [:]
+                rankedPlaces[component] = [:]
                 lists[component].reload(count: rows.count)
                 while shown.count <= component { shown.append((0, nil)) }
                 shown[component] = (rows.count, query)
@@ -104,6 +107,7 @@ final class PickerWindow {
         return core.picker.rx.matches(in: component, first: rows.lowerBound, count: rows.count).map { [weak self] found in
             for (offset, match) in found.matches.enumerated() {
                 self?.rankedRows[component][rows.lowerBound + offset] = match.row
+                self?.rankedPlaces[component][rows.lowerBound + offset] = match.places
             }
             return found.matches.map(\.title)
         }
@@ -116,6 +120,7 @@ final class PickerWindow {
 
     private func addList(_ component: Int, of count: Int) {
         rankedRows.append([:])
+        rankedPlaces.append([:])
         let texts = RowTexts { [weak self] rows in self?.texts(component, rows) ?? .just([]) }
         texts.onError = { [weak self] in self?.dialog.say("\($0)") }
         let list = TitleList(texts: texts)
@@ -124,7 +129,8 @@ final class PickerWindow {
             core.program.input(.clicked(row: row, component: component))
         }
         list.onPageRead = { [weak self] in self?.render() }
-        let view = gtk_list_view_new(list.selection, TitleList.labelFactory())!
+        list.matched = { [weak self] position in self?.rankedPlaces[component][position] ?? [] }
+        let view = gtk_list_view_new(list.selection, list.labelFactory())!
         gtk_list_view_set_single_click_activate(view.c(), 0)
         view.describe(label: count > 1 ? "Component \(component + 1) of \(count)" : "Items")
         onKeys(of: view) { [weak self] key in

@@ -24,8 +24,10 @@ final class TableWindow {
     private var sectionStarts: [Int] = [0]
     /// The sections' headers, marking their rows when there are several.
     private var headers: [String] = []
-    /// The rows of the matches read for the list, by position.
+    /// The rows of the matches read for the list, by position, and the
+    /// characters each matched (after the section's mark).
     private var rankedRows: [Int: IndexPath] = [:]
+    private var rankedPlaces: [Int: [Int]] = [:]
     private var shown: (counts: [Int], query: String?, revision: UInt64, headers: [String])?
     private var shownSelection: [IndexPath] = []
     /// The check boxes bound to rows now, by their list item.
@@ -54,7 +56,7 @@ final class TableWindow {
             let checkColumn = gtk_column_view_column_new(nil, checkFactory())
             gtk_column_view_append_column(view.c(), checkColumn)
         }
-        let column = gtk_column_view_column_new(header ?? "Item", TitleList.labelFactory())
+        let column = gtk_column_view_column_new(header ?? "Item", list.labelFactory())
         gtk_column_view_column_set_expand(column, 1)
         gtk_column_view_append_column(view.c(), column)
         view.describe(label: header ?? "Items", description: multiple ? (limit.map { "Choose up to \($0) rows" } ?? "Choose any rows") : "Choose a row")
@@ -70,6 +72,7 @@ final class TableWindow {
         }
         list.onSelect = { [weak self] position in self?.core.program.input(.clicked(position: position)) }
         list.onPageRead = { [weak self] in self?.render() }
+        list.matched = { [weak self] position in self?.rankedPlaces[position] ?? [] }
         // The list's keys are taken at the window: reading rows replaces the
         // row that had the focus, which leaves the focus with the window.
         onKeys(of: dialog.window) { [weak self] key in
@@ -125,6 +128,7 @@ final class TableWindow {
             self.headers = headers
             sectionStarts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
             rankedRows = [:]
+            rankedPlaces = [:]
             list.reload(count: sectionStarts.last!)
         }
         shown = (counts, query, revision, headers)
@@ -221,8 +225,10 @@ final class TableWindow {
                     let start = sectionStarts[section] + first
                     let inSection = section
                     reads.append(core.table.rx.matches(in: section, first: first, count: count).map { [weak self] found in
+                        let shift = mark.unicodeScalars.count
                         for (offset, match) in found.matches.enumerated() {
                             self?.rankedRows[start + offset] = IndexPath(row: match.row, section: inSection)
+                            self?.rankedPlaces[start + offset] = match.places.map { $0 + shift }
                         }
                         return found.matches.map { mark + $0.title }
                     }.asSingle())
