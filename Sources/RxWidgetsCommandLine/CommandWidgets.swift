@@ -54,6 +54,27 @@ package enum CommandWidgets {
         return "line \(row + firstLine) of standard input" + text[end...]
     }
 
+    /// The daemon's refusal of a line past its string limit, said by the
+    /// line of standard input and its length ("line 2 of standard input is
+    /// 100,000 characters; the limit is 65,536"), when one of `lines` (the
+    /// input's from line `firstLine`) is past the limit the refusal names.
+    package static func overlongLineMessage(_ refusal: String, lines: [Substring], firstLine: Int) -> String? {
+        guard let range = refusal.firstRange(of: "the limit is "), let limit = Int(refusal[range.upperBound...].prefix { $0.isNumber }),
+              let index = lines.firstIndex(where: { $0.unicodeScalars.count > limit }) else { return nil }
+        return "line \(firstLine + index) of standard input is \(lines[index].unicodeScalars.count.groupedDigits) characters; the limit is \(limit.groupedDigits)"
+    }
+
+    /// Makes a widget of standard input's `lines` with `make`; a line past
+    /// the daemon's string limit is refused as a usage error that names it.
+    package static func fromStandardInput<W>(_ lines: [String], _ make: () throws -> W) throws -> W {
+        do {
+            return try make()
+        } catch let error as WidgetsClientError where error.name.hasSuffix(".LimitExceeded") {
+            guard let message = overlongLineMessage(error.message, lines: lines.map { $0[...] }, firstLine: 1) else { throw error }
+            throw UsageError(description: message)
+        }
+    }
+
     /// `pick`: a popup picker of `components`, each on its `selected` title, shown.
     package static func picker(_ client: WidgetsClient, named name: String?, components: [[String]], selected: [String?], prompt: PromptRequest? = nil) throws -> RemotePicker {
         let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: prompt == nil, prompt: prompt) }

@@ -378,6 +378,12 @@ final class FrontEndTests: DaemonTestCase {
         let chosen = try TerminalSession(["choose"], address: bus.address, pipedFrom: "printf 'apple\\nb\\377d\\n'")
         XCTAssertEqual(chosen.exitStatus(), 2, chosen.screen)
         XCTAssertTrue(chosen.error.contains("line 2 of standard input is not valid UTF-8"), "choose refuses it too, never printing it back changed: \(chosen.error)")
+        // A line past the daemon's string limit is named by its line and size.
+        for command in [["filter"], ["choose"]] {
+            let long = try TerminalSession(command, address: bus.address, pipedFrom: "printf 'apple\\n'; head -c 100000 /dev/zero | tr '\\0' x; printf '\\n'")
+            XCTAssertEqual(long.exitStatus(), 2, "\(command): \(long.screen)")
+            XCTAssertTrue(long.error.contains("line 2 of standard input is 100,000 characters; the limit is 65,536"), "\(command): \(long.error)")
+        }
         let empty = try TerminalSession(["filter"], address: bus.address, pipedFrom: "true")
         XCTAssertEqual(empty.exitStatus(), 2)
         XCTAssertTrue(empty.error.contains("standard input had no lines"), empty.error)

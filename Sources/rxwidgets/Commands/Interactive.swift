@@ -23,8 +23,11 @@ enum Interactive {
         }
         switch command {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
-            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
+            let lines = try items ?? CommandInput.standardInputLines()
+            let (labels, values) = try CommandInput.labelled(lines, delimiter)
+            let table = try CommandWidgets.fromStandardInput(items == nil ? labels : []) {
+                try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
+            }
             return session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
                                            values: delimiter == nil ? nil : values))
         case .filter(let header, let height, let limit, let items):
@@ -39,7 +42,11 @@ enum Interactive {
             }
         case .choose(let header, let height, let selected, _, let index, let timeout, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let picker = try resumed == nil ? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: prompt) : client.picker(resumedName())
+            let picker = try resumed == nil
+                ? CommandWidgets.fromStandardInput(items == nil ? titles : []) {
+                    try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: prompt)
+                }
+                : client.picker(resumedName())
             let deadline = try timeout.map { timeout -> PickerModel.Deadline in
                 let row = try timeout.defaultItem.map { try CommandWidgets.row(of: $0, in: titles, option: "--default") }
                 return PickerModel.Deadline(seconds: timeout.seconds, defaultRow: row, defaultTitle: timeout.defaultItem)
@@ -50,7 +57,10 @@ enum Interactive {
             let picker = try resumed == nil ? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: prompt) : client.picker(resumedName())
             return try shown(picker.path) { session.run(ProgramScreen(picker: picker, session: session, purpose: .pick, header: header, height: height)) }
         case .table(let header, let height, let multiple, let selected, let items):
-            let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected)
+            let rows = try items ?? CommandInput.standardInputLines()
+            let table = try CommandWidgets.fromStandardInput(items == nil ? rows : []) {
+                try CommandWidgets.table(client, named: name, rows: rows, multiple: multiple, selected: selected)
+            }
             return session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height))
         case .form(let spec, let json, let header, let showsOutputs):
             let form = try resumed == nil ? CommandWidgets.form(client, named: name, spec: spec, prompt: prompt) : client.form(resumedName())

@@ -82,7 +82,9 @@ final class StreamedRows {
             .subscribe(onError: { [weak self] error in
                 close(file)
                 let message = (error as? WidgetsClientError)?.message ?? "\(error)"
-                self?.failed(UsageError(description: CommandWidgets.standardInputLineMessage(message, firstLine: firstLine)))
+                let batchLines = String(decoding: batch, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                let said = CommandWidgets.overlongLineMessage(message, lines: batchLines, firstLine: firstLine)
+                self?.failed(UsageError(description: said ?? CommandWidgets.standardInputLineMessage(message, firstLine: firstLine)))
             }, onCompleted: { [weak self] in
                 close(file)
                 guard let self else { return }

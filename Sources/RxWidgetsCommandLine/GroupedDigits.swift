@@ -1,6 +1,6 @@
 extension Int {
     /// With thousands separated by commas: 1,310,720.
-    var groupedDigits: String {
+    package var groupedDigits: String {
         let digits = String(magnitude)
         var grouped = ""
         for (index, digit) in digits.enumerated() {
