@@ -1,5 +1,5 @@
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 import Service
 
 /// The command line of `rxwidgetsd`.

@@ -3,7 +3,7 @@ import WidgetsAPI
 import DBus
 import Glibc
 import RxCoreEssentials
-import RxWidgets
+import RxWidgetsEssentials
 import Service
 
 /// Writes a journald-style line (`<N>` priority prefix) to stderr.

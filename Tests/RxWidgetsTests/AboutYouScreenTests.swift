@@ -37,8 +37,8 @@ final class AboutYouScreenTests: WidgetTestCase {
 
             maleButton.rx.tap.map { Gender.male }.bind(to: gender).disposed(by: disposeBag)
             femaleButton.rx.tap.map { Gender.female }.bind(to: gender).disposed(by: disposeBag)
-            gender.map { $0 == .male ? "check" : "uncheck" }.bind(to: maleButton.rx.image()).disposed(by: disposeBag)
-            gender.map { $0 == .female ? "check" : "uncheck" }.bind(to: femaleButton.rx.image()).disposed(by: disposeBag)
+            gender.map { Image(named: $0 == .male ? "check" : "uncheck") }.bind(to: maleButton.rx.image()).disposed(by: disposeBag)
+            gender.map { Image(named: $0 == .female ? "check" : "uncheck") }.bind(to: femaleButton.rx.image()).disposed(by: disposeBag)
 
             Observable.combineLatest(birthdayValid, gender.map { $0 != .notSelected })
                 .map { $0 && $1 }
@@ -57,7 +57,7 @@ final class AboutYouScreenTests: WidgetTestCase {
         let screen = AboutYouScreen()
         XCTAssertEqual(screen.birthdayBorder.backgroundColor, "clear", "today is not a valid birthday")
         XCTAssertFalse(screen.updateButton.isEnabled)
-        XCTAssertEqual(screen.maleButton.currentImage, "uncheck")
+        XCTAssertEqual(screen.maleButton.currentImage?.name, "uncheck")
 
         screen.birthdayPicker.date = screen.today.addingTimeInterval(-86_400)
         screen.birthdayPicker.sendActions(for: .valueChanged)
@@ -65,13 +65,13 @@ final class AboutYouScreenTests: WidgetTestCase {
         XCTAssertFalse(screen.updateButton.isEnabled, "no gender yet")
 
         screen.maleButton.sendActions(for: .touchUpInside)
-        XCTAssertEqual(screen.maleButton.currentImage, "check")
-        XCTAssertEqual(screen.femaleButton.currentImage, "uncheck")
+        XCTAssertEqual(screen.maleButton.currentImage?.name, "check")
+        XCTAssertEqual(screen.femaleButton.currentImage?.name, "uncheck")
         XCTAssertTrue(screen.updateButton.isEnabled)
 
         screen.femaleButton.sendActions(for: .touchUpInside)
-        XCTAssertEqual(screen.maleButton.currentImage, "uncheck")
-        XCTAssertEqual(screen.femaleButton.currentImage, "check")
+        XCTAssertEqual(screen.maleButton.currentImage?.name, "uncheck")
+        XCTAssertEqual(screen.femaleButton.currentImage?.name, "check")
 
         XCTAssertTrue(screen.swiftLevelSlider.isHidden)
         screen.knowSwiftSwitch.isOn = true

@@ -64,9 +64,9 @@ final class ControlTests: WidgetTestCase {
         button.sendActions(for: .touchUpInside)
         button.sendActions(for: .valueChanged)
         XCTAssertEqual(taps, 1)
-        Observable.just("check").bind(to: button.rx.image(for: .normal)).disposed(by: bag)
-        XCTAssertEqual(button.image(for: .normal), "check")
-        XCTAssertEqual(button.currentImage, "check")
+        Observable.just(Image(named: "check")).bind(to: button.rx.image(for: .normal)).disposed(by: bag)
+        XCTAssertEqual(button.image(for: .normal)?.name, "check")
+        XCTAssertEqual(button.currentImage?.name, "check")
         Observable.just(false).bind(to: button.rx.isEnabled).disposed(by: bag)
         XCTAssertFalse(button.isEnabled)
         XCTAssertEqual(button.viewDescription["isEnabled"], false)
@@ -128,17 +128,17 @@ final class ControlMemberTests: WidgetTestCase {
         let button = Button()
         let bag = DisposeBag()
         Observable.just(AttributedString("Update")).bind(to: button.rx.attributedTitle()).disposed(by: bag)
-        Observable.just("blue").bind(to: button.rx.backgroundImage(for: .highlighted)).disposed(by: bag)
-        XCTAssertEqual(button.attributedTitle(for: .normal)?.string, "Update")
-        XCTAssertEqual(button.backgroundImage(for: .highlighted), "blue")
+        Observable.just(Image(named: "blue")).bind(to: button.rx.backgroundImage(for: .highlighted)).disposed(by: bag)
+        XCTAssertEqual((button.attributedTitle(for: .normal) as AttributedString?)?.string, "Update")
+        XCTAssertEqual(button.backgroundImage(for: .highlighted)?.name, "blue")
         XCTAssertNil(button.backgroundImage(for: .normal))
     }
 
     func testTextFieldAttributedTextFollowsText() {
         let field = TextField()
         var seen: [String] = []
-        let subscription = field.rx.attributedText.subscribe(onNext: { seen.append($0?.string ?? "nil") })
-        field.attributedText = AttributedString("bold")
+        let subscription = field.rx.attributedString.subscribe(onNext: { seen.append($0?.string ?? "nil") })
+        field.attributedString = AttributedString("bold")
         field.sendActions(for: .editingChanged)
         XCTAssertEqual(field.text, "bold", "setting attributed text sets the text")
         field.text = "plain"

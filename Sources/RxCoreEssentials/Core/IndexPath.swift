@@ -11,6 +11,11 @@ extension IndexPath {
         self.init(indexes: [section, row])
     }
 
+    /// An item in a section of a collection view, as UIKit builds it.
+    public init(item: Int, section: Int) {
+        self.init(indexes: [section, item])
+    }
+
     /// The section (a picker's component): the first index, as in UIKit.
     public var section: Int {
         get { self[0] }

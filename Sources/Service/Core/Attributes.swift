@@ -1,5 +1,5 @@
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 extension AttributeValue {
     /// The value as a D-Bus value: `s`, `x`, `d` or `b`.

@@ -1,4 +1,4 @@
-import RxWidgets
+import RxWidgetsEssentials
 import DBus
 import WidgetsAPI
 

@@ -1,5 +1,5 @@
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 /// What a widget's data costs the daemon's heap, as the memory budget
 /// counts it (docs/behaviour.md, "Memory"). The figures are the heap's own:

@@ -1,4 +1,4 @@
-import RxWidgets
+import RxWidgetsEssentials
 import DBus
 
 /// Checks of client input, each refusal naming the argument, the value

@@ -1,5 +1,5 @@
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 /// The limits every client is held to; each is settable on the command line.
 public struct Limits: Sendable, Equatable {

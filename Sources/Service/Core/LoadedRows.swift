@@ -1,6 +1,6 @@
 import DBus
 import Glibc
-import RxWidgets
+import RxWidgetsEssentials
 
 /// The rows of a `LoadItems` call, read from the client's file descriptor:
 /// a memfd or a regular file, from offset 0 to its end, read once into one

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 extension WidgetService {
     /// `org.rxwidgets.Widgets1.Manager`: creates and destroys widgets.

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// The one question a client's object (a data source, a delegate) is being
 /// asked for a widget, and how the call waiting for it is told when the

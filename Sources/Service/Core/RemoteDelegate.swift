@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A client's delegate object (`AttachDelegate`): RxCocoa's forward
 /// delegate across the bus, asked a question before a user's gesture or a

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A client's data source as a widget's rows: RxCocoa's forward data
 /// source, across the bus (`Picker.AttachDataSource`, `Table.AttachDataSource`).

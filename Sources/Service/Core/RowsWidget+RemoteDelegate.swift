@@ -1,5 +1,5 @@
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A client as a widget's forward delegate (`AttachDelegate`), asked what
 /// UIKit asks a delegate: the table's before a user's gesture, the picker's

@@ -1,5 +1,5 @@
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 import WidgetsAPI
 
 /// Calls on a widget whose rows a client serves (`RemoteRows`): answered

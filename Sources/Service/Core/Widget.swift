@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// What every served widget has, owned in one place: its kind, name and
 /// path, the uid that owns it, its revision, whether it is served, what the

@@ -1,5 +1,5 @@
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 /// What a widget needs of the service that serves it: the limits its input
 /// is checked against, "today" for forms, and the server its signals and

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// The `org.rxwidgets.Widgets1` service: the manager at the root object and
 /// the widgets below it, on one connection.

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// The errors of the `org.rxwidgets.Widgets1` API.
 enum WidgetsError {

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A served file chooser: a `FileChooserView` whose folder and selection a
 /// front end sets and whose Choose or Cancel comes back as a signal. The

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// The form's remote parties: validators and options providers that
 /// clients attach, asked without waiting (a libdbus pending call each,

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A served form: the `Form` model built from a template or a JSON spec; its
 /// `rx.changes` and `rx.submitted` become the interface's signals.

@@ -1,6 +1,6 @@
 import Foundation
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 /// How a picker's rows are shown: the three RxCocoa adapters, configured by a client.
 struct PickerAdapterConfig: Equatable {

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A client as the picker's data source (`AttachDataSource`): the adapter
 /// reads the rows from `RemoteRows`, and a call that needs rows not at

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A client as the picker's forward delegate (`Widget.attachDelegate`):
 /// asked for a component's width and row height, as UIPickerViewDelegate is.

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// Dependent components (API.md, "Dependent components"): the maps, checked
 /// as input, and the rebinding a selection causes, inside the selecting

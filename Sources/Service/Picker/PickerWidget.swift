@@ -1,7 +1,7 @@
 import Foundation
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A served picker: a `PickerView` (inside a `PopupPickerView` for popup
 /// pickers) bound through `rx.items(adapter:)`; its `rx` events become the

@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A served progress: a `ProgressView` the creating process drives and a
 /// person may cancel from any front end. Its changes reach the bus

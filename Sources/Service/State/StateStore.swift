@@ -2,7 +2,7 @@ import DBus
 import WidgetsAPI
 import Dispatch
 import Glibc
-import RxWidgets
+import RxWidgetsEssentials
 
 /// Where the non-transient widgets live between runs (API rule 10): one file
 /// per widget in a directory, each write a new file fsynced and renamed over

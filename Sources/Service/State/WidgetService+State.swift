@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 extension WidgetService {
     /// How long a daemon that replaced another waits for the state

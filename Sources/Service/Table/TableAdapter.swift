@@ -1,6 +1,6 @@
 import FoundationEssentials
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 /// The served table's data source: the sections bound in the daemon (an
 /// animated data source, which diffs each binding against the last), or a

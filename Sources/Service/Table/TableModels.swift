@@ -1,6 +1,6 @@
 import FoundationEssentials
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A table row's model: a client's value, identified by equality.
 struct TableModel: IdentifiableType, Equatable, Sendable {

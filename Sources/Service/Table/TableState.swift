@@ -1,5 +1,5 @@
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 import WidgetsAPI
 
 /// What a table keeps across restarts (API rule 10), as a typed record.

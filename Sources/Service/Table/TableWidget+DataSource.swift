@@ -1,7 +1,7 @@
 import FoundationEssentials
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A client as the table's data source (`AttachDataSource`): the adapter
 /// reads cells and models from `RemoteRows`, and a call that needs rows not

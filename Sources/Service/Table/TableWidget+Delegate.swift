@@ -1,6 +1,6 @@
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 extension TableWidget {
     /// A user's gesture on the row `row` names, asked of the delegate first

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import DBus
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A table is searched in every section at once; `Matches` reads one.
 extension TableWidget: SearchableWidget {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import DBus
 import WidgetsAPI
-import RxWidgets
+import RxWidgetsEssentials
 
 /// A served table: a `TableView` bound through `rx.items(dataSource:)` with
 /// an animated data source, so each new binding is diffed against the last;

@@ -13,7 +13,7 @@ open class TableViewCell: View {
     }
 
     /// The editing action a data source commits for a row.
-    public enum EditingStyle: Sendable {
+    public enum EditingStyle: Int, Sendable {
         /// No editing action.
         case none
         /// The row is deleted.
@@ -52,6 +52,11 @@ open class TableViewCell: View {
         textLabel = Label()
         detailTextLabel = style == .default ? nil : Label()
         super.init()
+    }
+
+    /// A cell of the default style without an identifier, as UIKit's `init()`.
+    public override convenience init() {
+        self.init(style: .default, reuseIdentifier: nil)
     }
 
     /// The cell's identifier, texts and accessory, with the view's properties.

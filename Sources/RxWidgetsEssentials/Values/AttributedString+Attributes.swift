@@ -99,13 +99,14 @@ extension AttributedString {
     public var uniformAttributes: [String: AttributeValue] {
         var common: [String: AttributeValue]?
         for run in runs {
-            let attributes = Self.attributesByName(run.attributes)
+            let attributes = Self.attributes(byNameOf: run.attributes)
             common = common.map { $0.filter { attributes[$0.key] == $0.value } } ?? attributes
         }
         return common ?? [:]
     }
 
-    private static func attributesByName(_ container: AttributeContainer) -> [String: AttributeValue] {
+    /// The attributes of `container` by name, as `init(_:attributes:)` takes them.
+    public static func attributes(byNameOf container: AttributeContainer) -> [String: AttributeValue] {
         var attributes = container.namedAttributes ?? [:]
         if let color = container.foregroundColor {
             attributes[AttributeScopes.RxWidgetsAttributes.ForegroundColorAttribute.name] = .string(color)

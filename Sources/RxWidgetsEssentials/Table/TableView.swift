@@ -90,9 +90,11 @@ open class TableView: View, HasDelegate, HasDataSource {
         super.init()
     }
 
-    /// Registers the class that `dequeueReusableCell(withIdentifier:)` makes for `identifier`.
-    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
-        registered[identifier] = cellClass
+    /// Registers the class that `dequeueReusableCell(withIdentifier:)` makes
+    /// for `identifier`; nil, or a class that is not a `TableViewCell`,
+    /// unregisters it, as in UIKit.
+    public func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        registered[identifier] = cellClass as? TableViewCell.Type
     }
 
     /// A new cell of the class registered for `identifier`; nil when none is registered.

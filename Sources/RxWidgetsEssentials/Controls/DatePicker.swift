@@ -24,6 +24,12 @@ open class DatePicker: Control {
         super.init()
     }
 
+    /// A picker showing now in the user's calendar; with it, a picker
+    /// inherits `init(frame:)`, as UIKit's.
+    public override convenience init() {
+        self.init(date: Date(), calendar: .current)
+    }
+
     /// Whether `date`'s day lies within the range's days.
     public var isDateInRange: Bool {
         (minimumDate.map { calendar.compare(date, to: $0, toGranularity: .day) != .orderedAscending } ?? true)

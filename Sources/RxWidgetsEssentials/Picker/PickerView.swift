@@ -127,6 +127,7 @@ open class PickerView: View, HasDelegate, HasDataSource {
 
     /// Reads the number of components and rows from the data source again.
     public func reloadAllComponents() {
+        setNeedsLayout()
         announcingChanges {
             let components = max(dataSource?.numberOfComponents(in: self) ?? 0, 0)
             loadedCounts = (0..<components).map { max(dataSource?.pickerView(self, numberOfRowsInComponent: $0) ?? 0, 0) }
@@ -140,9 +141,39 @@ open class PickerView: View, HasDelegate, HasDataSource {
             reloadAllComponents()
             return
         }
+        setNeedsLayout()
         announcingChanges {
             counts[component] = max(dataSource?.pickerView(self, numberOfRowsInComponent: component) ?? 0, 0)
             loadedCounts = counts
+        }
+    }
+
+    /// The rows a picker of its `frame` shows in `component`: the selected
+    /// row and as many on each side as half the frame's height holds; none
+    /// in a picker without height.
+    public func rowsShown(inComponent component: Int) -> Range<Int> {
+        let rows = numberOfRows(inComponent: component)
+        let height = rowHeight(forComponent: component)
+        guard rows > 0, frame.height > 0, height > 0 else { return 0..<0 }
+        let selected = selectedRow(inComponent: component)
+        let around = Int((frame.height / 2 / height).rounded(.up))
+        return max(selected - around, 0)..<min(selected + around + 1, rows)
+    }
+
+    /// The views of the rows shown, as the last layout asked the delegate
+    /// for them, by component and row.
+    public private(set) var shownViews: [[Int: View]] = []
+
+    /// Asks the delegate for the view of every row shown, as `UIPickerView`
+    /// does when it is laid out.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        shownViews = (0..<numberOfComponents).map { component in
+            var views: [Int: View] = [:]
+            for row in rowsShown(inComponent: component) {
+                views[row] = view(forRow: row, forComponent: component)
+            }
+            return views
         }
     }
 

@@ -1,11 +1,11 @@
 import FoundationEssentials
 /// The headless `UIButton`: a tappable control with a title, an attributed
-/// title, an image name and a background image name per state.
+/// title, an image and a background image per state.
 open class Button: Control {
     private var titles: [UInt: String] = [:]
     private var attributedTitles: [UInt: AttributedString] = [:]
-    private var images: [UInt: String] = [:]
-    private var backgroundImages: [UInt: String] = [:]
+    private var images: [UInt: Image] = [:]
+    private var backgroundImages: [UInt: Image] = [:]
 
     /// A button without title or image.
     public override init() {
@@ -32,23 +32,23 @@ open class Button: Control {
         attributedTitles[state.rawValue] ?? attributedTitles[Control.State.normal.rawValue]
     }
 
-    /// Sets the name of the background image shown in `state`.
-    public func setBackgroundImage(_ image: String?, for state: Control.State) {
+    /// Sets the background image shown in `state`.
+    public func setBackgroundImage(_ image: Image?, for state: Control.State) {
         backgroundImages[state.rawValue] = image
     }
 
-    /// The background image name for `state`, falling back to the normal state's.
-    public func backgroundImage(for state: Control.State) -> String? {
+    /// The background image for `state`, falling back to the normal state's.
+    public func backgroundImage(for state: Control.State) -> Image? {
         backgroundImages[state.rawValue] ?? backgroundImages[Control.State.normal.rawValue]
     }
 
-    /// Sets the name of the image shown in `state`.
-    public func setImage(_ image: String?, for state: Control.State) {
+    /// Sets the image shown in `state`.
+    public func setImage(_ image: Image?, for state: Control.State) {
         images[state.rawValue] = image
     }
 
-    /// The image name for `state`, falling back to the normal state's.
-    public func image(for state: Control.State) -> String? {
+    /// The image for `state`, falling back to the normal state's.
+    public func image(for state: Control.State) -> Image? {
         images[state.rawValue] ?? images[Control.State.normal.rawValue]
     }
 
@@ -57,8 +57,8 @@ open class Button: Control {
         title(for: state)
     }
 
-    /// The image name for the current state.
-    public var currentImage: String? {
+    /// The image for the current state.
+    public var currentImage: Image? {
         image(for: state)
     }
 
@@ -68,8 +68,8 @@ open class Button: Control {
         if let currentTitle {
             description["title"] = .string(currentTitle)
         }
-        if let currentImage {
-            description["image"] = .string(currentImage)
+        if let image = currentImage?.name {
+            description["image"] = .string(image)
         }
         return description
     }

@@ -49,6 +49,8 @@ open class Control: View {
     open var isEnabled = true
     /// Whether the control is selected.
     open var isSelected = false
+    /// Whether a touch or a front end's pointer is down on the control.
+    open var isHighlighted = false
 
     private var actions: [(id: Int, events: Event, handler: (Control) -> Void)] = []
     private var nextActionID = 0
@@ -66,6 +68,9 @@ open class Control: View {
         }
         if isSelected {
             state.insert(.selected)
+        }
+        if isHighlighted {
+            state.insert(.highlighted)
         }
         return state
     }

@@ -15,13 +15,13 @@ extension Reactive where Base: Button {
         Binder(base) { button, title in button.setAttributedTitle(title, for: state) }
     }
 
-    /// Sets the background image name for `state`.
-    public func backgroundImage(for state: Control.State = .normal) -> Binder<String?> {
+    /// Sets the background image for `state`.
+    public func backgroundImage(for state: Control.State = .normal) -> Binder<Image?> {
         Binder(base) { button, image in button.setBackgroundImage(image, for: state) }
     }
 
-    /// Sets the image name for `state`.
-    public func image(for state: Control.State = .normal) -> Binder<String?> {
+    /// Sets the image for `state`.
+    public func image(for state: Control.State = .normal) -> Binder<Image?> {
         Binder(base) { button, image in button.setImage(image, for: state) }
     }
 }

@@ -12,8 +12,10 @@ open class TextField: Control {
     }
     private var attributedStorage: AttributedString?
 
-    /// The text with its attributes; setting it sets `text` to its string.
-    open var attributedText: AttributedString? {
+    /// The text with its attributes, as a value (`attributedText` in
+    /// RxWidgets, as UIKit's, is this as an `NSAttributedString`); setting it
+    /// sets `text` to its string.
+    open var attributedString: AttributedString? {
         get { attributedStorage ?? text.map { AttributedString($0) } }
         set {
             attributedStorage = newValue

@@ -1,0 +1,2 @@
+@_exported import RxCoreEssentials
+@_exported import RxDelegate
