@@ -7,7 +7,7 @@ import RxCoreEssentials
 /// (before forwarding), forwards it to the forward delegate, and publishes it
 /// on `methodInvoked` (after). The forward delegate is held weakly unless
 /// retained; every observable completes when the proxy goes away.
-open class DelegateProxy<P: DelegateProxyHost, D> {
+open class DelegateProxy<P: AnyObject, D> {
     /// The type of the object whose delegate this proxy is.
     public typealias ParentObject = P
     /// The delegate type the proxy implements and forwards to.

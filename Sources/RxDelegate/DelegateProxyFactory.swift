@@ -1,7 +1,10 @@
 import RxCoreEssentials
 
-/// The factories of one proxy type, by parent class: RxCocoa's registry of
-/// `DelegateProxyFactory`s, keyed by type instead of by Objective-C class.
+/// The factories of the proxies of one delegate type, by parent class:
+/// RxCocoa's registry of `DelegateProxyFactory`s, keyed by type instead of
+/// by Objective-C class. Keyed by the delegate type, as RxCocoa's, so a
+/// proxy subclass registered for a subclass of the parent extends the
+/// proxies of the same delegate.
 final class DelegateProxyFactory {
     // Touched only on the main thread, which owns every widget and proxy:
     // `factory(for:)` checks it before any access.
@@ -14,10 +17,11 @@ final class DelegateProxyFactory {
         self.proxyTypeName = proxyTypeName
     }
 
-    /// The factory of `proxyType`, calling its `registerKnownImplementations()` on first use.
+    /// The factory of `proxyType`'s delegate type, calling `proxyType`'s
+    /// `registerKnownImplementations()` when it is first used.
     static func factory<Proxy: DelegateProxyType>(for proxyType: Proxy.Type) -> DelegateProxyFactory {
         precondition(MainLoop.shared.isCurrent, "delegate proxies live on the main thread")
-        let key = ObjectIdentifier(proxyType)
+        let key = ObjectIdentifier(Proxy.Delegate.self)
         if let factory = factories[key] {
             return factory
         }

@@ -20,6 +20,36 @@ public final class DelegateProxyStorage {
     /// Empty storage.
     public init() {}
 
+    /// Storage of objects that are not hosts, by identity, with a weak
+    /// reference that tells a live object from a freed one at its address.
+    // Touched only on the main thread, which owns every proxy: `proxy(for:)`
+    // checks it before any access.
+    nonisolated(unsafe) private static var detached: [ObjectIdentifier: (object: WeakObject, storage: DelegateProxyStorage)] = [:]
+    nonisolated(unsafe) private static var detachedSweepAt = 64
+
+    /// The storage of `object`'s proxies: a host's own; for any other object
+    /// one kept beside it, which the first storage made for another such
+    /// object after this one is gone releases — its proxies with it, their
+    /// observables completing — so its `deallocated` comes then, not at once.
+    /// Past 64 objects the freed are looked for each time the table doubles,
+    /// so making storage stays constant time on average.
+    public static func of(_ object: AnyObject) -> DelegateProxyStorage {
+        if let host = object as? DelegateProxyHost {
+            return host.delegateProxyStorage
+        }
+        let key = ObjectIdentifier(object)
+        if let entry = detached[key], entry.object.value === object {
+            return entry.storage
+        }
+        if detached.count < 64 || detached.count >= detachedSweepAt {
+            detached = detached.filter { $0.value.object.value != nil }
+            detachedSweepAt = max(64, detached.count * 2)
+        }
+        let storage = DelegateProxyStorage()
+        detached[key] = (WeakObject(object), storage)
+        return storage
+    }
+
     /// Sends one element, then completes, when the host is deallocated.
     public var deallocated: Observable<Void> {
         deallocatedSubject.asObservable()
@@ -37,6 +67,15 @@ public final class DelegateProxyStorage {
         proxies = [:]
         deallocatedSubject.onNext(())
         deallocatedSubject.onCompleted()
+    }
+}
+
+/// A weak reference to any object.
+private struct WeakObject {
+    weak var value: AnyObject?
+
+    init(_ value: AnyObject) {
+        self.value = value
     }
 }
 

@@ -8,8 +8,9 @@ import RxCoreEssentials
 /// `proxy(for:)` then gives each object exactly one proxy of the type,
 /// installed as its delegate for as long as the object lives.
 public protocol DelegateProxyType: AnyObject {
-    /// The type of the object whose delegate the proxy is.
-    associatedtype ParentObject: DelegateProxyHost
+    /// The type of the object whose delegate the proxy is: any class; a
+    /// `DelegateProxyHost` keeps its proxies itself (see `DelegateProxyStorage.of(_:)`).
+    associatedtype ParentObject: AnyObject
     /// The delegate type the proxy implements and forwards to.
     associatedtype Delegate
 
@@ -38,16 +39,24 @@ extension DelegateProxyType {
         }
     }
 
+    /// A new proxy of this type for `object`, made by the factory registered
+    /// for its class or the nearest superclass that has one — possibly a
+    /// subclass of this type another proxy registered for the same delegate
+    /// type — and neither kept nor installed.
+    public static func createProxy(for object: ParentObject) -> Self {
+        DelegateProxyFactory.factory(for: Self.self).makeProxy(for: object, type: Self.self)
+    }
+
     /// The object's proxy of this type: created by the registered factory the
     /// first time, kept by the object, and installed as its delegate. A
     /// delegate that was set before becomes the proxy's forward delegate.
     public static func proxy(for object: ParentObject) -> Self {
-        let storage = object.delegateProxyStorage
+        let storage = DelegateProxyStorage.of(object)
         let proxy: Self
         if let existing = storage.proxy(for: Self.self) as? Self {
             proxy = existing
         } else {
-            proxy = DelegateProxyFactory.factory(for: Self.self).makeProxy(for: object, type: Self.self)
+            proxy = createProxy(for: object)
             storage.setProxy(proxy, for: Self.self)
         }
         let current = currentDelegate(for: object)

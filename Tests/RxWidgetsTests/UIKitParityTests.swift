@@ -91,3 +91,39 @@ final class UIKitParityTests: WidgetTestCase {
         XCTAssertEqual(field.sets, 1)
     }
 }
+
+/// A delegate protocol over `NSObjectProtocol`, as UIKit's are, implemented
+/// by a proxy.
+protocol GaugeDelegate: NSObjectProtocol {
+    func gauge(_ gauge: Gauge, didRead value: Double)
+}
+
+final class Gauge: View, HasDelegate {
+    typealias Delegate = GaugeDelegate
+    weak var delegate: GaugeDelegate?
+}
+
+final class GaugeDelegateProxy: DelegateProxy<Gauge, GaugeDelegate>, DelegateProxyType, GaugeDelegate {
+    init(gauge: Gauge) {
+        super.init(parentObject: gauge, delegateProxy: GaugeDelegateProxy.self)
+    }
+
+    static func registerKnownImplementations() {
+        register { GaugeDelegateProxy(gauge: $0) }
+    }
+
+    func gauge(_ gauge: Gauge, didRead value: Double) {}
+}
+
+final class NSObjectProtocolProxyTests: WidgetTestCase {
+    func testAProxyImplementsADelegateOverNSObjectProtocol() {
+        let gauge = Gauge()
+        let proxy = GaugeDelegateProxy.proxy(for: gauge)
+        XCTAssertTrue(proxy.isEqual(gauge.delegate))
+        XCTAssertFalse(proxy.isEqual(GaugeDelegateProxy.createProxy(for: gauge)))
+        XCTAssertEqual(proxy.hash, ObjectIdentifier(proxy).hashValue)
+        XCTAssertFalse(proxy.isProxy())
+        XCTAssertTrue(proxy.`self`() === proxy)
+        XCTAssertEqual(proxy.description, "GaugeDelegateProxy of Gauge")
+    }
+}

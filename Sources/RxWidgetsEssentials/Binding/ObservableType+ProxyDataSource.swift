@@ -12,7 +12,7 @@ extension ObservableType {
         dataSource: Proxy.Delegate,
         retainDataSource: Bool,
         binding: @escaping (Proxy, Event<Element>) -> Void
-    ) -> Disposable {
+    ) -> Disposable where Proxy.ParentObject: DelegateProxyHost {
         let proxy = Proxy.proxy(for: object)
         let unregisterDelegate = Proxy.installForwardDelegate(dataSource, retainDelegate: retainDataSource, onProxyForObject: object)
         let subscription = asObservable()
