@@ -169,7 +169,7 @@ package enum FrontEnd: Sendable {
     package var commands: [String] {
         switch self {
         case .terminal: return Arguments.commands
-        case .gtk: return ["choose", "pick", "table", "form", "input", "write", "confirm", "progress", "attach", "completions", "help"]
+        case .gtk: return ["choose", "pick", "table", "form", "input", "write", "confirm", "progress", "file", "attach", "completions", "help"]
         }
     }
 

@@ -12,8 +12,10 @@ enum GtkUsage {
     rxwidgets itself).
 
     Commands:
-      choose, pick, table, form, input, write, confirm, attach
+      choose, pick, table, form, input, write, confirm, progress, attach
                  as in rxwidgets (rxwidgets help COMMAND); each opens a window
+      file       as in rxwidgets, in GTK's own file chooser (the desktop's
+                 portal inside a sandbox)
       completions (bash | zsh | fish)
       help [COMMAND]
 

@@ -92,6 +92,13 @@ final class Desktop {
     }
 
     /// The window of process `pid` (the whole screen when it has none) as a
+    /// Whether the process `pid` shows a window: for windows GTK makes
+    /// itself (the file chooser), which the accessibility tree may not list.
+    func showsWindow(of pid: Int32) -> Bool {
+        let windows = try? runCommand("/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(pid)"], environment: environment)
+        return windows.map { $0.status == 0 && !$0.output.isEmpty } ?? false
+    }
+
     /// PNG at `path`; the number of colours in it (a blank one has one).
     @discardableResult
     func screenshot(of pid: Int32, to path: URL) throws -> Int {

@@ -77,6 +77,43 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertTrue(waitFor { self.events.contains("Cancelled()") }, "the owner hears the Cancel: \(events)")
     }
 
+    /// `file` is GTK's own chooser on the daemon's file chooser: the daemon
+    /// hears the folder and the path chosen; the path is printed.
+    func testFileChooserPrintsThePathChosenAndTellsTheDaemon() throws {
+        let folder = try temporaryFolder(files: ["notes.txt", "photo.png"])
+        let chooser = try start(["file", "--name", "pick", "--filter", "Images | *.png", folder])
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(of: chooser.pid) }, chooser.error)
+        XCTAssertEqual(try property("\(root)/file/pick", "org.rxwidgets.Widgets1.FileChooser", "Folder"), .string(folder))
+        try screenshot("file", of: chooser)
+        _ = takeEvents()
+        desktop.press("ctrl+l")
+        desktop.type("\(folder)/photo.png")
+        desktop.press("Return")
+        XCTAssertEqual(chooser.exitStatus(), 0, chooser.error)
+        XCTAssertEqual(chooser.output, "\(folder)/photo.png\n")
+        XCTAssertTrue(waitFor { self.events.contains("Chosen(['\(folder)/photo.png'])") }, "the daemon chose it: \(events)")
+    }
+
+    /// A Cancel from another front end closes GTK's chooser: the command ends cancelled.
+    func testACancelElsewhereClosesTheFileChooser() throws {
+        let folder = try temporaryFolder(files: ["a.txt"])
+        let chooser = try start(["file", "--name", "elsewhere", folder])
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(of: chooser.pid) }, chooser.error)
+        try call("\(root)/file/elsewhere", "org.rxwidgets.Widgets1.FileChooser", "Cancel", [])
+        XCTAssertEqual(chooser.exitStatus(), 1, chooser.error)
+        XCTAssertEqual(chooser.output, "")
+    }
+
+    private func temporaryFolder(files: [String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-files-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in files {
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: Data())
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder.path
+    }
+
     func testPickTwoComponents() throws {
         let pick = try start(["pick", "--component", "S,M,L", "--component", "red,blue", "--selected", "M,red"])
         pick.waitFor("list item", "M") { $0.states.contains("selected") }

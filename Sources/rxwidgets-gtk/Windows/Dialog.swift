@@ -86,7 +86,12 @@ final class Dialog {
         gtk_widget_set_visible(status, message == nil ? 0 : 1)
     }
 
+    /// False when the command shows a window of GTK's own instead (the
+    /// file chooser): this one then only carries the outcome.
+    var showsWindow = true
+
     func present() {
+        guard showsWindow else { return }
         gtk_window_present(window.c())
     }
 

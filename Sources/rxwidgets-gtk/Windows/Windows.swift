@@ -64,6 +64,12 @@ enum Windows {
             let progress = try CommandWidgets.progress(client, named: name, options)
             let shown = dialog(options.title ?? "Progress", header: nil)
             return (shown, ProgressWindow(progress: progress, dialog: shown, options: options, readsInput: true))
+        case .file(let options):
+            let chooser = try CommandWidgets.fileChooser(client, named: name, options)
+            let asking = options.directory ? "Choose a folder" : options.saveName == nil ? (options.multiple ? "Choose files" : "Choose a file") : "Save as"
+            let shown = dialog(asking, header: nil)
+            shown.showsWindow = false
+            return (shown, FileChooserWindow(chooser: chooser, dialog: shown, title: window.title ?? asking))
         default:
             throw UsageError(description: "\(program) does not show this command; use rxwidgets")
         }

@@ -34,7 +34,7 @@ enum FrontEndChoice {
 
     private static func shows(_ command: Command) -> Bool {
         switch command {
-        case .choose, .pick, .table, .form, .input, .confirm, .progress, .attach: return true
+        case .choose, .pick, .table, .form, .input, .confirm, .progress, .file, .attach: return true
         default: return false
         }
     }
