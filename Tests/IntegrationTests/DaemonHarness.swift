@@ -154,6 +154,11 @@ class DaemonTestCase: XCTestCase {
     }
 
     /// The events recorded since the last call of `takeEvents`.
+    /// Turns the loop (so the daemon's signals arrive) until `condition` holds, at most `seconds`.
+    func waitFor(seconds: Int = 5, _ condition: () -> Bool) -> Bool {
+        MainLoop.shared.run(while: { !condition() }, timeout: .seconds(seconds))
+    }
+
     func takeEvents() -> [String] {
         defer { events = [] }
         return events

@@ -409,9 +409,4 @@ final class GtkFrontEndTests: DaemonTestCase {
         attached.act("push button", "Cancel", "click")
         XCTAssertEqual(attached.exitStatus(), 0, attached.error)
     }
-
-    /// Turns the loop (so the daemon's signals arrive) until `condition` holds, at most `seconds`.
-    private func waitFor(seconds: Int = 5, _ condition: () -> Bool) -> Bool {
-        MainLoop.shared.run(while: { !condition() }, timeout: .seconds(seconds))
-    }
 }
