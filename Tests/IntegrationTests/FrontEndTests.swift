@@ -361,6 +361,37 @@ final class FrontEndTests: DaemonTestCase {
     /// `filter`'s lines travel as a file the daemon reads (`LoadItems`), not
     /// as one call; a line that is not UTF-8 is refused and named, never
     /// shown (or printed back) changed.
+    /// A screen drawn and waiting for the person costs nothing: each frame
+    /// once laid out asked for the next (100 % of a core, found by the
+    /// front-end bench never going idle). Any screen kind runs the same
+    /// program; the list, the picker and the form are tried.
+    func testAScreenWaitingForThePersonDoesNotSpin() throws {
+        let screens: [(arguments: [String], shows: String, input: String?)] = [
+            (["filter"], "○ 5", "seq 1 1000"),
+            (["choose", "apple", "banana"], "banana", nil),
+            (["form", "sign-up"], "Username", nil),
+        ]
+        for screen in screens {
+            let session = try TerminalSession(screen.arguments, address: bus.address, pipedFrom: screen.input)
+            XCTAssertTrue(session.waitForScreen(screen.shows), session.screen)
+            let pid = try XCTUnwrap(session.pid)
+            Thread.sleep(forTimeInterval: 0.3)
+            let before = try cpuTicks(of: pid)
+            Thread.sleep(forTimeInterval: 1)
+            let used = try cpuTicks(of: pid) - before
+            XCTAssertLessThan(used, 10, "\(screen.arguments): \(used) ticks of CPU in a second of waiting")
+            session.send("Escape")
+            XCTAssertEqual(session.exitStatus(), 1)
+        }
+    }
+
+    /// User and system clock ticks the process has used (/proc/PID/stat).
+    private func cpuTicks(of pid: pid_t) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!
+    }
+
     func testFilterLoadsStandardInputAndRefusesALineThatIsNotUTF8() throws {
         let many = try TerminalSession(["filter"], address: bus.address, pipedFrom: "seq 1 300000")
         XCTAssertTrue(many.waitForScreen("› ○ 1"), many.screen)

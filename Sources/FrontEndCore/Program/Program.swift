@@ -54,9 +54,11 @@ package final class Program<Model: ScreenModel> {
         pump()
     }
 
-    /// Lays the screen out again (its size changed) and applies what is ready.
+    /// Lays the screen out again (its size changed) and applies what is
+    /// ready. Called as a frame is drawn: a layout alone is in the frame
+    /// being drawn, so only news or inputs applied here ask for another.
     package func refresh() {
-        pump()
+        pump(layOutIsNews: false)
     }
 
     /// Ends the program: nothing after this is applied.
@@ -68,18 +70,27 @@ package final class Program<Model: ScreenModel> {
 
     /// Applies what came, then every input that is ready, in order; a
     /// command that delivers a message at once (a cached read) is queued,
-    /// not applied inside the update that made it.
-    private func pump() {
+    /// not applied inside the update that made it. The host hears of a
+    /// change once, at the end, when anything was applied or asked for.
+    private func pump(layOutIsNews: Bool = true) {
         guard !isPumping else { return }
         isPumping = true
         defer { isPumping = false }
+        var changed = false
+        defer {
+            if changed {
+                host?.modelChanged()
+            }
+        }
         while !isFinished {
             if !messages.isEmpty {
                 apply(messages.removeFirst())
+                changed = true
                 continue
             }
             if let layOut = Model.layingOut(rows: host?.rows ?? 24) {
                 apply(layOut)
+                changed = changed || layOutIsNews
                 if !messages.isEmpty { continue }
             }
             guard let next = inputs.first else { break }
@@ -87,15 +98,13 @@ package final class Program<Model: ScreenModel> {
             case .ready:
                 inputs.removeFirst()
                 apply(next)
+                changed = true
             case .waiting(let first):
                 perform(first)
-                guard !messages.isEmpty else {
-                    host?.modelChanged()
-                    return
-                }
+                changed = changed || !first.isEmpty
+                guard !messages.isEmpty else { return }
             }
         }
-        host?.modelChanged()
     }
 
     private func apply(_ message: Model.Message) {
