@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The headless `UICollectionView`: sections of items whose cells come from
 /// `dataSource`, a layout a front end arranges them by, and a selection.
@@ -42,10 +42,10 @@ open class CollectionView: View, HasDelegate, HasDataSource {
         super.init()
     }
 
-    /// An empty collection view in `frame`, arranged by `layout`.
-    public convenience init(frame: CGRect, collectionViewLayout layout: CollectionViewLayout) {
+    /// An empty collection view in `rectangle`, arranged by `layout`.
+    public convenience init(rectangle: Rect, collectionViewLayout layout: CollectionViewLayout) {
         self.init(collectionViewLayout: layout)
-        self.frame = frame
+        self.rectangle = rectangle
     }
 
     /// Registers the class `dequeueReusableCell(withReuseIdentifier:for:)`

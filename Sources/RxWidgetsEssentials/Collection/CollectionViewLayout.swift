@@ -1,5 +1,3 @@
-import Foundation
-
 /// The headless `UICollectionViewLayout`: how a front end arranges a
 /// collection view's cells. The collection view itself never reads it.
 open class CollectionViewLayout {
@@ -18,12 +16,14 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         case horizontal
     }
 
-    /// Each cell's size, in the front end's points.
-    open var itemSize = CGSize(width: 50, height: 50)
+    /// Each cell's width, in the front end's points (`itemSize` in RxWidgets, as a `CGSize`).
+    open var itemWidth: Double = 50
+    /// Each cell's height, in the front end's points.
+    open var itemHeight: Double = 50
     /// The space between lines.
-    open var minimumLineSpacing: CGFloat = 10
+    open var minimumLineSpacing: Double = 10
     /// The space between cells of a line.
-    open var minimumInteritemSpacing: CGFloat = 10
+    open var minimumInteritemSpacing: Double = 10
     /// The direction lines run.
     open var scrollDirection = ScrollDirection.vertical
 

@@ -148,15 +148,15 @@ open class PickerView: View, HasDelegate, HasDataSource {
         }
     }
 
-    /// The rows a picker of its `frame` shows in `component`: the selected
-    /// row and as many on each side as half the frame's height holds; none
+    /// The rows a picker of its `rectangle` shows in `component`: the
+    /// selected row and as many on each side as half its height holds; none
     /// in a picker without height.
     public func rowsShown(inComponent component: Int) -> Range<Int> {
         let rows = numberOfRows(inComponent: component)
         let height = rowHeight(forComponent: component)
-        guard rows > 0, frame.height > 0, height > 0 else { return 0..<0 }
+        guard rows > 0, rectangle.height > 0, height > 0 else { return 0..<0 }
         let selected = selectedRow(inComponent: component)
-        let around = Int((frame.height / 2 / height).rounded(.up))
+        let around = Int((rectangle.height / 2 / Double(height)).rounded(.up))
         return max(selected - around, 0)..<min(selected + around + 1, rows)
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The headless `UIView`: a description of what a front end draws, and the
 /// host of the delegate proxies bound to it. Two views are equal when they
 /// are the same view, as `UIView`'s `isEqual`.
@@ -16,19 +14,19 @@ open class View: DelegateProxyHost, ReactiveCompatible, Equatable {
     /// Further properties a front end may use.
     open var properties: [String: AttributeValue] = [:]
 
-    /// The view's rectangle in its front end's points; a front end may
-    /// draw it elsewhere.
-    open var frame = CGRect.zero
+    /// The view's rectangle in its front end's points (`frame` in
+    /// RxWidgets, as a `CGRect`); a front end may draw it elsewhere.
+    open var rectangle = Rect.zero
 
     private(set) var needsLayout = true
 
     /// An empty view.
     public init() {}
 
-    /// An empty view in `frame`.
-    public convenience init(frame: CGRect) {
+    /// An empty view in `rectangle`.
+    public convenience init(rectangle: Rect) {
         self.init()
-        self.frame = frame
+        self.rectangle = rectangle
     }
 
     /// Marks the view to be laid out at the next `layoutIfNeeded()`.
