@@ -13,6 +13,8 @@ public final class WidgetsClient {
     public let connection: Connection
     /// The daemon's unique name while it is on the bus, as far as this client has seen.
     public private(set) var daemon: String?
+    /// Whether a NameOwnerChanged came, which is newer than the answer to GetNameOwner.
+    private var ownerHeard = false
     private var remoteWidgets: [ObjectIdentifier: WeakWidget] = [:]
     private var ownerWatch: Disposable?
     /// Serves this client's validators and options providers, once it has any.
@@ -45,6 +47,7 @@ public final class WidgetsClient {
             guard let self else { return }
             if message.sender == "org.freedesktop.DBus", message.isSignal(interface: "org.freedesktop.DBus", member: "NameOwnerChanged"),
                let values = try? message.arguments(), values.count == 3, values[0].stringValue == WidgetsAPI.busName {
+                ownerHeard = true
                 daemonChanged(to: values[2].stringValue ?? "")
             } else if message.path == WidgetsAPI.rootPath.rawValue, message.isSignal(interface: StandardInterface.objectManager, member: "InterfacesRemoved"),
                       daemon == nil || message.sender == daemon, case .objectPath(let path)? = (try? message.arguments())?.first {
@@ -53,7 +56,17 @@ public final class WidgetsClient {
                 }
             }
         }
-        daemon = connection.nameOwner(of: WidgetsAPI.busName)
+        // Asked without waiting: the answer comes before the reply to any
+        // call to the daemon, which the bus routes after answering this.
+        // A NameOwnerChanged heard first is newer than the answer.
+        let ownerQuestion = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner")
+        try? ownerQuestion?.append([.string(WidgetsAPI.busName)])
+        if let ownerQuestion {
+            connection.call(ownerQuestion) { [weak self] reply in
+                guard let self, !ownerHeard, case .success(let answer) = reply else { return }
+                daemon = (try? answer.arguments())?.first?.stringValue
+            }
+        }
     }
 
     deinit {

@@ -13,6 +13,20 @@ final class ConnectionTests: BusTestCase {
         XCTAssertEqual(try call("WhoAmI"), reply, "the cached uid serves later calls")
     }
 
+    /// A match rule is sent without waiting; the bus refusing it is thrown
+    /// by the next call the connection waits for, and only once.
+    func testARefusedMatchRuleIsThrownByTheNextWaitedCall() throws {
+        let client = try Connection(bus: .address(bus.address))
+        try client.addMatch("type='no such type'")
+        XCTAssertThrowsError(try client.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId")) {
+            XCTAssertEqual(($0 as? DBusError)?.name, "org.freedesktop.DBus.Error.MatchRuleInvalid", "\($0)")
+        }
+        XCTAssertNoThrow(try client.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId"))
+        try client.addMatch("type='signal',member='Anything'")
+        XCTAssertNoThrow(try client.callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId"),
+                         "a rule the bus takes throws nothing")
+    }
+
     func testRequestNameFlags() throws {
         let name = "org.rxwidgets.NameTest"
         XCTAssertEqual(try serverConnection.requestName(name, flags: [.allowReplacement, .doNotQueue]), .primaryOwner)

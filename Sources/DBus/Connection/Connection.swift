@@ -47,6 +47,9 @@ public final class Connection {
     public var questionGate: QuestionGate?
     /// Whether `close` has run (the bus may have closed the connection first).
     private var isClosed = false
+    /// The bus's refusal of a match rule sent without waiting, thrown by the
+    /// next call this connection waits for.
+    private var refusedMatch: DBusError?
     /// Whether `onDisconnected` was called.
     var hasReportedDisconnect = false
     /// Messages received framed but not valid, dropped (`refuseUnreadable`).
@@ -286,6 +289,10 @@ public final class Connection {
         var result: Result<Message, DBusError>?
         call(message, timeoutMilliseconds: timeoutMilliseconds) { result = $0 }
         MainLoop.shared.run(while: { result == nil }, timeout: .milliseconds(Int(timeoutMilliseconds) + 1_000))
+        if let refusal = refusedMatch {
+            refusedMatch = nil
+            throw refusal
+        }
         guard let result else {
             throw DBusError(name: DBusError.Name.noReply, message: "no reply within \(timeoutMilliseconds) ms")
         }
@@ -313,9 +320,19 @@ public final class Connection {
         }
     }
 
-    /// Asks the bus to route signals matching `rule` here; waits for the answer.
+    /// Asks the bus to route signals matching `rule` here, without waiting:
+    /// the bus handles a connection's messages in order, so the rule is in
+    /// place before any call sent after it is delivered, and a refusal (too
+    /// many rules) is thrown by the next call this connection waits for.
+    /// Each round trip a client waits for costs its start a bus turn.
     public func addMatch(_ rule: String) throws {
-        _ = try callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "AddMatch", [.string(rule)])
+        let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "AddMatch")
+        try message.append([.string(rule)])
+        call(message) { [weak self] result in
+            if case .failure(let refusal) = result, self?.refusedMatch == nil {
+                self?.refusedMatch = refusal
+            }
+        }
     }
 
     /// Asks the bus to stop routing signals matching `rule` here, without waiting.
