@@ -16,8 +16,12 @@ public final class RxCollectionViewReactiveArrayDataSource<Sequence: Swift.Seque
     public typealias CellFactory = (CollectionView, Int, Sequence.Element) -> CollectionViewCell
     private let cellFactory: CellFactory
 
+    private var bound = ReactiveArrayModels<Sequence.Element>()
+
     /// The bound models.
-    public private(set) var itemModels: [Sequence.Element]?
+    public var itemModels: [Sequence.Element]? {
+        bound.models
+    }
 
     /// A data source with this cell factory.
     public init(cellFactory: @escaping CellFactory) {
@@ -26,29 +30,26 @@ public final class RxCollectionViewReactiveArrayDataSource<Sequence: Swift.Seque
 
     /// Takes the new models and reloads the collection view.
     public func collectionView(_ collectionView: CollectionView, observedEvent: Event<Sequence>) {
-        guard case .next(let sequence) = observedEvent else { return }
-        itemModels = Array(sequence)
-        collectionView.reloadData()
+        if bound.take(observedEvent) {
+            collectionView.reloadData()
+        }
     }
 
     /// The model of an item of section 0; `RxCocoaError.itemsNotYetBound` outside the models.
     public func model(at indexPath: IndexPath) throws -> Any {
-        guard indexPath.section == 0, let itemModels, itemModels.indices.contains(indexPath.item) else {
-            throw RxCocoaError.itemsNotYetBound(object: "\(type(of: self))")
-        }
-        return itemModels[indexPath.item]
+        try bound.boundModel(at: indexPath, owner: self)
     }
 
     /// The number of models.
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        section == 0 ? itemModels?.count ?? 0 : 0
+        bound.count(inSection: section)
     }
 
     /// The factory's cell for the item's model.
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        guard let itemModels, itemModels.indices.contains(indexPath.item) else {
+        guard let model = bound.model(at: indexPath) else {
             return CollectionViewCell()
         }
-        return cellFactory(collectionView, indexPath.item, itemModels[indexPath.item])
+        return cellFactory(collectionView, indexPath.item, model)
     }
 }

@@ -15,8 +15,12 @@ public final class RxTableViewReactiveArrayDataSource<Sequence: Swift.Sequence>:
     public typealias CellFactory = (TableView, Int, Sequence.Element) -> TableViewCell
 
     private let cellFactory: CellFactory
+    private var bound = ReactiveArrayModels<Sequence.Element>()
+
     /// The bound models.
-    public private(set) var itemModels: [Sequence.Element]?
+    public var itemModels: [Sequence.Element]? {
+        bound.models
+    }
 
     /// A data source with this cell factory.
     public init(cellFactory: @escaping CellFactory) {
@@ -25,29 +29,26 @@ public final class RxTableViewReactiveArrayDataSource<Sequence: Swift.Sequence>:
 
     /// Takes the new models and reloads the table.
     public func tableView(_ tableView: TableView, observedEvent: Event<Sequence>) {
-        guard case .next(let sequence) = observedEvent else { return }
-        itemModels = Array(sequence)
-        tableView.reloadData()
+        if bound.take(observedEvent) {
+            tableView.reloadData()
+        }
     }
 
     /// The model of a row of section 0; `RxCocoaError.itemsNotYetBound` outside the models.
     public func model(at indexPath: IndexPath) throws -> Any {
-        guard indexPath.section == 0, let itemModels, itemModels.indices.contains(indexPath.row) else {
-            throw RxCocoaError.itemsNotYetBound(object: "\(type(of: self))")
-        }
-        return itemModels[indexPath.row]
+        try bound.boundModel(at: indexPath, owner: self)
     }
 
     /// The number of models.
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        section == 0 ? itemModels?.count ?? 0 : 0
+        bound.count(inSection: section)
     }
 
     /// The factory's cell for the row's model.
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        guard let itemModels, itemModels.indices.contains(indexPath.row) else {
+        guard let model = bound.model(at: indexPath) else {
             return TableViewCell(style: .default, reuseIdentifier: nil)
         }
-        return cellFactory(tableView, indexPath.row, itemModels[indexPath.row])
+        return cellFactory(tableView, indexPath.row, model)
     }
 }
