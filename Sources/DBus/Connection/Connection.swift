@@ -365,6 +365,13 @@ public final class Connection {
                 reportDisconnect()
                 return
             }
+            // The bus's welcome, NameAcquired of this connection's own unique
+            // name, says what Hello said: it reached no handler while start-up
+            // waited for the bus, and with nothing waited for, it still does not.
+            if message.sender == "org.freedesktop.DBus", message.isSignal(interface: "org.freedesktop.DBus", member: "NameAcquired"),
+               (try? message.arguments())?.first?.stringValue == uniqueName {
+                return
+            }
             bridge.deliver { [weak self] in
                 guard let self else { return }
                 for handler in signalHandlers.sorted(by: { $0.key < $1.key }).map(\.value) {
