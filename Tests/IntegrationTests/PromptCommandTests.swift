@@ -108,6 +108,23 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(form.printed, "username=ada_l\npassword=s3cret!!\nrepeatPassword=s3cret!!\n")
     }
 
+    /// A table's answer is exactly the rows given: a row selected before
+    /// (by its asker or another front end) does not stay beside them.
+    func testAnAnswerToATableIsExactlyItsRows() throws {
+        let path = "\(root)/table/toppings"
+        try call(root, managerInterface, "CreateTable", [.string("toppings"), options([
+            ("items", .array(element: .string, [.string("cheese"), .string("olives"), .string("ham")])),
+            ("prompt", options([("title", .string("Toppings?"))])),
+        ])])
+        try call(path, "org.freedesktop.DBus.Properties", "Set", [.string("org.rxwidgets.Widgets1.Table"), .string("AllowsMultipleSelection"), .variant(.boolean(true))])
+        try call(path, "org.rxwidgets.Widgets1.Table", "SelectRow", [.int32(0), .int32(0)])
+        let answered = try run(["answer", "toppings", "olives", "ham"])
+        XCTAssertEqual(answered.status, 0, answered.error)
+        XCTAssertEqual(try property(path, "org.rxwidgets.Widgets1.Prompt", "Answer"),
+                       .variant(.array(element: .structure([.int32, .int32]), [.structure([.int32(0), .int32(1)]), .structure([.int32(0), .int32(2)])])),
+                       "cheese, selected before, is not part of the answer")
+    }
+
     func testNoWaitPrintsThePathAndResultCollectsTheAnswerLater() throws {
         let asked = try run(["pick", "--component", "S,M,L", "--component", "red,blue", "--no-wait", "--name", "shirt"])
         XCTAssertEqual(asked.status, 0, asked.error)

@@ -141,8 +141,13 @@ enum Prompts {
         case .table?:
             let table = try client.table(path.lastComponent)
             let rows = try table.cells(section: 0, first: 0, count: table.rowCounts.first ?? 0).map(\.text)
-            for title in values {
-                try table.selectRow(at: IndexPath(row: try row(of: title, in: rows, path: path), section: 0))
+            // Exactly the rows given: an earlier selection does not stay beside them.
+            let chosen = try values.map { IndexPath(row: try row(of: $0, in: rows, path: path), section: 0) }
+            for selected in table.indexPathsForSelectedRows where !chosen.contains(selected) {
+                try table.deselectRow(at: selected)
+            }
+            for indexPath in chosen where !table.indexPathsForSelectedRows.contains(indexPath) {
+                try table.selectRow(at: indexPath)
             }
         case .form?:
             let form = try client.form(path.lastComponent)
