@@ -32,6 +32,12 @@ final class StreamedRows {
         self.table = table
         self.failed = failed
         listen()
+        // Input already there goes to the daemon now, while the screen is
+        // being set up, rather than on the loop's first turn after it.
+        var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        if poll(&input, 1, 0) > 0 {
+            read()
+        }
     }
 
     private func listen() {
