@@ -57,15 +57,10 @@ public final class WidgetsClient {
             }
         }
         // Asked without waiting: the answer comes before the reply to any
-        // call to the daemon, which the bus routes after answering this.
-        // A NameOwnerChanged heard first is newer than the answer.
-        let ownerQuestion = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetNameOwner")
-        try? ownerQuestion?.append([.string(WidgetsAPI.busName)])
-        if let ownerQuestion {
-            connection.call(ownerQuestion) { [weak self] reply in
-                guard let self, !ownerHeard, case .success(let answer) = reply else { return }
-                daemon = (try? answer.arguments())?.first?.stringValue
-            }
+        // call to the daemon. A NameOwnerChanged heard first is newer.
+        connection.nameOwner(of: WidgetsAPI.busName) { [weak self] owner in
+            guard let self, !ownerHeard, let owner else { return }
+            daemon = owner
         }
     }
 

@@ -37,14 +37,30 @@ extension Connection {
     /// Calls the bus's own `member` and waits for the answer (start-up,
     /// clients and tests; a server's handlers never wait).
     public func callBus(_ member: String, _ arguments: [DBusValue], timeoutMilliseconds: Int32 = 25_000) throws -> [DBusValue] {
-        try callAndWait(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: member, arguments,
-                        timeoutMilliseconds: timeoutMilliseconds)
+        try callAndWait(busCall(member, arguments), timeoutMilliseconds: timeoutMilliseconds).arguments()
+    }
+
+    /// A call of the bus's own `member`.
+    func busCall(_ member: String, _ arguments: [DBusValue]) throws -> Message {
+        let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: member)
+        try message.append(arguments)
+        return message
     }
 
     /// The unique name that owns `name` now; nil when none does (or the bus
     /// does not answer). Waits for the answer, as `callBus`.
     public func nameOwner(of name: String) -> String? {
         (try? callBus("GetNameOwner", [.string(name)]))?.first?.stringValue
+    }
+
+    /// `nameOwner(of:)` without waiting: `answer` gets the owner (nil when
+    /// none) on a later turn — before the reply to any call sent after this
+    /// one, as the bus answers its own calls in order.
+    public func nameOwner(of name: String, answer: @escaping (String?) -> Void) {
+        guard let question = try? busCall("GetNameOwner", [.string(name)]) else { return answer(nil) }
+        call(question) { reply in
+            answer((try? reply.get().arguments())?.first?.stringValue)
+        }
     }
 
     /// Asks for a well-known name and waits for the answer (start-up only).
@@ -85,8 +101,7 @@ extension Connection {
     /// Fails when the connection has left the bus or the bus gives no uid.
     public func unixCredentials(of name: String, timeoutMilliseconds: Int32 = 25_000, completion: @escaping (Result<(uid: UInt32, pid: UInt32?), DBusError>) -> Void) {
         do {
-            let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetConnectionCredentials")
-            try message.append(.string(name))
+            let message = try busCall("GetConnectionCredentials", [.string(name)])
             call(message, timeoutMilliseconds: timeoutMilliseconds) { result in
                 completion(result.flatMap { reply in
                     let entries = (try? reply.arguments())?.first?.dictionaryEntries ?? []
@@ -115,8 +130,7 @@ extension Connection {
     public func waitWithoutDispatchUntilGone(_ name: String, timeoutMilliseconds: Int) -> Bool {
         let deadline = DispatchTime.now() + .milliseconds(timeoutMilliseconds)
         repeat {
-            guard let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner"),
-                  (try? message.append([.string(name)])) != nil else { return false }
+            guard let message = try? busCall("NameHasOwner", [.string(name)]) else { return false }
             guard isOpen else { return false }
             guard let serial = try? transmit(message),
                   let reply = waitWithoutDispatch(forReplyTo: serial, timeoutMilliseconds: 1_000) else { return false }

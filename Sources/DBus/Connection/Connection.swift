@@ -326,9 +326,7 @@ public final class Connection {
     /// many rules) is thrown by the next call this connection waits for.
     /// Each round trip a client waits for costs its start a bus turn.
     public func addMatch(_ rule: String) throws {
-        let message = try Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "AddMatch")
-        try message.append([.string(rule)])
-        call(message) { [weak self] result in
+        call(try busCall("AddMatch", [.string(rule)])) { [weak self] result in
             if case .failure(let refusal) = result, self?.refusedMatch == nil {
                 self?.refusedMatch = refusal
             }
@@ -337,8 +335,7 @@ public final class Connection {
 
     /// Asks the bus to stop routing signals matching `rule` here, without waiting.
     public func removeMatch(_ rule: String) {
-        guard isOpen, let message = try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "RemoveMatch") else { return }
-        try? message.append([.string(rule)])
+        guard isOpen, let message = try? busCall("RemoveMatch", [.string(rule)]) else { return }
         call(message) { _ in }
     }
 
