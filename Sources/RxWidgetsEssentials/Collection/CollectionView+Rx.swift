@@ -101,11 +101,7 @@ extension Reactive where Base: CollectionView {
     }
 
     private func models<T>(of indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {
-        let dataSource = dataSource
-        return ControlEvent(events: indexPaths.compactMap { [weak view = base as CollectionView, weak dataSource] indexPath -> T? in
-            guard let view, let dataSource else { return nil }
-            return try boundModel(of: dataSource.forwardToDelegate(), at: indexPath, owner: view)
-        })
+        boundModels(of: indexPaths, in: base as CollectionView, through: dataSource)
     }
 
     /// The bound model at `indexPath`, as `T`.

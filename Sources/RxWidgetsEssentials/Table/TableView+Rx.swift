@@ -157,8 +157,7 @@ extension Reactive where Base: TableView {
     }
 
     private func models<T>(of indexPaths: ControlEvent<IndexPath>) -> ControlEvent<T> {
-        let model = modelReader(T.self)
-        return ControlEvent(events: indexPaths.compactMap { try model($0) })
+        boundModels(of: indexPaths, in: base as TableView, through: dataSource)
     }
 
     /// Reads the bound model at a row as `T`, as `modelSelected`,
@@ -167,10 +166,7 @@ extension Reactive where Base: TableView {
     /// is looked up once, not per read: the table keeps its proxy for life,
     /// and looking it up costs a dynamic cast.
     public func modelReader<T>(_ modelType: T.Type) -> (IndexPath) throws -> T? {
-        { [weak view = base as TableView, weak dataSource] indexPath in
-            guard let view, let dataSource else { return nil }
-            return try boundModel(of: dataSource.forwardToDelegate(), at: indexPath, owner: view)
-        }
+        boundModelReader(of: base as TableView, through: dataSource)
     }
 
     /// The bound model at `indexPath`, as `T`.
