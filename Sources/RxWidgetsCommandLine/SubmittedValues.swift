@@ -14,9 +14,19 @@ package enum SubmittedValues {
     package static func output(of values: [String: DBusValue], layout: [RemoteForm.Field], as format: Format) -> String {
         let ordered = layout.compactMap { field in values[field.name].map { (field.name, $0) } }
         switch format {
-        case .lines: return ordered.map { "\($0.0)=\(ValueText.plain($0.1))\n" }.joined()
+        case .lines: return ordered.map { name, value in lines(of: value).map { "\(name)=\($0)\n" }.joined() }.joined()
         case .json: return "{" + ordered.map { ValueText.string($0.0) + ":" + ValueText.json($0.1) }.joined(separator: ",") + "}\n"
-        case .value(let name): return (values[name].map(ValueText.plain) ?? "") + "\n"
+        case .value(let name): return values[name].map { lines(of: $0).map { $0 + "\n" }.joined() } ?? "\n"
         }
+    }
+
+    /// A value's lines: a list of texts (a file field's paths) one a line,
+    /// as `answer` takes them back (FIELD=PATH once per file); none for an
+    /// empty list; any other value on one line.
+    private static func lines(of value: DBusValue) -> [String] {
+        if case .array(.string, let elements) = value {
+            return elements.map(ValueText.plain)
+        }
+        return [ValueText.plain(value)]
     }
 }

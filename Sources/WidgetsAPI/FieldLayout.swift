@@ -10,6 +10,7 @@ public struct FieldLayout: Equatable, Sendable {
     public enum Key: String, CaseIterable, Sendable {
         case label, help, required, border, updateOn, secret, multiline, placeholder
         case minLength, maxLength, pattern, options, buttons, min, max, step
+        case mode, multiple, accept
     }
 
     public var name: String
@@ -42,6 +43,10 @@ public struct FieldLayout: Equatable, Sendable {
     public var maximum: DBusValue?
     /// A slider's or stepper's step.
     public var step: Double?
+    /// What a file field chooses (its value is `as` with `isMultiple`, else `s`).
+    public var chooser = FileFieldChooser()
+    /// A file field's glob patterns; empty accepts any file.
+    public var accept: [String] = []
 
     public init(name: String, kind: FieldKind, label: String) {
         self.name = name
@@ -71,6 +76,8 @@ public struct FieldLayout: Equatable, Sendable {
         minimum = value[.min]
         maximum = value[.max]
         step = value[.step].flatMap { try? Double(dbusValue: $0) }
+        chooser = FileFieldChooser(mode: value[.mode]?.stringValue.flatMap(FileChooserMode.init(rawValue:)) ?? .open, isMultiple: value[.multiple] == .boolean(true))
+        accept = (value[.accept]?.arrayElements ?? []).compactMap(\.stringValue)
     }
 
     /// The entry of `Layout`: the attributes that apply to the kind, in `Key`'s order.
@@ -95,6 +102,10 @@ public struct FieldLayout: Equatable, Sendable {
             if let minimum { attributes.append((.min, minimum)) }
             if let maximum { attributes.append((.max, maximum)) }
             if let step { attributes.append((.step, .double(step))) }
+        case .file:
+            attributes.append((.mode, .string(chooser.mode.rawValue)))
+            attributes.append((.multiple, .boolean(chooser.isMultiple)))
+            attributes.append((.accept, .array(element: .string, accept.map(DBusValue.string))))
         case .switch:
             break
         }

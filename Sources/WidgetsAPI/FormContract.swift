@@ -49,7 +49,7 @@ public struct FormContract: InterfaceMembers {
     public let fields = PropertyContract("Fields", Raw<[DBusStruct<String, String>]>.self, emitsChanged: .const,
         "Each field's name and kind, in the spec's order.")
     public let layout = PropertyContract("Layout", Raw<[DBusStruct<String, String, VariantDictionary>]>.self,
-        "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, multiline, options, buttons, min, max, step, required, minLength, maxLength, pattern, updateOn, border — those that apply; border names the validityColor output that colours the field). Options, required and bounds that follow other fields are current; it changes with them.")
+        "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, multiline, options, buttons, min, max, step, required, minLength, maxLength, pattern, mode, multiple, accept, updateOn, border — those that apply; border names the validityColor output that colours the field). Options, required and bounds that follow other fields are current; it changes with them.")
     public let buttons = PropertyContract("Buttons", Raw<[DBusStruct<String, String, String>]>.self, emitsChanged: .const,
         "Each button's name, the choice field it sets and its value.")
     public let values = PropertyContract("Values", Options.self,

@@ -12,4 +12,7 @@ public enum FieldKind: String, CaseIterable, Sendable {
     case stepper
     /// Text, on a `TextField`.
     case text
+    /// A path (`s`), or paths (`as`) with `multiple`, on a file chooser:
+    /// the front end lists the files, the daemon checks the paths as data.
+    case file
 }

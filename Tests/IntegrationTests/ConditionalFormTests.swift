@@ -86,7 +86,7 @@ final class ConditionalFormTests: DaemonTestCase {
 }
 
 /// A private bus and a daemon keeping state there, to be restarted.
-private final class RestartingDaemon {
+final class RestartingDaemon {
     let bus: PrivateBus
     let watcher: Connection
     private let state: String

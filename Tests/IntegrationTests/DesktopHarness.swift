@@ -99,6 +99,12 @@ final class Desktop {
         return windows.map { $0.status == 0 && !$0.output.isEmpty } ?? false
     }
 
+    /// Whether a window titled `title` is shown (by any process).
+    func showsWindow(titled title: String) -> Bool {
+        let windows = try? runCommand("/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^\(title)$"], environment: environment)
+        return windows.map { $0.status == 0 && !$0.output.isEmpty } ?? false
+    }
+
     /// PNG at `path`; the number of colours in it (a blank one has one).
     @discardableResult
     func screenshot(of pid: Int32, to path: URL) throws -> Int {

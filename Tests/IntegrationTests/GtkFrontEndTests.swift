@@ -94,6 +94,30 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertTrue(waitFor { self.events.contains("Chosen(['\(folder)/photo.png'])") }, "the daemon chose it: \(events)")
     }
 
+    /// A form's file field is a button that opens the same chooser, filtered
+    /// by the field's accept patterns; the path chosen is the field's value.
+    func testAFormsFileFieldChoosesOnGTKsChooser() throws {
+        let folder = try temporaryFolder(files: ["notes.txt", "photo.png"])
+        let spec = bus.directory.appendingPathComponent("upload.json")
+        try #"{"fields":[{"name":"photo","kind":"file","label":"Photo","rules":{"required":true,"accept":["*.png"]}},{"name":"extras","kind":"file","label":"Extras","multiple":true}]}"#
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let form = try start(["form", spec.path])
+        form.waitFor("push button", "Photo") { _ in true }
+        XCTAssertNotNil(form.find("label", "no file chosen"), form.tree)
+        try screenshot("form-file", of: form)
+        _ = takeEvents()
+        form.act("push button", "Photo", "click")
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(titled: "Photo") }, "GTK's chooser, titled by the field: \(form.error)")
+        desktop.press("ctrl+l")
+        desktop.type("\(folder)/photo.png")
+        desktop.press("Return")
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('photo', <'\(folder)/photo.png'>)") }, "\(events)")
+        form.waitFor("label", "photo.png") { _ in true }
+        form.act("push button", "Submit", "click")
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "photo=\(folder)/photo.png\n")
+    }
+
     /// A Cancel from another front end closes GTK's chooser: the command ends cancelled.
     func testACancelElsewhereClosesTheFileChooser() throws {
         let folder = try temporaryFolder(files: ["a.txt"])

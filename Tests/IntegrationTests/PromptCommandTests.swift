@@ -108,6 +108,23 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(form.printed, "username=ada_l\npassword=s3cret!!\nrepeatPassword=s3cret!!\n")
     }
 
+    /// A file field is answered FIELD=PATH, once per file of a field that
+    /// takes several; the job prints them as it takes them, a line each.
+    func testAFormsFileFieldsAreAnsweredOnePathAtATime() throws {
+        let spec = bus.directory.appendingPathComponent("upload.json")
+        try #"{"fields":[{"name":"photo","kind":"file","rules":{"required":true,"accept":["*.png"]}},{"name":"extras","kind":"file","multiple":true}]}"#
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let form = try Job(["form", spec.path, "--name", "upload"], bus: bus)
+        XCTAssertTrue(waitForPrompt("\(root)/form/upload"), form.said)
+        let twice = try run(["answer", "upload", "photo=/srv/a.png", "photo=/srv/b.png"])
+        XCTAssertEqual(twice.status, 2, twice.error)
+        XCTAssertTrue(twice.error.contains("photo chooses one file; 2 were given"), twice.error)
+        let valid = try run(["answer", "upload", "photo=/srv/cat.png", "extras=/srv/a.txt", "extras=/srv/b c.txt"])
+        XCTAssertEqual(valid.status, 0, valid.error)
+        XCTAssertEqual(form.status(within: 20), 0, form.said)
+        XCTAssertEqual(form.printed, "photo=/srv/cat.png\nextras=/srv/a.txt\nextras=/srv/b c.txt\n")
+    }
+
     /// A table's answer is exactly the rows given: a row selected before
     /// (by its asker or another front end) does not stay beside them.
     func testAnAnswerToATableIsExactlyItsRows() throws {

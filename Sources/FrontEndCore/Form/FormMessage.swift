@@ -29,6 +29,10 @@ package enum FormMessage {
     case throttleEnded
     /// The spinner of pending checks turns.
     case spinnerTick
+    /// A folder the file browser asked for, as this process could list it.
+    case folderListed(folder: String, entries: [FileModel.Entry], error: String?)
+    /// Whether a path the file browser would save to exists.
+    case existence(path: String, exists: Bool)
 }
 
 /// A typed call a gesture maps to.
@@ -76,6 +80,11 @@ package enum FormCommand: Equatable {
     case startThrottle
     /// End the session.
     case finish(FinishedForm)
+    /// List a folder for the file browser (the empty path: the working
+    /// directory); the answer comes back as `.folderListed`.
+    case listFolder(String)
+    /// Ask whether a path exists; the answer comes back as `.existence`.
+    case checkExists(String)
 }
 
 /// How a form screen ends.

@@ -40,6 +40,10 @@ extension FormModel {
         switch input {
         case _ where isSubmitting:
             return .waiting([])
+        case .key where browsing?.isAsking == true:
+            return .waiting([])
+        case .key where browsing != nil:
+            return .ready
         case .key(let key):
             if let field = focusedField, FormModel.component(of: field).isLocalEdit(key, in: field) {
                 return .ready
@@ -85,6 +89,8 @@ extension FormModel {
 
     private mutating func changes(for message: FormMessage) -> [FormCommand] {
         switch message {
+        case .key(let key) where browsing != nil:
+            return browse(key)
         case .key(let key):
             status = nil
             return handle(key)
@@ -130,6 +136,11 @@ extension FormModel {
         case .spinnerTick:
             spinnerFrame = (spinnerFrame + 1) % FormModel.spinnerFrames.count
             return []
+        case .folderListed(let folder, let entries, let error):
+            listed(folder, entries: entries, error: error)
+            return []
+        case .existence(let path, let exists):
+            return checked(path, exists: exists)
         }
     }
 

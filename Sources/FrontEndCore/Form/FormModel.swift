@@ -74,6 +74,8 @@ package struct FormModel {
     /// A refused input's message, per field (a malformed date).
     package var refusals: [String: String] = [:]
     package var status: (text: String, tone: Tone)?
+    /// The browser open on a file field (a screen that draws its own); nil when none is.
+    package var browsing: Browsing?
     package var spinnerFrame = 0
 
     /// A screen on `daemon`'s form, focused on its first field a person can edit.
@@ -101,6 +103,7 @@ package struct FormModel {
         case .slider: return SliderFieldComponent.self
         case .stepper: return StepperFieldComponent.self
         case .choice: return ChoiceFieldComponent.self
+        case .file: return FileFieldComponent.self
         }
     }
 }

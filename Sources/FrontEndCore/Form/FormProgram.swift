@@ -65,6 +65,11 @@ package final class FormProgram {
                     self?.throttle = nil
                     self?.program.receive(.throttleEnded)
                 }
+            case .listFolder(let folder):
+                let listing = FolderListing.list(folder)
+                program.receive(.folderListed(folder: listing.folder, entries: listing.entries, error: listing.error))
+            case .checkExists(let path):
+                program.receive(.existence(path: path, exists: FolderListing.exists(path)))
             case .finish(let finished):
                 throttle?.dispose()
                 switch finished {

@@ -10,14 +10,7 @@ import RxCoreEssentials
 /// `userDidCancel()`.
 public final class FileChooserView: ReactiveCompatible {
     /// What is chosen.
-    public enum Mode: String, CaseIterable, Sendable {
-        /// Existing files (one, or several with `isMultiple`).
-        case open
-        /// A file to write: one path, which may not exist yet.
-        case save
-        /// A folder.
-        case folder
-    }
+    public typealias Mode = FileChooserMode
 
     /// A named set of glob patterns, as `*.png *.jpg` ("Images").
     public struct Filter: Equatable, Sendable {

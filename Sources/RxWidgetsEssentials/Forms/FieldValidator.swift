@@ -22,6 +22,10 @@ struct FieldValidator {
             return invalid(.valueMissing, defaultMessage: missingMessage)
         }
         switch value {
+        case .text(let text) where field.kind == .file:
+            if let failure = checkFiles(text.isEmpty ? [] : [text]) {
+                return failure
+            }
         case .text(let text):
             if let failure = checkText(text) {
                 return failure
@@ -32,6 +36,10 @@ struct FieldValidator {
             }
         case .date(let day):
             if let failure = checkDay(day, context) {
+                return failure
+            }
+        case .paths(let paths):
+            if let failure = checkFiles(paths) {
                 return failure
             }
         case .bool:
@@ -58,6 +66,7 @@ struct FieldValidator {
         switch value {
         case .text(let text): return field.kind == .choice ? text == FieldValue.notSelected : text.isEmpty
         case .bool(let flag): return !flag
+        case .paths(let paths): return paths.isEmpty
         case .number, .date: return false
         }
     }
@@ -66,6 +75,7 @@ struct FieldValidator {
         switch field.kind {
         case .choice: return "Please select one of the options."
         case .switch: return "Please turn this on."
+        case .file: return field.chooser.mode == .folder ? "Please choose a folder." : field.chooser.isMultiple ? "Please choose one or more files." : "Please choose a file."
         default: return "Please fill in this field."
         }
     }
@@ -86,6 +96,17 @@ struct FieldValidator {
             return invalid(.patternMismatch, defaultMessage: "Please match the requested format.")
         }
         return nil
+    }
+
+    /// A file field's paths against `accept`: the first whose name matches
+    /// no pattern is a `typeMismatch` (the paths themselves are absolute:
+    /// `FormField.accept(_:)` refused any other).
+    private func checkFiles(_ paths: [String]) -> FieldValidity? {
+        let patterns = field.rules.accept
+        guard !patterns.isEmpty else { return nil }
+        let accepted = FileChooserView.Filter(name: field.name, patterns: patterns)
+        guard paths.contains(where: { !accepted.matches(FileChooserView.name(of: $0)) }) else { return nil }
+        return invalid(.typeMismatch, defaultMessage: "Please choose a file matching \(patterns.joined(separator: " ")).")
     }
 
     private func checkNumber(_ number: Double, _ context: Context) -> FieldValidity? {

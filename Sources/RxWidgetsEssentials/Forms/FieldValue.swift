@@ -10,6 +10,8 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
     case number(Double)
     /// A day: a date field.
     case date(CalendarDay)
+    /// Absolute paths: a file field with `multiple` (one without holds `text`).
+    case paths([String])
 
     /// The choice value of a choice field with nothing selected.
     public static let notSelected = "notSelected"
@@ -37,6 +39,7 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
         case .bool(let flag): return String(flag)
         case .number(let number): return JSONValue.format(number)
         case .date(let day): return day.description
+        case .paths(let paths): return paths.joined(separator: "\n")
         }
     }
 
@@ -47,6 +50,7 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
         case .bool: return "a boolean"
         case .number: return "a number"
         case .date: return "a date"
+        case .paths: return "a list of paths"
         }
     }
 }

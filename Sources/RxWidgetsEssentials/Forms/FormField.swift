@@ -14,6 +14,7 @@ final class FormField {
         case slider(Slider, exact: ExactValue)
         case stepper(Stepper)
         case text(TextField)
+        case file(FileChooserView)
     }
 
     /// The double a client set on a slider, whose control keeps a `Float`:
@@ -60,6 +61,10 @@ final class FormField {
             stepper.stepValue = rules.step ?? 1
             stepper.value = number
             control = .stepper(stepper)
+        case (.file, _):
+            let chooser = FileChooserView(mode: spec.chooser.mode, isMultiple: spec.chooser.isMultiple, filters: [], folder: "", suggestedName: "", confirmsOverwrite: false)
+            chooser.select(FormField.paths(in: initial))
+            control = .file(chooser)
         default:
             let field = TextField()
             if case .text(let text) = initial {
@@ -67,6 +72,20 @@ final class FormField {
             }
             control = .text(field)
         }
+    }
+
+    /// A file field's value as the chooser's selection: "" is none.
+    private static func paths(in value: FieldValue) -> [String] {
+        switch value {
+        case .paths(let paths): return paths
+        case .text(let path): return path.isEmpty ? [] : [path]
+        default: return []
+        }
+    }
+
+    /// The chooser's selection as a file field's value: one path, or the list with `multiple`.
+    private static func value(of chooser: FileChooserView) -> FieldValue {
+        chooser.isMultiple ? .paths(chooser.selection) : .text(chooser.selection.first ?? "")
     }
 
     /// The value: current on subscription, then after each change of the control.
@@ -78,6 +97,8 @@ final class FormField {
         case .slider(let slider, let exact): return slider.rx.value.map { .number(exact.reading($0)) }
         case .stepper(let stepper): return stepper.rx.value.map { .number($0) }
         case .text(let field): return field.rx.text.orEmpty.map { .text($0) }
+        case .file(let chooser):
+            return Observable.deferred { chooser.rx.chosen.map { _ in FormField.value(of: chooser) }.startWith(FormField.value(of: chooser)) }
         }
     }
 
@@ -90,6 +111,7 @@ final class FormField {
         case .slider(let slider, let exact): return .number(exact.reading(slider.value))
         case .stepper(let stepper): return .number(stepper.value)
         case .text(let field): return .text(field.text ?? "")
+        case .file(let chooser): return FormField.value(of: chooser)
         }
     }
 
@@ -124,6 +146,16 @@ final class FormField {
                 throw FormError.wrongType(field: name, expected: "a finite number", got: "\(number)")
             }
             return value
+        case (.file, .text(let path)) where !spec.chooser.isMultiple:
+            guard path.isEmpty || path.hasPrefix("/") else {
+                throw FormError.wrongType(field: name, expected: "an absolute path (or \"\" for none)", got: quoted(path, quote: "\""))
+            }
+            return value
+        case (.file, .paths(let paths)) where spec.chooser.isMultiple:
+            if let relative = paths.firstIndex(where: { !$0.hasPrefix("/") }) {
+                throw FormError.wrongType(field: name, expected: "absolute paths", got: "\(quoted(paths[relative], quote: "\"")) at index \(relative)")
+            }
+            return value
         default:
             let expected: String
             switch spec.kind {
@@ -131,6 +163,7 @@ final class FormField {
             case .choice, .text: expected = "a string"
             case .switch: expected = "a boolean"
             case .slider, .stepper: expected = "a number"
+            case .file: expected = spec.chooser.isMultiple ? "a list of paths" : "a path as a string"
             }
             throw FormError.wrongType(field: name, expected: expected, got: "\(value.typeDescription) \(quoted(value.description, quote: "\""))")
         }
@@ -157,6 +190,9 @@ final class FormField {
         case (.text(let field), .text(let text)):
             field.text = text
             field.sendActions(for: .editingChanged)
+        case (.file(let chooser), _):
+            chooser.select(FormField.paths(in: value))
+            chooser.userDidChoose()
         default:
             break
         }

@@ -220,8 +220,12 @@ struct SpecDecoder {
             problem(path, "missing \"options\" of a choice field")
         }
         let possibleOptions = optionsFrom?.possibleOptions(besides: options) ?? options
-        let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: possibleOptions) }
+        let chooser = decodeChooser(members, kind: kind)
+        let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: possibleOptions, chooser: chooser) }
         let rules = members["rules"].map { decodeRules($0, kind: kind) } ?? FieldRules()
+        if chooser.mode == .folder, !rules.accept.isEmpty, let rulesPath = members["rules"]?.1 {
+            problem("\(rulesPath).accept", "accept applies to files; this field chooses a folder")
+        }
         var presentation = FieldPresentation(label: string(members["label"]), help: string(members["help"]))
         for key in ["placeholder", "secret", "multiline"] where members[key] != nil && kind != .text {
             problem(members[key]?.1 ?? path, "\(key) applies to text fields only")
@@ -235,12 +239,57 @@ struct SpecDecoder {
             self.value(entry, "\"change\" or \"blur\"") { if case .string(let text) = $0 { return UpdateOn(rawValue: text) } else { return nil } }
         } ?? .change
         guard let name else { return nil }
-        return FieldSpec(name: name, kind: kind, initial: initial, options: options, rules: rules, presentation: presentation, optionsFrom: optionsFrom, updateOn: updateOn)
+        return FieldSpec(name: name, kind: kind, initial: initial, options: options, rules: rules, presentation: presentation, optionsFrom: optionsFrom, updateOn: updateOn,
+                         chooser: chooser)
     }
 
-    private mutating func decodeInitial(_ entry: (JSONValue, String), kind: FieldKind, options: [String]) -> InitialValue? {
+    /// A file field's `mode` and `multiple`; other kinds take neither.
+    private mutating func decodeChooser(_ members: [String: (JSONValue, String)], kind: FieldKind) -> FileFieldChooser {
+        guard kind == .file else {
+            for key in ["mode", "multiple"] {
+                if let entry = members[key] { problem(entry.1, "\(key) applies to file fields only") }
+            }
+            return FileFieldChooser()
+        }
+        let mode = members["mode"].flatMap { entry in
+            value(entry, "\"open\", \"save\" or \"folder\"") { if case .string(let text) = $0 { return FileChooserView.Mode(rawValue: text) } else { return nil } }
+        } ?? .open
+        let multiple = bool(members["multiple"]) ?? false
+        if multiple, mode != .open, let entry = members["multiple"] {
+            problem(entry.1, "multiple applies to mode \"open\" only; this field's mode is \(quoted(mode.rawValue, quote: "\""))")
+        }
+        return FileFieldChooser(mode: mode, isMultiple: multiple)
+    }
+
+    /// A file field's value in a spec: one absolute path (or "" for none),
+    /// or, with `multiple`, an array of them.
+    mutating func filePaths(_ entry: (JSONValue, String), of chooser: FileFieldChooser) -> FieldValue? {
+        let (value, path) = entry
+        switch (chooser.isMultiple, value) {
+        case (false, .string(let text)):
+            guard text.isEmpty || text.hasPrefix("/") else {
+                problem(path, "expected an absolute path (or \"\" for none), got \(quoted(text, quote: "\""))")
+                return nil
+            }
+            return .text(text)
+        case (true, .array):
+            guard let paths = strings(entry) else { return nil }
+            if let relative = paths.firstIndex(where: { !$0.hasPrefix("/") }) {
+                problem("\(path)[\(relative)]", "expected an absolute path, got \(quoted(paths[relative], quote: "\""))")
+                return nil
+            }
+            return .paths(paths)
+        default:
+            problem(path, "expected \(Self.expectedValue(of: .file, chooser)) for a file field, got \(value.kindDescription)")
+            return nil
+        }
+    }
+
+    private mutating func decodeInitial(_ entry: (JSONValue, String), kind: FieldKind, options: [String], chooser: FileFieldChooser) -> InitialValue? {
         let (value, path) = entry
         switch (kind, value) {
+        case (.file, _):
+            return filePaths(entry, of: chooser).map { .value($0) }
         case (.date, .string(let text)):
             switch DayBound(text) {
             case .day(let day)?: return .value(.date(day))
@@ -262,23 +311,24 @@ struct SpecDecoder {
         case (.slider, .number(let number)), (.stepper, .number(let number)):
             return .value(.number(number))
         default:
-            problem(path, "expected \(Self.expectedValue(of: kind)) for a \(kind.rawValue) field, got \(value.kindDescription)")
+            problem(path, "expected \(Self.expectedValue(of: kind, chooser)) for a \(kind.rawValue) field, got \(value.kindDescription)")
             return nil
         }
     }
 
-    static func expectedValue(of kind: FieldKind) -> String {
+    static func expectedValue(of kind: FieldKind, _ chooser: FileFieldChooser) -> String {
         switch kind {
         case .date: return "a date string"
         case .choice, .text: return "a string"
         case .switch: return "true or false"
         case .slider, .stepper: return "a number"
+        case .file: return chooser.isMultiple ? "an array of absolute paths" : "an absolute path as a string"
         }
     }
 
     private mutating func decodeRules(_ entry: (JSONValue, String), kind: FieldKind) -> FieldRules {
         var rules = FieldRules()
-        let keys: Set<String> = ["required", "min", "max", "step", "minLength", "maxLength", "pattern", "equalTo", "notEqualTo", "forbidden", "messages", "remote", "debounce", "timeout"]
+        let keys: Set<String> = ["required", "min", "max", "step", "minLength", "maxLength", "pattern", "equalTo", "notEqualTo", "forbidden", "accept", "messages", "remote", "debounce", "timeout"]
         guard let members = object(entry.0, entry.1, keys: keys) else { return rules }
         let isNumber = kind == .slider || kind == .stepper
         func applies(_ key: String, _ ok: Bool, _ kinds: String, _ decoder: inout SpecDecoder) -> (JSONValue, String)? {
@@ -309,6 +359,12 @@ struct SpecDecoder {
         rules.equalTo = members["equalTo"].flatMap { string($0) }
         rules.notEqualTo = members["notEqualTo"].flatMap { string($0) }
         rules.forbidden = applies("forbidden", kind == .text || kind == .choice, "text and choice", &self).flatMap { strings($0) } ?? []
+        if let acceptEntry = applies("accept", kind == .file, "file", &self), let patterns = strings(acceptEntry) {
+            if patterns.isEmpty || patterns.contains(where: \.isEmpty) {
+                problem(acceptEntry.1, "expected glob patterns such as \"*.png\", none of them empty")
+            }
+            rules.accept = patterns
+        }
         rules.remote = decodeRemote(members)
         if let messagesEntry = members["messages"], let messages = object(messagesEntry.0, messagesEntry.1, keys: Set(ValidityReason.allCases.filter { $0 != .server }.map(\.rawValue))) {
             for (key, entry) in messages {

@@ -49,13 +49,17 @@ public struct FieldSpec: Equatable, Sendable {
     public var optionsFrom: OptionsSource?
     /// When its value is validated.
     public var updateOn: UpdateOn
+    /// What a file field chooses: files to open, a name to save, a folder.
+    public var chooser: FileFieldChooser
 
-    /// A field; the initial value defaults to the kind's (today, `notSelected`, false, 0, the empty string).
+    /// A field; the initial value defaults to the kind's (today, `notSelected`, false, 0, the empty string, no paths).
     public init(name: String, kind: FieldKind, initial: InitialValue? = nil, options: [String] = [], rules: FieldRules = FieldRules(), presentation: FieldPresentation = FieldPresentation(),
-                visibleWhen: FieldCondition? = nil, enabledWhen: FieldCondition? = nil, requiredWhen: FieldCondition? = nil, optionsFrom: OptionsSource? = nil, updateOn: UpdateOn = .change) {
+                visibleWhen: FieldCondition? = nil, enabledWhen: FieldCondition? = nil, requiredWhen: FieldCondition? = nil, optionsFrom: OptionsSource? = nil, updateOn: UpdateOn = .change,
+                chooser: FileFieldChooser = FileFieldChooser()) {
         self.name = name
         self.kind = kind
-        self.initial = initial ?? InitialValue.default(for: kind)
+        self.chooser = chooser
+        self.initial = initial ?? InitialValue.default(for: kind, multiple: chooser.isMultiple)
         self.options = options
         self.rules = rules
         self.presentation = presentation
@@ -113,9 +117,11 @@ public enum InitialValue: Equatable, Sendable {
     /// Today plus a number of days.
     case today(offsetDays: Int)
 
-    /// The default of a kind: today, `notSelected`, false, 0 or the empty string.
-    public static func `default`(for kind: FieldKind) -> InitialValue {
+    /// The default of a kind: today, `notSelected`, false, 0, the empty
+    /// string, or no paths (`multiple` file fields).
+    public static func `default`(for kind: FieldKind, multiple: Bool = false) -> InitialValue {
         switch kind {
+        case .file: return .value(multiple ? .paths([]) : .text(""))
         case .date: return .today(offsetDays: 0)
         case .choice: return .value(.text(FieldValue.notSelected))
         case .switch: return .value(.bool(false))
@@ -223,6 +229,9 @@ public struct FieldRules: Equatable, Sendable {
     public var notEqualTo: String?
     /// Values that are refused, with the reason `custom`.
     public var forbidden: [String] = []
+    /// A file field's glob patterns (`*.png`): a path whose name matches
+    /// none is a `typeMismatch`; empty accepts any.
+    public var accept: [String] = []
     /// A check a remote validator makes once the other rules pass.
     public var remote: RemoteRule?
     /// Messages that replace the default ones, by reason.
@@ -236,7 +245,7 @@ public struct FieldRules: Equatable, Sendable {
         lhs.required == rhs.required && lhs.min == rhs.min && lhs.max == rhs.max && lhs.step == rhs.step
             && lhs.minLength == rhs.minLength && lhs.maxLength == rhs.maxLength
             && lhs.pattern?.source == rhs.pattern?.source && lhs.equalTo == rhs.equalTo && lhs.notEqualTo == rhs.notEqualTo
-            && lhs.forbidden == rhs.forbidden && lhs.remote == rhs.remote && lhs.messages == rhs.messages
+            && lhs.forbidden == rhs.forbidden && lhs.accept == rhs.accept && lhs.remote == rhs.remote && lhs.messages == rhs.messages
     }
 }
 

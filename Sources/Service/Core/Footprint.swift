@@ -99,9 +99,10 @@ enum Footprint {
 
     /// A form value.
     static func of(_ value: FieldValue) -> Int {
-        if case .text(let text) = value {
-            return dictionaryEntry + heap(of: text)
+        switch value {
+        case .text(let text): return dictionaryEntry + heap(of: text)
+        case .paths(let paths): return dictionaryEntry + of(paths)
+        case .bool, .number, .date: return dictionaryEntry
         }
-        return dictionaryEntry
     }
 }

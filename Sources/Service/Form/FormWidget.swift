@@ -174,6 +174,7 @@ final class FormWidget: ServedWidget {
         case .bool(let flag): return .boolean(flag)
         case .number(let number): return .double(number)
         case .date(let day): return .string(day.description)
+        case .paths(let paths): return .array(element: .string, paths.map(DBusValue.string))
         }
     }
 
@@ -245,6 +246,10 @@ final class FormWidget: ServedWidget {
         layout.minimum = bounds.min.map(FormWidget.dbusValue)
         layout.maximum = bounds.max.map(FormWidget.dbusValue)
         layout.step = rules.step
+        if field.kind == .file {
+            layout.chooser = field.chooser
+            layout.accept = rules.accept
+        }
         return layout
     }
 
@@ -261,8 +266,17 @@ final class FormWidget: ServedWidget {
             return .bool(flag)
         case (.slider, .double(let number)), (.stepper, .double(let number)):
             return .number(number)
+        case (.file, .string(let path)) where !spec.chooser.isMultiple:
+            try context.arguments.checkString(path, "\(what) of field '\(field)'")
+            return .text(path)
+        case (.file, .array(.string, let elements)) where spec.chooser.isMultiple:
+            let paths = elements.compactMap(\.stringValue)
+            for (index, path) in paths.enumerated() {
+                try context.arguments.checkString(path, "\(what)[\(index)] of field '\(field)'")
+            }
+            return .paths(paths)
         default:
-            let expected = [FieldKind.switch: "b", .slider: "d", .stepper: "d"][spec.kind] ?? "s"
+            let expected = [FieldKind.switch: "b", .slider: "d", .stepper: "d"][spec.kind] ?? (spec.chooser.isMultiple ? "as" : "s")
             throw DBusError.invalidArgs("\(what): field '\(field)' is a \(spec.kind.rawValue) field and expects '\(expected)', got '\(value.type.signature)'")
         }
     }

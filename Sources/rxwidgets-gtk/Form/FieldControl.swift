@@ -38,6 +38,7 @@ enum FieldControls {
         case .stepper: return StepperControl(field, actions: actions)
         case .choice: return ChoiceControl(field, actions: actions)
         case .date: return DateControl(field, actions: actions)
+        case .file: return FileControl(field, actions: actions)
         case .text:
             return field.multiline ? MultilineTextControl(actions: actions) : TextControl(field, actions: actions)
         }

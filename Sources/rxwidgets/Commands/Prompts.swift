@@ -151,15 +151,29 @@ enum Prompts {
             }
         case .form?:
             let form = try client.form(path.lastComponent)
+            // A file field of several files takes FIELD=PATH once per file.
+            var files: [String: [String]] = [:]
             for assignment in values {
                 guard let equals = assignment.firstIndex(of: "=") else {
                     throw UsageError(description: "\(quoted(assignment)) is not FIELD=VALUE")
                 }
                 let field = String(assignment[..<equals])
-                guard let kind = form.layout.first(where: { $0.name == field })?.kind else {
+                guard let layout = form.layout.first(where: { $0.name == field }) else {
                     throw UsageError(description: "\(path.rawValue) has no field \(quoted(field)); its fields are \(form.layout.map(\.name).joined(separator: ", "))")
                 }
-                try form.setValue(try value(String(assignment[assignment.index(after: equals)...]), of: kind, field: field), for: field)
+                let text = String(assignment[assignment.index(after: equals)...])
+                if layout.kind == .file {
+                    files[field, default: []] += [FolderListing.absolute(text)].filter { !$0.isEmpty }
+                    continue
+                }
+                try form.setValue(try value(text, of: layout.kind, field: field), for: field)
+            }
+            for layout in form.layout {
+                guard let paths = files[layout.name] else { continue }
+                if !layout.chooser.isMultiple, paths.count > 1 {
+                    throw UsageError(description: "\(layout.name) chooses one \(FileFieldComponent.noun(layout)); \(paths.count) were given")
+                }
+                try form.setValue(FileFieldComponent.value(paths, for: layout), for: layout.name)
             }
         default:
             throw UsageError(description: "\(path.rawValue) is not a picker, table or form: nothing to set it with")

@@ -3,7 +3,7 @@
 /// checked against the fields it names, and the whole checked for cycles.
 extension SpecDecoder {
     static let fieldKeys: Set<String> = ["name", "kind", "initial", "options", "rules", "label", "help", "placeholder", "secret", "multiline",
-                                         "visibleWhen", "enabledWhen", "requiredWhen", "optionsFrom", "updateOn"]
+                                         "visibleWhen", "enabledWhen", "requiredWhen", "optionsFrom", "updateOn", "mode", "multiple"]
 
     // MARK: First pass: what needs no other field
 
@@ -157,8 +157,10 @@ extension SpecDecoder {
             return .bool(flag)
         case (.slider, .number(let number)), (.stepper, .number(let number)):
             return .number(number)
+        case (.file, .string), (.file, .array):
+            return filePaths(entry, of: field.chooser)
         default:
-            problem(entry.1, "expected \(SpecDecoder.expectedValue(of: field.kind)) to compare with \(field.kind.rawValue) field \(quoted(field.name, quote: "\"")), got \(entry.0.kindDescription)")
+            problem(entry.1, "expected \(SpecDecoder.expectedValue(of: field.kind, field.chooser)) to compare with \(field.kind.rawValue) field \(quoted(field.name, quote: "\"")), got \(entry.0.kindDescription)")
             return nil
         }
     }

@@ -126,6 +126,18 @@ struct AccessibleForm {
         case .date:
             guard let answer = tty.ask("\(name) (a date, YYYY-MM-DD)\(shown): ") else { return .cancelled }
             return answer.isEmpty ? .kept : .answered(.string(answer))
+        case .file:
+            let kind = FileFieldComponent.noun(field) + (field.accept.isEmpty ? "" : ", " + field.accept.joined(separator: " "))
+            let now = FileFieldComponent.paths(in: current)
+            let held = now.isEmpty ? "" : " [\(now.joined(separator: ", "))]"
+            if field.chooser.isMultiple {
+                tty.say("\(name) (\(kind): one path a line; end with a line holding only a period, or Ctrl-D)\(held):")
+                guard let text = tty.lines() else { return .cancelled }
+                let paths = text.split(separator: "\n").map { FolderListing.absolute(String($0)) }
+                return paths.isEmpty && !now.isEmpty ? .kept : .answered(FileFieldComponent.value(paths, for: field))
+            }
+            guard let path = tty.ask("\(name) (\(kind))\(held): ") else { return .cancelled }
+            return path.isEmpty && !now.isEmpty ? .kept : .answered(FileFieldComponent.value([FolderListing.absolute(path)].filter { !$0.isEmpty }, for: field))
         case .text:
             if field.multiline {
                 tty.say("\(name) (end with a line holding only a period, or Ctrl-D)\(shown):")

@@ -48,7 +48,7 @@ final class FileScreen: InteractiveScreen {
                 try chooser.choose()
                 session.finish(.done(paths.map { $0 + "\n" }.joined()))
             case .checkExists(let path):
-                if chooser.confirmsOverwrite, access(path, F_OK) == 0 {
+                if chooser.confirmsOverwrite, FolderListing.exists(path) {
                     dispatch(.exists(path))
                 } else {
                     run(.choose([path]))
@@ -64,29 +64,16 @@ final class FileScreen: InteractiveScreen {
 
     /// Lists `folder` as this process sees it; a folder that cannot be read shows why.
     private func list(_ folder: String, tellingDaemon: Bool) {
-        var entries: [FileModel.Entry] = []
-        var failure: String?
-        if let directory = opendir(folder) {
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                guard name != ".", name != ".." else { continue }
-                var info = stat()
-                let isFolder = stat(folder == "/" ? "/\(name)" : "\(folder)/\(name)", &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-                entries.append(FileModel.Entry(name: name, isFolder: isFolder))
-            }
-            closedir(directory)
-        } else {
-            failure = "cannot list \(folder): \(String(cString: strerror(errno)))"
-        }
+        let listing = FolderListing.list(folder)
         if tellingDaemon {
             do {
-                try chooser.setFolder(folder)
+                try chooser.setFolder(listing.folder)
             } catch {
                 session.fail(error)
                 return
             }
         }
-        dispatch(.listed(folder: folder, entries: entries, error: failure))
+        dispatch(.listed(folder: listing.folder, entries: listing.entries, error: listing.error))
     }
 
     func lines(rows: Int, columns: Int) -> [Line] {

@@ -8,6 +8,9 @@ import RxWidgetsCommandLine
 /// `--outputs`, and the keys. Drawing changes nothing.
 extension FormModel {
     func view(rows: Int, columns: Int) -> [Line] {
+        if let browsing, let field = daemon.layout.first(where: { $0.name == browsing.field }) {
+            return [Line(TextWidth.fit("Choose \(FileFieldComponent.noun(field)) for \(field.label)", columns), .accent)] + browsing.files.view(rows: rows - 1, columns: columns)
+        }
         var lines: [Line] = []
         if let header {
             lines.append(Line(header, .bold))
@@ -91,7 +94,7 @@ extension FormModel {
         }
         if case .submitValue(let name) = purpose, let field = focusedField, field.name == name {
             keys += TextFieldComponent.isMultiline(field) ? "" : " · enter done"
-        } else {
+        } else if focusedField?.kind != .file {
             keys += focusedField == nil ? " · enter submit" : " · enter next"
         }
         return keys + (purpose == .attach ? " · esc quit" : " · esc cancel")

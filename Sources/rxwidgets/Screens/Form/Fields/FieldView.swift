@@ -23,6 +23,7 @@ extension FormModel {
         case .slider: return SliderFieldComponent.self
         case .stepper: return StepperFieldComponent.self
         case .choice: return ChoiceFieldComponent.self
+        case .file: return FileFieldComponent.self
         }
     }
 }

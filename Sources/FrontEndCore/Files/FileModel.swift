@@ -1,25 +1,29 @@
-import FrontEndCore
 import Glibc
 import RxWidgetsCommandLine
 
 /// The file browser's state (`rxwidgets file`): the folder listed (read by
 /// this process, as the person), the chooser's filters and choice as the
 /// daemon holds them, the cursor — with `update` and a pure `view`.
-struct FileModel {
+package struct FileModel {
     /// One entry of the folder listed.
-    struct Entry: Equatable {
-        let name: String
-        let isFolder: Bool
+    package struct Entry: Equatable {
+        package let name: String
+        package let isFolder: Bool
+
+        package init(name: String, isFolder: Bool) {
+            self.name = name
+            self.isFolder = isFolder
+        }
     }
 
-    enum Mode: Equatable {
+    package enum Mode: Equatable {
         case open(multiple: Bool)
         /// Save as this name, in the folder the person goes to.
         case save(name: String)
         case folder
     }
 
-    enum Message {
+    package enum Message {
         /// The folder was listed (or could not be: `error`).
         case listed(folder: String, entries: [Entry], error: String?)
         /// The daemon's chooser now: filter in use and selection.
@@ -29,7 +33,7 @@ struct FileModel {
         case key(Key)
     }
 
-    enum Command: Equatable {
+    package enum Command: Equatable {
         /// List `folder` (and `SetFolder` it in the daemon).
         case list(String)
         case setFilter(Int)
@@ -41,19 +45,19 @@ struct FileModel {
         case cancel
     }
 
-    let mode: Mode
-    let filters: [(name: String, patterns: [String])]
-    private(set) var folder: String
-    private(set) var entries: [Entry] = []
-    private(set) var listingError: String?
-    private(set) var filter: Int
-    private(set) var selection: [String] = []
-    private(set) var cursor = 0
-    private(set) var showsHidden = false
+    package let mode: Mode
+    package let filters: [(name: String, patterns: [String])]
+    package private(set) var folder: String
+    package private(set) var entries: [Entry] = []
+    package private(set) var listingError: String?
+    package private(set) var filter: Int
+    package private(set) var selection: [String] = []
+    package private(set) var cursor = 0
+    package private(set) var showsHidden = false
     /// A save over this existing path waits for a second Enter.
-    private(set) var confirming: String?
+    package private(set) var confirming: String?
 
-    init(mode: Mode, filters: [(name: String, patterns: [String])], folder: String) {
+    package init(mode: Mode, filters: [(name: String, patterns: [String])], folder: String) {
         self.mode = mode
         self.filters = filters
         self.folder = folder
@@ -63,7 +67,7 @@ struct FileModel {
     /// The rows shown: `.` (this folder, to choose or save in), `..`
     /// (not at /), the folders, then the files the filter shows (hidden
     /// ones with `.`).
-    var shown: [Entry] {
+    package var shown: [Entry] {
         let visible = entries.filter { showsHidden || !$0.name.hasPrefix(".") }
         let folders = visible.filter(\.isFolder).sorted { $0.name < $1.name }
         let files = mode == .folder ? [] : visible.filter { !$0.isFolder && matchesFilter($0.name) }.sorted { $0.name < $1.name }
@@ -81,7 +85,7 @@ struct FileModel {
         return filters[filter].patterns.contains { fnmatch($0, name, 0) == 0 }
     }
 
-    func path(of entry: Entry) -> String {
+    package func path(of entry: Entry) -> String {
         switch entry.name {
         case ".": return folder
         case "..": return FileModel.parent(of: folder)
@@ -89,12 +93,12 @@ struct FileModel {
         }
     }
 
-    static func parent(of folder: String) -> String {
+    package static func parent(of folder: String) -> String {
         let parts = folder.split(separator: "/").dropLast()
         return "/" + parts.joined(separator: "/")
     }
 
-    mutating func update(_ message: Message) -> [Command] {
+    package mutating func update(_ message: Message) -> [Command] {
         switch message {
         case .listed(let listed, let new, let error):
             folder = listed
@@ -183,44 +187,6 @@ struct FileModel {
                 return [.list(target)]
             }
             return [.choose([path(of: rows[cursor])])]
-        }
-    }
-
-    // MARK: View
-
-    func view(rows: Int, columns: Int) -> [Line] {
-        var lines = [Line(TextWidth.fit(folder, columns), .bold)]
-        if filters.indices.contains(filter) {
-            let filter = filters[self.filter]
-            lines.append(Line(TextWidth.fit("\(filter.name) (\(filter.patterns.joined(separator: " ")))" + (filters.count > 1 ? " · tab next filter" : ""), columns), .dim))
-        }
-        if let listingError {
-            lines.append(Line(TextWidth.fit(listingError, columns), .error))
-        }
-        let listed = shown
-        let room = max(rows - lines.count - 2, 1)
-        let first = min(max(cursor - room / 2, 0), max(listed.count - room, 0))
-        for (index, entry) in listed.enumerated().dropFirst(first).prefix(room) {
-            let mark = selection.contains(path(of: entry)) ? "✓ " : "  "
-            let text = (index == cursor ? "› " : "  ") + mark + entry.name + (entry.isFolder ? "/" : "")
-            lines.append(Line(TextWidth.fit(text, columns), index == cursor ? .cursor : entry.isFolder ? .bold : .plain))
-        }
-        lines.append(Line())
-        lines.append(Line(TextWidth.fit(help, columns), .help))
-        return Array(lines.prefix(max(rows, 1)))
-    }
-
-    private var help: String {
-        if let confirming {
-            return "\(confirming) exists · enter overwrite · any other key no"
-        }
-        switch mode {
-        case .open(let multiple):
-            return "enter open/choose · ← parent · . hidden" + (multiple ? " · space mark · enter chooses the marked" : "") + " · esc cancel"
-        case .save(let name):
-            return "enter on . (or a file) saves \(name) here, on a folder opens it · ← parent · esc cancel"
-        case .folder:
-            return "enter chooses · → opens · ← parent · . hidden · esc cancel"
         }
     }
 }

@@ -1,0 +1,59 @@
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// A file field: the path (or paths, with `multiple`) chosen on a file
+/// chooser this front end shows as the person — the terminal's browser,
+/// GTK's own chooser. Enter or Space opens it; Backspace or Delete clears
+/// the field. The daemon checks the paths as data and never lists a folder.
+package enum FileFieldComponent: FieldComponent {
+    package static func keys(for field: RemoteForm.Field) -> String {
+        "enter choose \(noun(field)) · backspace clear"
+    }
+
+    package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
+        switch key {
+        case .enter, .character(" "):
+            return model.openBrowser(for: field)
+        case .backspace, .delete:
+            return [.call(.setValue(field: field.name, value: value([], for: field), .plain))]
+        default:
+            return nil
+        }
+    }
+
+    /// The field's paths in its value: `s` ("" is none) or `as`.
+    package static func paths(in value: DBusValue?) -> [String] {
+        switch value {
+        case .string(let path)?: return path.isEmpty ? [] : [path]
+        case .array(_, let elements)?: return elements.compactMap(\.stringValue)
+        default: return []
+        }
+    }
+
+    /// `paths` as the field's value: a list with `multiple`, else the first (or "").
+    package static func value(_ paths: [String], for field: RemoteForm.Field) -> DBusValue {
+        field.chooser.isMultiple ? .array(element: .string, paths.map(DBusValue.string)) : .string(paths.first ?? "")
+    }
+
+    /// What the field holds, in a few words: the names chosen, or that none is.
+    package static func summary(of value: DBusValue?, for field: RemoteForm.Field) -> String {
+        let names = paths(in: value).map { path in path == "/" ? "/" : String(path.split(separator: "/").last ?? "") }
+        switch names.count {
+        case 0: return "no \(noun(field)) chosen"
+        case 1...3: return names.joined(separator: ", ")
+        default: return "\(names.count) files: " + names.prefix(2).joined(separator: ", ") + ", …"
+        }
+    }
+
+    /// "file", "files" or "folder", as the field chooses.
+    package static func noun(_ field: RemoteForm.Field) -> String {
+        field.chooser.mode == .folder ? "folder" : field.chooser.isMultiple ? "files" : "file"
+    }
+
+    /// The folder a chooser opens in: the one of the first path chosen, if any.
+    package static func startingFolder(of value: DBusValue?) -> String {
+        guard let first = paths(in: value).first else { return "" }
+        let parent = first.split(separator: "/").dropLast()
+        return "/" + parent.joined(separator: "/")
+    }
+}
