@@ -58,6 +58,10 @@ extension WidgetsClient {
         } catch {
             throw WidgetsClientError(error)
         }
+        // The daemon sends the signals of a widget only some uids may read
+        // (a prompt `for_uid`) to the connections whose uid it knows: a
+        // call makes this one's known.
+        _ = try widgets()
         var names: [String: [String: [String]]] = [:]
         for contract in WidgetsAPI.interfaces + WidgetsAPI.addedInterfaces {
             names[contract.name] = Dictionary(contract.shape.signals.map { ($0.name, $0.arguments.map(\.name)) }) { first, _ in first }

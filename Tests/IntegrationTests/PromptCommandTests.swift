@@ -196,6 +196,74 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertTrue(afterwards.error.contains("belongs to uid 0; uid 65534 may only read it"), afterwards.error)
     }
 
+    /// A prompt for one user is that user's (and its asker's, and 0's) to
+    /// read: a third uid's Get, GetManagedObjects and method calls do not
+    /// show it, and its signals go to the readers' connections alone.
+    func testForUIDKeepsThePromptFromAThirdUIDsEyes() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run a command as another uid") }
+        let items = ("items", titles([["start", "stop"]]))
+        for (name, prompt) in [("other", [("for_uid", DBusValue.uint32(1_234))]), ("mine", [("for_uid", .uint32(65_534))]), ("open", [])] {
+            try call(root, managerInterface, "CreatePicker", [.string(name), options([items, ("prompt", options(prompt))])])
+        }
+        let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let title = try runCommand(asNobody[0], Array(asNobody.dropFirst()) + ["/usr/bin/busctl", "--address=\(bus.address)", "get-property", busName,
+                                                                            "\(root)/picker/other", "org.rxwidgets.Widgets1.Prompt", "State"])
+        XCTAssertNotEqual(title.status, 0)
+        XCTAssertTrue(title.error.contains("Access denied"), title.error)
+        let titles = try runAsNobody(["select", "other", "stop"])
+        XCTAssertTrue(titles.error.contains("may be read by uid 0, 1234 only"), titles.error)
+        let managed = try runCommand(asNobody[0], Array(asNobody.dropFirst()) + ["/usr/bin/busctl", "--address=\(bus.address)", "call", busName, root,
+                                                                              "org.freedesktop.DBus.ObjectManager", "GetManagedObjects"])
+        XCTAssertEqual(managed.status, 0, managed.error)
+        XCTAssertTrue(managed.output.contains("picker/mine") && managed.output.contains("picker/open") && !managed.output.contains("picker/other"), managed.output)
+
+        // A watcher of uid 65534 hears the open prompt and its own, not the one for uid 1234.
+        let heard = bus.directory.appendingPathComponent("heard")
+        _ = FileManager.default.createFile(atPath: heard.path, contents: nil)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: heard.path)
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: asNobody[0])
+        watch.arguments = Array(asNobody.dropFirst()) + [frontEndExecutable, "watch", "--address", bus.address]
+        watch.standardOutput = try FileHandle(forWritingTo: heard)
+        try watch.run()
+        defer { watch.terminate() }
+        let read = { (try? String(contentsOf: heard, encoding: .utf8)) ?? "" }
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            _ = try? self.call("\(root)/picker/open", pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+            _ = try? self.call("\(root)/picker/open", pickerInterface, "SelectRow", [.int32(0), .int32(0)])
+            return read().contains("picker/open ItemSelected")
+        }, "the watcher is listening: \(read())")
+        for name in ["other", "mine"] {
+            try call("\(root)/picker/\(name)", pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        }
+        try call("\(root)/picker/open", pickerInterface, "SelectRow", [.int32(1), .int32(0)])
+        XCTAssertTrue(waitUntil(timeout: 10) { read().contains("picker/mine ItemSelected row=1") && read().hasSuffix("picker/open ModelSelected models=[\"stop\"]\n") }, read())
+        XCTAssertFalse(read().contains("picker/other"), "nothing of uid 1234's prompt reached uid 65534: \(read())")
+    }
+
+    /// A user's agent offers what that user may answer: root's prompts
+    /// and its own, not a prompt for a third uid nor another user's.
+    func testAUsersAgentOffersOnlyWhatItMayAnswer() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run a command as another uid") }
+        let items = ("items", titles([["start", "stop"]]))
+        for (name, prompt) in [("forThird", [("for_uid", DBusValue.uint32(1_234)), ("title", .string("For uid 1234"))]),
+                               ("forNobody", [("for_uid", .uint32(65_534)), ("title", .string("For nobody"))])] {
+            try call(root, managerInterface, "CreatePicker", [.string(name), options([items, ("prompt", options(prompt))])])
+        }
+        // uid 2 (bin): a uid the bus knows, so it may be answered (one without a passwd entry is not).
+        let theirs = try runCommand("/usr/bin/setpriv", ["--reuid=2", "--regid=2", "--clear-groups", frontEndExecutable, "confirm", "Of uid 2?", "--no-wait", "--name", "theirs"],
+                                    environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "HOME": "/tmp"])
+        XCTAssertEqual(theirs.status, 0, theirs.error)
+        let agent = try TerminalSession(["agent"], address: bus.address, columns: 100, runAs: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+        agent.waitForScreen("For nobody — uid 0")
+        XCTAssertFalse(agent.screen.contains("For uid 1234") || agent.screen.contains("Of uid 2?"), agent.screen)
+        agent.send("Enter")
+        agent.waitForScreen("stop")
+        agent.send("Down", "Enter")
+        XCTAssertEqual(agent.exitStatus(), 0, agent.error + agent.screen)
+        XCTAssertEqual(try property("\(root)/picker/forNobody", "org.rxwidgets.Widgets1.Prompt", "Answer"), .variant(.array(element: .string, [.string("stop")])))
+    }
+
     /// An asker of another uid may keep only so many questions waiting.
     func testAnotherUIDsWaitingPromptsAreBounded() throws {
         for name in ["q1", "q2"] {

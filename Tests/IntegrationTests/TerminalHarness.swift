@@ -20,22 +20,23 @@ final class TerminalSession {
     /// `staysOpen`: the pane is kept after the command ends, to be looked at.
     /// `pipedFrom`: a shell command whose output is the command's standard
     /// input (a pipe that stays open as long as it runs), instead of `input`.
+    /// `runAs`: a command the front end runs under (`setpriv --reuid=…`), given the terminal to use.
     init(_ arguments: [String], address: String, columns: Int = 80, rows: Int = 24, input: String? = nil, pipedFrom: String? = nil, environment: [String: String] = [:],
-         before: [String] = [], staysOpen: Bool = false) throws {
+         before: [String] = [], staysOpen: Bool = false, runAs: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-tty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let inputFile = directory.appendingPathComponent("in")
         try (input ?? "").write(to: inputFile, atomically: true, encoding: .utf8)
         // The terminal front end, even where a display would choose the GTK one.
         let variables = ["LANG": "C.UTF-8", "DBUS_SESSION_BUS_ADDRESS": address, "RXWIDGETS_FRONTEND": "tty"].merging(environment) { $1 }
-        let command = ([frontEndExecutable] + arguments).map(TerminalSession.shellQuoted).joined(separator: " ")
+        let command = (runAs + [frontEndExecutable] + arguments).map(TerminalSession.shellQuoted).joined(separator: " ")
         let stdin = input == nil ? "" : " < \(TerminalSession.shellQuoted(inputFile.path))"
         // NO_COLOR only when a test sets it (swift test sets it for its own
         // output, and tmux passes the test's environment on). The shell has no job control, so the backgrounded command stays in
         // the terminal's foreground process group, reads keys, and can be
         // sent signals by its pid.
         let script = """
-        cd \(TerminalSession.shellQuoted(directory.path)) || exit; stty -a > stty-before
+        cd \(TerminalSession.shellQuoted(directory.path)) || exit; stty -a > stty-before\(runAs.isEmpty ? "" : "; chmod o+rw \"$(tty)\"")
         \(before.map { "printf '%s\\n' \(TerminalSession.shellQuoted($0))" }.joined(separator: "; "))
         \(pipedFrom.map { "(\($0)) | " } ?? "")env -u NO_COLOR \(variables.map { "\($0.key)=\(TerminalSession.shellQuoted($0.value))" }.joined(separator: " ")) \(command)\(stdin) > out 2> err &
         echo $! > pid; wait $!; echo $? > status.tmp; stty -a > stty-after; mv status.tmp status\(staysOpen ? "; sleep 600" : "")

@@ -16,6 +16,13 @@ extension Message {
         return Message(taking: copied, appendedBytes: appendedBytes)
     }
 
+    /// A copy sent to `destination` alone (a signal for one client).
+    func addressed(to destination: String) throws -> Message {
+        let copied = try copy()
+        guard dbus_message_set_destination(copied.raw, destination) != 0 else { throw Message.outOfMemory }
+        return copied
+    }
+
     /// The message in D-Bus wire format: header and body, every value typed,
     /// as a file can keep it.
     public func marshalled() throws -> [UInt8] {

@@ -13,6 +13,9 @@ struct OutgoingMessage {
     let isKnownValid: Bool
     /// What it is, for a log line when it cannot be sent ("ItemSelected at /…").
     let label: String
+    /// A signal about an object only these uids may read goes to their
+    /// connections alone; nil: to the whole bus.
+    var readers: Set<UInt32>? = nil
 
     /// The bytes read back by libdbus, checked whole: the message it sends
     /// when the signal cannot go out at once (`InvalidArgs` for bytes it refuses).

@@ -58,6 +58,14 @@ final class CredentialCache {
         return nil
     }
 
+    /// The clients known to be of one of `uids`, in a stable order.
+    func senders(withUIDs uids: Set<UInt32>) -> [String] {
+        resolutions.compactMap { name, resolution in
+            if case .known(let uid, _) = resolution, uids.contains(uid) { return name }
+            return nil
+        }.sorted()
+    }
+
     /// Forgets a client that left the bus.
     func forget(_ name: String) {
         resolutions[name] = nil

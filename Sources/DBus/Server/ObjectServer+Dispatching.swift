@@ -131,6 +131,7 @@ extension ObjectServer {
         let method: Method
         do {
             method = try self.method(for: message)
+            try checkReader(of: message, uid: uid)
             try method.admit?(Method.Caller(sender: message.sender ?? "", uid: uid))
         } catch {
             finish(message, method: nil, .failure(DBusError.from(error)))
@@ -317,6 +318,15 @@ extension ObjectServer {
     private func refuse(_ message: Message, _ tooLarge: MessageTooLarge) throws {
         let member = [message.interface, message.member].compactMap { $0 }.joined(separator: ".")
         try connection.send(try message.makeError(DBusError(name: limitExceededErrorName, message: "the reply to \(member) \(tooLarge); ask for less")))
+    }
+
+    /// Refuses, from its header, any call but `Introspect` and `Peer` on
+    /// an object the caller may not read (`export(_:interfaces:readers:)`):
+    /// its methods read or change what only its readers may see.
+    private func checkReader(of message: Message, uid: UInt32?) throws {
+        guard message.interface != StandardInterface.introspectable, message.interface != StandardInterface.peer,
+              let object = objects[ObjectPath(unchecked: message.path ?? "/")] else { return }
+        try object.checkReader(uid)
     }
 
     /// The declared method a call names, its signature checked exactly.

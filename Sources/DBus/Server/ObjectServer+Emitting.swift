@@ -6,7 +6,9 @@ extension ObjectServer {
     /// Emits a declared signal of an exported object; throws when the object,
     /// interface or signal is not declared or the arguments do not match it.
     public func emit(path: ObjectPath, interface: String, member: String, _ arguments: [DBusValue]) throws {
-        try send(signal: try signalMessage(path: path, interface: interface, member: member, arguments, servedBy: objects[path]))
+        var signal = try signalMessage(path: path, interface: interface, member: member, arguments, servedBy: objects[path])
+        signal.readers = objects[path]?.readers
+        try send(signal: signal)
     }
 
     /// Sends a signal, or, inside a call, holds it until the call's
@@ -15,10 +17,27 @@ extension ObjectServer {
     func send(signal: OutgoingMessage) throws {
         try checkSignalSize(of: signal)
         guard callDepth > 0 else {
-            try connection.send(signal)
+            try deliver(signal)
             return
         }
         heldSignals.append(signal)
+    }
+
+    /// Sends a signal to the whole bus or, about an object only some uids
+    /// may read, to each connection of those uids this server knows (a
+    /// client's uid is known once it called; one that never called hears
+    /// nothing of such an object, which fails closed).
+    func deliver(_ signal: OutgoingMessage) throws {
+        guard let readers = signal.readers else {
+            try connection.send(signal)
+            return
+        }
+        let recipients = credentials?.senders(withUIDs: readers) ?? []
+        guard !recipients.isEmpty else { return }
+        let message = try signal.message()
+        for recipient in recipients {
+            try connection.send(message.addressed(to: recipient))
+        }
     }
 
     /// Throws `MessageTooLarge` for a signal over `signalLimit`, or for one
@@ -43,7 +62,9 @@ extension ObjectServer {
         }
         var writer = MessageBodyWriter()
         try signal.encode(repeat each value, into: &writer)
-        try send(signal: try header.signal(with: writer.body))
+        var message = try header.signal(with: writer.body)
+        message.readers = objects[path]?.readers
+        try send(signal: message)
     }
 
     /// A declared signal of `object`, encoded and ready to send.
@@ -137,7 +158,7 @@ extension ObjectServer {
         heldSignals = []
         for signal in held {
             do {
-                try connection.send(signal)
+                try deliver(signal)
             } catch {
                 Hooks.log("<3>dbus: cannot send \(signal.label): \(error)")
             }
@@ -160,11 +181,13 @@ extension ObjectServer {
             do {
                 // Entries, not (key, value) pairs: an array of tuples made the
                 // runtime instantiate its metadata on every flush.
-                return try emit(path: path, interface: StandardInterface.properties, member: "PropertiesChanged", [
+                var signal = try signalMessage(path: path, interface: StandardInterface.properties, member: "PropertiesChanged", [
                     .string(interface),
                     .array(element: .dictEntry(key: .string, value: .variant), changed.map { .dictEntry(.string($0.name), .variant($0.value)) }),
                     .array(element: .string, invalidated.map { .string($0) }),
-                ])
+                ], servedBy: objects[path])
+                signal.readers = objects[path]?.readers
+                return try send(signal: signal)
             } catch is MessageTooLarge where !changed.isEmpty {
                 let largest = changed.indices.max { changed[$0].value.encodedBytesBound < changed[$1].value.encodedBytesBound }!
                 invalidated.append(changed.remove(at: largest).name)

@@ -6,11 +6,17 @@ extension ObjectServer {
     /// `InterfacesAdded` by an object manager above it. All or nothing: the
     /// announcement is encoded before the object is registered, so an object
     /// whose properties cannot be sent is not exported at all.
-    public func export(_ path: ObjectPath, interfaces: [Interface]) throws {
+    ///
+    /// `readers`: the only uids that may read the object — `Get`, `GetAll`
+    /// and `GetManagedObjects` of any other caller do not show it (the first
+    /// two refuse with `AccessDenied`), and its signals (and the object
+    /// manager's about it) go to their connections alone, not to the whole
+    /// bus; nil: everyone.
+    public func export(_ path: ObjectPath, interfaces: [Interface], readers: Set<UInt32>? = nil) throws {
         guard objects[path] == nil else {
             throw DBusError.failed("an object is already exported at \(path)")
         }
-        let object = ExportedObject(path: path, interfaces: interfaces)
+        let object = ExportedObject(path: path, interfaces: interfaces, readers: readers)
         object.served = standardInterfaces(of: object)
         let roots = managerRoots.filter { $0.isAncestor(of: path) }.sorted()
         var announcements: [OutgoingMessage] = []
@@ -18,7 +24,8 @@ extension ObjectServer {
             // The properties are read only when an object manager announces them.
             let added = interfacesAndProperties([object], for: .everyone, within: signalLimit)[0].1
             announcements = try roots.map { root in
-                let message = try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
+                var message = try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesAdded", [.objectPath(path), added], servedBy: objects[root])
+                message.readers = readers
                 try checkSignalSize(of: message)
                 return message
             }
@@ -43,7 +50,9 @@ extension ObjectServer {
         pendingChanges.removeAll { $0.path == path }
         for root in managerRoots where root.isAncestor(of: path) {
             let names = DBusValue.array(element: .string, object.interfaces.map { .string($0.name) })
-            try emit(path: root, interface: StandardInterface.objectManager, member: "InterfacesRemoved", [.objectPath(path), names])
+            var message = try signalMessage(path: root, interface: StandardInterface.objectManager, member: "InterfacesRemoved", [.objectPath(path), names], servedBy: objects[root])
+            message.readers = object.readers
+            try send(signal: message)
         }
     }
 

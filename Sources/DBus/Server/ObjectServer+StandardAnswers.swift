@@ -13,7 +13,7 @@ extension ObjectServer {
     }
 
     func managedObjects(under root: ObjectPath, for reader: PropertyReader) -> DBusValue {
-        let below = objects.values.filter { root.isAncestor(of: $0.path) }.sorted { $0.path < $1.path }
+        let below = objects(under: root, readBy: reader)
         let entries = interfacesAndProperties(below, for: reader, within: connection.maximumMessageBytes).map { (DBusValue.objectPath($0.0), $0.1) }
         return .dictionary(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType, entries)
     }
@@ -26,8 +26,19 @@ extension ObjectServer {
         managedObjectsCache.answer(under: root, for: uid) { joinManagedObjects(under: root, for: uid) }
     }
 
+    /// The objects below `root` that `reader` may read, by path.
+    private func objects(under root: ObjectPath, readBy reader: PropertyReader) -> [ExportedObject] {
+        objects.values.filter { object in
+            guard root.isAncestor(of: object.path) else { return false }
+            switch reader {
+            case .caller(let uid): return object.admits(uid)
+            case .everyone: return object.readers == nil
+            }
+        }.sorted { $0.path < $1.path }
+    }
+
     private func joinManagedObjects(under root: ObjectPath, for uid: UInt32?) -> WireBody? {
-        let below = objects.values.filter { root.isAncestor(of: $0.path) }.sorted { $0.path < $1.path }
+        let below = objects(under: root, readBy: .caller(uid: uid))
         let limit = connection.maximumMessageBytes - Message.headerAllowance
         let entryType = DBusType.dictEntry(key: .objectPath, value: ObjectServer.interfacesAndPropertiesType)
         var body = WireBody()

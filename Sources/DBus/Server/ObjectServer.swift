@@ -11,6 +11,21 @@ final class ExportedObject {
     /// An empty signal message per "interface.member", its header built once:
     /// libdbus spends more setting a header's fields than copying a message.
     var signalHeaders: [SignalKey: WireSignal] = [:]
+    /// The uids that may read the object (its properties, its signals); nil: everyone.
+    var readers: Set<UInt32>?
+
+    /// Whether a caller of `uid` may read the object: an unknown uid may
+    /// not read a restricted one.
+    func admits(_ uid: UInt32?) -> Bool {
+        guard let readers else { return true }
+        return uid.map(readers.contains) ?? false
+    }
+
+    /// Throws `AccessDenied` for a caller who may not read the object.
+    func checkReader(_ uid: UInt32?) throws {
+        guard !admits(uid) else { return }
+        throw DBusError(name: DBusError.Name.accessDenied, message: "\(path) may be read by uid \(readers!.sorted().map(String.init).joined(separator: ", ")) only; the caller is \(uid.map { "uid \($0)" } ?? "of an unknown uid")")
+    }
 
     /// A signal's interface and member, hashed as they are: joining them
     /// into one string allocated on every emit.
@@ -19,9 +34,10 @@ final class ExportedObject {
         let member: String
     }
 
-    init(path: ObjectPath, interfaces: [Interface]) {
+    init(path: ObjectPath, interfaces: [Interface], readers: Set<UInt32>?) {
         self.path = path
         self.interfaces = interfaces
+        self.readers = readers
     }
 }
 

@@ -185,7 +185,9 @@ extension PickerModel {
     /// The inputs before it were answered (`prepare`), so what is shown is
     /// what they led to.
     private mutating func accept() -> [PickerCommand] {
-        guard daemon.isPopup else { return [] }
+        // A picker that is not a popup has no Done: the answer is what it
+        // selects now (an agent answering a script's prompt), read back whole.
+        guard daemon.isPopup || purpose != .attach else { return [] }
         var commands: [PickerCommand] = []
         if let filter = filters[focus], !filter.query.isEmpty {
             let shown = shownRows(focus)
@@ -199,6 +201,13 @@ extension PickerModel {
         }
         if purpose == .attach && !daemon.isVisible {
             return commands + call(.show)
+        }
+        guard daemon.isPopup else {
+            guard commands.isEmpty else {
+                status = "the best match is selected now: enter again to choose it"
+                return commands
+            }
+            return [.printSelectedTitles]
         }
         return commands + call(.done)
     }

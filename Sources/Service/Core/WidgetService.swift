@@ -100,7 +100,9 @@ public final class WidgetService {
     /// widget just read from there).
     func add(_ widget: any ServedWidget, persist: Bool = true) throws {
         try widget.admitWhole()
-        try server.export(widget.path, interfaces: [widget.boundInterface()] + (widget.host.prompt.map { [$0.boundInterface()] } ?? []))
+        // A prompt for another uid (`for_uid`) is read by that uid, its asker's and 0 alone: values, signals and all.
+        let readers = widget.host.prompt?.forUID.map { Set([$0, widget.ownerUID, 0]) }
+        try server.export(widget.path, interfaces: [widget.boundInterface()] + (widget.host.prompt.map { [$0.boundInterface()] } ?? []), readers: readers)
         widgets[widget.path] = widget
         widget.host.isServed = true
         widget.account()

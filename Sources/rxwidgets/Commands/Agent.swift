@@ -16,7 +16,7 @@ import WidgetsAPI
 enum Agent {
     static func run(client: WidgetsClient, terminal: Terminal, watch: Bool) throws -> Outcome {
         guard watch else {
-            let waiting = try client.waitingPrompts()
+            let waiting = try offered(client)
             guard !waiting.isEmpty else {
                 Output.error("rxwidgets: no prompt is waiting\n")
                 return .done("")
@@ -27,9 +27,9 @@ enum Agent {
         var passed: Set<ObjectPath> = []
         while true {
             // The oldest prompt not yet passed over with Esc, as each comes.
-            guard let next = try client.waitingPrompts().first(where: { !passed.contains($0) }) else {
+            guard let next = try offered(client).first(where: { !passed.contains($0) }) else {
                 let session = Session(terminal: terminal)
-                let idle = IdleScreen(session: session) { (try? client.waitingPrompts().contains { !passed.contains($0) }) ?? false }
+                let idle = IdleScreen(session: session) { (try? offered(client).contains { !passed.contains($0) }) ?? false }
                 let ended = session.run(idle)
                 if !ended.isPromptArrived {
                     return ended
@@ -43,6 +43,19 @@ enum Agent {
             case .cancelled, .failed, .destroyed: passed.insert(next)
             default: return outcome
             }
+        }
+    }
+
+    /// The waiting prompts this user may answer: its own, root's (one may be
+    /// addressed to it with `for_uid`; a refused answer is said, and that
+    /// prompt not offered again), and every one for root. Another user's
+    /// prompt, and one for a third uid (the daemon does not let this uid read
+    /// it), are not offered.
+    private static func offered(_ client: WidgetsClient) throws -> [ObjectPath] {
+        let me = getuid()
+        return try client.waitingPrompts().filter { path in
+            guard let asker = try? client.prompt(at: path).asker else { return false }
+            return me == 0 || asker.uid == me || asker.uid == 0
         }
     }
 
