@@ -1,10 +1,12 @@
 import FrontEndCore
 import Glibc
+import RxCoreEssentials
 import RxWidgetsCommandLine
 
 /// The file browser's state (`rxwidgets file`): the folder listed (read by
 /// this process, as the person), the chooser's filters and choice as the
-/// daemon holds them, the cursor — with `update` and a pure `view`.
+/// daemon holds them, the cursor, and the `/` filter whose matching is the
+/// daemon's search (FileModel+Search) — with `update` and a pure `view`.
 struct FileModel {
     /// One entry of the folder listed.
     struct Entry: Equatable {
@@ -26,6 +28,12 @@ struct FileModel {
         case daemonChanged(filter: Int, selection: [String])
         /// The file to save exists: Enter again overwrites.
         case exists(String)
+        /// The search's picker now: its filter, match count and `Revision`.
+        case searchChanged(PickerSnapshot)
+        /// Its ranked matches, fetched from the first.
+        case matchesArrived(MatchWindow)
+        /// A `SetFilter` was answered.
+        case searchAnswered
         case key(Key)
     }
 
@@ -39,6 +47,12 @@ struct FileModel {
         /// Asks whether `path` exists (a save over it is confirmed first).
         case checkExists(String)
         case cancel
+        /// These names become the search picker's rows (it is made, transient, the first time).
+        case giveNames([String])
+        /// `SetFilter(query)` on the search picker, answered as `.searchAnswered`.
+        case search(String)
+        /// Fetch the first `count` matches for `revision`; they come back as `.matchesArrived`.
+        case fetchMatches(count: Int, revision: UInt64)
     }
 
     let mode: Mode
@@ -50,20 +64,30 @@ struct FileModel {
     private(set) var selection: [String] = []
     private(set) var cursor = 0
     private(set) var showsHidden = false
+    /// The entries listed: `.` (this folder, to choose or save in), `..`
+    /// (not at /), the folders, then the files the filter shows (hidden
+    /// ones with `.`). Kept, not worked out again for each key and frame:
+    /// a folder may hold many thousands.
+    private(set) var unfiltered: [Entry] = []
     /// A save over this existing path waits for a second Enter.
     private(set) var confirming: String?
+    /// The `/` filter, while one is typed: keys go into its query.
+    var typed: ListFilter?
+    /// The daemon's search as this screen knows it.
+    var search = NameSearch()
+    /// Why the last key did nothing, shown instead of the keys.
+    private(set) var status: String?
 
     init(mode: Mode, filters: [(name: String, patterns: [String])], folder: String) {
         self.mode = mode
         self.filters = filters
         self.folder = folder
         filter = filters.isEmpty ? -1 : 0
+        relist()
     }
 
-    /// The rows shown: `.` (this folder, to choose or save in), `..`
-    /// (not at /), the folders, then the files the filter shows (hidden
-    /// ones with `.`).
-    var shown: [Entry] {
+    /// Sets `unfiltered` from the folder's entries, the hidden toggle and the filter.
+    private mutating func relist() {
         let visible = entries.filter { showsHidden || !$0.name.hasPrefix(".") }
         let folders = visible.filter(\.isFolder).sorted { $0.name < $1.name }
         let files = mode == .folder ? [] : visible.filter { !$0.isFolder && matchesFilter($0.name) }.sorted { $0.name < $1.name }
@@ -73,7 +97,13 @@ struct FileModel {
         } else {
             here = [Entry(name: ".", isFolder: true)]
         }
-        return here + (folder == "/" ? [] : [Entry(name: "..", isFolder: true)]) + folders + files
+        unfiltered = here + (folder == "/" ? [] : [Entry(name: "..", isFolder: true)]) + folders + files
+    }
+
+    /// The rows shown: the entries listed, or, with a query answered, the
+    /// daemon's matches among them, best first.
+    var shown: [Entry] {
+        matched?.map(\.entry) ?? unfiltered
     }
 
     private func matchesFilter(_ name: String) -> Bool {
@@ -95,31 +125,58 @@ struct FileModel {
     }
 
     mutating func update(_ message: Message) -> [Command] {
+        var commands: [Command] = []
         switch message {
         case .listed(let listed, let new, let error):
+            // A query was for the names of the folder left.
+            if listed != folder {
+                typed?.query = ""
+            }
             folder = listed
             entries = new
             listingError = error
-            cursor = min(cursor, max(shown.count - 1, 0))
-            return []
+            relist()
         case .daemonChanged(let newFilter, let newSelection):
             filter = newFilter
             selection = newSelection
-            cursor = min(cursor, max(shown.count - 1, 0))
-            return []
+            relist()
         case .exists(let path):
             confirming = path
-            return []
+        case .searchChanged(let snapshot):
+            search.daemon = snapshot
+        case .matchesArrived(let window):
+            search.matches = window
+        case .searchAnswered:
+            search.callsInFlight = max(search.callsInFlight - 1, 0)
         case .key(let key):
-            return handle(key)
+            commands = handle(key)
         }
+        cursor = min(cursor, max(shown.count - 1, 0))
+        return commands + searchCommands()
     }
 
     private mutating func handle(_ key: Key) -> [Command] {
-        let rows = shown
+        status = nil
         if key != .enter {
             confirming = nil
         }
+        if var typing = typed {
+            var ended = false
+            if typing.take(key, ended: &ended) {
+                if ended {
+                    // The cursor stays on its entry among all of them: Space then marks it.
+                    let underCursor = shown.indices.contains(cursor) ? shown[cursor] : nil
+                    typed = nil
+                    cursor = underCursor.flatMap { unfiltered.firstIndex(of: $0) } ?? 0
+                } else {
+                    typed = typing
+                    // A new query's rows start at its best match, as fzf's do.
+                    cursor = 0
+                }
+                return []
+            }
+        }
+        let rows = shown
         switch key {
         case .up, .character("k"):
             cursor = max(cursor - 1, 0)
@@ -140,7 +197,9 @@ struct FileModel {
             return [.list(target)]
         case .character("."):
             showsHidden.toggle()
-            cursor = min(cursor, max(shown.count - 1, 0))
+            relist()
+        case .character("/"):
+            typed = ListFilter()
         case .tab where filters.count > 1:
             return [.setFilter((filter + 1) % filters.count)]
         case .character(" "):
@@ -158,6 +217,10 @@ struct FileModel {
     }
 
     private mutating func enter(_ rows: [Entry]) -> [Command] {
+        if let typed, !typed.query.isEmpty, rows.isEmpty {
+            status = "nothing here matches \(quoted(typed.query, quote: "\""))"
+            return []
+        }
         switch mode {
         case .save(let name):
             if rows.indices.contains(cursor), rows[cursor].isFolder, rows[cursor].name != "." {
@@ -183,44 +246,6 @@ struct FileModel {
                 return [.list(target)]
             }
             return [.choose([path(of: rows[cursor])])]
-        }
-    }
-
-    // MARK: View
-
-    func view(rows: Int, columns: Int) -> [Line] {
-        var lines = [Line(TextWidth.fit(folder, columns), .bold)]
-        if filters.indices.contains(filter) {
-            let filter = filters[self.filter]
-            lines.append(Line(TextWidth.fit("\(filter.name) (\(filter.patterns.joined(separator: " ")))" + (filters.count > 1 ? " · tab next filter" : ""), columns), .dim))
-        }
-        if let listingError {
-            lines.append(Line(TextWidth.fit(listingError, columns), .error))
-        }
-        let listed = shown
-        let room = max(rows - lines.count - 2, 1)
-        let first = min(max(cursor - room / 2, 0), max(listed.count - room, 0))
-        for (index, entry) in listed.enumerated().dropFirst(first).prefix(room) {
-            let mark = selection.contains(path(of: entry)) ? "✓ " : "  "
-            let text = (index == cursor ? "› " : "  ") + mark + entry.name + (entry.isFolder ? "/" : "")
-            lines.append(Line(TextWidth.fit(text, columns), index == cursor ? .cursor : entry.isFolder ? .bold : .plain))
-        }
-        lines.append(Line())
-        lines.append(Line(TextWidth.fit(help, columns), .help))
-        return Array(lines.prefix(max(rows, 1)))
-    }
-
-    private var help: String {
-        if let confirming {
-            return "\(confirming) exists · enter overwrite · any other key no"
-        }
-        switch mode {
-        case .open(let multiple):
-            return "enter open/choose · ← parent · . hidden" + (multiple ? " · space mark · enter chooses the marked" : "") + " · esc cancel"
-        case .save(let name):
-            return "enter on . (or a file) saves \(name) here, on a folder opens it · ← parent · esc cancel"
-        case .folder:
-            return "enter chooses · → opens · ← parent · . hidden · esc cancel"
         }
     }
 }
