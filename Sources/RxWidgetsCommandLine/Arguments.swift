@@ -686,8 +686,10 @@ package struct Arguments {
                  browses folders from PATH (or here) and prints the path
                  chosen (with --multiple, Space marks several, one a
                  line); --directory chooses a folder, --save a file to
-                 write named NAME (asking before an existing one); the
-                 daemon holds the chooser and never reads a file
+                 write named NAME (asking before an existing one); . shows
+                 hidden files, / filters as you type (fuzzy). The daemon
+                 holds the chooser and never reads a file; while a filter
+                 is typed it is given the folder's names to search
       spin [--title TEXT] [--show-output] [--no-cancel] -- COMMAND [ARG…]
                  a pulsing progress titled TEXT while COMMAND runs in a
                  process group of its own; exits with its status. Esc, q

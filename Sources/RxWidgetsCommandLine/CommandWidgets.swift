@@ -143,6 +143,12 @@ package enum CommandWidgets {
         }
     }
 
+    /// `file`'s search over the names of a folder: a transient picker of
+    /// `names` (not a popup: nobody chooses in it), named after this process.
+    package static func namePicker(_ client: WidgetsClient, names: [String]) throws -> RemotePicker {
+        try create(named: nil) { try client.createPicker($0, items: [names], transient: true) }
+    }
+
     /// `spin`'s progress: pulsing from the start, titled as the command line says.
     package static func spinner(_ client: WidgetsClient, named name: String?, title: String?, cancellable: Bool) throws -> RemoteProgress {
         let progress = try create(named: name) { try client.createProgress($0, text: title ?? "", cancellable: cancellable, transient: true) }

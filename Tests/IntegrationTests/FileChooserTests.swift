@@ -166,6 +166,55 @@ final class FileCommandTests: DaemonTestCase {
         XCTAssertEqual(cancelled.output, "")
     }
 
+    /// The pickers on the daemon: a filter's search is one.
+    private func pickers() throws -> [String] {
+        (try property(root, managerInterface, "Widgets")?.arrayElements ?? []).compactMap(\.stringValue).filter { $0.hasPrefix("\(root)/picker/") }
+    }
+
+    /// `/` filters the folder through the daemon's search: the names go to
+    /// a transient picker of the browser's once a filter is typed, its
+    /// ranked matches are shown with the matched letters bold and
+    /// underlined, and Enter chooses the one under the cursor, the best.
+    func testASlashFilterShowsTheDaemonsMatchesMarkedAndEnterChoosesTheBest() throws {
+        let file = try start(["file", tree.appendingPathComponent("photos").path])
+        file.waitForScreen("fish.jpg")
+        XCTAssertEqual(try pickers(), [], "no name goes to the daemon before a filter is typed")
+        file.send("/")
+        file.type("dg")
+        file.waitForScreen("1 of 3")
+        let lines = file.screen.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.dropFirst().first, "›   dog.png", "the match first, under the cursor:\n\(file.screen)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("/ dg ") }, "the query typed:\n\(file.screen)")
+        XCTAssertFalse(file.screen.contains("fish.jpg") || file.screen.contains("2024/") || file.screen.contains("../"), "what does not match is hidden:\n\(file.screen)")
+        let styled = file.styledScreen
+        XCTAssertTrue(styled.contains("\u{1B}[4md") && styled.contains("\u{1B}[4mg"), "d and g underlined (bold too) on the cursor's row:\n\(styled.debugDescription)")
+        let searched = try pickers()
+        XCTAssertEqual(searched.count, 1, "one picker holds the names")
+        XCTAssertEqual(try searched.first.map { try property($0, "org.rxwidgets.Widgets1.Picker", "RowCounts") }, .array(element: .int32, [.int32(3)]),
+                       "the names listed, . and .. left out")
+        file.send("Enter")
+        XCTAssertEqual(file.exitStatus(), 0, file.error)
+        XCTAssertEqual(file.output, tree.appendingPathComponent("photos/dog.png").path + "\n")
+        XCTAssertTrue(waitUntil(timeout: 5) { (try? self.pickers()) == [] }, "the picker goes with the screen")
+    }
+
+    /// A query and Enter typed in one burst, ahead of the daemon's answers:
+    /// Enter waits for the matches of the whole query and chooses what they
+    /// show first — never a row shown before (`..`), nor the best match of
+    /// a shorter query (`a.txt` for a, `ab.txt` for ab).
+    func testAQueryAndEnterInOneBurstChooseWhatTheWholeQueryMatches() throws {
+        let folder = tree.appendingPathComponent("burst")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["a.txt", "ab.txt", "abc.txt", "b.txt"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+        }
+        let file = try start(["file", folder.path])
+        file.waitForScreen("b.txt")
+        file.send("/", "a", "b", "c", "Enter")
+        XCTAssertEqual(file.exitStatus(), 0, file.error + file.screen)
+        XCTAssertEqual(file.output, folder.appendingPathComponent("abc.txt").path + "\n")
+    }
+
     func testASaveOverAnExistingFileIsConfirmedFirst() throws {
         let save = try start(["file", "--save", "notes.txt", tree.path])
         save.waitForScreen("saves notes.txt here")

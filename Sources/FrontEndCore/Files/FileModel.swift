@@ -1,9 +1,11 @@
 import Glibc
+import RxCoreEssentials
 import RxWidgetsCommandLine
 
 /// The file browser's state (`rxwidgets file`): the folder listed (read by
 /// this process, as the person), the chooser's filters and choice as the
-/// daemon holds them, the cursor — with `update` and a pure `view`.
+/// daemon holds them, the cursor, and the `/` filter whose matching is the
+/// daemon's search (FileModel+Search) — with `update` and a pure `view`.
 package struct FileModel {
     /// One entry of the folder listed.
     package struct Entry: Equatable {
@@ -30,6 +32,12 @@ package struct FileModel {
         case daemonChanged(filter: Int, selection: [String])
         /// The file to save exists: Enter again overwrites.
         case exists(String)
+        /// The search's picker now: its filter, match count and `Revision`.
+        case searchChanged(PickerSnapshot)
+        /// Its ranked matches, fetched from the first.
+        case matchesArrived(MatchWindow)
+        /// A `SetFilter` was answered.
+        case searchAnswered
         case key(Key)
     }
 
@@ -43,6 +51,12 @@ package struct FileModel {
         /// Asks whether `path` exists (a save over it is confirmed first).
         case checkExists(String)
         case cancel
+        /// These names become the search picker's rows (it is made, transient, the first time).
+        case giveNames([String])
+        /// `SetFilter(query)` on the search picker, answered as `.searchAnswered`.
+        case search(String)
+        /// Fetch the first `count` matches for `revision`; they come back as `.matchesArrived`.
+        case fetchMatches(count: Int, revision: UInt64)
     }
 
     package let mode: Mode
@@ -54,20 +68,32 @@ package struct FileModel {
     package private(set) var selection: [String] = []
     package private(set) var cursor = 0
     package private(set) var showsHidden = false
+    /// The entries listed: `.` (this folder, to choose or save in), `..`
+    /// (not at /), the folders, then the files the filter shows (hidden
+    /// ones with `.`). Kept, not worked out again for each key and frame:
+    /// a folder may hold many thousands.
+    package private(set) var unfiltered: [Entry] = []
     /// A save over this existing path waits for a second Enter.
     package private(set) var confirming: String?
+    /// The `/` filter, while one is typed: keys go into its query.
+    package var typed: ListFilter?
+    /// The daemon's search as this screen knows it.
+    package var search = NameSearch()
+    /// Whether `/` opens a filter: a browser inside a form has no picker to search with.
+    package var searches = true
+    /// Why the last key did nothing, shown instead of the keys.
+    package private(set) var status: String?
 
     package init(mode: Mode, filters: [(name: String, patterns: [String])], folder: String) {
         self.mode = mode
         self.filters = filters
         self.folder = folder
         filter = filters.isEmpty ? -1 : 0
+        relist()
     }
 
-    /// The rows shown: `.` (this folder, to choose or save in), `..`
-    /// (not at /), the folders, then the files the filter shows (hidden
-    /// ones with `.`).
-    package var shown: [Entry] {
+    /// Sets `unfiltered` from the folder's entries, the hidden toggle and the filter.
+    private mutating func relist() {
         let visible = entries.filter { showsHidden || !$0.name.hasPrefix(".") }
         let folders = visible.filter(\.isFolder).sorted { $0.name < $1.name }
         let files = mode == .folder ? [] : visible.filter { !$0.isFolder && matchesFilter($0.name) }.sorted { $0.name < $1.name }
@@ -77,7 +103,13 @@ package struct FileModel {
         } else {
             here = [Entry(name: ".", isFolder: true)]
         }
-        return here + (folder == "/" ? [] : [Entry(name: "..", isFolder: true)]) + folders + files
+        unfiltered = here + (folder == "/" ? [] : [Entry(name: "..", isFolder: true)]) + folders + files
+    }
+
+    /// The rows shown: the entries listed, or, with a query answered, the
+    /// daemon's matches among them, best first.
+    package var shown: [Entry] {
+        matched?.map(\.entry) ?? unfiltered
     }
 
     private func matchesFilter(_ name: String) -> Bool {
@@ -99,31 +131,58 @@ package struct FileModel {
     }
 
     package mutating func update(_ message: Message) -> [Command] {
+        var commands: [Command] = []
         switch message {
         case .listed(let listed, let new, let error):
+            // A query was for the names of the folder left.
+            if listed != folder {
+                typed?.query = ""
+            }
             folder = listed
             entries = new
             listingError = error
-            cursor = min(cursor, max(shown.count - 1, 0))
-            return []
+            relist()
         case .daemonChanged(let newFilter, let newSelection):
             filter = newFilter
             selection = newSelection
-            cursor = min(cursor, max(shown.count - 1, 0))
-            return []
+            relist()
         case .exists(let path):
             confirming = path
-            return []
+        case .searchChanged(let snapshot):
+            search.daemon = snapshot
+        case .matchesArrived(let window):
+            search.matches = window
+        case .searchAnswered:
+            search.callsInFlight = max(search.callsInFlight - 1, 0)
         case .key(let key):
-            return handle(key)
+            commands = handle(key)
         }
+        cursor = min(cursor, max(shown.count - 1, 0))
+        return commands + searchCommands()
     }
 
     private mutating func handle(_ key: Key) -> [Command] {
-        let rows = shown
+        status = nil
         if key != .enter {
             confirming = nil
         }
+        if var typing = typed {
+            var ended = false
+            if typing.take(key, ended: &ended) {
+                if ended {
+                    // The cursor stays on its entry among all of them: Space then marks it.
+                    let underCursor = shown.indices.contains(cursor) ? shown[cursor] : nil
+                    typed = nil
+                    cursor = underCursor.flatMap { unfiltered.firstIndex(of: $0) } ?? 0
+                } else {
+                    typed = typing
+                    // A new query's rows start at its best match, as fzf's do.
+                    cursor = 0
+                }
+                return []
+            }
+        }
+        let rows = shown
         switch key {
         case .up, .character("k"):
             cursor = max(cursor - 1, 0)
@@ -144,7 +203,9 @@ package struct FileModel {
             return [.list(target)]
         case .character("."):
             showsHidden.toggle()
-            cursor = min(cursor, max(shown.count - 1, 0))
+            relist()
+        case .character("/") where searches:
+            typed = ListFilter()
         case .tab where filters.count > 1:
             return [.setFilter((filter + 1) % filters.count)]
         case .character(" "):
@@ -162,6 +223,10 @@ package struct FileModel {
     }
 
     private mutating func enter(_ rows: [Entry]) -> [Command] {
+        if let typed, !typed.query.isEmpty, rows.isEmpty {
+            status = "nothing here matches \(quoted(typed.query, quote: "\""))"
+            return []
+        }
         switch mode {
         case .save(let name):
             if rows.indices.contains(cursor), rows[cursor].isFolder, rows[cursor].name != "." {

@@ -28,6 +28,7 @@ extension FormModel {
         }
         let filters = field.accept.isEmpty ? [] : [(name: field.label, patterns: field.accept)]
         var files = FileModel(mode: mode, filters: filters, folder: "")
+        files.searches = false
         _ = files.update(.daemonChanged(filter: filters.isEmpty ? -1 : 0, selection: field.chooser.isMultiple ? current : []))
         browsing = Browsing(field: field.name, files: files, isAsking: true)
         return [.listFolder(FileFieldComponent.startingFolder(of: daemon.values[field.name]))]
@@ -58,6 +59,9 @@ extension FormModel {
             case .cancel:
                 browsing = nil
                 return commands
+            case .giveNames, .search, .fetchMatches:
+                // Never asked for: this browser's `/` opens no filter.
+                break
             }
         }
         browsing = current

@@ -7,6 +7,12 @@ package struct ListFilter: Equatable {
     /// Whether keys go into the query (after `/`, until Enter or Esc).
     package var isTyping = true
 
+    /// A filter of `query`, its keys typed into it unless `isTyping` is false.
+    package init(query: String = "", isTyping: Bool = true) {
+        self.query = query
+        self.isTyping = isTyping
+    }
+
     /// Whether `take` takes `key` to change the query and keeps the filter
     /// open (a character, Ctrl-U, Backspace on some text).
     package func changesQuery(_ key: Key) -> Bool {

@@ -84,7 +84,9 @@ enum Interactive {
         case .file(let options):
             let chooser = try CommandWidgets.fileChooser(client, named: name, options)
             let mode: FileModel.Mode = options.directory ? .folder : options.saveName.map { .save(name: $0) } ?? .open(multiple: options.multiple)
-            return session.run(FileScreen(chooser: chooser, session: session, mode: mode))
+            let browser = FileScreen(chooser: chooser, session: session, mode: mode)
+            defer { browser.end() }
+            return session.run(ProgramScreen(browser: browser, session: session))
         case .spin(let title, let showsOutput, let cancellable, let words):
             let progress = try CommandWidgets.spinner(client, named: name, title: title, cancellable: cancellable)
             let running = try ProcessGroup(words, showsOutput: showsOutput)

@@ -1,4 +1,5 @@
 import FrontEndCore
+import RxWidgetsCommandLine
 
 extension ListFilter {
     /// The filter's line: `/ query` with a cursor while typing.
@@ -7,6 +8,17 @@ extension ListFilter {
         line.append(query)
         if isTyping {
             line.append(" ", .cursor)
+        }
+        return line
+    }
+
+    /// The filter's line and how far the daemon's search answers its query:
+    /// "matching…" until it does (`matched` nil), then how many of `total`
+    /// rows match. An empty query searches nothing and says nothing.
+    func line(matched: Int?, of total: Int) -> Line {
+        var line = self.line
+        if !query.isEmpty {
+            line.append("  " + (matched.map { "\($0.groupedDigits) of \(total.groupedDigits)" } ?? "matching…"), .dim)
         }
         return line
     }

@@ -25,23 +25,17 @@ extension PickerModel {
             lines.append(line)
         }
         if let filter = filters[focus] {
-            var line = filter.line
-            if let note = searchNote(focus) {
-                line.append("  " + note, .dim)
-            }
-            lines.append(line)
+            lines.append(filter.line(matched: matchCount(focus), of: rowCount(focus)))
         }
         lines.append(Line(status ?? keys, status == nil ? .help : .error))
         return lines
     }
 
-    /// How far the daemon's search answers the query typed: "matching…"
-    /// until it does, then how many rows match.
-    private func searchNote(_ component: Int) -> String? {
-        guard let filter = filters[component], !filter.query.isEmpty else { return nil }
-        guard daemon.filter == filter.query, searched?.component == component else { return "matching…" }
-        let count = daemon.matchCounts.indices.contains(component) ? daemon.matchCounts[component] : 0
-        return "\(count.groupedDigits) of \(rowCount(component).groupedDigits)"
+    /// How many rows of `component` match the query typed, once the
+    /// daemon's search answers it; nil until then.
+    private func matchCount(_ component: Int) -> Int? {
+        guard let filter = filters[component], daemon.filter == filter.query, searched?.component == component else { return nil }
+        return daemon.matchCounts.indices.contains(component) ? daemon.matchCounts[component] : 0
     }
 
     private var keys: String {

@@ -37,11 +37,7 @@ extension TableModel {
             lines.append(Line())
         }
         if let filter {
-            var line = filter.line
-            if let note = searchNote {
-                line.append("  " + note, .dim)
-            }
-            lines.append(line)
+            lines.append(filter.line(matched: matchCount, of: daemon.rowCounts.reduce(0, +)))
         }
         lines.append(Line(status ?? keys, status == nil ? .help : .error))
         return lines
@@ -76,12 +72,11 @@ extension TableModel {
         return daemon.allowsMultipleSelection ? .toggled(position: position) : .activated(position: position)
     }
 
-    /// How far the daemon's search answers the query typed: "matching…"
-    /// until it does, then how many rows match.
-    private var searchNote: String? {
-        guard let filter, !filter.query.isEmpty else { return nil }
-        guard daemon.filter == filter.query, searched == filter.query else { return "matching…" }
-        return "\(daemon.matchCounts.reduce(0, +).groupedDigits) of \(daemon.rowCounts.reduce(0, +).groupedDigits)"
+    /// How many rows match the query typed, once the daemon's search
+    /// answers it; nil until then.
+    private var matchCount: Int? {
+        guard let filter, daemon.filter == filter.query, searched == filter.query else { return nil }
+        return daemon.matchCounts.reduce(0, +)
     }
 
     private var keys: String {
