@@ -88,6 +88,23 @@ final class FileChooserTests: DaemonTestCase {
         XCTAssertFalse(targets.contains { $0.hasPrefix("/root") }, "\(targets)")
     }
 
+    /// Another uid may read a chooser, not drive it: each gesture is
+    /// refused, names the owner, and changes nothing.
+    func testAnotherUIDsGesturesAreRefused() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run a command as another uid") }
+        try create([images, ("folder", .string("/home/ada"))])
+        let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/busctl", "--address=\(bus.address)", "call", busName, path, chooserInterface]
+        for gesture in [["Select", "as", "1", "/home/ada/cat.png"], ["SetFolder", "s", "/tmp"], ["SetFilter", "i", "1"], ["Choose"], ["Cancel"]] {
+            let refused = try runCommand(nobody[0], Array(nobody.dropFirst()) + gesture)
+            XCTAssertNotEqual(refused.status, 0, "\(gesture)")
+            XCTAssertTrue(refused.error.contains("Access denied"), "\(gesture): \(refused.error)")
+        }
+        let read = try runCommand("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/busctl", "--address=\(bus.address)", "get-property", busName, path, chooserInterface, "Folder"])
+        XCTAssertEqual(read.output, "s \"/home/ada\"\n", read.error)
+        XCTAssertEqual(try property(path, chooserInterface, "Revision"), .uint64(1))
+        XCTAssertEqual(try property(path, chooserInterface, "Selection"), paths([]))
+    }
+
     func testTheClientLibraryHearsTheChoice() throws {
         let widgets = try WidgetsClient(address: bus.address)
         let chooser = try widgets.createFileChooser("lib", filters: [("Text", ["*.txt"])])

@@ -110,6 +110,9 @@ final class PromptTests: DaemonTestCase {
             ([("colour", .string("red"))], "options 'prompt'"),
             ([("deadline", .uint64(5)), ("timeout", .uint32(5))], "not both"),
             ([("title", .string(String(repeating: "t", count: 65_537)))], "options 'prompt' 'title'"),
+            // The default is the kind's answer, not any value: one wrapped in 30 variants is not.
+            ([("default", (0..<30).reduce(DBusValue.array(element: .string, [.string("a")])) { inner, _ in .variant(inner) })], "options 'prompt' 'default': a picker's answer is 'as', got 'v'"),
+            ([("default", .variant(.int32(2)))], "options 'prompt' 'default': a picker's answer is 'as', got 'i'"),
         ]
         for (prompt, named) in cases {
             let refused = error(root, managerInterface, "CreatePicker", [.string("fruit"), options([("prompt", options(prompt))])])

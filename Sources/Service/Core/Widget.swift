@@ -89,6 +89,8 @@ protocol ServedWidget: AnyObject {
     /// The widget's state as its prompt's answer (API "Prompt", `Finish`);
     /// `validated` refuses a state a person could not submit (an invalid form).
     func promptAnswer(validated: Bool) throws -> DBusValue
+    /// The D-Bus type of `promptAnswer`: a prompt's `default` must be one.
+    var promptAnswerType: DBusType { get }
     /// `Finish` of its prompt: runs `finish` with the answer as a changing
     /// call; a widget whose answer reads rows a client serves reads them first.
     func finishingPrompt(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ finish: @escaping (DBusValue) throws -> Void) throws -> Answer<Void>

@@ -72,6 +72,9 @@ final class FileChooserWidget: ServedWidget {
     }
 
     /// As a prompt, a file chooser answers its selection.
+    /// The selection.
+    var promptAnswerType: DBusType { .array(.string) }
+
     func promptAnswer(validated: Bool) throws -> DBusValue {
         if validated {
             try requireSelection()

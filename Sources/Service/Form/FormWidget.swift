@@ -193,6 +193,9 @@ final class FormWidget: ServedWidget {
 
     /// As a prompt, a form answers its values as `Submit` gives them: a
     /// person's `Finish` submits it (refused while invalid).
+    /// The values.
+    var promptAnswerType: DBusType { .array(.dictEntry(key: .string, value: .variant)) }
+
     func promptAnswer(validated: Bool) throws -> DBusValue {
         valuesDictionary(validated ? try form.submit() : form.values, redacted: false)
     }

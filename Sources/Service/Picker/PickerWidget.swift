@@ -180,6 +180,9 @@ final class PickerWidget: RowsWidget {
 
     /// As a prompt, a picker answers the selected title of each component
     /// (the empty string for one with no row selected).
+    /// A title per component.
+    var promptAnswerType: DBusType { .array(.string) }
+
     func promptAnswer(validated: Bool) throws -> DBusValue {
         (0..<picker.numberOfComponents).map { component in
             let row = picker.selectedRow(inComponent: component)

@@ -59,6 +59,9 @@ final class ProgressWidget: ServedWidget {
     }
 
     /// As a prompt, a progress answers its final `State`.
+    /// The state.
+    var promptAnswerType: DBusType { .string }
+
     func promptAnswer(validated: Bool) throws -> DBusValue {
         .string(view.state.rawValue)
     }

@@ -45,6 +45,9 @@ final class Prompt {
         try checks.checkString(message, "options 'prompt' 'message'")
         defaultAnswer = options[PromptOption.default]?.variantValue
         if let defaultAnswer {
+            guard defaultAnswer.type == widget.promptAnswerType else {
+                throw DBusError.invalidArgs("options 'prompt' 'default': a \(widget.kind.rawValue)'s answer is '\(widget.promptAnswerType.signature)', got '\(defaultAnswer.type.signature)'")
+            }
             try checks.checkStrings(in: defaultAnswer, "options 'prompt' 'default'")
         }
         switch (options[PromptOption.deadline], options[PromptOption.timeout]) {

@@ -259,6 +259,9 @@ final class TableWidget: RowsWidget {
     var bindingCalls: String { "SetItems or SetSections" }
 
     /// As a prompt, a table answers its selected index paths.
+    /// The selected index paths.
+    var promptAnswerType: DBusType { .array(.structure([.int32, .int32])) }
+
     func promptAnswer(validated: Bool) throws -> DBusValue {
         (table.indexPathsForSelectedRows ?? []).dbusValue
     }
