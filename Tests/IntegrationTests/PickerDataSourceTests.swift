@@ -113,6 +113,20 @@ final class PickerDataSourceTests: DaemonTestCase {
         XCTAssertLessThan(growth, 16 * 1_024, "the rows are never copied into the daemon")
     }
 
+    /// A deadline answers with the selected titles as Finish does: read
+    /// from the data source when the cache no longer holds them.
+    func testADeadlineReadsTheSelectedTitleFromTheDataSource() throws {
+        let owner = try WidgetsClient(address: bus.address)
+        try call(root, managerInterface, "CreatePicker", [.string("late"), options([("prompt", options([("timeout", .uint32(1_500))]))])])
+        let picker = try owner.picker("late")
+        let serving = try owner.servePickerDataSource(on: picker, page: 16, cachePages: 1, rowCounts: { [1_000_000] }) { _, range in range.map { "row \($0)" } }
+        defer { serving.dispose() }
+        try call("\(root)/picker/late", pickerInterface, "SelectRow", [.int32(999_999), .int32(0)])
+        XCTAssertEqual(try titleStrings("\(root)/picker/late", 0, 0, 1), ["row 0"], "the one cached page is another now")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.property("\(root)/picker/late", "org.rxwidgets.Widgets1.Prompt", "State")) == .string("timedOut") })
+        XCTAssertEqual(try property("\(root)/picker/late", "org.rxwidgets.Widgets1.Prompt", "Answer"), .variant(.array(element: .string, [.string("row 999999")])))
+    }
+
     func testTheTerminalFrontEndPagesThroughAServedPicker() throws {
         let owner = try WidgetsClient(address: bus.address)
         let picker = try owner.createPicker("served")

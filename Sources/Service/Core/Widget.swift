@@ -96,6 +96,10 @@ protocol ServedWidget: AnyObject {
     func finishingPrompt(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ finish: @escaping (DBusValue) throws -> Void) throws -> Answer<Void>
     /// An answer as `reader` may see it (a form's secrets redacted, API rule 13).
     func redacted(_ answer: DBusValue, for reader: PropertyReader) -> DBusValue
+    /// The answer a passing deadline gives without a default: the widget's
+    /// state then, unvalidated, handed to `finish` as a change of its own —
+    /// at once, or once rows a client serves were read.
+    func timingOut(_ finish: @escaping (DBusValue) -> Void)
 }
 
 typealias StateSnapshot = @Sendable () -> [StateValue]
@@ -122,6 +126,10 @@ extension ServedWidget {
     func peerLeft(_ uniqueName: String) {}
     func didAppear() {}
     func redacted(_ answer: DBusValue, for reader: PropertyReader) -> DBusValue { answer }
+
+    func timingOut(_ finish: @escaping (DBusValue) -> Void) {
+        changeOnItsOwn { finish((try? promptAnswer(validated: false)) ?? .string("")) }
+    }
 
     func finishingPrompt(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ finish: @escaping (DBusValue) throws -> Void) throws -> Answer<Void> {
         try mutate(call) { try finish(try promptAnswer(validated: true)) }

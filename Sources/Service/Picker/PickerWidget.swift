@@ -192,12 +192,32 @@ final class PickerWidget: RowsWidget {
 
     /// A served picker's selected titles are read from its data source first.
     func finishingPrompt(_ call: MethodCall, _ later: () -> LaterAnswer<Void>, _ finish: @escaping (DBusValue) throws -> Void) throws -> Answer<Void> {
-        try answer(call, later, changing: true, reading: {
-            (0..<picker.numberOfComponents).compactMap { component in
-                let row = picker.selectedRow(inComponent: component)
-                return row >= 0 ? (component, row..<row + 1) : nil
+        try answer(call, later, changing: true, reading: { selectedRowSpans }) { [unowned self] in try finish(try promptAnswer(validated: true)) }
+    }
+
+    /// A deadline's answer reads the selected titles as `Finish` does: from
+    /// the data source first when it serves them and they are not cached (a
+    /// source that fails them leaves what the cache holds, "" where nothing).
+    func timingOut(_ finish: @escaping (DBusValue) -> Void) {
+        let reads = selectedRowSpans.map { RemoteRows.Need(part: 0, section: $0.component, rows: $0.rows) }
+        guard let source = adapter.served, !source.missingPages(reads).isEmpty else {
+            return changeOnItsOwn { finish((try? promptAnswer(validated: false)) ?? .string("")) }
+        }
+        gather(reads, from: source) { [weak self] pages in
+            guard let self else { return }
+            changeOnItsOwn {
+                let read = (try? pages.get()).flatMap { pages in try? source.withPinned(pages) { try self.promptAnswer(validated: false) } }
+                finish(read ?? (try? self.promptAnswer(validated: false)) ?? .string(""))
             }
-        }) { [unowned self] in try finish(try promptAnswer(validated: true)) }
+        }
+    }
+
+    /// Each component's selected row, where one is.
+    private var selectedRowSpans: [RowSpan] {
+        (0..<picker.numberOfComponents).compactMap { component in
+            let row = picker.selectedRow(inComponent: component)
+            return row >= 0 ? (component, row..<row + 1) : nil
+        }
     }
 
     /// What the picker holds with components of these footprints (and,

@@ -182,7 +182,7 @@ final class Prompt {
         guard state == .waiting, deadline > 0 else { return }
         let now = Prompt.now()
         guard deadline > now else {
-            widget.changeOnItsOwn { self.timeOut() }
+            timeOut()
             return
         }
         // At most a day at a time: the wall clock may be set meanwhile.
@@ -192,9 +192,18 @@ final class Prompt {
         }
     }
 
+    /// Finishes the prompt `timedOut` with its default, else with the
+    /// widget's state — unless someone finished it while served rows were read.
     private func timeOut() {
         guard state == .waiting else { return }
-        finish(.timedOut, answer: defaultAnswer ?? (try? widget.promptAnswer(validated: false)) ?? .string(""), by: (0, ""))
+        if let defaultAnswer {
+            widget.changeOnItsOwn { self.finish(.timedOut, answer: defaultAnswer, by: (0, "")) }
+            return
+        }
+        widget.timingOut { [weak self] answer in
+            guard let self, state == .waiting else { return }
+            finish(.timedOut, answer: answer, by: (0, ""))
+        }
     }
 
     /// Moves the deadline (`SetDeadline`), inside a changing call.
