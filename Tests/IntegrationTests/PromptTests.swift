@@ -136,3 +136,47 @@ final class PromptTests: DaemonTestCase {
         XCTAssertNoThrow(try call(root, managerInterface, "CreatePicker", [.string("three"), options([("prompt", options([("for_uid", .uint32(65_534))]))])]), "a finished prompt no longer counts")
     }
 }
+
+/// 10,000 prompts asked by one uid against the default limits: the
+/// waiting-prompt bound refuses all but 64, each refusal named, and the
+/// daemon keeps answering the others.
+final class ManyPromptsTests: DaemonTestCase {
+    func testTenThousandPromptsOfOneUIDStopAtItsBound() throws {
+        guard getuid() == 0 else { throw XCTSkip("needs root to run a command as another uid") }
+        let script = """
+        import collections, dbus, sys
+        bus = dbus.bus.BusConnection(sys.argv[1])
+        manager = dbus.Interface(bus.get_object("\(busName)", "\(root)"), "\(managerInterface)")
+        outcomes = collections.Counter()
+        for n in range(10000):
+            options = dbus.Dictionary({"prompt": dbus.Dictionary({"title": "Question %d?" % n}, signature="sv")}, signature="sv")
+            try:
+                manager.CreatePicker("q%d" % n, options)
+                outcomes["created"] += 1
+            except dbus.exceptions.DBusException as error:
+                outcomes[error.get_dbus_name() + " " + error.get_dbus_message()] += 1
+        for outcome, count in sorted(outcomes.items()):
+            print(count, outcome)
+        """
+        let started = Date()
+        let asked = Process()
+        asked.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        asked.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script, bus.address]
+        let output = Pipe()
+        asked.standardOutput = output
+        try asked.run()
+        // Root's calls are answered while the other uid asks.
+        var slowest = 0.0
+        while asked.isRunning {
+            let ping = Date()
+            _ = try call(root, "org.freedesktop.DBus.Peer", "Ping")
+            slowest = max(slowest, Date().timeIntervalSince(ping))
+            usleep(20_000)
+        }
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        print("10,000 CreatePicker with a prompt from uid 65534: \(String(format: "%.1f", Date().timeIntervalSince(started))) s; slowest Ping of root meanwhile \(String(format: "%.1f", slowest * 1_000)) ms")
+        XCTAssertEqual(said, "64 created\n9936 org.rxwidgets.Widgets1.Error.LimitExceeded options 'prompt': uid 65534 has 64 prompts waiting; the limit per uid is 64\n")
+        XCTAssertEqual(try property(root, managerInterface, "Prompts")?.arrayElements?.count, 64)
+        XCTAssertLessThan(slowest, 1.0, "root is answered while another uid asks 10,000 times")
+    }
+}
