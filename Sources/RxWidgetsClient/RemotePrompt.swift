@@ -13,6 +13,10 @@ public struct PromptRequest: Sendable {
     public var defaultAnswer: DBusValue?
     /// The one uid besides the owner and 0 that may answer (uid 0 askers only).
     public var forUID: UInt32?
+    /// Whether the widget outlives the process that asks (it is made
+    /// non-transient): a question to collect later or resume; false for
+    /// one whose deadline alone makes it a prompt.
+    public var outlivesAsker = true
 
     public init(title: String = "", message: String = "", timeoutMilliseconds: UInt32? = nil, defaultAnswer: DBusValue? = nil, forUID: UInt32? = nil) {
         self.title = title
@@ -54,6 +58,11 @@ public final class RemotePrompt: RemoteWidget {
     public var state: PromptState { value(API.state).flatMap(PromptState.init(rawValue:)) ?? .waiting }
     /// Milliseconds since the Unix epoch; 0 for none.
     public var deadline: UInt64 { value(API.deadline) ?? 0 }
+    /// The answer a deadline gives; nil when the widget's state then is.
+    public var defaultAnswer: DBusValue? {
+        let given = value(API.defaultAnswer)?.value
+        return given == .string("") ? nil : given
+    }
     /// The answer once finished (the empty string before).
     public var answer: DBusValue { value(API.answer)?.value ?? .string("") }
     /// The uid and process name that finished it; `(0, "")` before, and for a deadline.

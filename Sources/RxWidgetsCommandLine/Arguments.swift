@@ -6,7 +6,7 @@ import RxWidgetsClient
 package enum Command: Equatable {
     /// `limit`: how many items may be chosen (nil: any number).
     /// `labelDelimiter`: each item is `LABEL` + it + `VALUE`; labels are shown, values printed.
-    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: ChooseTimeout?, labelDelimiter: String?, items: [String]?)
+    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: PromptTimeout?, labelDelimiter: String?, items: [String]?)
     case filter(header: String?, height: Int?, limit: Int?, items: [String]?)
     /// `selected`: per component, the title it starts on (nil: its first row).
     case pick(components: [[String]], selected: [String?], header: String?, height: Int?)
@@ -136,16 +136,17 @@ private extension String {
     }
 }
 
-/// `choose --timeout`: when no key has chosen within `seconds`, the item
-/// `defaultItem` is the answer (gum's `--timeout` with a default), or without
-/// one the item selected then.
-package struct ChooseTimeout: Equatable {
+/// `--timeout`: when no answer was given within `seconds` (the daemon's
+/// deadline of the question's prompt), `defaultAnswer` is the answer — an
+/// item, a text, components' titles — as gum's `--timeout` with a default,
+/// or without one the widget's state then; the command exits 124.
+package struct PromptTimeout: Equatable {
     package let seconds: Int
-    package let defaultItem: String?
+    package let defaultAnswer: String?
 
-    package init(seconds: Int, defaultItem: String?) {
+    package init(seconds: Int, defaultAnswer: String?) {
         self.seconds = seconds
-        self.defaultItem = defaultItem
+        self.defaultAnswer = defaultAnswer
     }
 }
 
@@ -220,6 +221,9 @@ package struct Arguments {
     package let keep: String?
     /// Clicks and the wheel are keys of a full-screen list, unless `--no-mouse`.
     package let mouse: Bool
+    /// `--timeout SECONDS [--default ANSWER]`: the question's deadline, kept
+    /// by the daemon (its prompt's), and the answer it gives.
+    package let timeout: PromptTimeout?
 
     /// Every command with what it does, in the order help lists them.
     package static let summaries: [(command: String, summary: String)] = [
@@ -254,12 +258,12 @@ package struct Arguments {
     package static let options: [String: [String]] = [
         "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
         "filter": ["--header", "--height", "--limit", "--no-limit", "--name", "--accessible", "--no-mouse"],
-        "pick": ["--component", "--selected", "--header", "--height", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "pick": ["--component", "--selected", "--header", "--height", "--timeout", "--default", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
         "table": ["--header", "--height", "--multiple", "--selected", "--name", "--accessible", "--no-mouse"],
-        "form": ["--json", "--header", "--outputs", "--name", "--accessible", "--no-wait", "--keep"],
-        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--name", "--accessible", "--no-wait", "--keep"],
-        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--name", "--accessible", "--no-wait", "--keep"],
-        "confirm": ["--affirmative", "--negative", "--default", "--name", "--accessible", "--no-wait", "--keep"],
+        "form": ["--json", "--header", "--outputs", "--timeout", "--name", "--accessible", "--no-wait", "--keep"],
+        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--timeout", "--default", "--name", "--accessible", "--no-wait", "--keep"],
+        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--timeout", "--default", "--name", "--accessible", "--no-wait", "--keep"],
+        "confirm": ["--affirmative", "--negative", "--default", "--timeout", "--name", "--accessible", "--no-wait", "--keep"],
         "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
         "spin": ["--title", "--show-output", "--no-cancel", "--name"],
         "file": ["--directory", "--save", "--multiple", "--filter", "--name"],
@@ -359,7 +363,7 @@ package struct Arguments {
         let asked = values["--accessible"] != nil || (getenv("RXWIDGETS_ACCESSIBLE").map { String(cString: $0) == "1" } ?? false)
         self.init(command: command, address: address, widgetName: widgetName,
                   accessible: asked && frontEnd.options(of: commandName).contains("--accessible"), noWait: values["--no-wait"] != nil, keep: keep,
-                  mouse: values["--no-mouse"] == nil)
+                  mouse: values["--no-mouse"] == nil, timeout: try Arguments.timeout(of: command, values: values))
         if let title = values["--title"]?.last {
             window.title = title
         }
@@ -372,14 +376,42 @@ package struct Arguments {
     }
 
     private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false, noWait: Bool = false, keep: String? = nil,
-                 mouse: Bool = true) {
+                 mouse: Bool = true, timeout: PromptTimeout? = nil) {
         self.command = command
+        self.timeout = timeout
         self.mouse = mouse
         self.address = address
         self.widgetName = widgetName
         self.accessible = accessible
         self.noWait = noWait
         self.keep = keep
+    }
+
+    /// `--timeout SECONDS`, with `--default ANSWER` where the command takes
+    /// one as an answer (confirm's `--default` chooses its selected button,
+    /// which a timeout then answers; a form's answer is its values then).
+    private static func timeout(of command: Command, values: [String: [String]]) throws -> PromptTimeout? {
+        switch command {
+        case .choose(_, _, _, _, _, let timeout, _, _): return timeout
+        case .pick, .confirm, .input, .form: break
+        default: return nil
+        }
+        guard let given = values["--timeout"] else {
+            if case .confirm = command { return nil }
+            if let answer = values["--default"]?.first {
+                throw UsageError(description: "--default \(quoted(answer)) is what --timeout answers; give --timeout SECONDS too")
+            }
+            return nil
+        }
+        guard given.count == 1, let seconds = Int(given[0]), (1...86_400).contains(seconds) else {
+            throw UsageError(description: "--timeout \(quoted(given.joined(separator: " "))) is not one number of seconds from 1 to 86400")
+        }
+        if case .confirm = command {
+            return PromptTimeout(seconds: seconds, defaultAnswer: nil)
+        }
+        guard let answers = values["--default"] else { return PromptTimeout(seconds: seconds, defaultAnswer: nil) }
+        guard answers.count == 1 else { throw UsageError(description: "--default is given \(answers.count) times; give it once") }
+        return PromptTimeout(seconds: seconds, defaultAnswer: answers[0])
     }
 
     private static func value(of name: String, from words: inout ArraySlice<String>) throws -> String {
@@ -422,13 +454,13 @@ package struct Arguments {
         let header = try single("--header")
         switch name {
         case "choose":
-            var timeout: ChooseTimeout?
+            var timeout: PromptTimeout?
             if let text = try single("--timeout") {
                 guard let seconds = Int(text), (1...86_400).contains(seconds) else {
                     throw UsageError(description: "--timeout \(quoted(text)) is not a number of seconds from 1 to 86400")
                 }
                 guard try limit() == 1 else { throw UsageError(description: "--timeout chooses one item; it does not go with --limit or --no-limit") }
-                timeout = ChooseTimeout(seconds: seconds, defaultItem: try single("--default"))
+                timeout = PromptTimeout(seconds: seconds, defaultAnswer: try single("--default"))
             } else if let item = try single("--default") {
                 throw UsageError(description: "--default \(quoted(item)) is what --timeout chooses; give --timeout SECONDS too")
             }
@@ -652,29 +684,30 @@ package struct Arguments {
                  and ranked as you type (fuzzy: the letters in order); Enter
                  prints the line under the cursor, or with --limit/--no-limit
                  the lines chosen with Tab
-      pick --component A,B,C [--component S,M,L …] [--selected A,S] [--header TEXT] [--height N] [--no-mouse]
+      pick --component A,B,C [--component S,M,L …] [--selected A,S] [--header TEXT] [--height N]
+           [--timeout SECONDS [--default A,S]] [--no-mouse]
                  a picker of several components; prints each one's selected
                  title, tab-separated (\\, is a comma in a title, \\\\ a backslash);
                  --selected A,S starts each component on a title
       table [--header TEXT] [--height N] [--multiple] [--selected ITEM …] [--no-mouse] [ITEM…]
                  a table; prints the selected row(s), one a line; --selected
                  chooses an item at the start (several with --multiple)
-      form (about-you | sign-up | github-signup | FILE.json) [--json] [--header TEXT] [--outputs]
+      form (about-you | sign-up | github-signup | FILE.json) [--json] [--header TEXT] [--outputs] [--timeout SECONDS]
                  a form; on Submit prints the values as name=value lines
                  (one JSON object with --json); --outputs also shows the
                  form's derived outputs, which are for programs
       input [--header TEXT] [--prompt TEXT] [--placeholder TEXT] [--value TEXT]
-             [--password] [--char-limit N] [--pattern REGEX]
+             [--password] [--char-limit N] [--pattern REGEX] [--timeout SECONDS [--default TEXT]]
                  one line of text, checked by the daemon (a form of one
                  field); Enter prints it
       write [--header TEXT] [--prompt TEXT] [--placeholder TEXT] [--value TEXT]
-             [--char-limit N]
+             [--char-limit N] [--timeout SECONDS [--default TEXT]]
                  several lines of text (a form of one multiline field);
                  Enter is a new line, Ctrl-D prints the text
-      confirm [PROMPT] [--affirmative TEXT] [--negative TEXT] [--default yes|no]
+      confirm [PROMPT] [--affirmative TEXT] [--negative TEXT] [--default yes|no] [--timeout SECONDS]
                  a yes/no question (a picker of the two answers); exit
                  status 0 for the affirmative, 1 for the negative or Esc;
-                 y and n answer at once
+                 y and n answer at once; a timeout answers the --default
       progress [--title TEXT] [--text TEXT] [--percentage N] [--pulsate] [--auto-close]
                [--no-cancel] [--auto-kill] [--steps "STEP,STEP…"]
                  a bar driven by standard input as zenity's --progress reads
@@ -755,6 +788,11 @@ package struct Arguments {
       --accessible    (every command that asks, but attach; or RXWIDGETS_ACCESSIBLE=1)
                       plain numbered prompts answered a line at a time, no
                       redrawing, for screen readers
+      --timeout SECONDS  (choose, pick, confirm, input, write, form) the
+                      question's deadline, kept by the daemon: every front
+                      end on it counts the same seconds down; when it
+                      passes, --default (else what the question holds then)
+                      is printed and the exit status is 124
       --keep NAME     (choose, pick, confirm, input, write, form) the question
                       is a prompt named NAME that outlives this front end:
                       run the same command again (from any terminal, after

@@ -11,7 +11,7 @@ package enum CommandWidgets {
     /// `choose`: a popup picker of `titles`, on `selected`, shown.
     package static func choicePicker(_ client: WidgetsClient, named name: String?, titles: [String], selected: String?, prompt: PromptRequest? = nil) throws -> RemotePicker {
         guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
-        let picker = try create(named: name) { try client.createPicker($0, items: [titles], popup: true, transient: prompt == nil, prompt: prompt) }
+        let picker = try create(named: name) { try client.createPicker($0, items: [titles], popup: true, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
         if let selected {
             try picker.setSelectedRow(try row(of: selected, in: titles, option: "--selected"), inComponent: 0)
         }
@@ -77,7 +77,7 @@ package enum CommandWidgets {
 
     /// `pick`: a popup picker of `components`, each on its `selected` title, shown.
     package static func picker(_ client: WidgetsClient, named name: String?, components: [[String]], selected: [String?], prompt: PromptRequest? = nil) throws -> RemotePicker {
-        let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: prompt == nil, prompt: prompt) }
+        let picker = try create(named: name) { try client.createPicker($0, items: components, popup: true, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
         for (component, title) in selected.enumerated() {
             if let title, let row = components[component].firstIndex(of: title) {
                 try picker.setSelectedRow(row, inComponent: component)
@@ -104,7 +104,7 @@ package enum CommandWidgets {
     /// `form`: a template or a spec file's form; a spec the daemon refuses is a usage error.
     package static func form(_ client: WidgetsClient, named name: String?, spec: String, prompt: PromptRequest? = nil) throws -> RemoteForm {
         do {
-            return try create(named: name) { try client.createForm($0, spec: try formSpec(spec), transient: prompt == nil, prompt: prompt) }
+            return try create(named: name) { try client.createForm($0, spec: try formSpec(spec), transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
         } catch let error as WidgetsClientError where error.name == WidgetsErrorName.invalidSpec {
             // The person's spec is wrong, not the daemon: a usage error.
             throw UsageError(description: "\(spec): \(error.message)")
@@ -113,12 +113,12 @@ package enum CommandWidgets {
 
     /// `input` and `write`: a form of one text field named `value`.
     package static func input(_ client: WidgetsClient, named name: String?, _ options: InputOptions, prompt: PromptRequest? = nil) throws -> RemoteForm {
-        try create(named: name) { try client.createForm($0, spec: inputSpec(options), transient: prompt == nil, prompt: prompt) }
+        try create(named: name) { try client.createForm($0, spec: inputSpec(options), transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
     }
 
     /// `confirm`: a popup picker of the two answers, on the default one, shown.
     package static func confirmation(_ client: WidgetsClient, named name: String?, affirmative: String, negative: String, defaultYes: Bool, prompt: PromptRequest? = nil) throws -> RemotePicker {
-        let picker = try create(named: name) { try client.createPicker($0, items: [[affirmative, negative]], popup: true, transient: prompt == nil, prompt: prompt) }
+        let picker = try create(named: name) { try client.createPicker($0, items: [[affirmative, negative]], popup: true, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
         try picker.setSelectedRow(defaultYes ? 0 : 1, inComponent: 0)
         try picker.show()
         return picker

@@ -196,22 +196,3 @@ final class TableModelTests: XCTestCase {
         XCTAssertEqual(Array(lines.prefix(5)).map { $0.trimmingCharacters(in: .whitespaces) }, ["fruit", "› ○ apple", "○ pear", "cheese", "○ brie"])
     }
 }
-
-final class PickerTimeoutTests: XCTestCase {
-    func testATimeoutIsDoneOnWhatIsSelected() {
-        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3], selectedRows: [1]), purpose: .choose, header: nil, height: nil,
-                                 deadline: .init(seconds: 5, defaultRow: nil))
-        XCTAssertTrue(picker.view(rows: 24, columns: 40).last?.spans.map(\.text).joined().contains("chosen after 5 s") == true)
-        XCTAssertEqual(picker.update(.timedOut), [.done])
-    }
-
-    func testATimeoutWithADefaultIsDoneOnTheDefaultWhereverTheCursorIs() {
-        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3], selectedRows: [1]), purpose: .choose, header: nil, height: nil,
-                                 deadline: .init(seconds: 5, defaultRow: 2, defaultTitle: "cherry"))
-        XCTAssertTrue(picker.view(rows: 24, columns: 40).last?.spans.map(\.text).joined().contains("cherry after 5 s") == true)
-        XCTAssertEqual(picker.update(.timedOut), [.selectRow(2, component: 0), .done])
-        var onIt = PickerModel(daemon: PickerSnapshot(rowCounts: [3], selectedRows: [2]), purpose: .choose, header: nil, height: nil,
-                               deadline: .init(seconds: 5, defaultRow: 2))
-        XCTAssertEqual(onIt.update(.timedOut), [.done], "already on the default: nothing to select")
-    }
-}

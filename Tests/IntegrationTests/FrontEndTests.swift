@@ -622,18 +622,19 @@ final class FrontEndTests: DaemonTestCase {
     }
 
     func testChooseTimesOutWithTheSelectedItem() throws {
-        let terminal = try start(["choose", "--timeout", "1", "--selected", "banana", "apple", "banana", "cherry"])
-        terminal.waitForScreen("chosen after 1 s")
-        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        let terminal = try start(["choose", "--timeout", "2", "--selected", "banana", "apple", "banana", "cherry"])
+        terminal.waitForScreen("s left · then what is chosen now")
+        XCTAssertEqual(terminal.exitStatus(), 124, terminal.error)
         XCTAssertEqual(terminal.output, "banana\n", "no key pressed: the item selected then")
         XCTAssertEqual(try run(["choose", "--timeout", "0", "a"]).status, 2)
+        XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []), "the question's widget went with it")
     }
 
     func testChooseTimesOutWithTheDefaultNotTheCursor() throws {
-        let terminal = try start(["choose", "--timeout", "2", "--default", "cherry", "--selected", "banana", "apple", "banana", "cherry"])
-        terminal.waitForScreen("cherry after 2 s")
+        let terminal = try start(["choose", "--timeout", "3", "--default", "cherry", "--selected", "banana", "apple", "banana", "cherry"])
+        terminal.waitForScreen("s left · then \"cherry\"")
         terminal.send("Up")
-        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.exitStatus(), 124, terminal.error)
         XCTAssertEqual(terminal.output, "cherry\n", "the cursor moved to apple; the timeout's answer is --default")
         let unknown = try start(["choose", "--timeout", "1", "--default", "durian", "apple"])
         XCTAssertEqual(unknown.exitStatus(), 2)
@@ -645,6 +646,34 @@ final class FrontEndTests: DaemonTestCase {
 
     private func run(_ arguments: [String]) throws -> CommandResult {
         try runCommand(frontEndExecutable, arguments, environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "RXWIDGETS_FRONTEND": "tty"])
+    }
+
+    /// Every command that asks takes --timeout: the daemon's deadline,
+    /// counted down under the screen, the default (or what the question
+    /// holds then) printed, exit status 124.
+    func testEveryAskingCommandTimesOutWithItsDefault() throws {
+        let cases: [(arguments: [String], shows: String, output: String)] = [
+            (["pick", "--component", "S,M,L", "--component", "red,blue", "--timeout", "2", "--default", "L,blue"], "then \"L, blue\"", "L\tblue\n"),
+            (["confirm", "Deploy?", "--default", "no", "--timeout", "2"], "then \"No\"", ""),
+            (["input", "--prompt", "Name:", "--timeout", "2", "--default", "Ada"], "then \"Ada\"", "Ada\n"),
+            (["write", "--timeout", "2", "--value", "draft"], "then what is chosen now", "draft\n"),
+            (["form", "sign-up", "--timeout", "2"], "then what is chosen now", "username=\npassword=\nrepeatPassword=\n"),
+        ]
+        for (arguments, shows, output) in cases {
+            let terminal = try start(arguments)
+            terminal.waitForScreen(shows)
+            XCTAssertTrue(terminal.screen.contains("⏱"), "\(arguments): \(terminal.screen)")
+            XCTAssertEqual(terminal.exitStatus(), 124, "\(arguments): \(terminal.error)")
+            XCTAssertEqual(terminal.output, output, "\(arguments)")
+        }
+        for (arguments, message) in [(["pick", "--component", "S,M", "--timeout", "2", "--default", "XL"], "--default 'XL' is not one of the items"),
+                                     (["form", "sign-up", "--default", "x", "--timeout", "2"], "form has no option '--default'"),
+                                     (["input", "--default", "Ada"], "give --timeout SECONDS too")] {
+            let refused = try run(arguments)
+            XCTAssertEqual(refused.status, 2, "\(arguments)")
+            XCTAssertTrue(refused.error.contains(message), "\(arguments): \(refused.error)")
+        }
+        XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []), "each question's widget went with it")
     }
 
     func testSelectedStartsPickAndTableOnTheirItems() throws {

@@ -56,13 +56,6 @@ extension PickerModel {
             }
         case .closed:
             return purpose == .attach ? [] : [.finish(.cancelled)]
-        case .timedOut:
-            if let row = deadline?.defaultRow, daemon.isPopup {
-                filters[focus] = nil
-                return select(row, in: focus) + call(.done)
-            }
-            // What is selected now is the answer, as Enter would give it.
-            return accept()
         }
     }
 

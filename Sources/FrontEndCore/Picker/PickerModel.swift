@@ -63,21 +63,6 @@ package struct PickerModel {
     package let purpose: Purpose
     package let header: String?
     package let heightLimit: Int?
-    /// `choose --timeout`: when `Done` is called without a key.
-    package struct Deadline: Equatable {
-        package let seconds: Int
-        /// `--default`: the row chosen then, and its title; nil, the row selected then.
-        package let defaultRow: Int?
-        package var defaultTitle: String?
-
-        package init(seconds: Int, defaultRow: Int?, defaultTitle: String? = nil) {
-            self.seconds = seconds
-            self.defaultRow = defaultRow
-            self.defaultTitle = defaultTitle
-        }
-    }
-
-    package let deadline: Deadline?
     package var daemon: PickerSnapshot
     package var titles: [Int: TextWindow] = [:]
     package var focus = 0
@@ -100,12 +85,11 @@ package struct PickerModel {
     /// (the screen ends with it, or goes on after a refusal).
     package var isFinishing = false
     package var status: String?
-    package init(daemon: PickerSnapshot, purpose: Purpose, header: String?, height: Int?, deadline: Deadline? = nil) {
+    package init(daemon: PickerSnapshot, purpose: Purpose, header: String?, height: Int?) {
         self.daemon = daemon
         self.purpose = purpose
         self.header = header
         self.heightLimit = height
-        self.deadline = deadline
     }
 
     package func rowCount(_ component: Int) -> Int {
@@ -173,8 +157,6 @@ package enum PickerMessage {
     case selectedItem(index: Int, title: String)
     /// `Closed`: Cancel.
     case closed
-    /// `choose --timeout` ran out.
-    case timedOut
 }
 
 /// What a picker update asks the runtime to do.

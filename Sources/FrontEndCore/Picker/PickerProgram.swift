@@ -19,21 +19,12 @@ package final class PickerProgram {
     private var fetchers: [Int: RemoteTexts] = [:]
     /// Per component, the fetcher of its search's matches.
     private var matchFetchers: [Int: RemoteWindow<SearchMatch>] = [:]
-    private var timer: LoopTimer?
     private let disposeBag = DisposeBag()
 
-    /// With `deadline`, `Done` is called once its seconds have passed
-    /// (after the inputs before then).
-    package init(picker: RemotePicker, host: ScreenHost, purpose: PickerModel.Purpose, header: String?, height: Int?, deadline: PickerModel.Deadline? = nil) {
+    package init(picker: RemotePicker, host: ScreenHost, purpose: PickerModel.Purpose, header: String?, height: Int?) {
         self.picker = picker
         self.host = host
-        program = Program(PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height, deadline: deadline), host: host)
-        if let deadline {
-            timer = MainLoop.shared.addTimer(after: Int64(deadline.seconds) * 1_000_000_000) { [weak self] in
-                self?.timer = nil
-                self?.program.input(.timedOut)
-            }
-        }
+        program = Program(PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height), host: host)
         picker.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
             program.receive(.daemonChanged(PickerSnapshot(picker)))
@@ -44,10 +35,6 @@ package final class PickerProgram {
         picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.program.receive(.selectedItem(index: $0.index, title: $0.title)) }, onError: { _ in }).disposed(by: disposeBag)
         picker.rx.closed.subscribe(onNext: { [weak self] in self?.program.receive(.closed) }, onError: { _ in }).disposed(by: disposeBag)
         program.start(performing: { [weak self] in self?.run($0) })
-    }
-
-    deinit {
-        timer?.dispose()
     }
 
     package var model: PickerModel { program.model }

@@ -93,6 +93,10 @@ enum Agent {
         let header = [prompt.title, prompt.message, "(\(askedBy))"].filter { !$0.isEmpty }.joined(separator: " — ")
         let name = String(path.rawValue.split(separator: "/").last ?? "")
         let session = Session(terminal: terminal)
+        if prompt.deadline > 0 {
+            // The asker's deadline, the daemon's: counted down here as where it was asked.
+            session.countDown(to: prompt.deadline, then: Kept.said(prompt.defaultAnswer))
+        }
         let answeredElsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] _ in
             session.finish(.failed(prompt.map(answeredBy) ?? "it was answered elsewhere"))
         })

@@ -8,15 +8,22 @@ import RxWidgetsCommandLine
 /// its screen in a session on the terminal, and turns the session's outcome
 /// into standard output and an exit status.
 enum Interactive {
-    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil, keep: String? = nil, mouse: Bool = true) throws -> Outcome {
+    /// `timeout`: the question's deadline, which the daemon keeps (its prompt's).
+    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil, keep: String? = nil, timeout: PromptTimeout? = nil,
+                    mouse: Bool = true) throws -> Outcome {
         // gum draws inline; here a list of a given height does, the rest take the screen.
         let session = Session(terminal: terminal, inline: command.height != nil, mouse: mouse)
         // `--keep NAME`: the kept prompt still waiting is resumed, else made.
         let resumed = Kept.waiting(command, keep: keep, client: client)
-        let prompt = keep.map { _ in PromptRequest(title: Kept.title(of: command)) }
+        let asksPrompt = keep != nil || timeout != nil
+        /// The prompt the question is, kept or with a deadline (`titles`: choose's items).
+        func prompt(titles: [String] = []) throws -> PromptRequest? {
+            try asksPrompt ? Prompts.request(command, timeout: timeout, titles: titles, outlivesAsker: keep != nil) : nil
+        }
         let name = keep ?? name
-        func shown(_ path: ObjectPath, _ show: () -> Outcome) throws -> Outcome {
-            keep == nil ? show() : try Kept.showing(path, client: client, session: session, show)
+        func shown(_ path: ObjectPath, titles: [String] = [], values: [String] = [], _ show: () -> Outcome) throws -> Outcome {
+            guard asksPrompt else { return show() }
+            return try Kept.showing(path, client: client, session: session, printing: Prompts.printer(command, at: path, client: client, titles: titles, values: values), show)
         }
         func resumedName() -> String {
             String(resumed?.rawValue.split(separator: "/").last ?? "")
@@ -40,21 +47,19 @@ enum Interactive {
             return withExtendedLifetime(streamed) {
                 session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
             }
-        case .choose(let header, let height, let selected, _, let index, let timeout, let delimiter, let items):
+        case .choose(let header, let height, let selected, _, let index, _, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             let picker = try resumed == nil
                 ? CommandWidgets.fromStandardInput(items == nil ? titles : []) {
-                    try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: prompt)
+                    try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: prompt(titles: titles))
                 }
                 : client.picker(resumedName())
-            let deadline = try timeout.map { timeout -> PickerModel.Deadline in
-                let row = try timeout.defaultItem.map { try CommandWidgets.row(of: $0, in: titles, option: "--default") }
-                return PickerModel.Deadline(seconds: timeout.seconds, defaultRow: row, defaultTitle: timeout.defaultItem)
-            }
             let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
-            return try shown(picker.path) { session.run(ProgramScreen(picker: picker, session: session, purpose: purpose, header: header, height: height, deadline: deadline)) }
+            return try shown(picker.path, titles: titles, values: values) {
+                session.run(ProgramScreen(picker: picker, session: session, purpose: purpose, header: header, height: height))
+            }
         case .pick(let components, let selected, let header, let height):
-            let picker = try resumed == nil ? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: prompt) : client.picker(resumedName())
+            let picker = try resumed == nil ? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: prompt()) : client.picker(resumedName())
             return try shown(picker.path) { session.run(ProgramScreen(picker: picker, session: session, purpose: .pick, header: header, height: height)) }
         case .table(let header, let height, let multiple, let selected, let items):
             let rows = try items ?? CommandInput.standardInputLines()
@@ -63,14 +68,14 @@ enum Interactive {
             }
             return session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height))
         case .form(let spec, let json, let header, let showsOutputs):
-            let form = try resumed == nil ? CommandWidgets.form(client, named: name, spec: spec, prompt: prompt) : client.form(resumedName())
+            let form = try resumed == nil ? CommandWidgets.form(client, named: name, spec: spec, prompt: prompt()) : client.form(resumedName())
             return try shown(form.path) { session.run(ProgramScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs)) }
         case .input(let options):
-            let form = try resumed == nil ? CommandWidgets.input(client, named: name, options, prompt: prompt) : client.form(resumedName())
+            let form = try resumed == nil ? CommandWidgets.input(client, named: name, options, prompt: prompt()) : client.form(resumedName())
             return try shown(form.path) { session.run(ProgramScreen(form: form, session: session, purpose: .submitValue("value"), header: options.header)) }
         case .confirm(let question, let affirmative, let negative, let defaultYes):
             let picker = try resumed == nil
-                ? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes, prompt: prompt)
+                ? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes, prompt: prompt())
                 : client.picker(resumedName())
             return try shown(picker.path) {
                 session.run(ProgramScreen(picker: picker, session: session, purpose: .confirm(affirmative: affirmative, negative: negative), header: question, height: nil))

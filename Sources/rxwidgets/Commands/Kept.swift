@@ -11,6 +11,16 @@ import WidgetsAPI
 /// where it was — a half-filled form with its values, secrets excepted
 /// (API rule 13) — until it is answered, cancelled or its deadline passes.
 enum Kept {
+    /// A default answer in a few words: titles, or a text field's value;
+    /// nil for none, or for a form's values (what it holds then is said).
+    static func said(_ answer: DBusValue?) -> String? {
+        switch answer {
+        case .array(.string, let titles)?: return titles.compactMap(\.stringValue).joined(separator: ", ")
+        case let dictionary? where dictionary.dictionaryEntries?.count == 1: return dictionary.dictionaryEntries?.first?.value.variantValue?.stringValue
+        default: return nil
+        }
+    }
+
     /// The widget kind a command's prompt is; nil for a command that cannot be one.
     static func kind(of command: Command) -> WidgetKind? {
         switch command {
@@ -41,17 +51,28 @@ enum Kept {
         return path
     }
 
-    /// Runs `show` (a screen on the kept prompt at `path`) and ends the
-    /// prompt as the person did: an answer finishes it, Esc or Ctrl-C
-    /// cancels it, and either way it is destroyed; a signal or a lost
-    /// terminal leaves it waiting, to resume. When another front end
-    /// answers it first, the screen closes and says who did.
-    static func showing(_ path: ObjectPath, client: WidgetsClient, session: Session, _ show: () -> Outcome) throws -> Outcome {
+    /// Runs `show` (a screen on the prompt at `path`: kept, or with a
+    /// deadline) and ends the prompt as the person did: an answer finishes
+    /// it, Esc or Ctrl-C cancels it, and either way it is destroyed; a
+    /// signal or a lost terminal leaves it waiting, to resume. When another
+    /// front end answers it first, the screen closes and says who did; when
+    /// its deadline passes, the answer that gave is printed as `printing`
+    /// prints one, and the command exits 124. The deadline is counted down
+    /// under the screen.
+    static func showing(_ path: ObjectPath, client: WidgetsClient, session: Session, printing output: @escaping (DBusValue) -> Outcome,
+                        _ show: () -> Outcome) throws -> Outcome {
         let prompt = try client.prompt(at: path)
-        let elsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] state, _ in
+        let elsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] state, answer in
+            guard state != .timedOut else {
+                session.finish(output(answer).timedOut)
+                return
+            }
             let by = prompt.map { "answered by uid \($0.answeredBy.uid) (\($0.answeredBy.process))" } ?? ""
             session.finish(.failed(state == .answered ? "\(path.rawValue) was \(by)" : "\(path.rawValue) ended \(state.rawValue)"))
         })
+        if prompt.deadline > 0 {
+            session.countDown(to: prompt.deadline, then: Kept.said(prompt.defaultAnswer))
+        }
         let outcome = show()
         elsewhere.dispose()
         switch outcome {
@@ -59,7 +80,7 @@ enum Kept {
             try prompt.finish()
         case .cancelled, .interrupted:
             try? prompt.cancel()
-        case .failed where prompt.state != .waiting:
+        case .failed where prompt.state != .waiting, .timedOut:
             // Finished elsewhere: nothing is left to resume.
             break
         default:

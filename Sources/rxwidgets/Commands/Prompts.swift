@@ -20,8 +20,8 @@ enum Prompts {
     /// then waits for the answer and prints it as the command would have
     /// (with `noWait`, prints the prompt's path instead). The widget is
     /// destroyed once its answer is taken.
-    static func ask(_ command: Command, client: WidgetsClient, name: String?, keep: String?, noWait: Bool) throws -> Outcome {
-        let (path, title, output) = try make(command, client: client, name: keep ?? name, resuming: Kept.waiting(command, keep: keep, client: client))
+    static func ask(_ command: Command, client: WidgetsClient, name: String?, keep: String?, timeout: PromptTimeout?, noWait: Bool) throws -> Outcome {
+        let (path, title, output) = try make(command, client: client, name: keep ?? name, timeout: timeout, resuming: Kept.waiting(command, keep: keep, client: client))
         guard !noWait else { return .done(path.rawValue + "\n") }
         Output.error("rxwidgets: waiting for an answer to \(quoted(title, quote: "\"")) at \(path.rawValue) — answer it with 'rxwidgets answer \(path.rawValue) …'\n")
         let prompt = try client.prompt(at: path)
@@ -48,42 +48,91 @@ enum Prompts {
 
     /// Makes the command's widget as a prompt (or takes up the kept one at
     /// `resuming`): its path, its question and how an answer is printed.
-    private static func make(_ command: Command, client: WidgetsClient, name: String?, resuming: ObjectPath?) throws -> (ObjectPath, String, (DBusValue) -> Outcome) {
-        let title = Kept.title(of: command)
+    private static func make(_ command: Command, client: WidgetsClient, name: String?, timeout: PromptTimeout?, resuming: ObjectPath?) throws -> (ObjectPath, String, (DBusValue) -> Outcome) {
+        var (titles, values): ([String], [String]) = ([], [])
+        let path: ObjectPath
         switch command {
-        case .choose(_, _, let selected, _, let index, let timeout, let delimiter, let items):
-            let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
+        case .choose(_, _, let selected, _, _, _, let delimiter, let items):
+            (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             // --timeout is the daemon's deadline: any front end shows it, and it passes without this process.
-            let request = PromptRequest(title: title, timeoutMilliseconds: timeout.map { UInt32($0.seconds) * 1_000 },
-                                        defaultAnswer: try timeout?.defaultItem.map { item in
-                                            _ = try CommandWidgets.row(of: item, in: titles, option: "--default")
-                                            return [item].dbusValue
-                                        })
-            let path = try resuming ?? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request).path
+            let request = try self.request(command, timeout: timeout, titles: titles)
+            path = try resuming ?? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request).path
+        case .pick(let components, let selected, _, _):
+            path = try resuming ?? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: request(command, timeout: timeout)).path
+        case .confirm(_, let affirmative, let negative, let defaultYes):
+            path = try resuming ?? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes,
+                                                               prompt: request(command, timeout: timeout)).path
+        case .input(let options):
+            path = try resuming ?? CommandWidgets.input(client, named: name, options, prompt: request(command, timeout: timeout)).path
+        case .form(let spec, _, _, _):
+            path = try resuming ?? CommandWidgets.form(client, named: name, spec: spec, prompt: request(command, timeout: timeout)).path
+        default:
+            throw UsageError(description: "this command cannot ask without a terminal")
+        }
+        return (path, Kept.title(of: command), try printer(command, at: path, client: client, titles: titles, values: values))
+    }
+
+    /// The prompt a command's question is: its title and, with `timeout`,
+    /// the daemon's deadline and the answer it gives — `--default` checked
+    /// as the command checks what it is given (`titles`: choose's items),
+    /// confirm's default button, none for a form (its values then).
+    /// `outlivesAsker` false: the widget goes with this process.
+    static func request(_ command: Command, timeout: PromptTimeout?, titles: [String] = [], outlivesAsker: Bool = true) throws -> PromptRequest {
+        var request = PromptRequest(title: Kept.title(of: command), timeoutMilliseconds: timeout.map { UInt32($0.seconds) * 1_000 })
+        request.outlivesAsker = outlivesAsker
+        guard let timeout else { return request }
+        switch command {
+        case .choose:
+            request.defaultAnswer = try timeout.defaultAnswer.map { item in
+                _ = try CommandWidgets.row(of: item, in: titles, option: "--default")
+                return [item].dbusValue
+            }
+        case .pick(let components, _, _, _):
+            request.defaultAnswer = try timeout.defaultAnswer.map { given in
+                let chosen = Arguments.titles(given)
+                guard chosen.count == components.count else {
+                    throw UsageError(description: "--default \(quoted(given)) names \(chosen.count) titles for \(components.count) components")
+                }
+                for (component, title) in chosen.enumerated() {
+                    _ = try CommandWidgets.row(of: title, in: components[component], option: "--default")
+                }
+                return chosen.dbusValue
+            }
+        case .confirm(_, let affirmative, let negative, let defaultYes):
+            request.defaultAnswer = [defaultYes ? affirmative : negative].dbusValue
+        case .input:
+            request.defaultAnswer = timeout.defaultAnswer.map { .dictionary(key: .string, value: .variant, [(.string("value"), .variant(.string($0)))]) }
+        default:
+            break
+        }
+        return request
+    }
+
+    /// How the prompt at `path`'s answer is printed, as the command prints
+    /// a person's (confirm's: nothing, exit 0 for the affirmative); choose's
+    /// items as `titles` shown and `values` printed.
+    static func printer(_ command: Command, at path: ObjectPath, client: WidgetsClient, titles: [String], values: [String]) throws -> (DBusValue) -> Outcome {
+        switch command {
+        case .choose(_, _, _, _, let index, _, let delimiter, _):
             let picker = try client.picker(path.lastComponent)
-            return (path, title, { answer in
+            return { answer in
                 // The row chosen, not the first of its title: two items may share a label.
                 let chosen = texts(answer).first ?? ""
                 let row = picker.selectedRows.first.flatMap { titles.indices.contains($0) && titles[$0] == chosen ? $0 : nil } ?? titles.firstIndex(of: chosen) ?? 0
-                return .done((index ? "\(row)" : delimiter == nil ? chosen : values[row]) + "\n")
-            })
-        case .pick(let components, let selected, _, _):
-            let path = try resuming ?? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: PromptRequest(title: title)).path
-            return (path, title, { .done(texts($0).joined(separator: "\t") + "\n") })
-        case .confirm(_, let affirmative, let negative, let defaultYes):
-            let path = try resuming ?? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes,
-                                                                   prompt: PromptRequest(title: title)).path
-            return (path, title, { texts($0).first == affirmative ? .done("") : .cancelled })
-        case .input(let options):
-            let form = try resuming.map { try client.form(String($0.rawValue.split(separator: "/").last ?? "")) } ?? CommandWidgets.input(client, named: name, options, prompt: PromptRequest(title: title))
-            let layout = form.layout
-            return (form.path, title, { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: .value("value"))) })
-        case .form(let spec, let json, _, _):
-            let form = try resuming.map { try client.form(String($0.rawValue.split(separator: "/").last ?? "")) } ?? CommandWidgets.form(client, named: name, spec: spec, prompt: PromptRequest(title: title))
-            let layout = form.layout
-            return (form.path, title, { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: json ? .json : .lines)) })
+                return .done((index ? "\(row)" : delimiter == nil || !values.indices.contains(row) ? chosen : values[row]) + "\n")
+            }
+        case .pick:
+            return { .done(texts($0).joined(separator: "\t") + "\n") }
+        case .confirm(_, let affirmative, _, _):
+            return { texts($0).first == affirmative ? .done("") : .cancelled }
+        case .input:
+            let layout = try client.form(path.lastComponent).layout
+            return { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: .value("value"))) }
+        case .form(_, let json, _, _):
+            let layout = try client.form(path.lastComponent).layout
+            return { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: json ? .json : .lines)) }
         default:
-            throw UsageError(description: "this command cannot ask without a terminal")
+            return { _ in .done("") }
         }
     }
 
@@ -286,11 +335,15 @@ enum Prompts {
     }
 }
 
-private extension Outcome {
-    /// The same output, as a deadline gave it.
+extension Outcome {
+    /// The outcome of an answer a deadline gave: printed as a person's,
+    /// exit status 124 (a confirm's negative default included).
     var timedOut: Outcome {
-        if case .done(let output) = self { return .timedOut(output) }
-        return self
+        switch self {
+        case .done(let output): return .timedOut(output)
+        case .cancelled: return .timedOut("")
+        default: return self
+        }
     }
 }
 

@@ -52,8 +52,8 @@ extension TableModel: TerminalDrawn {}
 extension FormModel: TerminalDrawn {}
 
 extension ProgramScreen where Model == PickerModel {
-    convenience init(picker: RemotePicker, session: Session, purpose: PickerModel.Purpose, header: String?, height: Int?, deadline: PickerModel.Deadline? = nil) {
-        let core = PickerProgram(picker: picker, host: session, purpose: purpose, header: header, height: height, deadline: deadline)
+    convenience init(picker: RemotePicker, session: Session, purpose: PickerModel.Purpose, header: String?, height: Int?) {
+        let core = PickerProgram(picker: picker, host: session, purpose: purpose, header: header, height: height)
         self.init(core.program, session: session, performer: core)
     }
 }

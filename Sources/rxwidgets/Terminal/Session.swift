@@ -36,6 +36,9 @@ final class Session {
     private var redrawScheduled = false
     private var escapeTimer: LoopTimer?
     private var sources: [LoopSource] = []
+    /// A line under every frame: a deadline's countdown.
+    private var footer: (() -> Line)?
+    private var footerTimer: LoopTimer?
 
     private let isInline: Bool
     private let takesMouse: Bool
@@ -72,6 +75,8 @@ final class Session {
         }
         sources = []
         escapeTimer?.dispose()
+        footerTimer?.dispose()
+        footer = nil
         self.view = nil
         screen.erase()
         terminal.restore()
@@ -99,11 +104,22 @@ final class Session {
     }
 
 
+    /// Counts down to `deadline` (a prompt's, milliseconds since the Unix
+    /// epoch) under the screen, a second at a time, saying what `then` is
+    /// answered when it passes.
+    func countDown(to deadline: UInt64, then answer: String?) {
+        footer = { Countdown.line(to: deadline, then: answer) }
+        footerTimer?.dispose()
+        footerTimer = MainLoop.shared.addTimer(after: 1_000_000_000, repeating: 1_000_000_000) { [weak self] in self?.redraw() }
+        redraw()
+    }
+
     private func draw() {
         guard let view else { return }
         let size = terminal.size
-        view.layOut(rows: size.rows, columns: size.columns)
-        screen.draw(view.lines(rows: size.rows, columns: size.columns))
+        let rows = footer == nil ? size.rows : max(size.rows - 1, 1)
+        view.layOut(rows: rows, columns: size.columns)
+        screen.draw(view.lines(rows: rows, columns: size.columns) + (footer.map { [$0()] } ?? []))
     }
 
     private func readInput(_ events: Int16) {

@@ -52,9 +52,6 @@ extension PickerModel {
         if daemon.isPopup, !daemon.isVisible {
             keys = "(hidden) " + keys
         }
-        if let deadline {
-            keys += " · \(deadline.defaultTitle ?? "chosen") after \(deadline.seconds) s"
-        }
         return keys
     }
 
