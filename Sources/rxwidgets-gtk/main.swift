@@ -57,7 +57,7 @@ GLibMainLoop.shared.attach()
 let dialog: Dialog
 let shown: AnyObject
 do {
-    (dialog, shown) = try Windows.open(arguments.command, client: client, name: arguments.widgetName, window: arguments.window)
+    (dialog, shown) = try Windows.open(arguments.command, client: client, name: arguments.widgetName, window: arguments.window, timeout: arguments.timeout)
 } catch let error as UsageError {
     Failure.usage("\(error)", program: program)
 } catch {

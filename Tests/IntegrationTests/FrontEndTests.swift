@@ -623,7 +623,7 @@ final class FrontEndTests: DaemonTestCase {
 
     func testChooseTimesOutWithTheSelectedItem() throws {
         let terminal = try start(["choose", "--timeout", "2", "--selected", "banana", "apple", "banana", "cherry"])
-        terminal.waitForScreen("s left · then what is chosen now")
+        terminal.waitForScreen("s · then what is chosen now")
         XCTAssertEqual(terminal.exitStatus(), 124, terminal.error)
         XCTAssertEqual(terminal.output, "banana\n", "no key pressed: the item selected then")
         XCTAssertEqual(try run(["choose", "--timeout", "0", "a"]).status, 2)
@@ -632,7 +632,7 @@ final class FrontEndTests: DaemonTestCase {
 
     func testChooseTimesOutWithTheDefaultNotTheCursor() throws {
         let terminal = try start(["choose", "--timeout", "3", "--default", "cherry", "--selected", "banana", "apple", "banana", "cherry"])
-        terminal.waitForScreen("s left · then \"cherry\"")
+        terminal.waitForScreen("s · then \"cherry\"")
         terminal.send("Up")
         XCTAssertEqual(terminal.exitStatus(), 124, terminal.error)
         XCTAssertEqual(terminal.output, "cherry\n", "the cursor moved to apple; the timeout's answer is --default")
@@ -662,7 +662,7 @@ final class FrontEndTests: DaemonTestCase {
         for (arguments, shows, output) in cases {
             let terminal = try start(arguments)
             terminal.waitForScreen(shows)
-            XCTAssertTrue(terminal.screen.contains("⏱"), "\(arguments): \(terminal.screen)")
+            XCTAssertTrue(terminal.screen.contains("times out in "), "\(arguments): \(terminal.screen)")
             XCTAssertEqual(terminal.exitStatus(), 124, "\(arguments): \(terminal.error)")
             XCTAssertEqual(terminal.output, output, "\(arguments)")
         }

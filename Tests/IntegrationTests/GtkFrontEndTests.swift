@@ -49,6 +49,21 @@ final class GtkFrontEndTests: DaemonTestCase {
         XCTAssertTrue(events.contains { $0 == "SelectedItem(2, 'cherry')" }, "Done's SelectedItem: \(events)")
     }
 
+    /// --timeout in a window: the daemon's deadline counted down above the
+    /// buttons, the default printed when it passes, exit status 124.
+    func testATimeoutIsCountedDownAndAnswersTheDefault() throws {
+        let choose = try start(["choose", "--timeout", "6", "--default", "cherry", "apple", "banana", "cherry"])
+        choose.waitFor("list item", "apple") { _ in true }
+        // The label a screen reader reads counts down: any of its seconds is seen.
+        XCTAssertTrue(waitFor(seconds: 6) { (1...6).contains { choose.find("label", "times out in \($0) s · then \"cherry\"", timeout: 1) != nil } }, choose.error)
+        try screenshot("choose-timeout", of: choose)
+        XCTAssertEqual(choose.exitStatus(), 124, choose.error)
+        XCTAssertEqual(choose.output, "cherry\n")
+        let confirm = try start(["confirm", "Deploy?", "--timeout", "1"])
+        XCTAssertEqual(confirm.exitStatus(), 124, confirm.error)
+        XCTAssertEqual(confirm.output, "")
+    }
+
     /// zenity's --progress: the script's lines move the bar and set its
     /// text; the end of input finishes the work and Close ends the window.
     func testProgressDrivenByStandardInput() throws {

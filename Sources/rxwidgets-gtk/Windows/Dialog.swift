@@ -13,6 +13,11 @@ final class Dialog {
     private let buttons: Widget
     /// A refusal or a note from the daemon, above the buttons.
     private let status: Widget
+    /// A deadline counted down, above the buttons.
+    private let countdown: Widget
+    private var countdownTimer: LoopTimer?
+    /// The question's deadline, watched while the window is up (`--timeout`).
+    var deadline: Deadline?
     private(set) var outcome: Outcome?
     /// Escape or close: the command's own cancel (a picker's `Cancel` call…).
     var onCancel: () -> Void = {}
@@ -31,9 +36,12 @@ final class Dialog {
         status = makeLabel("")
         gtk_widget_add_css_class(status, "error")
         gtk_widget_set_visible(status, 0)
+        countdown = makeLabel("")
+        gtk_widget_add_css_class(countdown, "dim-label")
+        gtk_widget_set_visible(countdown, 0)
         buttons = makeBox(horizontal: true, spacing: 8)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let outer = makeBox(spacing: 10, [content, status, buttons])
+        let outer = makeBox(spacing: 10, [content, status, countdown, buttons])
         for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
             margin(outer, 14)
         }
@@ -84,6 +92,21 @@ final class Dialog {
     func say(_ message: String?) {
         gtk_label_set_text(status.c(), message ?? "")
         gtk_widget_set_visible(status, message == nil ? 0 : 1)
+    }
+
+    /// Counts down to `deadline` (a prompt's, milliseconds since the Unix
+    /// epoch) above the buttons, a second at a time, saying what `then` is
+    /// answered when it passes.
+    func countDown(to deadline: UInt64, then answer: String?) {
+        gtk_widget_set_visible(countdown, 1)
+        let show = { [countdown] in gtk_label_set_text(countdown.c(), Countdown.text(to: deadline, then: answer)) }
+        show()
+        countdownTimer?.dispose()
+        countdownTimer = MainLoop.shared.addTimer(after: 1_000_000_000, repeating: 1_000_000_000, show)
+    }
+
+    deinit {
+        countdownTimer?.dispose()
     }
 
     /// False when the command shows a window of GTK's own instead (the

@@ -7,10 +7,22 @@ import RxWidgetsCommandLine
 /// `rxwidgets` makes: `CommandWidgets`) or finds (`attach`).
 enum Windows {
     /// The dialog and the object that runs it (kept while it is shown).
-    static func open(_ command: Command, client: WidgetsClient, name: String?, window: WindowOptions) throws -> (Dialog, AnyObject) {
+    /// `timeout`: the question is a prompt whose deadline the daemon keeps (`--timeout`).
+    static func open(_ command: Command, client: WidgetsClient, name: String?, window: WindowOptions, timeout: PromptTimeout? = nil) throws -> (Dialog, AnyObject) {
         /// A window titled with the question (`--title`, else `--header`, else what the command asks).
         func dialog(_ asking: String, header: String?, height: Int? = nil) -> Dialog {
             Dialog(title: window.title ?? header ?? asking, options: window, height: height)
+        }
+        /// The prompt the question is when it has a deadline; it goes with this process.
+        func prompt(titles: [String] = []) throws -> PromptRequest? {
+            try timeout.map { try QuestionPrompt.request(command, timeout: $0, titles: titles, outlivesAsker: false) }
+        }
+        /// Counts the deadline down in `shown` and ends it when it passes.
+        func watched(_ shown: Dialog, _ path: ObjectPath, titles: [String] = [], values: [String] = []) throws -> Dialog {
+            if timeout != nil {
+                shown.deadline = try Deadline(path, client: client, dialog: shown, printing: QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values))
+            }
+            return shown
         }
         switch command {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
@@ -20,31 +32,31 @@ enum Windows {
             return (shown, TableWindow(table: table, dialog: shown, header: header, limit: limit, printsIndexes: index, values: delimiter == nil ? nil : values))
         case .choose(let header, let height, let selected, _, let index, _, let delimiter, let items):
             let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, selected: selected)
-            let shown = dialog("Choose an item", header: header, height: height)
+            let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, selected: selected, prompt: prompt(titles: labels))
+            let shown = try watched(dialog("Choose an item", header: header, height: height), picker.path, titles: labels, values: values)
             let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
             return (shown, PickerWindow(picker: picker, dialog: shown, purpose: purpose, header: header))
         case .pick(let components, let selected, let header, let height):
-            let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected)
-            let shown = dialog("Choose", header: header, height: height)
+            let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: prompt())
+            let shown = try watched(dialog("Choose", header: header, height: height), picker.path)
             return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .pick, header: header))
         case .table(let header, let height, let multiple, let selected, let items):
             let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected)
             let shown = dialog("Choose rows", header: header, height: height)
             return (shown, TableWindow(table: table, dialog: shown, header: header, limit: multiple ? nil : 1))
         case .form(let spec, let json, let header, let outputs):
-            let form = try CommandWidgets.form(client, named: name, spec: spec)
-            let shown = dialog("Fill in the form", header: header)
+            let form = try CommandWidgets.form(client, named: name, spec: spec, prompt: prompt())
+            let shown = try watched(dialog("Fill in the form", header: header), form.path)
             return (shown, FormWindow(form: form, dialog: shown, format: json ? .json : .lines, header: header, showsOutputs: outputs))
         case .input(let options):
-            let form = try CommandWidgets.input(client, named: name, options)
-            let shown = dialog(options.prompt == ">" ? "Enter a value" : options.prompt, header: options.header)
+            let form = try CommandWidgets.input(client, named: name, options, prompt: prompt())
+            let shown = try watched(dialog(options.prompt == ">" ? "Enter a value" : options.prompt, header: options.header), form.path)
             return (shown, FormWindow(form: form, dialog: shown, format: .value("value"), header: options.header, showsOutputs: false,
                                       showsLabels: options.prompt != ">"))
-        case .confirm(let prompt, let affirmative, let negative, let defaultYes):
-            let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
-            let shown = dialog(prompt, header: nil)
-            return (shown, ConfirmWindow(picker: picker, dialog: shown, prompt: prompt, affirmative: affirmative, negative: negative, defaultYes: defaultYes))
+        case .confirm(let question, let affirmative, let negative, let defaultYes):
+            let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes, prompt: prompt())
+            let shown = try watched(dialog(question, header: nil), picker.path)
+            return (shown, ConfirmWindow(picker: picker, dialog: shown, prompt: question, affirmative: affirmative, negative: negative, defaultYes: defaultYes))
         case .attach(let path, let height, let outputs):
             let shown = Dialog(title: window.title ?? path, options: window, height: height)
             switch try CommandWidgets.attached(path, client: client) {

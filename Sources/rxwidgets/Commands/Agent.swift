@@ -95,7 +95,7 @@ enum Agent {
         let session = Session(terminal: terminal)
         if prompt.deadline > 0 {
             // The asker's deadline, the daemon's: counted down here as where it was asked.
-            session.countDown(to: prompt.deadline, then: Kept.said(prompt.defaultAnswer))
+            session.countDown(to: prompt.deadline, then: QuestionPrompt.said(prompt.defaultAnswer))
         }
         let answeredElsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] _ in
             session.finish(.failed(prompt.map(answeredBy) ?? "it was answered elsewhere"))

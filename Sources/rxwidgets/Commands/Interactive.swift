@@ -18,12 +18,12 @@ enum Interactive {
         let asksPrompt = keep != nil || timeout != nil
         /// The prompt the question is, kept or with a deadline (`titles`: choose's items).
         func prompt(titles: [String] = []) throws -> PromptRequest? {
-            try asksPrompt ? Prompts.request(command, timeout: timeout, titles: titles, outlivesAsker: keep != nil) : nil
+            try asksPrompt ? QuestionPrompt.request(command, timeout: timeout, titles: titles, outlivesAsker: keep != nil) : nil
         }
         let name = keep ?? name
         func shown(_ path: ObjectPath, titles: [String] = [], values: [String] = [], _ show: () -> Outcome) throws -> Outcome {
             guard asksPrompt else { return show() }
-            return try Kept.showing(path, client: client, session: session, printing: Prompts.printer(command, at: path, client: client, titles: titles, values: values), show)
+            return try Kept.showing(path, client: client, session: session, printing: QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values), show)
         }
         func resumedName() -> String {
             String(resumed?.rawValue.split(separator: "/").last ?? "")

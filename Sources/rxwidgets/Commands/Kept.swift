@@ -11,16 +11,6 @@ import WidgetsAPI
 /// where it was — a half-filled form with its values, secrets excepted
 /// (API rule 13) — until it is answered, cancelled or its deadline passes.
 enum Kept {
-    /// A default answer in a few words: titles, or a text field's value;
-    /// nil for none, or for a form's values (what it holds then is said).
-    static func said(_ answer: DBusValue?) -> String? {
-        switch answer {
-        case .array(.string, let titles)?: return titles.compactMap(\.stringValue).joined(separator: ", ")
-        case let dictionary? where dictionary.dictionaryEntries?.count == 1: return dictionary.dictionaryEntries?.first?.value.variantValue?.stringValue
-        default: return nil
-        }
-    }
-
     /// The widget kind a command's prompt is; nil for a command that cannot be one.
     static func kind(of command: Command) -> WidgetKind? {
         switch command {
@@ -28,18 +18,6 @@ enum Kept {
         case .pick, .confirm: return .picker
         case .input, .form: return .form
         default: return nil
-        }
-    }
-
-    /// The question a command asks, as its prompt's title.
-    static func title(of command: Command) -> String {
-        switch command {
-        case .choose(let header, _, _, _, _, _, _, _): return header ?? "Choose one"
-        case .pick(_, _, let header, _): return header ?? "Pick"
-        case .confirm(let question, _, _, _): return question
-        case .input(let options): return options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
-        case .form(let spec, _, let header, _): return header ?? spec
-        default: return ""
         }
     }
 
@@ -71,7 +49,7 @@ enum Kept {
             session.finish(.failed(state == .answered ? "\(path.rawValue) was \(by)" : "\(path.rawValue) ended \(state.rawValue)"))
         })
         if prompt.deadline > 0 {
-            session.countDown(to: prompt.deadline, then: Kept.said(prompt.defaultAnswer))
+            session.countDown(to: prompt.deadline, then: QuestionPrompt.said(prompt.defaultAnswer))
         }
         let outcome = show()
         elsewhere.dispose()

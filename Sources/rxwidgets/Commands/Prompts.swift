@@ -55,85 +55,21 @@ enum Prompts {
         case .choose(_, _, let selected, _, _, _, let delimiter, let items):
             (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             // --timeout is the daemon's deadline: any front end shows it, and it passes without this process.
-            let request = try self.request(command, timeout: timeout, titles: titles)
+            let request = try QuestionPrompt.request(command, timeout: timeout, titles: titles)
             path = try resuming ?? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request).path
         case .pick(let components, let selected, _, _):
-            path = try resuming ?? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: request(command, timeout: timeout)).path
+            path = try resuming ?? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: QuestionPrompt.request(command, timeout: timeout)).path
         case .confirm(_, let affirmative, let negative, let defaultYes):
             path = try resuming ?? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes,
-                                                               prompt: request(command, timeout: timeout)).path
+                                                               prompt: QuestionPrompt.request(command, timeout: timeout)).path
         case .input(let options):
-            path = try resuming ?? CommandWidgets.input(client, named: name, options, prompt: request(command, timeout: timeout)).path
+            path = try resuming ?? CommandWidgets.input(client, named: name, options, prompt: QuestionPrompt.request(command, timeout: timeout)).path
         case .form(let spec, _, _, _):
-            path = try resuming ?? CommandWidgets.form(client, named: name, spec: spec, prompt: request(command, timeout: timeout)).path
+            path = try resuming ?? CommandWidgets.form(client, named: name, spec: spec, prompt: QuestionPrompt.request(command, timeout: timeout)).path
         default:
             throw UsageError(description: "this command cannot ask without a terminal")
         }
-        return (path, Kept.title(of: command), try printer(command, at: path, client: client, titles: titles, values: values))
-    }
-
-    /// The prompt a command's question is: its title and, with `timeout`,
-    /// the daemon's deadline and the answer it gives — `--default` checked
-    /// as the command checks what it is given (`titles`: choose's items),
-    /// confirm's default button, none for a form (its values then).
-    /// `outlivesAsker` false: the widget goes with this process.
-    static func request(_ command: Command, timeout: PromptTimeout?, titles: [String] = [], outlivesAsker: Bool = true) throws -> PromptRequest {
-        var request = PromptRequest(title: Kept.title(of: command), timeoutMilliseconds: timeout.map { UInt32($0.seconds) * 1_000 })
-        request.outlivesAsker = outlivesAsker
-        guard let timeout else { return request }
-        switch command {
-        case .choose:
-            request.defaultAnswer = try timeout.defaultAnswer.map { item in
-                _ = try CommandWidgets.row(of: item, in: titles, option: "--default")
-                return [item].dbusValue
-            }
-        case .pick(let components, _, _, _):
-            request.defaultAnswer = try timeout.defaultAnswer.map { given in
-                let chosen = Arguments.titles(given)
-                guard chosen.count == components.count else {
-                    throw UsageError(description: "--default \(quoted(given)) names \(chosen.count) titles for \(components.count) components")
-                }
-                for (component, title) in chosen.enumerated() {
-                    _ = try CommandWidgets.row(of: title, in: components[component], option: "--default")
-                }
-                return chosen.dbusValue
-            }
-        case .confirm(_, let affirmative, let negative, let defaultYes):
-            request.defaultAnswer = [defaultYes ? affirmative : negative].dbusValue
-        case .input:
-            request.defaultAnswer = timeout.defaultAnswer.map { .dictionary(key: .string, value: .variant, [(.string("value"), .variant(.string($0)))]) }
-        default:
-            break
-        }
-        return request
-    }
-
-    /// How the prompt at `path`'s answer is printed, as the command prints
-    /// a person's (confirm's: nothing, exit 0 for the affirmative); choose's
-    /// items as `titles` shown and `values` printed.
-    static func printer(_ command: Command, at path: ObjectPath, client: WidgetsClient, titles: [String], values: [String]) throws -> (DBusValue) -> Outcome {
-        switch command {
-        case .choose(_, _, _, _, let index, _, let delimiter, _):
-            let picker = try client.picker(path.lastComponent)
-            return { answer in
-                // The row chosen, not the first of its title: two items may share a label.
-                let chosen = texts(answer).first ?? ""
-                let row = picker.selectedRows.first.flatMap { titles.indices.contains($0) && titles[$0] == chosen ? $0 : nil } ?? titles.firstIndex(of: chosen) ?? 0
-                return .done((index ? "\(row)" : delimiter == nil || !values.indices.contains(row) ? chosen : values[row]) + "\n")
-            }
-        case .pick:
-            return { .done(texts($0).joined(separator: "\t") + "\n") }
-        case .confirm(_, let affirmative, _, _):
-            return { texts($0).first == affirmative ? .done("") : .cancelled }
-        case .input:
-            let layout = try client.form(path.lastComponent).layout
-            return { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: .value("value"))) }
-        case .form(_, let json, _, _):
-            let layout = try client.form(path.lastComponent).layout
-            return { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: json ? .json : .lines)) }
-        default:
-            return { _ in .done("") }
-        }
+        return (path, QuestionPrompt.title(of: command), try QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values))
     }
 
     // MARK: result
@@ -152,9 +88,9 @@ enum Prompts {
             printed = .done(rows.map { $0 + "\n" }.joined())
         case .form?:
             let form = try client.form(path.lastComponent)
-            printed = .done(SubmittedValues.output(of: dictionary(answer), layout: form.layout, as: json ? .json : .lines))
+            printed = .done(SubmittedValues.output(of: QuestionPrompt.dictionary(answer), layout: form.layout, as: json ? .json : .lines))
         default:
-            printed = .done((answer.stringValue ?? texts(answer).joined(separator: "\t")) + "\n")
+            printed = .done((answer.stringValue ?? QuestionPrompt.texts(answer).joined(separator: "\t")) + "\n")
         }
         switch state {
         case .answered: return printed
@@ -324,32 +260,5 @@ enum Prompts {
                 : "\(candidates.count) widgets are named \(quoted(target)); give the path: \(candidates.map(\.rawValue).joined(separator: ", "))")
         }
         return path
-    }
-
-    private static func texts(_ answer: DBusValue) -> [String] {
-        (answer.arrayElements ?? []).compactMap(\.stringValue)
-    }
-
-    private static func dictionary(_ answer: DBusValue) -> [String: DBusValue] {
-        Dictionary((answer.dictionaryEntries ?? []).compactMap { entry in entry.key.stringValue.map { ($0, entry.value.variantValue ?? entry.value) } }) { first, _ in first }
-    }
-}
-
-extension Outcome {
-    /// The outcome of an answer a deadline gave: printed as a person's,
-    /// exit status 124 (a confirm's negative default included).
-    var timedOut: Outcome {
-        switch self {
-        case .done(let output): return .timedOut(output)
-        case .cancelled: return .timedOut("")
-        default: return self
-        }
-    }
-}
-
-extension ObjectPath {
-    /// The widget's name, the path's last component.
-    var lastComponent: String {
-        String(rawValue.split(separator: "/").last ?? "")
     }
 }

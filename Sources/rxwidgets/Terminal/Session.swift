@@ -108,7 +108,7 @@ final class Session {
     /// epoch) under the screen, a second at a time, saying what `then` is
     /// answered when it passes.
     func countDown(to deadline: UInt64, then answer: String?) {
-        footer = { Countdown.line(to: deadline, then: answer) }
+        footer = { Line(Countdown.text(to: deadline, then: answer), .help) }
         footerTimer?.dispose()
         footerTimer = MainLoop.shared.addTimer(after: 1_000_000_000, repeating: 1_000_000_000) { [weak self] in self?.redraw() }
         redraw()

@@ -1,0 +1,17 @@
+import Glibc
+import RxCoreEssentials
+
+/// A prompt's deadline as a person reads it, in every front end: the
+/// seconds left, counted from the daemon's deadline (so each front end on
+/// the prompt shows the same), and what a timeout answers.
+package enum Countdown {
+    /// `times out in 12 s · then "cherry"`; without a default, the answer
+    /// is what the question holds then.
+    package static func text(to deadline: UInt64, then answer: String?) -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let milliseconds = Int64(deadline) - (Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000)
+        let seconds = max((milliseconds + 999) / 1_000, 0)
+        return "times out in \(seconds) s · then " + (answer.map { quoted($0, quote: "\"") } ?? "what is chosen now")
+    }
+}

@@ -1,0 +1,124 @@
+import DBus
+import RxCoreEssentials
+import RxWidgetsClient
+import WidgetsAPI
+
+/// A command's question as a prompt (API "Prompt"), the same from every
+/// front end: its title, the deadline and default `--timeout` gives it,
+/// and how its answer is printed.
+package enum QuestionPrompt {
+    /// The question a command asks, as its prompt's title.
+    package static func title(of command: Command) -> String {
+        switch command {
+        case .choose(let header, _, _, _, _, _, _, _): return header ?? "Choose one"
+        case .pick(_, _, let header, _): return header ?? "Pick"
+        case .confirm(let question, _, _, _): return question
+        case .input(let options): return options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
+        case .form(let spec, _, let header, _): return header ?? spec
+        default: return ""
+        }
+    }
+
+    /// The prompt a command's question is: its title and, with `timeout`,
+    /// the daemon's deadline and the answer it gives — `--default` checked
+    /// as the command checks what it is given (`titles`: choose's items),
+    /// confirm's default button, none for a form (its values then).
+    /// `outlivesAsker` false: the widget goes with this process.
+    package static func request(_ command: Command, timeout: PromptTimeout?, titles: [String] = [], outlivesAsker: Bool = true) throws -> PromptRequest {
+        var request = PromptRequest(title: title(of: command), timeoutMilliseconds: timeout.map { UInt32($0.seconds) * 1_000 })
+        request.outlivesAsker = outlivesAsker
+        guard let timeout else { return request }
+        switch command {
+        case .choose:
+            request.defaultAnswer = try timeout.defaultAnswer.map { item in
+                _ = try CommandWidgets.row(of: item, in: titles, option: "--default")
+                return [item].dbusValue
+            }
+        case .pick(let components, _, _, _):
+            request.defaultAnswer = try timeout.defaultAnswer.map { given in
+                let chosen = Arguments.titles(given)
+                guard chosen.count == components.count else {
+                    throw UsageError(description: "--default \(quoted(given)) names \(chosen.count) titles for \(components.count) components")
+                }
+                for (component, title) in chosen.enumerated() {
+                    _ = try CommandWidgets.row(of: title, in: components[component], option: "--default")
+                }
+                return chosen.dbusValue
+            }
+        case .confirm(_, let affirmative, let negative, let defaultYes):
+            request.defaultAnswer = [defaultYes ? affirmative : negative].dbusValue
+        case .input:
+            request.defaultAnswer = timeout.defaultAnswer.map { .dictionary(key: .string, value: .variant, [(.string("value"), .variant(.string($0)))]) }
+        default:
+            break
+        }
+        return request
+    }
+
+    /// How the prompt at `path`'s answer is printed, as the command prints
+    /// a person's (confirm's: nothing, exit 0 for the affirmative); choose's
+    /// items as `titles` shown and `values` printed.
+    package static func printer(_ command: Command, at path: ObjectPath, client: WidgetsClient, titles: [String], values: [String]) throws -> (DBusValue) -> Outcome {
+        switch command {
+        case .choose(_, _, _, _, let index, _, let delimiter, _):
+            let picker = try client.picker(path.lastComponent)
+            return { answer in
+                // The row chosen, not the first of its title: two items may share a label.
+                let chosen = texts(answer).first ?? ""
+                let row = picker.selectedRows.first.flatMap { titles.indices.contains($0) && titles[$0] == chosen ? $0 : nil } ?? titles.firstIndex(of: chosen) ?? 0
+                return .done((index ? "\(row)" : delimiter == nil || !values.indices.contains(row) ? chosen : values[row]) + "\n")
+            }
+        case .pick:
+            return { .done(texts($0).joined(separator: "\t") + "\n") }
+        case .confirm(_, let affirmative, _, _):
+            return { texts($0).first == affirmative ? .done("") : .cancelled }
+        case .input:
+            let layout = try client.form(path.lastComponent).layout
+            return { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: .value("value"))) }
+        case .form(_, let json, _, _):
+            let layout = try client.form(path.lastComponent).layout
+            return { .done(SubmittedValues.output(of: dictionary($0), layout: layout, as: json ? .json : .lines)) }
+        default:
+            return { _ in .done("") }
+        }
+    }
+
+    /// A default answer in a few words: titles, or a text field's value;
+    /// nil for none, or for a form's values (what it holds then is said).
+    package static func said(_ answer: DBusValue?) -> String? {
+        switch answer {
+        case .array(.string, let titles)?: return titles.compactMap(\.stringValue).joined(separator: ", ")
+        case let dictionary? where dictionary.dictionaryEntries?.count == 1: return dictionary.dictionaryEntries?.first?.value.variantValue?.stringValue
+        default: return nil
+        }
+    }
+
+    /// The titles of an answer (`as`).
+    package static func texts(_ answer: DBusValue) -> [String] {
+        (answer.arrayElements ?? []).compactMap(\.stringValue)
+    }
+
+    /// The fields of an answer (`a{sv}`), by name.
+    package static func dictionary(_ answer: DBusValue) -> [String: DBusValue] {
+        Dictionary((answer.dictionaryEntries ?? []).compactMap { entry in entry.key.stringValue.map { ($0, entry.value.variantValue ?? entry.value) } }) { first, _ in first }
+    }
+}
+
+extension Outcome {
+    /// The outcome of an answer a deadline gave: printed as a person's,
+    /// exit status 124 (a confirm's negative default included).
+    package var timedOut: Outcome {
+        switch self {
+        case .done(let output): return .timedOut(output)
+        case .cancelled: return .timedOut("")
+        default: return self
+        }
+    }
+}
+
+extension ObjectPath {
+    /// The widget's name, the path's last component.
+    package var lastComponent: String {
+        String(rawValue.split(separator: "/").last ?? "")
+    }
+}
