@@ -304,6 +304,21 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(agent.exitStatus(), 130)
     }
 
+    /// An agent that shows a prompt and never answers holds nothing up: it
+    /// counts the asker's deadline down, which passes, the job exits 124
+    /// with its default, and the agent's screen closes saying so.
+    func testAnAgentThatNeverAnswersLetsTheDeadlinePass() throws {
+        let agent = try TerminalSession(["agent", "--watch"], address: bus.address)
+        let job = try Job(["choose", "--timeout", "4", "--default", "cherry", "--name", "idle", "apple", "banana", "cherry"], bus: bus)
+        agent.waitForScreen("Choose one", timeout: 20)
+        agent.waitForScreen("s · then \"cherry\"")
+        XCTAssertEqual(job.status(within: 20), 124, job.said)
+        XCTAssertEqual(job.printed, "cherry\n")
+        XCTAssertTrue(waitUntil(timeout: 10) { agent.error.contains("\(root)/picker/idle: it ended timedOut") }, agent.error)
+        agent.send("C-c")
+        XCTAssertEqual(agent.exitStatus(), 130)
+    }
+
     func testAnAgentListsTheWaitingPromptsAndAnswersTheOneChosen() throws {
         XCTAssertEqual(try run(["confirm", "Reboot now?", "--no-wait", "--name", "reboot"]).status, 0)
         XCTAssertEqual(try run(["choose", "--header", "Which shell?", "--no-wait", "--name", "shell", "bash", "zsh", "fish"]).status, 0)
