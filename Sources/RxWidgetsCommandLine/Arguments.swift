@@ -150,6 +150,20 @@ package struct PromptTimeout: Equatable {
     }
 }
 
+/// A question as a prompt (API "Prompt"), as the command line asks it:
+/// its title and message (else the command's own words) and its deadline.
+package struct Question: Equatable {
+    package var timeout: PromptTimeout?
+    package var title: String?
+    package var message: String?
+
+    package init(timeout: PromptTimeout? = nil, title: String? = nil, message: String? = nil) {
+        self.timeout = timeout
+        self.title = title
+        self.message = message
+    }
+}
+
 /// A command line that does not say anything the command can do (exit 2).
 package struct UsageError: Error, CustomStringConvertible {
     package let description: String
@@ -185,7 +199,8 @@ package enum FrontEnd: Sendable {
     /// A command's options for this front end.
     package func options(of command: String) -> [String] {
         let own = Arguments.options[command, default: []].filter { self == .terminal || ($0 != "--accessible" && $0 != "--no-mouse") }
-        return command == "completions" || command == "help" ? own : own + windowOptions
+        // A question's --title is its window's title too.
+        return command == "completions" || command == "help" ? own : own + windowOptions.filter { !own.contains($0) }
     }
 }
 
@@ -221,9 +236,9 @@ package struct Arguments {
     package let keep: String?
     /// Clicks and the wheel are keys of a full-screen list, unless `--no-mouse`.
     package let mouse: Bool
-    /// `--timeout SECONDS [--default ANSWER]`: the question's deadline, kept
-    /// by the daemon (its prompt's), and the answer it gives.
-    package let timeout: PromptTimeout?
+    /// What the question is as a prompt: `--title`, `--message`, and
+    /// `--timeout SECONDS [--default ANSWER]` (its deadline, which the daemon keeps).
+    package let question: Question
 
     /// Every command with what it does, in the order help lists them.
     package static let summaries: [(command: String, summary: String)] = [
@@ -256,14 +271,14 @@ package struct Arguments {
     package static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     package static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
-        "filter": ["--header", "--height", "--limit", "--no-limit", "--name", "--accessible", "--no-mouse"],
-        "pick": ["--component", "--selected", "--header", "--height", "--timeout", "--default", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
-        "table": ["--header", "--height", "--multiple", "--selected", "--name", "--accessible", "--no-mouse"],
-        "form": ["--json", "--header", "--outputs", "--timeout", "--name", "--accessible", "--no-wait", "--keep"],
-        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--timeout", "--default", "--name", "--accessible", "--no-wait", "--keep"],
-        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--timeout", "--default", "--name", "--accessible", "--no-wait", "--keep"],
-        "confirm": ["--affirmative", "--negative", "--default", "--timeout", "--name", "--accessible", "--no-wait", "--keep"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "filter": ["--header", "--height", "--limit", "--no-limit", "--title", "--message", "--timeout", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "pick": ["--component", "--selected", "--header", "--height", "--timeout", "--default", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "table": ["--header", "--height", "--multiple", "--selected", "--title", "--message", "--timeout", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "form": ["--json", "--header", "--outputs", "--timeout", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep"],
+        "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--timeout", "--default", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep"],
+        "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--timeout", "--default", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep"],
+        "confirm": ["--affirmative", "--negative", "--default", "--timeout", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep"],
         "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
         "spin": ["--title", "--show-output", "--no-cancel", "--name"],
         "file": ["--directory", "--save", "--multiple", "--filter", "--name"],
@@ -363,7 +378,9 @@ package struct Arguments {
         let asked = values["--accessible"] != nil || (getenv("RXWIDGETS_ACCESSIBLE").map { String(cString: $0) == "1" } ?? false)
         self.init(command: command, address: address, widgetName: widgetName,
                   accessible: asked && frontEnd.options(of: commandName).contains("--accessible"), noWait: values["--no-wait"] != nil, keep: keep,
-                  mouse: values["--no-mouse"] == nil, timeout: try Arguments.timeout(of: command, values: values))
+                  mouse: values["--no-mouse"] == nil,
+                  question: Question(timeout: try Arguments.timeout(of: command, values: values), title: try Arguments.single("--title", values),
+                                     message: try Arguments.single("--message", values)))
         if let title = values["--title"]?.last {
             window.title = title
         }
@@ -376,9 +393,9 @@ package struct Arguments {
     }
 
     private init(command: Command, address: String?, widgetName: String? = nil, accessible: Bool = false, noWait: Bool = false, keep: String? = nil,
-                 mouse: Bool = true, timeout: PromptTimeout? = nil) {
+                 mouse: Bool = true, question: Question = Question()) {
         self.command = command
-        self.timeout = timeout
+        self.question = question
         self.mouse = mouse
         self.address = address
         self.widgetName = widgetName
@@ -387,13 +404,20 @@ package struct Arguments {
         self.keep = keep
     }
 
+    /// An option given at most once.
+    private static func single(_ option: String, _ values: [String: [String]]) throws -> String? {
+        guard let given = values[option] else { return nil }
+        guard given.count == 1 else { throw UsageError(description: "\(option) is given \(given.count) times; give it once") }
+        return given[0]
+    }
+
     /// `--timeout SECONDS`, with `--default ANSWER` where the command takes
     /// one as an answer (confirm's `--default` chooses its selected button,
     /// which a timeout then answers; a form's answer is its values then).
     private static func timeout(of command: Command, values: [String: [String]]) throws -> PromptTimeout? {
         switch command {
         case .choose(_, _, _, _, _, let timeout, _, _): return timeout
-        case .pick, .confirm, .input, .form: break
+        case .pick, .confirm, .input, .form, .table, .filter: break
         default: return nil
         }
         guard let given = values["--timeout"] else {
@@ -459,8 +483,11 @@ package struct Arguments {
                 guard let seconds = Int(text), (1...86_400).contains(seconds) else {
                     throw UsageError(description: "--timeout \(quoted(text)) is not a number of seconds from 1 to 86400")
                 }
-                guard try limit() == 1 else { throw UsageError(description: "--timeout chooses one item; it does not go with --limit or --no-limit") }
-                timeout = PromptTimeout(seconds: seconds, defaultAnswer: try single("--default"))
+                let answer = try single("--default")
+                if let answer, try limit() != 1 {
+                    throw UsageError(description: "--default \(quoted(answer)) is one item; with --limit or --no-limit a timeout answers the items chosen then")
+                }
+                timeout = PromptTimeout(seconds: seconds, defaultAnswer: answer)
             } else if let item = try single("--default") {
                 throw UsageError(description: "--default \(quoted(item)) is what --timeout chooses; give --timeout SECONDS too")
             }
@@ -788,17 +815,21 @@ package struct Arguments {
       --accessible    (every command that asks, but attach; or RXWIDGETS_ACCESSIBLE=1)
                       plain numbered prompts answered a line at a time, no
                       redrawing, for screen readers
-      --timeout SECONDS  (choose, pick, confirm, input, write, form) the
+      --title TEXT, --message TEXT  (every command that asks) the question's
+                      title and message as a prompt: what an agent, 'rxwidgets
+                      answer' and another front end show of it (the title is
+                      else the header or what the command asks)
+      --timeout SECONDS  (every command that asks) the
                       question's deadline, kept by the daemon: every front
                       end on it counts the same seconds down; when it
                       passes, --default (else what the question holds then)
                       is printed and the exit status is 124
-      --keep NAME     (choose, pick, confirm, input, write, form) the question
+      --keep NAME     (choose, filter, pick, table, confirm, input, write, form) the question
                       is a prompt named NAME that outlives this front end:
                       run the same command again (from any terminal, after
                       a crash or a daemon restart) and it resumes where it
                       was, a form with its values (secrets excepted)
-      --no-wait       (choose, pick, confirm, input, write, form) make the
+      --no-wait       (choose, filter, pick, table, confirm, input, write, form) make the
                       question a prompt that outlives this process, print
                       its path and exit; 'rxwidgets result PATH' waits for
                       the answer

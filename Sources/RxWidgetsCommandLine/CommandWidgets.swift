@@ -20,9 +20,9 @@ package enum CommandWidgets {
     }
 
     /// `choose --limit`/`--no-limit`: a table of `labels` with multiple selection.
-    package static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], selected: String?) throws -> RemoteTable {
+    package static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], selected: String?, prompt: PromptRequest? = nil) throws -> RemoteTable {
         guard !labels.isEmpty else { throw UsageError(description: "choose needs at least one item") }
-        let table = try create(named: name) { try client.createTable($0, items: labels, transient: true) }
+        let table = try create(named: name) { try client.createTable($0, items: labels, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
         try table.setAllowsMultipleSelection(true)
         if let selected {
             try table.selectRow(at: IndexPath(row: try row(of: selected, in: labels, option: "--selected"), section: 0))
@@ -31,10 +31,10 @@ package enum CommandWidgets {
     }
 
     /// `filter`: a table of `rows`, multiple selection unless `limit` is 1.
-    package static func filterTable(_ client: WidgetsClient, named name: String?, rows: [String]?, limit: Int?) throws -> RemoteTable {
+    package static func filterTable(_ client: WidgetsClient, named name: String?, rows: [String]?, limit: Int?, prompt: PromptRequest? = nil) throws -> RemoteTable {
         guard rows?.isEmpty != true else { throw UsageError(description: "filter needs at least one item") }
         // Without rows the table starts empty: standard input's lines stream in (`StreamedRows`).
-        let table = try create(named: name) { try client.createTable($0, items: rows ?? [], transient: true) }
+        let table = try create(named: name) { try client.createTable($0, items: rows ?? [], transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
         if limit != 1 {
             try table.setAllowsMultipleSelection(true)
         }
@@ -88,10 +88,10 @@ package enum CommandWidgets {
     }
 
     /// `table`: a table of `rows`, the `selected` ones selected.
-    package static func table(_ client: WidgetsClient, named name: String?, rows: [String], multiple: Bool, selected: [String]) throws -> RemoteTable {
+    package static func table(_ client: WidgetsClient, named name: String?, rows: [String], multiple: Bool, selected: [String], prompt: PromptRequest? = nil) throws -> RemoteTable {
         guard !rows.isEmpty else { throw UsageError(description: "table needs at least one item") }
         let rowsOfSelected = try selected.map { try row(of: $0, in: rows, option: "--selected") }
-        let table = try create(named: name) { try client.createTable($0, items: rows, transient: true) }
+        let table = try create(named: name) { try client.createTable($0, items: rows, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
         if multiple {
             try table.setAllowsMultipleSelection(true)
         }

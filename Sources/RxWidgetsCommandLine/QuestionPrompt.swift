@@ -10,7 +10,9 @@ package enum QuestionPrompt {
     /// The question a command asks, as its prompt's title.
     package static func title(of command: Command) -> String {
         switch command {
-        case .choose(let header, _, _, _, _, _, _, _): return header ?? "Choose one"
+        case .choose(let header, _, _, let limit, _, _, _, _): return header ?? (limit == 1 ? "Choose one" : "Choose items")
+        case .table(let header, _, _, _, _): return header ?? "Choose rows"
+        case .filter(let header, _, _, _): return header ?? "Filter"
         case .pick(_, _, let header, _): return header ?? "Pick"
         case .confirm(let question, _, _, _): return question
         case .input(let options): return options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
@@ -19,13 +21,15 @@ package enum QuestionPrompt {
         }
     }
 
-    /// The prompt a command's question is: its title and, with `timeout`,
-    /// the daemon's deadline and the answer it gives — `--default` checked
-    /// as the command checks what it is given (`titles`: choose's items),
-    /// confirm's default button, none for a form (its values then).
-    /// `outlivesAsker` false: the widget goes with this process.
-    package static func request(_ command: Command, timeout: PromptTimeout?, titles: [String] = [], outlivesAsker: Bool = true) throws -> PromptRequest {
-        var request = PromptRequest(title: title(of: command), timeoutMilliseconds: timeout.map { UInt32($0.seconds) * 1_000 })
+    /// The prompt a command's question is: its title (`--title`, else the
+    /// command's words), `--message` and, with a timeout, the daemon's
+    /// deadline and the answer it gives — `--default` checked as the command
+    /// checks what it is given (`titles`: choose's items), confirm's default
+    /// button, none for a form (its values then). `outlivesAsker` false:
+    /// the widget goes with this process.
+    package static func request(_ command: Command, _ question: Question, titles: [String] = [], outlivesAsker: Bool = true) throws -> PromptRequest {
+        let timeout = question.timeout
+        var request = PromptRequest(title: question.title ?? title(of: command), message: question.message ?? "", timeoutMilliseconds: timeout.map { UInt32($0.seconds) * 1_000 })
         request.outlivesAsker = outlivesAsker
         guard let timeout else { return request }
         switch command {
@@ -60,6 +64,22 @@ package enum QuestionPrompt {
     /// items as `titles` shown and `values` printed.
     package static func printer(_ command: Command, at path: ObjectPath, client: WidgetsClient, titles: [String], values: [String]) throws -> (DBusValue) -> Outcome {
         switch command {
+        case .choose(_, _, _, let limit, let index, _, let delimiter, _) where limit != 1:
+            // A table's answer is its selected index paths: each row's value, or its index.
+            return { answer in
+                let rows = (answer.arrayElements ?? []).compactMap { try? IndexPath(dbusValue: $0) }.map(\.row).filter(values.indices.contains)
+                return .done(rows.map { (index ? "\($0)" : delimiter == nil ? titles[$0] : values[$0]) + "\n" }.joined())
+            }
+        case .table, .filter:
+            let table = try client.table(path.lastComponent)
+            return { answer in
+                let paths = (answer.arrayElements ?? []).compactMap { try? IndexPath(dbusValue: $0) }
+                do {
+                    return .done(try paths.map { try (table.cells(section: $0.section, first: $0.row, count: 1).first?.text ?? "") + "\n" }.joined())
+                } catch {
+                    return Outcome(failure: error)
+                }
+            }
         case .choose(_, _, _, _, let index, _, let delimiter, _):
             let picker = try client.picker(path.lastComponent)
             return { answer in

@@ -57,7 +57,7 @@ GLibMainLoop.shared.attach()
 let dialog: Dialog
 let shown: AnyObject
 do {
-    (dialog, shown) = try Windows.open(arguments.command, client: client, name: arguments.widgetName, window: arguments.window, timeout: arguments.timeout)
+    (dialog, shown) = try Windows.open(arguments.command, client: client, name: arguments.widgetName, window: arguments.window, question: arguments.question)
 } catch let error as UsageError {
     Failure.usage("\(error)", program: program)
 } catch {

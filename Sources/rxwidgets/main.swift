@@ -136,7 +136,7 @@ case .result(let target, let json):
 case let command where terminal == nil:
     // No terminal (a cron job, a service): the question waits in the daemon for an answer.
     do {
-        try Prompts.ask(command, client: client, name: arguments.widgetName, keep: arguments.keep, timeout: arguments.timeout, noWait: arguments.noWait).exit(program: "rxwidgets")
+        try Prompts.ask(command, client: client, name: arguments.widgetName, keep: arguments.keep, question: arguments.question, noWait: arguments.noWait).exit(program: "rxwidgets")
     } catch let error as UsageError {
         failUsage("\(error)")
     } catch {
@@ -150,7 +150,7 @@ let outcome: Outcome
 do {
     outcome = arguments.accessible
         ? try Accessible.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName)
-        : try Interactive.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName, keep: arguments.keep, timeout: arguments.timeout, mouse: arguments.mouse)
+        : try Interactive.run(arguments.command, client: client, terminal: terminal!, name: arguments.widgetName, keep: arguments.keep, question: arguments.question, mouse: arguments.mouse)
 } catch let error as UsageError {
     terminal?.restore()
     failUsage("\(error)")

@@ -658,6 +658,8 @@ final class FrontEndTests: DaemonTestCase {
             (["input", "--prompt", "Name:", "--timeout", "2", "--default", "Ada"], "then \"Ada\"", "Ada\n"),
             (["write", "--timeout", "2", "--value", "draft"], "then what is chosen now", "draft\n"),
             (["form", "sign-up", "--timeout", "2"], "then what is chosen now", "username=\npassword=\nrepeatPassword=\n"),
+            (["table", "--multiple", "--selected", "b", "--selected", "c", "--timeout", "2", "--title", "Pick rows", "a", "b", "c"], "then what is chosen now", "b\nc\n"),
+            (["choose", "--no-limit", "--selected", "b", "--timeout", "2", "a", "b", "c"], "then what is chosen now", "b\n"),
         ]
         for (arguments, shows, output) in cases {
             let terminal = try start(arguments)

@@ -125,6 +125,22 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(form.printed, "photo=/srv/cat.png\nextras=/srv/a.txt\nextras=/srv/b c.txt\n")
     }
 
+    /// A table and a filter ask without a terminal too, titled and
+    /// explained as given; `answer` chooses their rows by title.
+    func testATableAndAFilterAskWithoutATerminal() throws {
+        let table = try Job(["table", "--multiple", "--name", "rows", "--title", "Which hosts?", "--message", "They restart at once.", "web1", "web2", "db1"], bus: bus)
+        XCTAssertTrue(waitForPrompt("\(root)/table/rows"), table.said)
+        XCTAssertEqual(try property("\(root)/table/rows", "org.rxwidgets.Widgets1.Prompt", "Title"), .string("Which hosts?"))
+        XCTAssertEqual(try property("\(root)/table/rows", "org.rxwidgets.Widgets1.Prompt", "Message"), .string("They restart at once."))
+        XCTAssertEqual(try run(["answer", "rows", "web2", "db1"]).status, 0)
+        XCTAssertEqual(table.status(within: 20), 0, table.said + " / " + table.printed)
+        XCTAssertEqual(table.printed, "web2\ndb1\n")
+        let filter = try Job(["filter", "--name", "lines", "--timeout", "1", "alpha", "beta"], bus: bus)
+        XCTAssertTrue(waitForPrompt("\(root)/table/lines"), filter.said)
+        XCTAssertEqual(filter.status(within: 20), 124, filter.said)
+        XCTAssertEqual(filter.printed, "", "nothing was chosen before the deadline")
+    }
+
     /// A table's answer is exactly the rows given: a row selected before
     /// (by its asker or another front end) does not stay beside them.
     func testAnAnswerToATableIsExactlyItsRows() throws {

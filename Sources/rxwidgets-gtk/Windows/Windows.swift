@@ -7,19 +7,19 @@ import RxWidgetsCommandLine
 /// `rxwidgets` makes: `CommandWidgets`) or finds (`attach`).
 enum Windows {
     /// The dialog and the object that runs it (kept while it is shown).
-    /// `timeout`: the question is a prompt whose deadline the daemon keeps (`--timeout`).
-    static func open(_ command: Command, client: WidgetsClient, name: String?, window: WindowOptions, timeout: PromptTimeout? = nil) throws -> (Dialog, AnyObject) {
+    /// `question`: with a timeout, the question is a prompt whose deadline the daemon keeps.
+    static func open(_ command: Command, client: WidgetsClient, name: String?, window: WindowOptions, question: Question = Question()) throws -> (Dialog, AnyObject) {
         /// A window titled with the question (`--title`, else `--header`, else what the command asks).
         func dialog(_ asking: String, header: String?, height: Int? = nil) -> Dialog {
             Dialog(title: window.title ?? header ?? asking, options: window, height: height)
         }
         /// The prompt the question is when it has a deadline; it goes with this process.
         func prompt(titles: [String] = []) throws -> PromptRequest? {
-            try timeout.map { try QuestionPrompt.request(command, timeout: $0, titles: titles, outlivesAsker: false) }
+            try question.timeout.map { _ in try QuestionPrompt.request(command, question, titles: titles, outlivesAsker: false) }
         }
         /// Counts the deadline down in `shown` and ends it when it passes.
         func watched(_ shown: Dialog, _ path: ObjectPath, titles: [String] = [], values: [String] = []) throws -> Dialog {
-            if timeout != nil {
+            if question.timeout != nil {
                 shown.deadline = try Deadline(path, client: client, dialog: shown, printing: QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values))
             }
             return shown
@@ -27,8 +27,8 @@ enum Windows {
         switch command {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
             let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
-            let shown = dialog("Choose items", header: header, height: height)
+            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected, prompt: prompt())
+            let shown = try watched(dialog("Choose items", header: header, height: height), table.path, titles: labels, values: values)
             return (shown, TableWindow(table: table, dialog: shown, header: header, limit: limit, printsIndexes: index, values: delimiter == nil ? nil : values))
         case .choose(let header, let height, let selected, _, let index, _, let delimiter, let items):
             let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
@@ -41,8 +41,8 @@ enum Windows {
             let shown = try watched(dialog("Choose", header: header, height: height), picker.path)
             return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .pick, header: header))
         case .table(let header, let height, let multiple, let selected, let items):
-            let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected)
-            let shown = dialog("Choose rows", header: header, height: height)
+            let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected, prompt: prompt())
+            let shown = try watched(dialog("Choose rows", header: header, height: height), table.path)
             return (shown, TableWindow(table: table, dialog: shown, header: header, limit: multiple ? nil : 1))
         case .form(let spec, let json, let header, let outputs):
             let form = try CommandWidgets.form(client, named: name, spec: spec, prompt: prompt())

@@ -8,17 +8,17 @@ import RxWidgetsCommandLine
 /// its screen in a session on the terminal, and turns the session's outcome
 /// into standard output and an exit status.
 enum Interactive {
-    /// `timeout`: the question's deadline, which the daemon keeps (its prompt's).
-    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil, keep: String? = nil, timeout: PromptTimeout? = nil,
+    /// `question`: the prompt's words and its deadline, which the daemon keeps.
+    static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String? = nil, keep: String? = nil, question: Question = Question(),
                     mouse: Bool = true) throws -> Outcome {
         // gum draws inline; here a list of a given height does, the rest take the screen.
         let session = Session(terminal: terminal, inline: command.height != nil, mouse: mouse)
         // `--keep NAME`: the kept prompt still waiting is resumed, else made.
         let resumed = Kept.waiting(command, keep: keep, client: client)
-        let asksPrompt = keep != nil || timeout != nil
+        let asksPrompt = keep != nil || question.timeout != nil
         /// The prompt the question is, kept or with a deadline (`titles`: choose's items).
         func prompt(titles: [String] = []) throws -> PromptRequest? {
-            try asksPrompt ? QuestionPrompt.request(command, timeout: timeout, titles: titles, outlivesAsker: keep != nil) : nil
+            try asksPrompt ? QuestionPrompt.request(command, question, titles: titles, outlivesAsker: keep != nil) : nil
         }
         let name = keep ?? name
         func shown(_ path: ObjectPath, titles: [String] = [], values: [String] = [], _ show: () -> Outcome) throws -> Outcome {
@@ -32,20 +32,26 @@ enum Interactive {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
             let lines = try items ?? CommandInput.standardInputLines()
             let (labels, values) = try CommandInput.labelled(lines, delimiter)
-            let table = try CommandWidgets.fromStandardInput(items == nil ? labels : []) {
-                try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
+            let table = try resumed == nil
+                ? CommandWidgets.fromStandardInput(items == nil ? labels : []) {
+                    try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected, prompt: prompt())
+                }
+                : client.table(resumedName())
+            return try shown(table.path, titles: labels, values: values) {
+                session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
+                                          values: delimiter == nil ? nil : values))
             }
-            return session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
-                                           values: delimiter == nil ? nil : values))
         case .filter(let header, let height, let limit, let items):
             guard items != nil || isatty(0) == 0 else {
                 throw UsageError(description: "no items: give them as arguments, or one a line on standard input")
             }
-            let table = try CommandWidgets.filterTable(client, named: name, rows: items, limit: limit)
-            // Standard input's lines come in while the screen is up, as fzf's do.
-            let streamed = items == nil ? StreamedRows(into: table, failed: { session.fail($0) }) : nil
-            return withExtendedLifetime(streamed) {
-                session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
+            let table = try resumed == nil ? CommandWidgets.filterTable(client, named: name, rows: items, limit: limit, prompt: prompt()) : client.table(resumedName())
+            // Standard input's lines come in while the screen is up, as fzf's do (a resumed filter has them).
+            let streamed = items == nil && resumed == nil ? StreamedRows(into: table, failed: { session.fail($0) }) : nil
+            return try withExtendedLifetime(streamed) {
+                try shown(table.path) {
+                    session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
+                }
             }
         case .choose(let header, let height, let selected, _, let index, _, let delimiter, let items):
             let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
@@ -63,10 +69,12 @@ enum Interactive {
             return try shown(picker.path) { session.run(ProgramScreen(picker: picker, session: session, purpose: .pick, header: header, height: height)) }
         case .table(let header, let height, let multiple, let selected, let items):
             let rows = try items ?? CommandInput.standardInputLines()
-            let table = try CommandWidgets.fromStandardInput(items == nil ? rows : []) {
-                try CommandWidgets.table(client, named: name, rows: rows, multiple: multiple, selected: selected)
-            }
-            return session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height))
+            let table = try resumed == nil
+                ? CommandWidgets.fromStandardInput(items == nil ? rows : []) {
+                    try CommandWidgets.table(client, named: name, rows: rows, multiple: multiple, selected: selected, prompt: prompt())
+                }
+                : client.table(resumedName())
+            return try shown(table.path) { session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height)) }
         case .form(let spec, let json, let header, let showsOutputs):
             let form = try resumed == nil ? CommandWidgets.form(client, named: name, spec: spec, prompt: prompt()) : client.form(resumedName())
             return try shown(form.path) { session.run(ProgramScreen(form: form, session: session, purpose: json ? .submitJSON : .submit, header: header, showsOutputs: showsOutputs)) }

@@ -20,8 +20,8 @@ enum Prompts {
     /// then waits for the answer and prints it as the command would have
     /// (with `noWait`, prints the prompt's path instead). The widget is
     /// destroyed once its answer is taken.
-    static func ask(_ command: Command, client: WidgetsClient, name: String?, keep: String?, timeout: PromptTimeout?, noWait: Bool) throws -> Outcome {
-        let (path, title, output) = try make(command, client: client, name: keep ?? name, timeout: timeout, resuming: Kept.waiting(command, keep: keep, client: client))
+    static func ask(_ command: Command, client: WidgetsClient, name: String?, keep: String?, question: Question, noWait: Bool) throws -> Outcome {
+        let (path, title, output) = try make(command, client: client, name: keep ?? name, question: question, resuming: Kept.waiting(command, keep: keep, client: client))
         guard !noWait else { return .done(path.rawValue + "\n") }
         Output.error("rxwidgets: waiting for an answer to \(quoted(title, quote: "\"")) at \(path.rawValue) — answer it with 'rxwidgets answer \(path.rawValue) …'\n")
         let prompt = try client.prompt(at: path)
@@ -38,38 +38,50 @@ enum Prompts {
             Output.error("rxwidgets: \(path.rawValue) still waits; 'rxwidgets result \(path.rawValue)' prints its answer\n")
             return signalled.map { .signalled($0) } ?? .failed("\(path.rawValue) was not answered")
         }
-        _ = try? client.callManager(ManagerContract.destroy, path)
+        // Printed before the widget goes: a table's answer names rows whose texts are read from it.
+        let printed: Outcome
         switch state {
-        case .answered: return output(answer)
-        case .timedOut: return output(answer).timedOut
-        case .cancelled, .waiting: return .cancelled
+        case .answered: printed = output(answer)
+        case .timedOut: printed = output(answer).timedOut
+        case .cancelled, .waiting: printed = .cancelled
         }
+        _ = try? client.callManager(ManagerContract.destroy, path)
+        return printed
     }
 
     /// Makes the command's widget as a prompt (or takes up the kept one at
     /// `resuming`): its path, its question and how an answer is printed.
-    private static func make(_ command: Command, client: WidgetsClient, name: String?, timeout: PromptTimeout?, resuming: ObjectPath?) throws -> (ObjectPath, String, (DBusValue) -> Outcome) {
+    private static func make(_ command: Command, client: WidgetsClient, name: String?, question: Question, resuming: ObjectPath?) throws -> (ObjectPath, String, (DBusValue) -> Outcome) {
         var (titles, values): ([String], [String]) = ([], [])
         let path: ObjectPath
         switch command {
+        case .choose(_, _, let selected, let limit, _, _, let delimiter, let items) where limit != 1:
+            (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
+            path = try resuming ?? CommandWidgets.choiceTable(client, named: name, labels: titles, selected: selected, prompt: QuestionPrompt.request(command, question)).path
+        case .table(_, _, let multiple, let selected, let items):
+            let rows = try items ?? CommandInput.standardInputLines()
+            path = try resuming ?? CommandWidgets.table(client, named: name, rows: rows, multiple: multiple, selected: selected, prompt: QuestionPrompt.request(command, question)).path
+        case .filter(_, _, let limit, let items):
+            let rows = try items ?? CommandInput.standardInputLines()
+            path = try resuming ?? CommandWidgets.filterTable(client, named: name, rows: rows, limit: limit, prompt: QuestionPrompt.request(command, question)).path
         case .choose(_, _, let selected, _, _, _, let delimiter, let items):
             (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
             // --timeout is the daemon's deadline: any front end shows it, and it passes without this process.
-            let request = try QuestionPrompt.request(command, timeout: timeout, titles: titles)
+            let request = try QuestionPrompt.request(command, question, titles: titles)
             path = try resuming ?? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request).path
         case .pick(let components, let selected, _, _):
-            path = try resuming ?? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: QuestionPrompt.request(command, timeout: timeout)).path
+            path = try resuming ?? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: QuestionPrompt.request(command, question)).path
         case .confirm(_, let affirmative, let negative, let defaultYes):
             path = try resuming ?? CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes,
-                                                               prompt: QuestionPrompt.request(command, timeout: timeout)).path
+                                                               prompt: QuestionPrompt.request(command, question)).path
         case .input(let options):
-            path = try resuming ?? CommandWidgets.input(client, named: name, options, prompt: QuestionPrompt.request(command, timeout: timeout)).path
+            path = try resuming ?? CommandWidgets.input(client, named: name, options, prompt: QuestionPrompt.request(command, question)).path
         case .form(let spec, _, _, _):
-            path = try resuming ?? CommandWidgets.form(client, named: name, spec: spec, prompt: QuestionPrompt.request(command, timeout: timeout)).path
+            path = try resuming ?? CommandWidgets.form(client, named: name, spec: spec, prompt: QuestionPrompt.request(command, question)).path
         default:
             throw UsageError(description: "this command cannot ask without a terminal")
         }
-        return (path, QuestionPrompt.title(of: command), try QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values))
+        return (path, question.title ?? QuestionPrompt.title(of: command), try QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values))
     }
 
     // MARK: result
