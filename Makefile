@@ -31,6 +31,12 @@ SYSTEM_POLICY_DIR := $(PREFIX)/share/dbus-1/system.d
 else
 SYSTEM_POLICY_DIR := $(sysconfdir)/dbus-1/system.d
 endif
+# The desktop agent starts with the session from its autostart file, or
+# from its user unit once enabled; the same entry among the applications
+# names it to the notification server (the desktop-entry hint). Autostart
+# files are read from $XDG_CONFIG_DIRS (/etc/xdg by default): one under
+# /usr/local/etc is never read.
+AUTOSTART_DIR := $(sysconfdir)/xdg/autostart
 # Where each shell looks for completions of installed commands.
 BASH_COMPLETIONS := $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS := $(PREFIX)/share/zsh/site-functions
@@ -40,6 +46,8 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwi
 	$(PREFIX)/share/dbus-1/system-services/org.rxwidgets.Widgets1.service \
 	$(PREFIX)/lib/systemd/user/rxwidgetsd.service \
 	$(PREFIX)/lib/systemd/system/rxwidgetsd-system.service \
+	$(PREFIX)/lib/systemd/user/rxwidgets-agent.service $(AUTOSTART_DIR)/rxwidgets-agent.desktop \
+	$(PREFIX)/share/applications/rxwidgets-agent.desktop \
 	$(PREFIX)/share/man/man8/rxwidgetsd.8 $(PREFIX)/share/man/man1/rxwidgets.1 $(PREFIX)/share/man/man1/rxwidgets-gtk.1 \
 	$(BASH_COMPLETIONS)/rxwidgetsd $(BASH_COMPLETIONS)/rxwidgets $(BASH_COMPLETIONS)/rxwidgets-gtk \
 	$(ZSH_COMPLETIONS)/_rxwidgetsd $(ZSH_COMPLETIONS)/_rxwidgets $(ZSH_COMPLETIONS)/_rxwidgets-gtk \
@@ -136,6 +144,13 @@ install: deps
 		> $(DESTDIR)$(PREFIX)/lib/systemd/user/rxwidgetsd.service
 	sed 's|^ExecStart=.*rxwidgetsd|ExecStart=$(PREFIX)/bin/rxwidgetsd|' systemd/rxwidgetsd-system.service \
 		> $(DESTDIR)$(PREFIX)/lib/systemd/system/rxwidgetsd-system.service
+	sed 's|^ExecStart=.*rxwidgets-gtk|ExecStart=$(PREFIX)/bin/rxwidgets-gtk|' systemd/rxwidgets-agent.service \
+		> $(DESTDIR)$(PREFIX)/lib/systemd/user/rxwidgets-agent.service
+	install -d $(DESTDIR)$(AUTOSTART_DIR) $(DESTDIR)$(PREFIX)/share/applications
+	sed 's|^Exec=.*rxwidgets-gtk|Exec=$(PREFIX)/bin/rxwidgets-gtk|' xdg/autostart/rxwidgets-agent.desktop \
+		> $(DESTDIR)$(AUTOSTART_DIR)/rxwidgets-agent.desktop
+	sed 's|^Exec=.*rxwidgets-gtk|Exec=$(PREFIX)/bin/rxwidgets-gtk|' xdg/autostart/rxwidgets-agent.desktop \
+		> $(DESTDIR)$(PREFIX)/share/applications/rxwidgets-agent.desktop
 	install -m 0644 man/rxwidgetsd.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -D -m 0644 man/rxwidgets.1 $(DESTDIR)$(PREFIX)/share/man/man1/rxwidgets.1
 	install -D -m 0644 man/rxwidgets-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/rxwidgets-gtk.1

@@ -184,7 +184,16 @@ package enum FrontEnd: Sendable {
     package var commands: [String] {
         switch self {
         case .terminal: return Arguments.commands
-        case .gtk: return ["choose", "pick", "table", "form", "input", "write", "confirm", "progress", "file", "attach", "completions", "help"]
+        case .gtk: return ["choose", "pick", "table", "form", "input", "write", "confirm", "progress", "file", "attach", "agent", "completions", "help"]
+        }
+    }
+
+    /// Each of its commands with what it does, in the order help lists them.
+    package var summaries: [(command: String, summary: String)] {
+        Arguments.summaries.compactMap { entry in
+            guard commands.contains(entry.command) else { return nil }
+            // The desktop's agent answers in notifications and windows, not at a terminal.
+            return self == .gtk && entry.command == "agent" ? (entry.command, "offer each waiting prompt in a notification that opens its window") : entry
         }
     }
 

@@ -72,7 +72,7 @@ package struct Completions {
     }
 
     private var zsh: String {
-        let described = Arguments.summaries.filter { commands.contains($0.command) }.map { "        '\($0.command):\($0.summary)'" }.joined(separator: "\n")
+        let described = frontEnd.summaries.map { "        '\($0.command):\($0.summary)'" }.joined(separator: "\n")
         let cases = commands.map { command -> String in
             var specs = frontEnd.options(of: command).map { option in
                 Arguments.flags.contains(option) ? "'\(option)[\(option.dropFirst(2))]'" : "'\(option)=[\(option.dropFirst(2))]:value:'"

@@ -1,7 +1,8 @@
 import RxWidgetsCommandLine
 
 /// `rxwidgets-gtk --help`: its commands are those of `rxwidgets` that show a
-/// widget, with the same arguments, results and exit statuses.
+/// widget, with the same arguments, results and exit statuses, and the
+/// desktop's `agent`.
 enum GtkUsage {
     static let usage = """
     Usage: rxwidgets-gtk [--address ADDR] COMMAND [OPTIONS] [ARGUMENTS]
@@ -16,6 +17,14 @@ enum GtkUsage {
                  as in rxwidgets (rxwidgets help COMMAND); each opens a window
       file       as in rxwidgets, in GTK's own file chooser (the desktop's
                  portal inside a sandbox)
+      agent [--watch]
+                 answers waiting prompts (a question asked without a
+                 terminal) until SIGTERM or Ctrl-C ends it (exit 0): each
+                 gets a desktop notification whose Answer opens its window,
+                 or the window at once when no notification server is on
+                 the bus; Done, a choice or Submit there answers it. It
+                 always watches (--watch is taken as rxwidgets takes it);
+                 one agent runs per session
       completions (bash | zsh | fish)
       help [COMMAND]
 
@@ -36,7 +45,12 @@ enum GtkUsage {
     """
 
     static func usage(of command: String) -> String {
-        "Usage: rxwidgets-gtk \(command) \(FrontEnd.gtk.options(of: command).map { "[\($0)]" }.joined(separator: " "))\n\n"
-            + "As 'rxwidgets \(command)' (see 'rxwidgets help \(command)'), in a window."
+        let synopsis = "Usage: rxwidgets-gtk \(command) \(FrontEnd.gtk.options(of: command).map { "[\($0)]" }.joined(separator: " "))\n\n"
+        guard command == "agent" else {
+            return synopsis + "As 'rxwidgets \(command)' (see 'rxwidgets help \(command)'), in a window."
+        }
+        let lines = usage.components(separatedBy: "\n")
+        let start = lines.firstIndex { $0.hasPrefix("  agent ") } ?? 0
+        return synopsis + lines[(start + 1)...].prefix { $0.hasPrefix("   ") }.map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
     }
 }

@@ -8,7 +8,8 @@ import RxWidgetsCommandLine
 /// arguments, results and exit statuses of `rxwidgets`, so a script can
 /// switch front ends by name. 0 chosen or submitted, 1 cancelled (Escape,
 /// Cancel, the window closed), 2 usage error or no display, 3 no daemon or a
-/// D-Bus error, 4 the widget shown was destroyed.
+/// D-Bus error, 4 the widget shown was destroyed. `agent` runs until a
+/// signal ends it (exit 0), showing a window per prompt the person answers.
 
 let program = "rxwidgets-gtk"
 let version = "1.0.0"
@@ -53,6 +54,10 @@ do {
     Failure.daemon(error, bus: busDescription, program: program)
 }
 GLibMainLoop.shared.attach()
+
+if case .agent = arguments.command {
+    DesktopAgent.run(client: client, options: arguments.window)
+}
 
 let dialog: Dialog
 let shown: AnyObject

@@ -175,6 +175,11 @@ final class GtkSession {
 
     var pid: Int32 { process.processIdentifier }
 
+    /// Sends it `signal`, as a session ending or a person's kill would.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
     /// The exit status once it has exited (nil if it did not within `timeout` seconds).
     func exitStatus(timeout: TimeInterval = 10) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)

@@ -118,10 +118,18 @@ final class Dialog {
         gtk_window_present(window.c())
     }
 
+    /// Told the outcome once it is decided (the agent's windows, which end
+    /// while the program goes on), on an idle turn of GLib's loop
+    /// (`GLibIdle`): it may destroy the window and wait for the daemon.
+    var onOutcome: ((Outcome) -> Void)?
+
     /// Ends the command with `outcome` (the first one given counts).
     func finish(_ outcome: Outcome) {
         guard self.outcome == nil else { return }
         self.outcome = outcome
+        if let onOutcome {
+            GLibIdle.run { onOutcome(outcome) }
+        }
     }
 }
 

@@ -88,9 +88,7 @@ enum Agent {
     /// `.cancelled` when left waiting, `.failed` when another agent was first.
     private static func answer(_ path: ObjectPath, client: WidgetsClient, terminal: Terminal) throws -> Outcome {
         let prompt = try client.prompt(at: path)
-        let asker = prompt.asker
-        let askedBy = "asked by uid \(asker.uid)" + (asker.command.isEmpty ? "" : ": \(asker.command.prefix(60))")
-        let header = [prompt.title, prompt.message, "(\(askedBy))"].filter { !$0.isEmpty }.joined(separator: " — ")
+        let header = PromptWords.header(prompt)
         let name = String(path.rawValue.split(separator: "/").last ?? "")
         let session = Session(terminal: terminal)
         if prompt.deadline > 0 {
@@ -98,7 +96,7 @@ enum Agent {
             session.countDown(to: prompt.deadline, then: QuestionPrompt.said(prompt.defaultAnswer))
         }
         let answeredElsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] _ in
-            session.finish(.failed(prompt.map(answeredBy) ?? "it was answered elsewhere"))
+            session.finish(.failed(prompt.map(PromptWords.ending) ?? "it was answered elsewhere"))
         })
         defer { answeredElsewhere.dispose() }
         let outcome: Outcome
@@ -163,11 +161,6 @@ enum Agent {
                 session.finish(.done(""))
             }
         }
-    }
-
-    private static func answeredBy(_ prompt: RemotePrompt) -> String {
-        let by = prompt.answeredBy
-        return prompt.state == .answered ? "answered by uid \(by.uid) (\(by.process.isEmpty ? "unknown process" : by.process))" : "it ended \(prompt.state.rawValue)"
     }
 }
 
