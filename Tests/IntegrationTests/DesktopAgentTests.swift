@@ -9,22 +9,9 @@ import XCTest
 /// without a terminal ask, the agent offers each prompt in a notification —
 /// the test plays the notification server — whose Answer opens the prompt's
 /// window, and the person's answer there reaches the job.
-final class DesktopAgentTests: DaemonTestCase {
-    private var desktop: Desktop!
-
+final class DesktopAgentTests: DesktopTestCase {
     /// Kept prompts come back after a restart, as an upgrade brings them back.
     override var daemonArguments: [String] { ["--state-dir", bus.directory.appendingPathComponent("state").path] }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: gtkFrontEndExecutable), "build the GTK front end first (make test does): \(gtkFrontEndExecutable) is missing")
-        desktop = try Desktop(bus: bus)
-    }
-
-    override func tearDown() {
-        desktop?.stop()
-        super.tearDown()
-    }
 
     private func startAgent() throws -> GtkSession {
         try GtkSession(["agent", "--address", bus.address], desktop: desktop)

@@ -309,3 +309,21 @@ func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }
+
+/// A test of the GTK front end: a private bus, the daemon, and a desktop
+/// (Xvfb, an accessibility bus) for the windows, set up and torn down
+/// around each test.
+class DesktopTestCase: DaemonTestCase {
+    var desktop: Desktop!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: gtkFrontEndExecutable), "build the GTK front end first (make test does): \(gtkFrontEndExecutable) is missing")
+        desktop = try Desktop(bus: bus)
+    }
+
+    override func tearDown() {
+        desktop?.stop()
+        super.tearDown()
+    }
+}

@@ -10,20 +10,7 @@ import XCTest
 /// on Xvfb, read and driven through the AT-SPI accessibility tree and the
 /// keyboard (xdotool), on a private bus with the built daemon — the printed
 /// result, the exit status and the daemon's signals.
-final class GtkFrontEndTests: DaemonTestCase {
-    private var desktop: Desktop!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: gtkFrontEndExecutable), "build the GTK front end first (make test does): \(gtkFrontEndExecutable) is missing")
-        desktop = try Desktop(bus: bus)
-    }
-
-    override func tearDown() {
-        desktop?.stop()
-        super.tearDown()
-    }
-
+final class GtkFrontEndTests: DesktopTestCase {
     private func start(_ arguments: [String], input: String? = nil) throws -> GtkSession {
         try GtkSession(arguments + ["--address", bus.address], desktop: desktop, input: input)
     }
