@@ -290,7 +290,7 @@ package struct Arguments {
         "confirm": ["--affirmative", "--negative", "--default", "--timeout", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep"],
         "progress": ["--title", "--text", "--percentage", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--steps", "--name"],
         "spin": ["--title", "--show-output", "--no-cancel", "--name"],
-        "file": ["--directory", "--save", "--multiple", "--filter", "--name"],
+        "file": ["--directory", "--save", "--multiple", "--filter", "--title", "--message", "--timeout", "--name", "--no-wait", "--keep"],
         "attach": ["--height", "--outputs", "--no-mouse"],
         "list": ["--json"],
         "watch": ["--json"],
@@ -426,7 +426,7 @@ package struct Arguments {
     private static func timeout(of command: Command, values: [String: [String]]) throws -> PromptTimeout? {
         switch command {
         case .choose(_, _, _, _, _, let timeout, _, _): return timeout
-        case .pick, .confirm, .input, .form, .table, .filter: break
+        case .pick, .confirm, .input, .form, .table, .filter, .file: break
         default: return nil
         }
         guard let given = values["--timeout"] else {
@@ -828,17 +828,17 @@ package struct Arguments {
                       title and message as a prompt: what an agent, 'rxwidgets
                       answer' and another front end show of it (the title is
                       else the header or what the command asks)
-      --timeout SECONDS  (every command that asks) the
+      --timeout SECONDS  (every command that asks, file too) the
                       question's deadline, kept by the daemon: every front
                       end on it counts the same seconds down; when it
                       passes, --default (else what the question holds then)
                       is printed and the exit status is 124
-      --keep NAME     (choose, filter, pick, table, confirm, input, write, form) the question
+      --keep NAME     (choose, filter, pick, table, confirm, input, write, form, file) the question
                       is a prompt named NAME that outlives this front end:
                       run the same command again (from any terminal, after
                       a crash or a daemon restart) and it resumes where it
                       was, a form with its values (secrets excepted)
-      --no-wait       (choose, filter, pick, table, confirm, input, write, form) make the
+      --no-wait       (choose, filter, pick, table, confirm, input, write, form, file) make the
                       question a prompt that outlives this process, print
                       its path and exit; 'rxwidgets result PATH' waits for
                       the answer

@@ -135,11 +135,11 @@ package enum CommandWidgets {
     }
 
     /// `file`'s chooser, transient, on the folder given.
-    package static func fileChooser(_ client: WidgetsClient, named name: String?, _ options: FileOptions) throws -> RemoteFileChooser {
+    package static func fileChooser(_ client: WidgetsClient, named name: String?, _ options: FileOptions, prompt: PromptRequest? = nil) throws -> RemoteFileChooser {
         let mode = options.directory ? "folder" : options.saveName == nil ? "open" : "save"
         return try create(named: name) {
             try client.createFileChooser($0, mode: mode, multiple: options.multiple, filters: options.filters.map { ($0.name, $0.patterns) }, folder: options.folder,
-                                         suggestedName: options.saveName ?? "", confirmsOverwrite: options.saveName != nil, transient: true)
+                                         suggestedName: options.saveName ?? "", confirmsOverwrite: options.saveName != nil, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt)
         }
     }
 

@@ -17,6 +17,7 @@ package enum QuestionPrompt {
         case .confirm(let question, _, _, _): return question
         case .input(let options): return options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
         case .form(let spec, _, let header, _): return header ?? spec
+        case .file(let options): return options.directory ? "Choose a folder" : options.saveName.map { "Save as \($0)" } ?? (options.multiple ? "Choose files" : "Choose a file")
         default: return ""
         }
     }
@@ -90,6 +91,9 @@ package enum QuestionPrompt {
             }
         case .pick:
             return { .done(texts($0).joined(separator: "\t") + "\n") }
+        case .file:
+            // The paths chosen, one a line, as `file` prints them.
+            return { .done(texts($0).map { $0 + "\n" }.joined()) }
         case .confirm(_, let affirmative, _, _):
             return { texts($0).first == affirmative ? .done("") : .cancelled }
         case .input:

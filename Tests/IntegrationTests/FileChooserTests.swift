@@ -232,6 +232,30 @@ final class FileCommandTests: DaemonTestCase {
         XCTAssertEqual(file.output, folder.appendingPathComponent("abc.txt").path + "\n")
     }
 
+    /// `file` asks as any question does: with a deadline the daemon keeps
+    /// (exit 124, what was chosen then), and without a terminal, answered
+    /// with `rxwidgets answer NAME PATH…` and collected with `result`.
+    func testAFileQuestionHasADeadlineAndCanBeAnsweredFromAScript() throws {
+        let timed = try start(["file", "--multiple", "--timeout", "2", tree.appendingPathComponent("photos").path])
+        timed.waitForScreen("fish.jpg")
+        timed.send("Down", "Down", " ")
+        timed.waitForScreen("✓ dog.png")
+        XCTAssertTrue(timed.screen.contains("times out in "), timed.screen)
+        XCTAssertEqual(timed.exitStatus(), 124, timed.error)
+        XCTAssertEqual(timed.output, tree.appendingPathComponent("photos/dog.png").path + "\n", "what was marked when the deadline passed")
+
+        let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "RXWIDGETS_FRONTEND": "tty"]
+        let asked = try runCommand(frontEndExecutable, ["file", "--no-wait", "--name", "report", "--title", "Where is the report?", tree.path], environment: environment)
+        XCTAssertEqual(asked.status, 0, asked.error)
+        XCTAssertEqual(asked.output, "\(root)/file/report\n")
+        XCTAssertEqual(try property("\(root)/file/report", "org.rxwidgets.Widgets1.Prompt", "Title"), .string("Where is the report?"))
+        let refused = try runCommand(frontEndExecutable, ["answer", "report", "relative/notes.txt"], environment: environment)
+        XCTAssertEqual(refused.status, 0, "a relative path is taken from where answer runs: \(refused.error)")
+        let result = try runCommand(frontEndExecutable, ["result", "report"], environment: environment)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertTrue(result.output.hasSuffix("/relative/notes.txt\n") && result.output.hasPrefix("/"), result.output)
+    }
+
     func testASaveOverAnExistingFileIsConfirmedFirst() throws {
         let save = try start(["file", "--save", "notes.txt", tree.path])
         save.waitForScreen("saves notes.txt here")

@@ -77,9 +77,9 @@ enum Windows {
             let shown = dialog(options.title ?? "Progress", header: nil)
             return (shown, ProgressWindow(progress: progress, dialog: shown, options: options, readsInput: true))
         case .file(let options):
-            let chooser = try CommandWidgets.fileChooser(client, named: name, options)
+            let chooser = try CommandWidgets.fileChooser(client, named: name, options, prompt: prompt())
             let asking = options.directory ? "Choose a folder" : options.saveName == nil ? (options.multiple ? "Choose files" : "Choose a file") : "Save as"
-            let shown = dialog(asking, header: nil)
+            let shown = try watched(dialog(asking, header: nil), chooser.path)
             shown.showsWindow = false
             return (shown, FileChooserWindow(chooser: chooser, dialog: shown, title: window.title ?? asking))
         default:

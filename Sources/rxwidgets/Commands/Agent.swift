@@ -111,9 +111,17 @@ enum Agent {
             let form = try client.form(name)
             let purpose: FormModel.Purpose = form.layout.count == 1 ? .submitValue(form.layout[0].name) : .submit
             outcome = session.run(ProgramScreen(form: form, session: session, purpose: purpose, header: header))
+        case .file?:
+            // This process lists the folders, as the person who runs the agent.
+            let chooser = try client.fileChooser(name)
+            let options = chooser.mode
+            let mode: FileModel.Mode = options == "folder" ? .folder : options == "save" ? .save(name: chooser.suggestedName) : .open(multiple: chooser.isMultiple)
+            let browser = FileScreen(chooser: chooser, session: session, mode: mode)
+            defer { browser.end() }
+            outcome = session.run(ProgramScreen(browser: browser, session: session))
         default:
-            Output.error("rxwidgets: \(path.rawValue): an agent answers pickers, tables and forms\n")
-            return .failed("\(path.rawValue): an agent answers pickers, tables and forms")
+            Output.error("rxwidgets: \(path.rawValue): an agent answers pickers, tables, forms and file choosers\n")
+            return .failed("\(path.rawValue): an agent answers pickers, tables, forms and file choosers")
         }
         guard case .done = outcome else {
             if case .failed(let message) = outcome {

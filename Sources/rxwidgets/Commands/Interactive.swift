@@ -95,11 +95,11 @@ enum Interactive {
             let progress = try CommandWidgets.progress(client, named: name, options)
             return session.run(ProgressScreen(progress: progress, session: session, options: options))
         case .file(let options):
-            let chooser = try CommandWidgets.fileChooser(client, named: name, options)
+            let chooser = try resumed == nil ? CommandWidgets.fileChooser(client, named: name, options, prompt: prompt()) : client.fileChooser(resumedName())
             let mode: FileModel.Mode = options.directory ? .folder : options.saveName.map { .save(name: $0) } ?? .open(multiple: options.multiple)
             let browser = FileScreen(chooser: chooser, session: session, mode: mode)
             defer { browser.end() }
-            return session.run(ProgramScreen(browser: browser, session: session))
+            return try shown(chooser.path) { session.run(ProgramScreen(browser: browser, session: session)) }
         case .spin(let title, let showsOutput, let cancellable, let words):
             let progress = try CommandWidgets.spinner(client, named: name, title: title, cancellable: cancellable)
             let running = try ProcessGroup(words, showsOutput: showsOutput)

@@ -18,6 +18,7 @@ enum Kept {
         case .table, .filter: return .table
         case .pick, .confirm: return .picker
         case .input, .form: return .form
+        case .file: return .file
         default: return nil
         }
     }

@@ -78,6 +78,8 @@ enum Prompts {
             path = try resuming ?? CommandWidgets.input(client, named: name, options, prompt: QuestionPrompt.request(command, question)).path
         case .form(let spec, _, _, _):
             path = try resuming ?? CommandWidgets.form(client, named: name, spec: spec, prompt: QuestionPrompt.request(command, question)).path
+        case .file(let options):
+            path = try resuming ?? CommandWidgets.fileChooser(client, named: name, options, prompt: QuestionPrompt.request(command, question)).path
         default:
             throw UsageError(description: "this command cannot ask without a terminal")
         }
@@ -101,6 +103,8 @@ enum Prompts {
         case .form?:
             let form = try client.form(path.lastComponent)
             printed = .done(SubmittedValues.output(of: QuestionPrompt.dictionary(answer), layout: form.layout, as: json ? .json : .lines))
+        case .file?:
+            printed = .done(QuestionPrompt.texts(answer).map { $0 + "\n" }.joined())
         default:
             printed = .done((answer.stringValue ?? QuestionPrompt.texts(answer).joined(separator: "\t")) + "\n")
         }
@@ -172,8 +176,11 @@ enum Prompts {
                 }
                 try form.setValue(FileFieldComponent.value(paths, for: layout), for: layout.name)
             }
+        case .file?:
+            // Paths as the person would type them, absolute from here; the daemon checks them.
+            try client.fileChooser(path.lastComponent).select(values.map(FolderListing.absolute))
         default:
-            throw UsageError(description: "\(path.rawValue) is not a picker, table or form: nothing to set it with")
+            throw UsageError(description: "\(path.rawValue) is not a picker, table, form or file chooser: nothing to set it with")
         }
     }
 
