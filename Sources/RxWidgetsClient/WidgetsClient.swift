@@ -75,10 +75,11 @@ public final class WidgetsClient {
     /// `replace`, a picker of that name the caller's uid owns is destroyed first.
     /// `dependent` makes the components after the first follow the one
     /// before (see `RemotePicker.setDependentItems`); `items` then gives component 0.
+    /// `isPrivate` (with `transient`): read by this uid and 0 alone.
     public func createPicker(_ name: String, items: [[String]] = [], dependent: [[String: [String]]] = [], popup: Bool = false, transient: Bool = false, replace: Bool = false,
-                             prompt: PromptRequest? = nil) throws -> RemotePicker {
+                             prompt: PromptRequest? = nil, isPrivate: Bool = false) throws -> RemotePicker {
         var options: [(key: String, value: DBusValue)] = [PickerOption.popup.with(.boolean(popup)), PickerOption.transient.with(.boolean(transient)), PickerOption.replace.with(.boolean(replace))]
-            + (prompt.map { [PickerOption.prompt.with($0.option)] } ?? [])
+            + (prompt.map { [PickerOption.prompt.with($0.option)] } ?? []) + (isPrivate ? [PickerOption.private.with(.boolean(true))] : [])
         let throughFiles = dependent.isEmpty && TitleFile.isLarge(items.flatMap { $0 })
         if !items.isEmpty && !throughFiles {
             options.append(PickerOption.items.with(items.dbusValue))

@@ -9,9 +9,13 @@ import RxWidgetsClient
 /// process), and set up as the command line asks before anyone sees them.
 package enum CommandWidgets {
     /// `choose`: a popup picker of `titles`, on `selected`, shown.
-    package static func choicePicker(_ client: WidgetsClient, named name: String?, titles: [String], selected: String?, prompt: PromptRequest? = nil) throws -> RemotePicker {
+    /// `isPrivate`: only this uid and 0 read it (an agent's list of prompts, some of which only this uid may read).
+    package static func choicePicker(_ client: WidgetsClient, named name: String?, titles: [String], selected: String?, prompt: PromptRequest? = nil,
+                                     isPrivate: Bool = false) throws -> RemotePicker {
         guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
-        let picker = try create(named: name) { try client.createPicker($0, items: [titles], popup: true, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
+        let picker = try create(named: name) {
+            try client.createPicker($0, items: [titles], popup: true, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt, isPrivate: isPrivate)
+        }
         if let selected {
             try picker.setSelectedRow(try row(of: selected, in: titles, option: "--selected"), inComponent: 0)
         }
@@ -146,7 +150,8 @@ package enum CommandWidgets {
     /// `file`'s search over the names of a folder: a transient picker of
     /// `names` (not a popup: nobody chooses in it), named after this process.
     package static func namePicker(_ client: WidgetsClient, names: [String]) throws -> RemotePicker {
-        try create(named: nil) { try client.createPicker($0, items: [names], transient: true) }
+        // A folder's names are the person's: no other uid reads them.
+        try create(named: nil) { try client.createPicker($0, items: [names], transient: true, isPrivate: true) }
     }
 
     /// `spin`'s progress: pulsing from the start, titled as the command line says.

@@ -77,14 +77,16 @@ extension Dictionary where Key == String, Value == DBusValue {
 
 /// `CreatePicker`'s options.
 public enum PickerOption: String, CreateOption {
-    case items, dependent, popup, transient, replace, prompt
+    /// `private`: read by its creator's uid and 0 alone (a transient picker
+    /// a front end lists its own data in: an agent's prompts, a folder's names).
+    case items, dependent, popup, transient, replace, prompt, `private`
 
     public var type: DBusType {
         switch self {
         case .prompt: return PromptOption.dictionaryType
         case .items: return .array(.array(.string))
         case .dependent: return .array(.array(.dictEntry(key: .string, value: .array(.string))))
-        case .popup, .transient, .replace: return .boolean
+        case .popup, .transient, .replace, .private: return .boolean
         }
     }
 }

@@ -146,6 +146,10 @@ default:
     break
 }
 
+if arguments.accessible, arguments.keep != nil || arguments.question.timeout != nil {
+    // A line at a time cannot show a countdown nor resume a screen: such a question is an agent's.
+    failUsage("--timeout and --keep do not go with accessible mode (--accessible or RXWIDGETS_ACCESSIBLE=1); ask without a terminal (--no-wait) and answer with 'rxwidgets agent' or 'rxwidgets answer'")
+}
 let outcome: Outcome
 do {
     outcome = arguments.accessible

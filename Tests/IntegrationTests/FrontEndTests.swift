@@ -1018,7 +1018,8 @@ final class FrontEndCommandTests: DaemonTestCase {
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.error.contains("choose has no option '--hieght'"), usage.error)
         XCTAssertEqual(try run(["frobnicate"]).status, 2)
-        let noTerminal = try run(["table", "a"])
+        // A question is asked without a terminal (a prompt); operating a widget is not.
+        let noTerminal = try run(["attach", "\(root)/picker/none"])
         XCTAssertEqual(noTerminal.status, 2, "runCommand gives it no controlling terminal")
         XCTAssertTrue(noTerminal.error.contains("no terminal"), noTerminal.error)
         XCTAssertEqual(noTerminal.output, "")

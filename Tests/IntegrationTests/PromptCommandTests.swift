@@ -211,12 +211,22 @@ final class PromptCommandTests: DaemonTestCase {
             _ = try? self.call("\(root)/picker/open", pickerInterface, "SelectRow", [.int32(0), .int32(0)])
             return read().contains("picker/open ItemSelected")
         }, "the watcher is listening: \(read())")
-        for name in ["other", "mine"] {
+        // Made while the watcher listens: not even its InterfacesAdded reaches uid 65534.
+        try call(root, managerInterface, "CreatePicker", [.string("later"), options([items, ("prompt", options([("for_uid", .uint32(1_234))]))])])
+        try call(root, managerInterface, "CreatePicker", [.string("own"), options([items, ("transient", .boolean(true)), ("private", .boolean(true))])])
+        for name in ["other", "mine", "later", "own"] {
             try call("\(root)/picker/\(name)", pickerInterface, "SelectRow", [.int32(1), .int32(0)])
         }
         try call("\(root)/picker/open", pickerInterface, "SelectRow", [.int32(1), .int32(0)])
         XCTAssertTrue(waitUntil(timeout: 10) { read().contains("picker/mine ItemSelected row=1") && read().hasSuffix("picker/open ModelSelected models=[\"stop\"]\n") }, read())
-        XCTAssertFalse(read().contains("picker/other"), "nothing of uid 1234's prompt reached uid 65534: \(read())")
+        for hidden in ["picker/other", "picker/later", "picker/own"] {
+            XCTAssertFalse(read().contains(hidden), "nothing of \(hidden) reached uid 65534: \(read())")
+        }
+        let privateRead = try runCommand(asNobody[0], Array(asNobody.dropFirst()) + ["/usr/bin/busctl", "--address=\(bus.address)", "get-property", busName,
+                                                                                  "\(root)/picker/own", pickerInterface, "RowCounts"])
+        XCTAssertTrue(privateRead.error.contains("Access denied"), "a private picker is its owner's to read: \(privateRead.error)")
+        XCTAssertEqual(error(root, managerInterface, "CreatePicker", [.string("kept"), options([("private", .boolean(true))])])?.name,
+                       "org.freedesktop.DBus.Error.InvalidArgs", "only a transient picker is private")
     }
 
     /// A user's agent offers what that user may answer: root's prompts

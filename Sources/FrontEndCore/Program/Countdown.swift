@@ -10,7 +10,7 @@ package enum Countdown {
     package static func text(to deadline: UInt64, then answer: String?) -> String {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let milliseconds = Int64(deadline) - (Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000)
+        let milliseconds = Int64(clamping: deadline) - (Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000)
         let seconds = max((milliseconds + 999) / 1_000, 0)
         return "times out in \(seconds) s · then " + (answer.map { quoted($0, quote: "\"") } ?? "what is chosen now")
     }

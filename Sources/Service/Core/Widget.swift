@@ -38,14 +38,19 @@ final class WidgetHost {
     /// whose every call announces its own.
     var coalesced: CoalescedChanges?
 
-    init(kind: WidgetKind, name: String, creator: Creator, transient: Bool, context: WidgetContext) {
+    /// `isPrivate`: only its owner's uid and 0 read it (a transient widget's option).
+    init(kind: WidgetKind, name: String, creator: Creator, transient: Bool, isPrivate: Bool = false, context: WidgetContext) {
         self.kind = kind
         self.name = name
         self.path = WidgetService.path(of: kind, name: name)
         self.ownerUID = creator.uid
         self.transientOwner = transient ? creator.uniqueName : nil
+        self.isPrivate = isPrivate && transient
         self.context = context
     }
+
+    /// Read by its owner's uid and 0 alone: values, signals and all.
+    let isPrivate: Bool
 
     /// Whether a changing call of the widget is being handled.
     var isInCall: Bool {

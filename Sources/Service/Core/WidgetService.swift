@@ -100,8 +100,8 @@ public final class WidgetService {
     /// widget just read from there).
     func add(_ widget: any ServedWidget, persist: Bool = true) throws {
         try widget.admitWhole()
-        // A prompt for another uid (`for_uid`) is read by that uid, its asker's and 0 alone: values, signals and all.
-        let readers = widget.host.prompt?.forUID.map { Set([$0, widget.ownerUID, 0]) }
+        // A prompt for another uid (`for_uid`) is read by that uid, its asker's and 0 alone, a private widget by its owner's: values, signals and all.
+        let readers = widget.host.prompt?.forUID.map { Set([$0, widget.ownerUID, 0]) } ?? (widget.host.isPrivate ? [widget.ownerUID, 0] : nil)
         try server.export(widget.path, interfaces: [widget.boundInterface()] + (widget.host.prompt.map { [$0.boundInterface()] } ?? []), readers: readers)
         widgets[widget.path] = widget
         widget.host.isServed = true

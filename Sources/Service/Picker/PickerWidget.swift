@@ -47,7 +47,11 @@ final class PickerWidget: RowsWidget {
             popup = nil
             picker = PickerView()
         }
-        host = WidgetHost(kind: .picker, name: name, creator: creator, transient: options[PickerOption.transient] == .boolean(true), context: context)
+        let transient = options[PickerOption.transient] == .boolean(true)
+        if options[PickerOption.private] == .boolean(true), !transient {
+            throw DBusError.invalidArgs("options 'private': only a transient picker is private (one kept across restarts would be restored readable by all)")
+        }
+        host = WidgetHost(kind: .picker, name: name, creator: creator, transient: transient, isPrivate: options[PickerOption.private] == .boolean(true), context: context)
         adapter.titleLimit = context.limits.stringLength
         items.bind(to: picker.rx.items(adapter: adapter)).disposed(by: disposeBag)
         let selectedModels = picker.rx.selectedModelsReader(DBusValue.self)

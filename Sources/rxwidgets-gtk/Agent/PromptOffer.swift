@@ -39,7 +39,7 @@ final class PromptOffer {
         guard prompt.deadline > 0 else { return -1 }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let left = Int64(prompt.deadline) - (Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000)
+        let left = Int64(clamping: prompt.deadline) - (Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000)
         return Int32(clamping: max(left, 1))
     }
 

@@ -68,7 +68,8 @@ enum Agent {
             let command = asker.command.isEmpty ? "" : ", \(asker.command.prefix(40))"
             return "\(title) — uid \(asker.uid)\(command)\(deadline(of: prompt))"
         }
-        let list = try CommandWidgets.choicePicker(client, named: nil, titles: lines, selected: nil)
+        // The titles of prompts only this uid may read: the list is this uid's alone too.
+        let list = try CommandWidgets.choicePicker(client, named: nil, titles: lines, selected: nil, isPrivate: true)
         let session = Session(terminal: terminal)
         guard case .done(let output) = session.run(ProgramScreen(picker: list, session: session, purpose: .chooseIndex, header: "Waiting prompts", height: nil)),
               let index = Int(output.filter(\.isNumber)), waiting.indices.contains(index) else { return nil }
@@ -79,7 +80,7 @@ enum Agent {
         guard prompt.deadline > 0 else { return "" }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let left = (Int64(prompt.deadline) - Int64(now.tv_sec) * 1_000) / 1_000
+        let left = (Int64(clamping: prompt.deadline) - Int64(now.tv_sec) * 1_000) / 1_000
         return left > 0 ? ", \(left) s left" : ""
     }
 
