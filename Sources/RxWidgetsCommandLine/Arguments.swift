@@ -715,7 +715,7 @@ package struct Arguments {
                  input, one a line, when none are given); with --limit N
                  above 1 or --no-limit, a table where Space chooses up to N
                  items (Ctrl-A all) and Enter prints them, one a line
-      filter [--header TEXT] [--height N] [--limit N | --no-limit] [--no-mouse] [ITEM…]
+      filter [--header TEXT] [--height N] [--limit N | --no-limit] [--timeout SECONDS] [--no-mouse] [ITEM…]
                  the items (or standard input's lines) as a table narrowed
                  and ranked as you type (fuzzy: the letters in order); Enter
                  prints the line under the cursor, or with --limit/--no-limit
@@ -725,7 +725,7 @@ package struct Arguments {
                  a picker of several components; prints each one's selected
                  title, tab-separated (\\, is a comma in a title, \\\\ a backslash);
                  --selected A,S starts each component on a title
-      table [--header TEXT] [--height N] [--multiple] [--selected ITEM …] [--no-mouse] [ITEM…]
+      table [--header TEXT] [--height N] [--multiple] [--selected ITEM …] [--timeout SECONDS] [--no-mouse] [ITEM…]
                  a table; prints the selected row(s), one a line; --selected
                  chooses an item at the start (several with --multiple)
       form (about-you | sign-up | github-signup | FILE.json) [--json] [--header TEXT] [--outputs] [--timeout SECONDS]
@@ -751,7 +751,7 @@ package struct Arguments {
                  "step N STATUS" a step's status; the end of input finishes
                  it. Esc or any front end's Cancel exits 1 (--auto-kill
                  also sends the parent SIGHUP)
-      file [--directory | --save NAME | --multiple] [--filter "NAME | PATTERN …" …] [PATH]
+      file [--directory | --save NAME | --multiple] [--filter "NAME | PATTERN …" …] [--timeout SECONDS] [PATH]
                  browses folders from PATH (or here) and prints the path
                  chosen (with --multiple, Space marks several, one a
                  line); --directory chooses a folder, --save a file to

@@ -68,13 +68,14 @@ package enum QuestionPrompt {
         case .choose(_, _, _, let limit, let index, _, let delimiter, _) where limit != 1:
             // A table's answer is its selected index paths: each row's value, or its index.
             return { answer in
-                let rows = (answer.arrayElements ?? []).compactMap { try? IndexPath(dbusValue: $0) }.map(\.row).filter(values.indices.contains)
+                // In the rows' order, as Enter prints them, not the order they were selected in.
+                let rows = (answer.arrayElements ?? []).compactMap { try? IndexPath(dbusValue: $0) }.map(\.row).filter(values.indices.contains).sorted()
                 return .done(rows.map { (index ? "\($0)" : delimiter == nil ? titles[$0] : values[$0]) + "\n" }.joined())
             }
         case .table, .filter:
             let table = try client.table(path.lastComponent)
             return { answer in
-                let paths = (answer.arrayElements ?? []).compactMap { try? IndexPath(dbusValue: $0) }
+                let paths = (answer.arrayElements ?? []).compactMap { try? IndexPath(dbusValue: $0) }.sorted { ($0.section, $0.row) < ($1.section, $1.row) }
                 do {
                     return .done(try paths.map { try (table.cells(section: $0.section, first: $0.row, count: 1).first?.text ?? "") + "\n" }.joined())
                 } catch {
@@ -115,6 +116,13 @@ package enum QuestionPrompt {
         case let dictionary? where dictionary.dictionaryEntries?.count == 1: return dictionary.dictionaryEntries?.first?.value.variantValue?.stringValue
         default: return nil
         }
+    }
+
+    /// Whether the question's answer is a secret (`input --password`): its
+    /// default is not shown, nor said.
+    package static func isSecret(_ command: Command) -> Bool {
+        if case .input(let options) = command { return options.password }
+        return false
     }
 
     /// The titles of an answer (`as`).

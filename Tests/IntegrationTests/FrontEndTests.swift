@@ -678,6 +678,28 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []), "each question's widget went with it")
     }
 
+    /// A secret default is neither shown nor lost: the screen counts down
+    /// without it, and the timed-out command prints it (read back, not
+    /// from the broadcast, which empties secrets).
+    func testASecretDefaultIsPrintedNotShown() throws {
+        let terminal = try start(["input", "--password", "--timeout", "2", "--default", "s3cret"])
+        terminal.waitForScreen("then what is chosen now")
+        XCTAssertFalse(terminal.screen.contains("s3cret"), terminal.screen)
+        XCTAssertEqual(terminal.exitStatus(), 124, terminal.error)
+        XCTAssertEqual(terminal.output, "s3cret\n")
+    }
+
+    /// A question with a deadline answered by another front end first (an
+    /// agent, `answer`) ends with that answer printed, exit 0.
+    func testAQuestionAnsweredElsewherePrintsThatAnswer() throws {
+        let terminal = try start(["choose", "--timeout", "30", "--name", "asked", "apple", "banana", "cherry"])
+        terminal.waitForScreen("times out in ")
+        XCTAssertEqual(try run(["answer", "asked", "cherry"]).status, 0)
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "cherry\n")
+        XCTAssertTrue(terminal.error.contains("was answered by uid"), terminal.error)
+    }
+
     func testSelectedStartsPickAndTableOnTheirItems() throws {
         let pick = try start(["pick", "--component", "a,b,c", "--component", "s,m,l", "--selected", "b,l"])
         pick.waitForScreen("› b")

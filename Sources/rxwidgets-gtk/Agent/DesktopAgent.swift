@@ -128,6 +128,9 @@ final class DesktopAgent {
         let prompt: RemotePrompt
         do {
             prompt = try client.prompt(at: path)
+        } catch let error as WidgetsClientError where error.name == WidgetsClientError.accessDeniedName {
+            // A prompt for another uid: the daemon lets this one not even read it.
+            return skip(path, "another uid's prompt; this uid may not read it")
         } catch {
             // Most likely gone already, which the next list says; if not, it is offered again with it.
             return say(path, "\(error)")

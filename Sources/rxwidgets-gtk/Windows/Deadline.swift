@@ -4,21 +4,31 @@ import RxWidgetsClient
 import RxWidgetsCommandLine
 
 /// `--timeout` in a window: the question's widget is a prompt whose
-/// deadline the daemon keeps; the window counts it down, and when it passes
-/// the answer it gave is printed as a person's would be, exit status 124.
+/// deadline the daemon keeps; the window counts it down. Finished elsewhere
+/// — the deadline, an agent's answer — the window closes and the answer it
+/// got is printed as a person's would be (exit status 124 for a
+/// deadline's); cancelled elsewhere, the command is.
 final class Deadline {
     private let prompt: RemotePrompt
     private let disposeBag = DisposeBag()
 
-    /// Watches the prompt at `path`; `printing` prints its answer as the command does.
-    init(_ path: ObjectPath, client: WidgetsClient, dialog: Dialog, printing output: @escaping (DBusValue) -> Outcome) throws {
-        prompt = try client.prompt(at: path)
+    /// Watches the prompt at `path`; `printing` prints its answer as the
+    /// command does; a `secret` default is not shown.
+    init(_ path: ObjectPath, client: WidgetsClient, dialog: Dialog, secret: Bool, printing output: @escaping (DBusValue) -> Outcome) throws {
+        let prompt = try client.prompt(at: path)
+        self.prompt = prompt
         if prompt.deadline > 0 {
-            dialog.countDown(to: prompt.deadline, then: QuestionPrompt.said(prompt.defaultAnswer))
+            dialog.countDown(to: { prompt.deadline }, then: secret ? nil : QuestionPrompt.said(prompt.defaultAnswer))
         }
-        prompt.rx.finished.subscribe(onNext: { [weak dialog] state, answer in
-            if state == .timedOut {
-                dialog?.finish(output(answer).timedOut)
+        prompt.rx.finished.subscribe(onNext: { [weak dialog] state, _ in
+            // The answer is read back (a broadcast empties secrets) on an idle turn, where a call may be waited for.
+            GLibIdle.run {
+                guard let dialog, dialog.outcome == nil else { return }
+                switch state {
+                case .answered: dialog.finish((try? prompt.readAnswer()).map(output) ?? .failed("\(path.rawValue) was answered elsewhere"))
+                case .timedOut: dialog.finish((try? prompt.readAnswer()).map { output($0).timedOut } ?? .failed("\(path.rawValue) timed out"))
+                case .cancelled, .waiting: dialog.finish(.cancelled)
+                }
             }
         }, onError: { _ in }).disposed(by: disposeBag)
     }

@@ -97,9 +97,10 @@ final class Dialog {
     /// Counts down to `deadline` (a prompt's, milliseconds since the Unix
     /// epoch) above the buttons, a second at a time, saying what `then` is
     /// answered when it passes.
-    func countDown(to deadline: UInt64, then answer: String?) {
+    func countDown(to deadline: @escaping () -> UInt64, then answer: String?) {
         gtk_widget_set_visible(countdown, 1)
-        let show = { [countdown] in gtk_label_set_text(countdown.c(), Countdown.text(to: deadline, then: answer)) }
+        // Read each second: the owner may move the deadline (SetDeadline).
+        let show = { [countdown] in gtk_label_set_text(countdown.c(), Countdown.text(to: deadline(), then: answer)) }
         show()
         countdownTimer?.dispose()
         countdownTimer = MainLoop.shared.addTimer(after: 1_000_000_000, repeating: 1_000_000_000, show)

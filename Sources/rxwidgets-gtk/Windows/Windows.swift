@@ -20,7 +20,8 @@ enum Windows {
         /// Counts the deadline down in `shown` and ends it when it passes.
         func watched(_ shown: Dialog, _ path: ObjectPath, titles: [String] = [], values: [String] = []) throws -> Dialog {
             if question.timeout != nil {
-                shown.deadline = try Deadline(path, client: client, dialog: shown, printing: QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values))
+                shown.deadline = try Deadline(path, client: client, dialog: shown, secret: QuestionPrompt.isSecret(command),
+                                              printing: QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values))
             }
             return shown
         }

@@ -92,25 +92,31 @@ enum Agent {
         let header = PromptWords.header(prompt)
         let name = String(path.rawValue.split(separator: "/").last ?? "")
         let session = Session(terminal: terminal)
-        if prompt.deadline > 0 {
-            // The asker's deadline, the daemon's: counted down here as where it was asked.
-            session.countDown(to: prompt.deadline, then: QuestionPrompt.said(prompt.defaultAnswer))
-        }
         let answeredElsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] _ in
             session.finish(.failed(prompt.map(PromptWords.ending) ?? "it was answered elsewhere"))
         })
         defer { answeredElsewhere.dispose() }
         let outcome: Outcome
+        /// The asker's deadline, the daemon's: counted down here as where it
+        /// was asked (a secret default, a form's, is not shown).
+        func countDown(secret: Bool = false) {
+            guard prompt.deadline > 0 else { return }
+            session.countDown(to: { prompt.deadline }, then: secret ? nil : QuestionPrompt.said(prompt.defaultAnswer))
+        }
         switch WidgetKind.widget(at: path.rawValue)?.kind {
         case .picker?:
             let picker = try client.picker(name)
+            countDown()
             outcome = session.run(ProgramScreen(picker: picker, session: session, purpose: picker.numberOfComponents == 1 ? .choose : .pick, header: header, height: nil))
         case .table?:
-            outcome = session.run(ProgramScreen(table: try client.table(name), session: session, purpose: .choose, header: header, height: nil))
+            let table = try client.table(name)
+            countDown()
+            outcome = session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: nil))
         case .form?:
             // One field (input's, write's) is answered as those commands answer it: Enter (Ctrl-D) is done.
             let form = try client.form(name)
             let purpose: FormModel.Purpose = form.layout.count == 1 ? .submitValue(form.layout[0].name) : .submit
+            countDown(secret: form.layout.contains { $0.secret })
             outcome = session.run(ProgramScreen(form: form, session: session, purpose: purpose, header: header))
         case .file?:
             // This process lists the folders, as the person who runs the agent.
@@ -119,6 +125,7 @@ enum Agent {
             let mode: FileModel.Mode = options == "folder" ? .folder : options == "save" ? .save(name: chooser.suggestedName) : .open(multiple: chooser.isMultiple)
             let browser = FileScreen(chooser: chooser, session: session, mode: mode)
             defer { browser.end() }
+            countDown()
             outcome = session.run(ProgramScreen(browser: browser, session: session))
         default:
             Output.error("rxwidgets: \(path.rawValue): an agent answers pickers, tables, forms and file choosers\n")

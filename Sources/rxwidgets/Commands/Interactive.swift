@@ -23,7 +23,8 @@ enum Interactive {
         let name = keep ?? name
         func shown(_ path: ObjectPath, titles: [String] = [], values: [String] = [], _ show: () -> Outcome) throws -> Outcome {
             guard asksPrompt else { return show() }
-            return try Kept.showing(path, client: client, session: session, printing: QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values), show)
+            return try Kept.showing(path, client: client, session: session, secret: QuestionPrompt.isSecret(command),
+                                    printing: QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values), show)
         }
         func resumedName() -> String {
             String(resumed?.rawValue.split(separator: "/").last ?? "")

@@ -34,33 +34,42 @@ enum Kept {
     /// Runs `show` (a screen on the prompt at `path`: kept, or with a
     /// deadline) and ends the prompt as the person did: an answer finishes
     /// it, Esc or Ctrl-C cancels it, and either way it is destroyed; a
-    /// signal or a lost terminal leaves it waiting, to resume. When another
-    /// front end answers it first, the screen closes and says who did; when
-    /// its deadline passes, the answer that gave is printed as `printing`
-    /// prints one, and the command exits 124. The deadline is counted down
-    /// under the screen.
-    static func showing(_ path: ObjectPath, client: WidgetsClient, session: Session, printing output: @escaping (DBusValue) -> Outcome,
+    /// signal or a lost terminal leaves it waiting, to resume. Finished
+    /// elsewhere first — another front end's answer, a deadline — the
+    /// screen closes and the answer it got is printed as `printing` prints
+    /// one (read back: a broadcast empties secrets), with exit status 124
+    /// for a deadline's; cancelled elsewhere, the command is. The deadline
+    /// is counted down under the screen; a `secret` default is not shown.
+    static func showing(_ path: ObjectPath, client: WidgetsClient, session: Session, secret: Bool = false, printing output: @escaping (DBusValue) -> Outcome,
                         _ show: () -> Outcome) throws -> Outcome {
         let prompt = try client.prompt(at: path)
-        let elsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] state, answer in
-            guard state != .timedOut else {
-                session.finish(output(answer).timedOut)
-                return
-            }
-            let by = prompt.map { "answered by uid \($0.answeredBy.uid) (\($0.answeredBy.process))" } ?? ""
-            session.finish(.failed(state == .answered ? "\(path.rawValue) was \(by)" : "\(path.rawValue) ended \(state.rawValue)"))
+        var endedElsewhere = false
+        let elsewhere = prompt.rx.finished.subscribe(onNext: { _, _ in
+            endedElsewhere = true
+            session.finish(.cancelled)
         })
         if prompt.deadline > 0 {
-            session.countDown(to: prompt.deadline, then: QuestionPrompt.said(prompt.defaultAnswer))
+            session.countDown(to: { prompt.deadline }, then: secret ? nil : QuestionPrompt.said(prompt.defaultAnswer))
         }
-        let outcome = show()
+        var outcome = show()
         elsewhere.dispose()
+        if case .done = outcome, !endedElsewhere {
+            do {
+                try prompt.finish()
+            } catch let error as WidgetsClientError where error.name == WidgetsErrorName.alreadyFinished {
+                // The deadline passed (or an agent answered) between the last key and this Finish.
+                endedElsewhere = true
+            }
+        }
+        if endedElsewhere {
+            outcome = try ended(prompt, printing: output)
+        }
         switch outcome {
-        case .done:
-            try prompt.finish()
+        case .done, .timedOut:
+            break
         case .cancelled, .interrupted:
             try? prompt.cancel()
-        case .failed where prompt.state != .waiting, .timedOut:
+        case .failed where prompt.state != .waiting:
             // Finished elsewhere: nothing is left to resume.
             break
         default:
@@ -68,5 +77,20 @@ enum Kept {
         }
         _ = try? client.callManager(ManagerContract.destroy, path)
         return outcome
+    }
+
+    /// How a prompt finished elsewhere ends the command: its answer printed
+    /// (124 for a deadline's), or cancelled; who answered is said.
+    private static func ended(_ prompt: RemotePrompt, printing output: (DBusValue) -> Outcome) throws -> Outcome {
+        switch prompt.state {
+        case .answered:
+            let by = prompt.answeredBy
+            Output.error("rxwidgets: \(prompt.path.rawValue) was answered by uid \(by.uid) (\(by.process.isEmpty ? "unknown process" : by.process))\n")
+            return output(try prompt.readAnswer())
+        case .timedOut:
+            return output(try prompt.readAnswer()).timedOut
+        case .cancelled, .waiting:
+            return .cancelled
+        }
     }
 }

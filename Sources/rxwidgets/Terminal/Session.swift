@@ -107,8 +107,9 @@ final class Session {
     /// Counts down to `deadline` (a prompt's, milliseconds since the Unix
     /// epoch) under the screen, a second at a time, saying what `then` is
     /// answered when it passes.
-    func countDown(to deadline: UInt64, then answer: String?) {
-        footer = { Line(Countdown.text(to: deadline, then: answer), .help) }
+    func countDown(to deadline: @escaping () -> UInt64, then answer: String?) {
+        // Read each second: the owner may move the deadline (SetDeadline).
+        footer = { Line(Countdown.text(to: deadline(), then: answer), .help) }
         footerTimer?.dispose()
         footerTimer = MainLoop.shared.addTimer(after: 1_000_000_000, repeating: 1_000_000_000) { [weak self] in self?.redraw() }
         redraw()
