@@ -207,7 +207,8 @@ package enum FrontEnd: Sendable {
 
     /// A command's options for this front end.
     package func options(of command: String) -> [String] {
-        let own = Arguments.options[command, default: []].filter { self == .terminal || ($0 != "--accessible" && $0 != "--no-mouse") }
+        // Accessible mode, the mouse in a terminal, and questions kept or not waited for are the terminal front end's.
+        let own = Arguments.options[command, default: []].filter { self == .terminal || !["--accessible", "--no-mouse", "--keep", "--no-wait"].contains($0) }
         // A question's --title is its window's title too.
         return command == "completions" || command == "help" ? own : own + windowOptions.filter { !own.contains($0) }
     }

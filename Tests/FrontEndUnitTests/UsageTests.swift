@@ -25,4 +25,17 @@ final class UsageTests: XCTestCase {
         }
         XCTAssertFalse(input.contains("  write "), "one command's help only")
     }
+
+    /// Questions kept or not waited for are the terminal front end's: the
+    /// GTK one refuses the options rather than ignore them, and the
+    /// terminal one does not hand such a command over to it.
+    func testTheGTKFrontEndRefusesKeepAndNoWait() {
+        for words in [["choose", "--keep", "q", "a"], ["confirm", "--no-wait", "Sure?"]] {
+            XCTAssertThrowsError(try Arguments(words, frontEnd: .gtk), "\(words)") { error in
+                XCTAssertTrue("\(error)".contains("has no option '\(words[1])'"), "\(error)")
+            }
+            XCTAssertNoThrow(try Arguments(words, frontEnd: .terminal))
+        }
+        XCTAssertFalse(FrontEnd.gtk.options(of: "form").contains("--keep"))
+    }
 }

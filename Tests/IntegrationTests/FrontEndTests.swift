@@ -678,6 +678,16 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []), "each question's widget went with it")
     }
 
+    /// On a desktop a question asked with --no-wait stays with the terminal
+    /// front end, which makes the prompt and prints its path: the GTK one
+    /// would have ignored the option.
+    func testNoWaitOnADesktopIsNotHandedToTheGTKFrontEnd() throws {
+        let asked = try runCommand(frontEndExecutable, ["choose", "--no-wait", "--name", "later", "a", "b"],
+                                   environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "DISPLAY": ":77"])
+        XCTAssertEqual(asked.status, 0, asked.error)
+        XCTAssertEqual(asked.output, "\(root)/picker/later\n")
+    }
+
     /// A secret default is neither shown nor lost: the screen counts down
     /// without it, and the timed-out command prints it (read back, not
     /// from the broadcast, which empties secrets).

@@ -6,8 +6,10 @@ import RxWidgetsCommandLine
 /// Which front end shows a command, as pinentry chooses: `RXWIDGETS_FRONTEND`
 /// says (`gtk` or `tty`); unset, the GTK one when a display is there
 /// (`WAYLAND_DISPLAY` or `DISPLAY`) and `rxwidgets-gtk` is installed beside
-/// this program or on `PATH`, else the terminal. Accessible mode and the
-/// commands without a window (`filter`, `list`, `watch`…) stay here.
+/// this program or on `PATH`, else the terminal. Accessible mode, a
+/// question kept or not waited for (`--keep`, `--no-wait`: prompts this
+/// front end makes and resumes) and the commands without a window
+/// (`filter`, `list`, `watch`…) stay here.
 enum FrontEndChoice {
     /// Replaces this process with `rxwidgets-gtk` and the same arguments
     /// when the GTK front end is the choice; returns otherwise.
@@ -17,7 +19,7 @@ enum FrontEndChoice {
         case "", "gtk", "tty": break
         default: throw UsageError(description: "RXWIDGETS_FRONTEND=\(quoted(wanted)) is neither gtk nor tty")
         }
-        guard wanted != "tty", !arguments.accessible, shows(arguments.command) else { return }
+        guard wanted != "tty", !arguments.accessible, arguments.keep == nil, !arguments.noWait, shows(arguments.command) else { return }
         let hasDisplay = ["WAYLAND_DISPLAY", "DISPLAY"].contains { (name: String) in getenv(name).map { $0.pointee != 0 } ?? false }
         guard wanted == "gtk" || hasDisplay else { return }
         guard let program = installedGtkFrontEnd() else {
