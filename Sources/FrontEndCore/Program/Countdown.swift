@@ -8,10 +8,15 @@ package enum Countdown {
     /// `times out in 12 s · then "cherry"`; without a default, the answer
     /// is what the question holds then.
     package static func text(to deadline: UInt64, then answer: String?) -> String {
+        let seconds = max((millisecondsLeft(to: deadline) + 999) / 1_000, 0)
+        return "times out in \(seconds) s · then " + (answer.map { quoted($0, quote: "\"") } ?? "what is chosen now")
+    }
+
+    /// Milliseconds from now to `deadline` (milliseconds since the Unix
+    /// epoch, `CLOCK_REALTIME`, as the daemon keeps it); negative once past.
+    package static func millisecondsLeft(to deadline: UInt64) -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let milliseconds = Int64(clamping: deadline) - (Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000)
-        let seconds = max((milliseconds + 999) / 1_000, 0)
-        return "times out in \(seconds) s · then " + (answer.map { quoted($0, quote: "\"") } ?? "what is chosen now")
+        return Int64(clamping: deadline) - (Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000)
     }
 }

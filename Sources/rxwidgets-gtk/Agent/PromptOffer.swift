@@ -1,5 +1,5 @@
 import CGtk
-import Glibc
+import FrontEndCore
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -37,10 +37,7 @@ final class PromptOffer {
     /// prompt's deadline, else as long as the server chooses (-1).
     var expireTimeout: Int32 {
         guard prompt.deadline > 0 else { return -1 }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let left = Int64(clamping: prompt.deadline) - (Int64(now.tv_sec) * 1_000 + Int64(now.tv_nsec) / 1_000_000)
-        return Int32(clamping: max(left, 1))
+        return Int32(clamping: max(Countdown.millisecondsLeft(to: prompt.deadline), 1))
     }
 
     /// Shows its window, made the first time and brought to the front

@@ -78,9 +78,7 @@ enum Agent {
 
     private static func deadline(of prompt: RemotePrompt) -> String {
         guard prompt.deadline > 0 else { return "" }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let left = (Int64(clamping: prompt.deadline) - Int64(now.tv_sec) * 1_000) / 1_000
+        let left = Countdown.millisecondsLeft(to: prompt.deadline) / 1_000
         return left > 0 ? ", \(left) s left" : ""
     }
 
