@@ -88,7 +88,7 @@ enum Agent {
     private static func answer(_ path: ObjectPath, client: WidgetsClient, terminal: Terminal) throws -> Outcome {
         let prompt = try client.prompt(at: path)
         let header = PromptWords.header(prompt)
-        let name = String(path.rawValue.split(separator: "/").last ?? "")
+        let name = path.lastComponent
         let session = Session(terminal: terminal)
         let answeredElsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] _ in
             session.finish(.failed(prompt.map(PromptWords.ending) ?? "it was answered elsewhere"))

@@ -27,7 +27,7 @@ enum Interactive {
                                     printing: QuestionPrompt.printer(command, at: path, client: client, titles: titles, values: values), show)
         }
         func resumedName() -> String {
-            String(resumed?.rawValue.split(separator: "/").last ?? "")
+            resumed?.lastComponent ?? ""
         }
         switch command {
         case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:

@@ -108,7 +108,7 @@ final class Validate {
     /// this uid's) is left alone.
     private func serve(_ path: ObjectPath, quietly: Bool) throws {
         guard served[path.rawValue] == nil else { return }
-        let formName = String(path.rawValue.split(separator: "/").last ?? "")
+        let formName = path.lastComponent
         do {
             let form = try client.form(formName)
             let command = self.command
