@@ -76,6 +76,16 @@ public final class RemoteForm: RemoteWidget {
         RemoteForm.states((try? value(API.fieldStates)?.decoded()) ?? [:])
     }
 
+    /// The page a person is on, from 0 (0 without pages), kept current.
+    public var page: Int {
+        Int(value(API.page) ?? 0)
+    }
+
+    /// Each page's title and whether it is shown now; empty without pages.
+    public var pages: [(title: String, shown: Bool)] {
+        ((try? value(API.pages)?.decoded()) ?? []).map { $0.fields }
+    }
+
     /// A choice field's options now (from `Layout`, where derived options are current).
     public func options(for field: String) -> [String] {
         layout.first { $0.name == field }?.options ?? []
@@ -149,7 +159,18 @@ public final class RemoteForm: RemoteWidget {
         try call(API.reset, ())
     }
 
-    /// The values, when the form is valid; `ValidationFailed` otherwise.
+    /// A person's Next: to the next shown page, once this page's fields are
+    /// valid (`ValidationFailed` naming them otherwise; `OutOfRange` on the last).
+    public func nextPage() throws {
+        try call(API.nextPage, ())
+    }
+
+    /// A person's Back: to the previous shown page (`OutOfRange` on the first).
+    public func previousPage() throws {
+        try call(API.previousPage, ())
+    }
+
+    /// The values, when the form is valid and on its last page; `ValidationFailed` otherwise.
     public func submit() throws -> [String: DBusValue] {
         RemoteForm.dictionary(try call(API.submit, ()))
     }
@@ -234,6 +255,21 @@ extension Reactive where Base: RemoteForm {
     /// `Tap` without blocking.
     public func tap(_ control: String) -> Observable<Void> {
         request(API.tap, control)
+    }
+
+    /// `NextPage` without blocking.
+    public func nextPage() -> Observable<Void> {
+        request(API.nextPage, ())
+    }
+
+    /// `PreviousPage` without blocking.
+    public func previousPage() -> Observable<Void> {
+        request(API.previousPage, ())
+    }
+
+    /// `Page`: the current value on subscription, then every change.
+    public var page: Observable<Int> {
+        base.property(API.page).map { Int($0) }
     }
 
     /// `Submit` without blocking.

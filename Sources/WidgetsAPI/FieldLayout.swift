@@ -11,6 +11,7 @@ public struct FieldLayout: Equatable, Sendable {
         case label, help, required, border, updateOn, secret, multiline, placeholder
         case minLength, maxLength, pattern, options, buttons, min, max, step
         case mode, multiple, accept
+        case page
     }
 
     public var name: String
@@ -47,6 +48,8 @@ public struct FieldLayout: Equatable, Sendable {
     public var chooser = FileFieldChooser()
     /// A file field's glob patterns; empty accepts any file.
     public var accept: [String] = []
+    /// The index in `Pages` of the page the field is on; nil in a form without pages.
+    public var page: Int?
 
     public init(name: String, kind: FieldKind, label: String) {
         self.name = name
@@ -78,6 +81,7 @@ public struct FieldLayout: Equatable, Sendable {
         step = value[.step].flatMap { try? Double(dbusValue: $0) }
         chooser = FileFieldChooser(mode: value[.mode]?.stringValue.flatMap(FileChooserMode.init(rawValue:)) ?? .open, isMultiple: value[.multiple] == .boolean(true))
         accept = (value[.accept]?.arrayElements ?? []).compactMap(\.stringValue)
+        page = value[.page].flatMap { try? Int32(dbusValue: $0) }.map(Int.init)
     }
 
     /// The entry of `Layout`: the attributes that apply to the kind, in `Key`'s order.
@@ -109,6 +113,7 @@ public struct FieldLayout: Equatable, Sendable {
         case .switch:
             break
         }
+        if let page { attributes.append((.page, .int32(Int32(clamping: page)))) }
         return .structure([.string(name), .string(kind.rawValue), VariantDictionary(attributes.map { (key: $0.key.rawValue, value: $0.value) }).dbusValue])
     }
 }

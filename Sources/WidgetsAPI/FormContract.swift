@@ -22,11 +22,15 @@ public struct FormContract: InterfaceMembers {
     public let validate = MethodContract("Validate", in: NoArguments(), out: Parameters(("valid", Bool.self), ("fields", Raw<[String: DBusStruct<Bool, String, String>]>.self)),
         "The overall validity and, per field, (valid, reason, message).")
     public let submit = MethodContract("Submit", in: NoArguments(), out: Parameters(("values", Options.self)),
-        "The values, when every field is valid (ValidationFailed, listing the invalid fields, otherwise); emits Submitted. A pure event: Revision stays.")
+        "The values, when every field is valid (ValidationFailed, listing the invalid fields, otherwise) and the form is on its last shown page (ValidationFailed naming the page that follows, otherwise); emits Submitted. A pure event: Revision stays.")
     public let setErrors = MethodContract("SetErrors", in: Parameters(("errors", [String: String].self)),
         "Per field a message the application decided (\"this e-mail is already registered\"): the field becomes invalid with reason server and that message until its value next changes; fields not named lose theirs, so {} clears all. UnknownField names a field the form does not have; owner-only.")
     public let reset = MethodContract("Reset",
-        "Back to the spec's initial values.")
+        "Back to the spec's initial values, on the first page.")
+    public let nextPage = MethodContract("NextPage",
+        "A person's Next on a form with pages: to the next page whose visibleWhen holds, once every shown field of this page is valid (updateOn blur fields judged on their latest values); ValidationFailed naming the page's invalid fields otherwise, OutOfRange on the last shown page (Submit there). Changes Page.")
+    public let previousPage = MethodContract("PreviousPage",
+        "A person's Back: to the previous shown page, whatever this one holds; OutOfRange on the first. Changes Page.")
     public let commit = MethodContract("Commit", in: Parameters(("field", String.self)),
         "A front end's \"the field lost focus\": an updateOn blur field's rules judge its value now (other fields are judged on every change, so nothing changes for them).")
 
@@ -49,7 +53,7 @@ public struct FormContract: InterfaceMembers {
     public let fields = PropertyContract("Fields", Raw<[DBusStruct<String, String>]>.self, emitsChanged: .const,
         "Each field's name and kind, in the spec's order.")
     public let layout = PropertyContract("Layout", Raw<[DBusStruct<String, String, VariantDictionary>]>.self,
-        "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, multiline, options, buttons, min, max, step, required, minLength, maxLength, pattern, mode, multiple, accept, updateOn, border — those that apply; border names the validityColor output that colours the field). Options, required and bounds that follow other fields are current; it changes with them.")
+        "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, multiline, options, buttons, min, max, step, required, minLength, maxLength, pattern, mode, multiple, accept, updateOn, border, page — those that apply; border names the validityColor output that colours the field, page (i) the index in Pages of the page the field is on, given in a form with pages). Options, required and bounds that follow other fields are current; it changes with them.")
     public let buttons = PropertyContract("Buttons", Raw<[DBusStruct<String, String, String>]>.self, emitsChanged: .const,
         "Each button's name, the choice field it sets and its value.")
     public let values = PropertyContract("Values", Options.self,
@@ -64,6 +68,10 @@ public struct FormContract: InterfaceMembers {
         "The values derived from the fields (borders, images, sizes, enabled flags).")
     public let fieldStates = PropertyContract("FieldStates", Raw<[String: DBusStruct<Bool, Bool, Bool>]>.self,
         "Every field's (visible, enabled, required), as its conditions decide. A hidden field keeps its value but counts neither for Valid nor SubmitEnabled and is left out of Submit; a disabled one refuses changes with NotEditable.")
+    public let page = PropertyContract("Page", Int32.self,
+        "The page a person is on, from 0 (always 0 without pages; always a shown page: when its visibleWhen turns false the form goes back to the nearest shown page before it). Every front end shows this page.")
+    public let pages = PropertyContract("Pages", Raw<[DBusStruct<String, Bool>]>.self,
+        "Each page's title and whether its visibleWhen shows it, in the spec's order; empty for a form without pages. A skipped page's fields count as hidden.")
     public let widget = WidgetMembers(of: .form)
 
     public static let documentation = "A set of input controls whose values, validity and derived outputs are computed reactively from a template or a JSON spec, as the AboutYou screen's are."

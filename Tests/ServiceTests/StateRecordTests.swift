@@ -38,20 +38,24 @@ final class StateRecordTests: XCTestCase {
         XCTAssertEqual(readTable.selected, [IndexPath(row: 1, section: 0)])
         XCTAssertEqual(try TableState(stored: Array(written(table.pieces).dropFirst())).cellFormat, "{value}", "an unversioned file")
 
-        let form = FormState(spec: "sign-up", values: [("username", .string("alice"))], errors: ["username": "taken"])
+        let form = FormState(spec: "sign-up", values: [("username", .string("alice"))], errors: ["username": "taken"], page: 2)
         let readForm = try FormState(stored: written(form.pieces))
         XCTAssertEqual(readForm.spec, "sign-up")
         XCTAssertEqual(readForm.values.map(\.field), ["username"])
         XCTAssertEqual(readForm.values.first?.value, .string("alice"))
         XCTAssertEqual(readForm.errors, ["username": "taken"])
+        XCTAssertEqual(readForm.page, 2)
         XCTAssertEqual(try FormState(stored: Array(written(form.pieces).dropFirst().prefix(2))).errors, [:], "a file written before SetErrors")
+        var versionOne = written(form.pieces).dropLast()
+        versionOne[0] = .uint32(1)
+        XCTAssertEqual(try FormState(stored: Array(versionOne)).page, 0, "a file written before pages")
     }
 
     func testAVersionThisDaemonDidNotWriteIsRefusedByName() {
-        var future = written(FormState(spec: "sign-up", values: [], errors: [:]).pieces)
+        var future = written(FormState(spec: "sign-up", values: [], errors: [:], page: 0).pieces)
         future[0] = .uint32(FormState.version + 1)
         XCTAssertThrowsError(try FormState(stored: future)) { error in
-            XCTAssertTrue("\(error)".contains("a form's state of version \(FormState.version + 1) with 3 fields is not one this daemon wrote"), "\(error)")
+            XCTAssertTrue("\(error)".contains("a form's state of version \(FormState.version + 1) with 4 fields is not one this daemon wrote"), "\(error)")
         }
         XCTAssertThrowsError(try PickerState(stored: [.uint32(PickerState.version), .boolean(true)]), "a version 1 record of the wrong shape")
     }

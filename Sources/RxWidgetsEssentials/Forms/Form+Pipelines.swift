@@ -69,7 +69,7 @@ extension Form {
             let spec = field.spec
             let name = spec.name
             let required = spec.requiredWhen.map { $0.holds(values: values, validity: latestValidity) } ?? spec.rules.required
-            latestStates[name] = FieldState(visible: spec.visibleWhen.map { $0.holds(values: values, validity: latestValidity) } ?? true,
+            latestStates[name] = FieldState(visible: [spec.visibleWhen, spec.pageCondition].allSatisfy { $0?.holds(values: values, validity: latestValidity) ?? true },
                                             enabled: spec.enabledWhen.map { $0.holds(values: values, validity: latestValidity) } ?? true,
                                             required: required)
             let rules = spec.rules
@@ -99,6 +99,7 @@ extension Form {
             latestValidity[name] = serverErrors[name]?.value.map { FieldValidity(reason: .server, message: $0) }
                 ?? Form.combine(local: local, value: judged, remote: outcome, rules: rules)
         }
+        latestPagesShown = spec.pages.map { $0.visibleWhen?.holds(values: values, validity: latestValidity) ?? true }
         for output in spec.outputs {
             latestOutputs[output.name] = outputValue(output.rule, values: values)
         }

@@ -29,6 +29,11 @@ public final class Form: ReactiveCompatible {
     /// Every choice field's options, as last published (derived ones as
     /// their source field's value decides).
     public private(set) var options: [String: [String]] = [:]
+    /// The page a person is on (an index of `spec.pages`; 0 without pages),
+    /// as last published: always a shown page.
+    public private(set) var page = 0
+    /// Per page of `spec.pages`, whether its `visibleWhen` shows it, as last published.
+    public private(set) var pagesShown: [Bool] = []
 
     let today: () -> CalendarDay
     /// Where remote checks wait out their debounce and timeout.
@@ -59,6 +64,9 @@ public final class Form: ReactiveCompatible {
     var latestOutputs: [String: FieldValue] = [:]
     var latestSubmitEnabled = false
     var latestStates: [String: FieldState] = [:]
+    var latestPagesShown: [Bool] = []
+    /// The page the call being published moves to; settled onto a shown page by `publish`.
+    var latestPage = 0
     /// Per field, the message the application set with `setErrors`, if any.
     var serverErrors: [String: BehaviorRelay<String?>] = [:]
     /// Per `updateOn: blur` field, the value its rules last judged.
@@ -106,6 +114,7 @@ public final class Form: ReactiveCompatible {
         submitEnabled = latestSubmitEnabled
         fieldStates = latestStates
         options = currentOptions
+        pagesShown = latestPagesShown
     }
 
     /// Every field's value as its control holds it now (the one copy besides
@@ -198,7 +207,7 @@ public final class Form: ReactiveCompatible {
     /// Puts back what storage kept of a form: its values — disabled fields'
     /// too, in dependency order — judged at once (an `updateOn: blur` field
     /// as if committed), then the application's errors. All or nothing.
-    public func restore(values: [(field: String, value: FieldValue)], errors: [String: String]) throws {
+    public func restore(values: [(field: String, value: FieldValue)], errors: [String: String], page: Int = 0) throws {
         let given = Dictionary(try values.map { (try field($0.field).spec.name, $0.value) }, uniquingKeysWith: { $1 })
         for name in errors.keys.sorted() where fieldsByName[name] == nil {
             throw FormError.unknownField(name)
@@ -219,6 +228,7 @@ public final class Form: ReactiveCompatible {
             for (name, relay) in serverErrors where relay.value != errors[name] {
                 relay.accept(errors[name])
             }
+            latestPage = min(max(page, 0), spec.pageCount - 1)
         }
     }
 
@@ -301,7 +311,7 @@ public final class Form: ReactiveCompatible {
         return publish { commitValue(of: target) }
     }
 
-    private func commitValue(of field: FormField) {
+    func commitValue(of field: FormField) {
         if let committed = committedValues[field.spec.name], committed.value != field.currentValue {
             committed.accept(field.currentValue)
         }
@@ -319,6 +329,7 @@ public final class Form: ReactiveCompatible {
             for relay in serverErrors.values where relay.value != nil {
                 relay.accept(nil)
             }
+            latestPage = 0
         }
     }
 
@@ -339,12 +350,16 @@ public final class Form: ReactiveCompatible {
         }
     }
 
-    /// The shown fields' values, when every shown field is valid; publishes
-    /// them on `rx.submitted`. Throws `FormError.validationFailed` otherwise,
-    /// changing nothing. `updateOn: blur` fields are judged on their latest
+    /// The shown fields' values, when every shown field is valid and the
+    /// person is on the last shown page; publishes them on `rx.submitted`.
+    /// Throws `FormError.validationFailed` otherwise (`.notOnLastPage` before
+    /// the last page), changing nothing. `updateOn: blur` fields are judged on their latest
     /// values: a success commits them (a change, published before the
     /// submission), a failure leaves them as they were.
     public func submit() throws -> [String: FieldValue] {
+        if let next = shownPage(after: page, in: pagesShown) {
+            throw FormError.notOnLastPage(page: page, next: next, count: spec.pageCount)
+        }
         let saved = snapshot()
         for field in fields {
             commitValue(of: field)
@@ -376,13 +391,13 @@ public final class Form: ReactiveCompatible {
     // MARK: Publishing
 
     /// What a refused call puts back: every value, committed value and server error.
-    private struct Snapshot {
+    struct Snapshot {
         let values: [(FormField, FieldValue)]
         let committed: [String: FieldValue]
         let serverErrors: [String: String?]
     }
 
-    private func snapshot() -> Snapshot {
+    func snapshot() -> Snapshot {
         Snapshot(values: dependencyOrder.map { ($0, $0.currentValue) },
                  committed: committedValues.mapValues(\.value),
                  serverErrors: serverErrors.mapValues(\.value))
@@ -390,7 +405,7 @@ public final class Form: ReactiveCompatible {
 
     /// Puts the fields back as `saved` holds them, sources before the fields
     /// whose options they decide; nothing is published.
-    private func restore(_ saved: Snapshot) {
+    func restore(_ saved: Snapshot) {
         for (field, value) in saved.values where field.currentValue != value {
             field.set(value)
         }
@@ -422,10 +437,13 @@ public final class Form: ReactiveCompatible {
         let changedOptions = changes(latestOptions, options, names)
         let wasValid = isValid
         let submitWasEnabled = submitEnabled
+        latestPage = shownPage(atOrBefore: latestPage, in: latestPagesShown)
         guard !changedValues.isEmpty || !changedValidity.isEmpty || !changedOutputs.isEmpty || !changedStates.isEmpty || !changedOptions.isEmpty
-                || latestSubmitEnabled != submitWasEnabled else {
+                || latestSubmitEnabled != submitWasEnabled || latestPage != page || latestPagesShown != pagesShown else {
             return false
         }
+        let pageMoved = latestPage != page
+        let pagesShownChanged = latestPagesShown != pagesShown
         let layoutChanged = !changedOptions.isEmpty || changedStates.contains { $0.value.required != fieldStates[$0.name]?.required }
             || changedValues.contains { boundSources.contains($0.name) }
         values = latestValues
@@ -434,6 +452,8 @@ public final class Form: ReactiveCompatible {
         submitEnabled = latestSubmitEnabled
         fieldStates = latestStates
         options = latestOptions
+        page = latestPage
+        pagesShown = latestPagesShown
         changesRelay.accept(FormChange(
             values: changedValues,
             validity: changedValidity,
@@ -442,7 +462,9 @@ public final class Form: ReactiveCompatible {
             options: changedOptions,
             layout: layoutChanged,
             valid: isValid != wasValid ? isValid : nil,
-            submitEnabled: submitEnabled != submitWasEnabled ? submitEnabled : nil
+            submitEnabled: submitEnabled != submitWasEnabled ? submitEnabled : nil,
+            page: pageMoved ? page : nil,
+            pagesShown: pagesShownChanged
         ))
         return true
     }

@@ -18,6 +18,10 @@ public struct FormChange: Equatable, Sendable {
     public let valid: Bool?
     /// Whether submit is enabled, when that changed.
     public let submitEnabled: Bool?
+    /// The page a person is on, when that changed.
+    public let page: Int?
+    /// Whether a page's `visibleWhen` changed whether it is shown.
+    public let pagesShown: Bool
 }
 
 /// A field's (or output's) new value.

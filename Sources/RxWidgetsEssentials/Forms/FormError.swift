@@ -16,6 +16,10 @@ public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable
     case revisionMismatch(expected: UInt64, current: UInt64)
     /// A change of a field its `enabledWhen` condition disables now.
     case notEditable(field: String)
+    /// Submit before the last shown page (`page` and `next` count from 0).
+    case notOnLastPage(page: Int, next: Int, count: Int)
+    /// NextPage on the last shown page, or PreviousPage on the first.
+    case noSuchPage(page: Int, count: Int, forward: Bool)
 
     /// Names the field or control, the value received and what was expected.
     public var description: String {
@@ -36,6 +40,11 @@ public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable
             return "expected_revision is \(expected) but the form is at revision \(current)"
         case .notEditable(let field):
             return "field \"\(field)\" is disabled: its enabledWhen condition does not hold"
+        case .notOnLastPage(let page, let next, let count):
+            return "the form is on page \(page + 1) of \(count) and page \(next + 1) follows: NextPage through the pages before Submit"
+        case .noSuchPage(let page, let count, let forward):
+            return forward ? "page \(page + 1) of \(count) is the last page shown: Submit instead of NextPage"
+                : "page \(page + 1) of \(count) is the first page shown: there is no page before it"
         }
     }
 }

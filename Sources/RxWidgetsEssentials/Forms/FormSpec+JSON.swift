@@ -152,7 +152,7 @@ struct SpecDecoder {
     // MARK: Spec
 
     mutating func decodeSpec(_ value: JSONValue) -> FormSpec? {
-        guard let root = object(value, "$", keys: ["fields", "buttons", "outputs", "submitRequires"]) else { return nil }
+        guard let root = object(value, "$", keys: ["fields", "buttons", "outputs", "submitRequires", "pages"]) else { return nil }
         guard let fieldEntries = array(root["fields"]) else {
             if root["fields"] == nil { problem("$", "missing \"fields\"") }
             return nil
@@ -181,6 +181,8 @@ struct SpecDecoder {
             fields.append(field)
         }
         checkEqualTo(fields, fieldEntries)
+        let pages = root["pages"].map { decodePages($0, fields: fields) } ?? []
+        fields = FormSpec.placing(fields, on: pages)
         decodeDynamicBehaviour(&fields, fieldEntries)
         let buttons = decodeButtons(root["buttons"], fields: fields)
         let outputs = decodeOutputs(root["outputs"], fields: fields)
@@ -191,7 +193,7 @@ struct SpecDecoder {
             }
             submitRequires = names
         }
-        return FormSpec(fields: fields, buttons: buttons, outputs: outputs, submitRequires: submitRequires)
+        return FormSpec(fields: fields, buttons: buttons, outputs: outputs, submitRequires: submitRequires, pages: pages)
     }
 
     // MARK: Fields

@@ -10,13 +10,38 @@ public struct FormSpec: Equatable, Sendable {
     public var outputs: [OutputSpec]
     /// The fields that must be valid to enable submit; nil means all.
     public var submitRequires: [String]?
+    /// The pages, each with its fields; empty: one page of every field.
+    public private(set) var pages: [PageSpec]
 
-    /// A spec of these parts.
-    public init(fields: [FieldSpec], buttons: [ButtonSpec] = [], outputs: [OutputSpec] = [], submitRequires: [String]? = nil) {
-        self.fields = fields
+    /// A spec of these parts. With `pages`, each field takes its page's
+    /// condition as part of its visibility (`FieldSpec.pageCondition`).
+    public init(fields: [FieldSpec], buttons: [ButtonSpec] = [], outputs: [OutputSpec] = [], submitRequires: [String]? = nil, pages: [PageSpec] = []) {
+        self.fields = FormSpec.placing(fields, on: pages)
         self.buttons = buttons
         self.outputs = outputs
         self.submitRequires = submitRequires
+        self.pages = pages
+    }
+
+    /// The fields, each given the condition of the page it is on.
+    static func placing(_ fields: [FieldSpec], on pages: [PageSpec]) -> [FieldSpec] {
+        guard !pages.isEmpty else { return fields }
+        let conditions = Dictionary(pages.flatMap { page in page.fields.map { ($0, page.visibleWhen) } }, uniquingKeysWith: { first, _ in first })
+        return fields.map { field in
+            var placed = field
+            placed.pageCondition = conditions[field.name] ?? nil
+            return placed
+        }
+    }
+
+    /// How many pages a person goes through: 1 for a form without `pages`.
+    public var pageCount: Int {
+        max(pages.count, 1)
+    }
+
+    /// The index of the page `field` is on (0 in a form without pages).
+    public func page(of field: String) -> Int {
+        pages.firstIndex { $0.fields.contains(field) } ?? 0
     }
 
     /// The field named `name`.
@@ -51,6 +76,9 @@ public struct FieldSpec: Equatable, Sendable {
     public var updateOn: UpdateOn
     /// What a file field chooses: files to open, a name to save, a folder.
     public var chooser: FileFieldChooser
+    /// The `visibleWhen` of the page the field is on: the field is shown
+    /// only while it holds too. Set by `FormSpec` from its pages.
+    public internal(set) var pageCondition: FieldCondition?
 
     /// A field; the initial value defaults to the kind's (today, `notSelected`, false, 0, the empty string, no paths).
     public init(name: String, kind: FieldKind, initial: InitialValue? = nil, options: [String] = [], rules: FieldRules = FieldRules(), presentation: FieldPresentation = FieldPresentation(),
@@ -81,7 +109,7 @@ public struct FieldSpec: Equatable, Sendable {
     /// derived state, so they may point both ways). A spec whose fields
     /// reach themselves through these is refused.
     public var dependencies: [String] {
-        let conditions = [visibleWhen, enabledWhen, requiredWhen].compactMap { $0 }.flatMap(\.fields)
+        let conditions = [visibleWhen, enabledWhen, requiredWhen, pageCondition].compactMap { $0 }.flatMap(\.fields)
         let bounds = [rules.min, rules.max].compactMap { $0?.field }
         return (conditions + (optionsFrom?.fields ?? []) + bounds).uniqued()
     }

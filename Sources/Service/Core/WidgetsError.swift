@@ -26,7 +26,8 @@ extension FormError: DBusErrorConvertible {
         switch self {
         case .unknownField: return WidgetsError.unknownField(description)
         case .wrongType, .notAnOption, .notAStepper: return .invalidArgs(description)
-        case .validationFailed: return WidgetsError.validationFailed(description)
+        case .validationFailed, .notOnLastPage: return WidgetsError.validationFailed(description)
+        case .noSuchPage: return WidgetsError.outOfRange(description)
         case .revisionMismatch: return WidgetsError.revisionMismatch(description)
         case .notEditable: return WidgetsError.notEditable(description)
         }

@@ -2,27 +2,35 @@ import DBus
 
 /// What a form keeps across restarts (API rule 10), as a typed record.
 ///
-/// Version 1: `s spec` (a template's name or the JSON), `a{sv} values`
+/// Version 2: `s spec` (a template's name or the JSON), `a{sv} values`
 /// (secret fields left out: a secret is never written to disk), `a{ss}
-/// errors` (`SetErrors`' messages). Version 0 (files without a version) is
-/// the same fields, the last missing in files written before `SetErrors`.
+/// errors` (`SetErrors`' messages), `i page` (the page a person is on).
+/// Version 1 is the same without the page (the first); version 0 (files
+/// without a version) also lacks the errors in files written before `SetErrors`.
 struct FormState {
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     var spec: String
     var values: [(field: String, value: DBusValue)]
     var errors: [String: String]
+    var page: Int
 
-    static let described = "(u version, s spec, a{sv} values, a{ss} errors)"
+    static let described = "(u version, s spec, a{sv} values, a{ss} errors, i page)"
 }
 
 extension FormState {
     /// The record a state file holds, of any version this daemon wrote.
     init(stored state: [DBusValue]) throws {
         let (version, fields) = StateRecord.read(state)
-        let expected = version == 0 ? 2...3 : 3...3
+        let expected = [0: 2...3, 1: 3...3][version] ?? 4...4
         guard version <= FormState.version, expected.contains(fields.count), let spec = fields[0].stringValue, let values = fields[1].dictionaryEntries,
-              let errorEntries = fields.count == 3 ? fields[2].dictionaryEntries : [] else {
+              let errorEntries = fields.count >= 3 ? fields[2].dictionaryEntries : [] else {
+            throw StateRecord.unreadable("form", version: version, fields: fields.count, expected: FormState.described)
+        }
+        let page: Int32
+        switch fields.count > 3 ? fields[3] : .int32(0) {
+        case .int32(let stored): page = stored
+        default:
             throw StateRecord.unreadable("form", version: version, fields: fields.count, expected: FormState.described)
         }
         var errors: [String: String] = [:]
@@ -32,7 +40,7 @@ extension FormState {
             }
             errors[field] = message
         }
-        self.init(spec: spec, values: values.map { ($0.key.stringValue ?? "", $0.value.variantValue ?? $0.value) }, errors: errors)
+        self.init(spec: spec, values: values.map { ($0.key.stringValue ?? "", $0.value.variantValue ?? $0.value) }, errors: errors, page: Int(page))
     }
 
     /// The record for the state writer.
@@ -41,6 +49,7 @@ extension FormState {
             .value(.string(spec)),
             .value(.dictionary(key: .string, value: .variant, values.map { (.string($0.field), .variant($0.value)) })),
             .value(.dictionary(key: .string, value: .string, errors.sorted { $0.key < $1.key }.map { (.string($0.key), .string($0.value)) })),
+            .value(.int32(Int32(clamping: page))),
         ])
     }
 }

@@ -83,6 +83,12 @@ final class FormWidget: ServedWidget {
         if change.layout {
             reportChange(API.layout.name)
         }
+        if change.page != nil {
+            reportChange(API.page.name)
+        }
+        if change.pagesShown {
+            reportChange(API.pages.name)
+        }
     }
 
     func peerLeft(_ uniqueName: String) {
@@ -95,7 +101,7 @@ final class FormWidget: ServedWidget {
     /// restored form has it as its spec begins it.
     func stateSnapshot() -> StateSnapshot {
         let values = orderedValues(form.values.filter { !secretFields.contains($0.key) }, redacted: false).entries.map { (field: $0.key, value: $0.value) }
-        let state = FormState(spec: specText, values: values, errors: form.serverMessages)
+        let state = FormState(spec: specText, values: values, errors: form.serverMessages, page: form.page)
         return { state.pieces }
     }
 
@@ -110,7 +116,7 @@ final class FormWidget: ServedWidget {
         for (field, message) in state.errors {
             try widget.context.arguments.checkString(message, "stored error of \(quoted(field))")
         }
-        try widget.form.restore(values: fieldValues, errors: state.errors)
+        try widget.form.restore(values: fieldValues, errors: state.errors, page: state.page)
         widget.resume(atRevision: file.revision)
         return widget
     }
@@ -235,6 +241,7 @@ final class FormWidget: ServedWidget {
         // The output a front end colours the field's border with: the first validityColor output of the field.
         layout.border = form.spec.outputs.first(where: { if case .validityColor(field.name, _, _, _) = $0.rule { return true } else { return false } })?.name
         layout.updatesOnBlur = field.updateOn == .blur
+        layout.page = form.spec.pages.isEmpty ? nil : form.spec.page(of: field.name)
         layout.secret = presentation.secret
         layout.multiline = presentation.multiline
         layout.placeholder = presentation.placeholder
@@ -360,6 +367,12 @@ final class FormWidget: ServedWidget {
         let reset: MethodHandler = API.reset.changing { widget, _, _ in
             widget.form.reset()
         }
+        let nextPage: MethodHandler = API.nextPage.changing { widget, _, _ in
+            try widget.form.nextPage()
+        }
+        let previousPage: MethodHandler = API.previousPage.changing { widget, _, _ in
+            try widget.form.previousPage()
+        }
         let commit: MethodHandler = API.commit.changing { widget, field, _ in
             try widget.form.commit(field)
         }
@@ -390,6 +403,12 @@ final class FormWidget: ServedWidget {
         let fieldStates: PropertyHandler = API.fieldStates.serve { widget in
             Raw(unchecked: .dictionary(key: .string, value: .structure([.boolean, .boolean, .boolean]), widget.form.fieldNames.compactMap { name in
                 widget.form.fieldStates[name].map { (.string(name), .structure([.boolean($0.visible), .boolean($0.enabled), .boolean($0.required)])) }
+            }))
+        }
+        let page: PropertyHandler = API.page.serve { Int32(clamping: $0.form.page) }
+        let pages: PropertyHandler = API.pages.serve { widget in
+            Raw(unchecked: .array(element: .structure([.string, .boolean]), widget.form.spec.pages.indices.map { index in
+                .structure([.string(widget.form.spec.pages[index].title), .boolean(widget.form.isShown(page: index))])
             }))
         }
         let revision: PropertyHandler = API.widget.revision.serve { $0.revision }

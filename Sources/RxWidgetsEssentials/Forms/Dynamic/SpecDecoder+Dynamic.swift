@@ -86,14 +86,14 @@ extension SpecDecoder {
         checkCycles(fields, entries)
     }
 
-    private mutating func chargeConditions(_ nodes: Int, at path: String) {
+    mutating func chargeConditions(_ nodes: Int, at path: String) {
         conditionNodes += nodes
         if conditionNodes > limits.conditionNodes, exceeded == nil {
             exceeded = FormSpecLimitError(path: path, message: "the form's conditions have \(conditionNodes) nodes so far; the budget is \(limits.conditionNodes)")
         }
     }
 
-    private mutating func decodeCondition(_ entry: (JSONValue, String), owner: String, _ fields: [String: FieldSpec], nodes: inout Int) -> FieldCondition? {
+    mutating func decodeCondition(_ entry: (JSONValue, String), owner: String, _ fields: [String: FieldSpec], nodes: inout Int) -> FieldCondition? {
         nodes += 1
         // The JSON is at most 64 deep, so this recursion is too.
         guard let members = object(entry.0, entry.1, keys: ["field", "equals", "notEquals", "in", "valid", "all", "any", "not"]) else { return nil }
