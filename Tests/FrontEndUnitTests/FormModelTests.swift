@@ -47,6 +47,39 @@ final class FormModelTests: XCTestCase {
         XCTAssertEqual(form.focusedField?.name, "b")
     }
 
+    func testAPageShowsItsFieldsAndEnterOnItsLastFieldAsksForTheNextOnceItIsValid() {
+        let fields = [field("name", .text, ["page": .int32(0)]), field("abroad", .switch, ["page": .int32(0)]), field("seat", .switch, ["page": .int32(2)])]
+        var form = FormModel(daemon: FormSnapshot(layout: fields, validity: ["name": (false, .valueMissing, "Please fill in this field.")],
+                                                  page: 0, pages: [("You", true), ("Passport", false), ("Seat", true)]),
+                             purpose: .submit, header: nil, showsOutputs: false)
+        _ = form.beginEditing()
+        let first = text(form.view(rows: 24, columns: 80))
+        // Without a locale (a test process) wcwidth does not know "·": the ends are compared.
+        XCTAssertTrue(first.contains { $0.hasPrefix("You ") && $0.hasSuffix(" page 1 of 2") }, "\(first)")
+        XCTAssertTrue(first.contains { $0.contains("[ Next › ]") })
+        XCTAssertFalse(first.contains { $0.contains("seat") }, "another page's field is not drawn")
+
+        XCTAssertEqual(form.update(.key(.tab)), [])
+        XCTAssertEqual(form.focus, "abroad")
+        XCTAssertEqual(form.update(.key(.enter)), [], "the page is invalid: no call")
+        XCTAssertEqual(form.status?.text, "Next waits for name")
+        XCTAssertTrue(form.left.contains("name"), "its message shows")
+
+        var valid = form.daemon
+        valid.validity["name"] = (true, nil, "")
+        _ = form.update(.daemonChanged(valid))
+        XCTAssertEqual(form.update(.key(.enter)), [.call(.nextPage)], "Enter on the page's last field")
+        var turned = form.daemon
+        turned.page = 2
+        _ = form.update(.daemonChanged(turned))
+        XCTAssertEqual(form.focus, "seat", "the new page's first field")
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.hasPrefix("Seat ") && $0.hasSuffix(" page 2 of 2") })
+        XCTAssertEqual(form.update(.key(.tab)), [])
+        XCTAssertNil(form.focus, "then Submit, the last page's button")
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("[ Submit ]") })
+        XCTAssertEqual(form.update(.key(.pageUp)), [.call(.previousPage)])
+    }
+
     func testEscapeCancelsAndAttachQuitsWithNothing() {
         var form = model([field("a", .switch)])
         XCTAssertEqual(form.update(.key(.escape)), [.finish(.cancelled)])

@@ -10,10 +10,10 @@ final class FormPagesTests: DaemonTestCase {
     private let path = "\(root)/form/trip"
     static let spec = #"""
     {"fields": [
-      {"name": "name", "kind": "text", "rules": {"required": true}},
+      {"name": "name", "kind": "text", "label": "Your name", "rules": {"required": true}},
       {"name": "abroad", "kind": "switch", "label": "Travelling abroad"},
-      {"name": "passport", "kind": "text", "rules": {"required": true, "pattern": "[A-Z0-9]{9}"}},
-      {"name": "seat", "kind": "choice", "options": ["window", "aisle"], "rules": {"required": true}}
+      {"name": "passport", "kind": "text", "label": "Passport number", "rules": {"required": true, "pattern": "[A-Z0-9]{9}"}},
+      {"name": "seat", "kind": "choice", "label": "Seat", "options": ["window", "aisle"], "rules": {"required": true}}
     ],
     "pages": [
       {"title": "You", "fields": ["name", "abroad"]},
@@ -148,5 +148,70 @@ final class FormPagesStateTests: XCTestCase {
         let restored = try WidgetsClient(address: run.bus.address).form("trip")
         XCTAssertEqual(restored.page, 2, run.daemon.log)
         XCTAssertEqual(restored.values["name"], .string("Ada"))
+    }
+}
+
+/// A form of pages in the terminal: one page at a time under its title and
+/// number, Enter on a page's last field moves on once the page is valid, a
+/// skipped page is never drawn, and a burst of keys gives what slow keys give.
+final class FormPagesTerminalTests: DaemonTestCase {
+    private var spec: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        spec = bus.directory.appendingPathComponent("trip.json")
+        try FormPagesTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+    }
+
+    func testOnePageAtATimeAndNextOnlyOnceThePageIsValid() throws {
+        let form = try TerminalSession(["form", spec.path], address: bus.address, columns: 90, rows: 24)
+        form.waitForScreen("You · page 1 of 2")
+        XCTAssertTrue(form.screen.contains("[ Next › ]") && !form.screen.contains("Seat"), form.screen)
+        form.send("Tab", "Enter")
+        form.waitForScreen("Next waits for Your name")
+        XCTAssertTrue(form.screen.contains("Please fill in this field."), form.screen)
+        form.send("BTab")
+        form.type("Ada")
+        form.send("Tab", "Enter")
+        form.waitForScreen("Seat · page 2 of 2")
+        XCTAssertFalse(form.screen.contains("Passport"), "the skipped page:\n\(form.screen)")
+        form.send("PPage")
+        form.waitForScreen("You · page 1 of 2")
+        form.send("Tab", " ")
+        form.waitForScreen("You · page 1 of 3")
+        form.send("Enter")
+        form.waitForScreen("Passport · page 2 of 3")
+        form.type("X12345678")
+        form.send("Enter")
+        form.waitForScreen("Seat · page 3 of 3")
+        form.send("Right", " ", "Tab", "Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "name=Ada\nabroad=true\npassport=X12345678\nseat=aisle\n")
+    }
+
+    func testABurstThroughThreePagesPrintsWhatSlowKeysPrint() throws {
+        let form = try TerminalSession(["form", spec.path], address: bus.address, columns: 90, rows: 24)
+        form.waitForScreen("You · page 1 of 2")
+        form.type("Ada")
+        form.send("Tab", " ", "Enter")
+        form.type("X12345678")
+        form.send("Enter", "Right", " ", "Tab", "Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "name=Ada\nabroad=true\npassport=X12345678\nseat=aisle\n")
+    }
+
+    func testAccessibleModeSaysEachPageAndMovesOn() throws {
+        let form = try TerminalSession(["form", "--accessible", spec.path], address: bus.address, columns: 90, rows: 24)
+        form.waitForScreen("You · page 1 of 2")
+        form.waitForScreen("Your name:")
+        form.type("Ada")
+        form.send("Enter")
+        form.waitForScreen("Travelling abroad (yes or no) [no]:")
+        form.send("Enter")
+        form.waitForScreen("Seat · page 2 of 2")
+        form.waitForScreen("Seat:")
+        form.send("2", "Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "name=Ada\nabroad=false\nseat=aisle\n")
     }
 }

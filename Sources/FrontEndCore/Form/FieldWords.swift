@@ -37,6 +37,14 @@ extension FormModel {
         }
     }
 
+    /// Why Next is disabled on a page before the last, in words; nil while it is enabled.
+    package var nextPageBlockers: String? {
+        let invalid = daemon.invalidOnPage
+        guard !invalid.isEmpty else { return nil }
+        let checking = invalid.filter { daemon.validity[$0.name]?.reason == .pending }.map(\.label)
+        return checking.isEmpty ? "Next waits for " + invalid.map(\.label).joined(separator: ", ") : "Checking " + checking.joined(separator: ", ") + "…"
+    }
+
     /// Why Submit is disabled, in words — the fields a person can see that
     /// hold it back, or the checks still running; nil while it is enabled.
     package var submitBlockers: String? {

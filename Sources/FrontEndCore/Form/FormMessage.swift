@@ -13,8 +13,11 @@ package enum FormMessage {
     case tapped(field: String, button: String)
     /// A window's stepper moved one step up or down.
     case stepped(field: String, up: Bool)
-    /// A window's Submit (its button, or Enter in any control).
+    /// A window's Submit (its button, or Enter in any control): Next on a
+    /// page before the last.
     case submitRequested
+    /// A window's Back: the page before this one.
+    case previousPageRequested
     /// The daemon's state changed (any property, after its events).
     case daemonChanged(FormSnapshot)
     /// `ValueChanged`: a field's new value, this front end's own or another's.
@@ -52,6 +55,8 @@ package enum FormCall: Equatable {
     case increment(String)
     case decrement(String)
     case commit(String)
+    case nextPage
+    case previousPage
     case submit
 
     /// The field whose message shows a refusal; nil for the status line.
@@ -59,7 +64,7 @@ package enum FormCall: Equatable {
         switch self {
         case .setValue(let field, _, _), .tap(let field, _): return field
         case .commit(let field): return field
-        case .increment, .decrement, .submit: return nil
+        case .increment, .decrement, .submit, .nextPage, .previousPage: return nil
         }
     }
 }

@@ -52,7 +52,7 @@ extension FormModel {
         case .edited(let field, _) where editing?.field == field:
             return .ready
         case .submitRequested:
-            isSubmit = true
+            isSubmit = daemon.isOnLastPage
         default:
             isSubmit = false
         }
@@ -117,9 +117,13 @@ extension FormModel {
         case .submitRequested:
             status = nil
             return submit()
+        case .previousPageRequested:
+            status = nil
+            return previousPage()
         case .daemonChanged(let snapshot):
+            let pageChanged = snapshot.page != daemon.page
             daemon = snapshot
-            return []
+            return pageChanged ? turnedPage() : []
         case .valueHeard(let field, let value):
             return heard(value, for: field)
         case .answered(let call, let error):
@@ -164,6 +168,12 @@ extension FormModel {
             return commands
         }
         switch key {
+        case .enter where !daemon.isOnLastPage && isLastStopOnPage(field):
+            return nextPage()
+        case .pageDown:
+            return nextPage()
+        case .pageUp:
+            return previousPage()
         case .tab, .down, .enter, .endOfText:
             return moveFocus(by: 1)
         case .backTab, .up:
@@ -184,6 +194,8 @@ extension FormModel {
     private mutating func handleOnSubmit(_ key: Key) -> [FormCommand] {
         switch key {
         case .enter, .character(" "): return submit()
+        case .pageDown: return nextPage()
+        case .pageUp: return previousPage()
         case .tab, .down, .character("j"): return moveFocus(by: 1)
         case .backTab, .up, .character("k"): return moveFocus(by: -1)
         case .escape, .character("q"): return quit()
@@ -228,6 +240,7 @@ extension FormModel {
     // MARK: Submit
 
     private mutating func submit() -> [FormCommand] {
+        guard daemon.isOnLastPage else { return nextPage() }
         // A Submit shows every field's message, as a browser's does.
         left.formUnion(daemon.layout.map(\.name))
         guard daemon.submitEnabled else {

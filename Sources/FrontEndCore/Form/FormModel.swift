@@ -87,7 +87,7 @@ package struct FormModel {
         focus = daemon.layout.first { daemon.isFocusable($0) }?.name
     }
 
-    /// The focused field; nil on Submit. A field its conditions hid or
+    /// The focused field; nil on Submit (Next on a page before the last). A field its conditions hid or
     /// disabled meanwhile hands the focus to the next one that can take it.
     package var focusedField: RemoteForm.Field? {
         guard let focus, let index = daemon.layout.firstIndex(where: { $0.name == focus }) else { return nil }

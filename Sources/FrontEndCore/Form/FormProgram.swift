@@ -97,6 +97,8 @@ package final class FormProgram {
         case .increment(let field): request = form.rx.increment(field)
         case .decrement(let field): request = form.rx.decrement(field)
         case .commit(let field): request = form.rx.commit(field)
+        case .nextPage: request = form.rx.nextPage()
+        case .previousPage: request = form.rx.previousPage()
         case .submit: return
         }
         request.subscribe(onNext: { [weak self] _ in

@@ -13,6 +13,10 @@ package struct FormSnapshot {
     package var states: [String: RemoteForm.FieldState] = [:]
     package var outputs: [String: DBusValue] = [:]
     package var submitEnabled = false
+    /// The page a person is on (0 without pages).
+    package var page = 0
+    /// Each page's title and whether its condition shows it; empty without pages.
+    package var pages: [(title: String, shown: Bool)] = []
 
     /// The form as its client holds it now.
     package init(_ form: RemoteForm) {
@@ -23,12 +27,14 @@ package struct FormSnapshot {
         states = form.fieldStates
         outputs = form.outputs
         submitEnabled = form.submitEnabled
+        page = form.page
+        pages = form.pages
     }
 
     /// A form of these parts, for tests.
     package init(layout: [RemoteForm.Field], buttons: [(name: String, field: String, value: String)] = [], values: [String: DBusValue] = [:],
          validity: [String: RemoteForm.Validity] = [:], states: [String: RemoteForm.FieldState] = [:],
-         outputs: [String: DBusValue] = [:], submitEnabled: Bool = false) {
+         outputs: [String: DBusValue] = [:], submitEnabled: Bool = false, page: Int = 0, pages: [(title: String, shown: Bool)] = []) {
         self.layout = layout
         self.buttons = buttons
         self.values = values
@@ -36,11 +42,47 @@ package struct FormSnapshot {
         self.states = states
         self.outputs = outputs
         self.submitEnabled = submitEnabled
+        self.page = page
+        self.pages = pages
     }
 
-    /// Whether a person can move to the field: shown and enabled.
+    /// Whether a person can move to the field: on the page shown, shown and enabled.
     package func isFocusable(_ field: RemoteForm.Field) -> Bool {
-        states[field.name].map { $0.visible && $0.enabled } ?? true
+        isOnPage(field) && (states[field.name].map { $0.visible && $0.enabled } ?? true)
+    }
+
+    /// Whether the field is on the page a person is on (every field is, without pages).
+    package func isOnPage(_ field: RemoteForm.Field) -> Bool {
+        field.page.map { $0 == page } ?? true
+    }
+
+    /// The fields drawn now: on this page and shown.
+    package var shownFields: [RemoteForm.Field] {
+        layout.filter { isOnPage($0) && states[$0.name]?.visible != false }
+    }
+
+    /// Whether the person is on the last shown page, where Submit is (a form without pages always is).
+    package var isOnLastPage: Bool {
+        !pages.indices.contains { $0 > page && pages[$0].shown }
+    }
+
+    /// Whether a shown page comes before this one.
+    package var hasPreviousPage: Bool {
+        pages.indices.contains { $0 < page && pages[$0].shown }
+    }
+
+    /// "Title · page 2 of 3" counting the pages shown now; nil without pages.
+    package var pageHeading: String? {
+        guard pages.indices.contains(page) else { return nil }
+        let shown = pages.indices.filter { pages[$0].shown }
+        let number = (shown.firstIndex(of: page) ?? 0) + 1
+        let title = pages[page].title
+        return (title.isEmpty ? "" : title + " · ") + "page \(number) of \(shown.count)"
+    }
+
+    /// The shown fields of this page that are invalid: what holds Next back.
+    package var invalidOnPage: [RemoteForm.Field] {
+        shownFields.filter { validity[$0.name]?.valid == false }
     }
 
     /// Whether some field waits for its remote check.

@@ -23,13 +23,22 @@ public struct FormSpec: Equatable, Sendable {
         self.pages = pages
     }
 
-    /// The fields, each given the condition of the page it is on.
+    /// The fields in the pages' order (so a form's field order is the
+    /// order a person meets them), each given the condition of its page.
+    /// A field on no page (a spec the decoder refuses) keeps its place after them.
     static func placing(_ fields: [FieldSpec], on pages: [PageSpec]) -> [FieldSpec] {
         guard !pages.isEmpty else { return fields }
-        let conditions = Dictionary(pages.flatMap { page in page.fields.map { ($0, page.visibleWhen) } }, uniquingKeysWith: { first, _ in first })
-        return fields.map { field in
-            var placed = field
-            placed.pageCondition = conditions[field.name] ?? nil
+        var order: [String: Int] = [:]
+        var conditions: [String: FieldCondition] = [:]
+        for page in pages {
+            for name in page.fields where order[name] == nil {
+                order[name] = order.count
+                conditions[name] = page.visibleWhen
+            }
+        }
+        return fields.enumerated().sorted { (order[$0.element.name] ?? order.count + $0.offset, $0.offset) < (order[$1.element.name] ?? order.count + $1.offset, $1.offset) }.map { entry in
+            var placed = entry.element
+            placed.pageCondition = conditions[placed.name]
             return placed
         }
     }

@@ -14,7 +14,10 @@ import RxWidgetsCommandLine
 /// field's message shows once a person changed it or pressed Submit
 /// (always when attached), and is the control's accessible description
 /// then, with its invalid state. Hidden fields are not shown, disabled ones
-/// are insensitive, a pending remote check spins.
+/// are insensitive, a pending remote check spins. A form of several pages
+/// shows one page at a time under its title and "page 2 of 3", with Back
+/// and Next (Submit on the last page); a page turned moves the focus to
+/// its first field.
 final class FormWindow {
     private struct Row {
         let field: RemoteForm.Field
@@ -33,6 +36,11 @@ final class FormWindow {
     private let showsLabels: Bool
     private var rows: [Row] = []
     private var submit: Widget?
+    private var back: Widget?
+    /// The page's title and number, above its fields.
+    private let pageHeading: Widget
+    /// The page drawn last: a new one moves the focus.
+    private var drawnPage: Int?
     /// Why Submit is disabled, beside it.
     private let blockers: Widget
     private let outputs: Widget?
@@ -53,6 +61,9 @@ final class FormWindow {
         }
         core = FormProgram(form: form, host: dialog, purpose: purpose, header: header, showsOutputs: showsOutputs)
         dialog.addHeader(header)
+        pageHeading = makeLabel("")
+        gtk_widget_add_css_class(pageHeading, "heading")
+        dialog.add(pageHeading)
         FormWindow.installStyles()
         outputs = showsOutputs ? makeLabel("") : nil
         blockers = makeLabel("")
@@ -73,6 +84,9 @@ final class FormWindow {
         }
         dialog.add(blockers)
         dialog.addButton(format == nil ? "Close" : "Cancel") { [weak self] in self?.cancel() }
+        if !form.pages.isEmpty {
+            back = dialog.addButton("Back") { [weak self] in self?.core.program.input(.previousPageRequested) }
+        }
         submit = dialog.addButton("Submit", isDefault: true) { [weak self] in self?.core.program.input(.submitRequested) }
         dialog.onCancel = { [weak self] in self?.cancel() }
         // Enter submits from every control but a text of several lines,
@@ -84,9 +98,6 @@ final class FormWindow {
         }
         dialog.onModelChanged = { [weak self] in self?.render() }
         render()
-        if let first = rows.first {
-            gtk_widget_grab_focus(first.control.widget)
-        }
     }
 
     private func makeRow(_ field: RemoteForm.Field) -> Row {
@@ -127,7 +138,7 @@ final class FormWindow {
             let name = row.field.name
             let field = layout[name] ?? row.field
             let state = daemon.states[name]
-            gtk_widget_set_visible(row.box, state?.visible == false ? 0 : 1)
+            gtk_widget_set_visible(row.box, state?.visible == false || !daemon.isOnPage(field) ? 0 : 1)
             gtk_widget_set_sensitive(row.box, state?.enabled == false ? 0 : 1)
             if !core.program.hasWaitingInput, !model.isSending(name) {
                 let typed = model.editing?.field == name ? model.editing.map { DBusValue.string($0.text) } : nil
@@ -161,10 +172,23 @@ final class FormWindow {
                 FormWindow.colour(row.control.container, daemon.outputs[border]?.stringValue)
             }
         }
+        let isLast = daemon.isOnLastPage
         if let submit {
-            gtk_widget_set_sensitive(submit, daemon.submitEnabled ? 1 : 0)
+            gtk_button_set_label(submit.c(), isLast ? "Submit" : "Next")
+            gtk_widget_set_sensitive(submit, (isLast ? daemon.submitEnabled : daemon.invalidOnPage.isEmpty) ? 1 : 0)
         }
-        gtk_label_set_text(blockers.c(), model.submitBlockers ?? "")
+        if let back {
+            gtk_widget_set_sensitive(back, daemon.hasPreviousPage ? 1 : 0)
+        }
+        gtk_label_set_text(pageHeading.c(), daemon.pageHeading ?? "")
+        gtk_widget_set_visible(pageHeading, daemon.pageHeading == nil ? 0 : 1)
+        gtk_label_set_text(blockers.c(), (isLast ? model.submitBlockers : model.nextPageBlockers) ?? "")
+        if drawnPage != daemon.page {
+            drawnPage = daemon.page
+            if let first = rows.first(where: { daemon.isFocusable(layout[$0.field.name] ?? $0.field) }) {
+                gtk_widget_grab_focus(first.control.widget)
+            }
+        }
 
         if let outputs {
             gtk_label_set_text(outputs.c(), daemon.outputs.keys.sorted().map { "\($0) = \(ValueText.plain(daemon.outputs[$0]!))" }.joined(separator: "\n"))

@@ -6,32 +6,47 @@ import RxWidgetsCommandLine
 /// A form spoken a field at a time: each shown, editable field is asked in
 /// the layout's order (its label, what it takes, its current value kept by
 /// Enter), each answer is `SetValue` and the daemon's message for it is
-/// said, and the field asked again, while it is invalid. Then `Submit`; a
-/// refused one says what is left and asks those fields again. Conditions
-/// apply as they change: a field that becomes hidden is not asked, one that
-/// appears is.
+/// said, and the field asked again, while it is invalid. Then `Submit` — or,
+/// on a page before the last of a form of several pages, `NextPage` after
+/// the page's title and number were said; a refused one says what is left
+/// and asks those fields again. Conditions apply as they change: a field
+/// that becomes hidden is not asked, one that appears is.
 struct AccessibleForm {
     let form: RemoteForm
     let tty: Prompter
     let purpose: FormModel.Purpose
 
     func run() throws -> Outcome {
-        var asking = form.layout.map(\.name)
+        var page: Int?
+        var asking: [String] = []
         while true {
+            let daemon = FormSnapshot(form)
+            if page != daemon.page {
+                page = daemon.page
+                if let heading = daemon.pageHeading {
+                    tty.say(heading)
+                }
+                asking = daemon.layout.filter(daemon.isOnPage).map(\.name)
+            }
             for name in asking {
                 // The layout and states are read again per field: earlier answers change them.
                 guard let field = form.layout.first(where: { $0.name == name }), isAsked(name) else { continue }
                 guard try ask(field) else { return .cancelled }
             }
             do {
+                guard FormSnapshot(form).isOnLastPage else {
+                    try form.nextPage()
+                    continue
+                }
                 let values = try form.submit()
                 tty.say("Submitted.")
                 return .done(purpose.output(of: values, layout: form.layout) ?? "")
             } catch let error as WidgetsClientError where error.name == WidgetsErrorName.validationFailed {
                 try form.refresh()
-                let invalid = form.layout.filter { isAsked($0.name) && form.validity[$0.name]?.valid == false }
+                let daemon = FormSnapshot(form)
+                let invalid = daemon.layout.filter { (daemon.isOnLastPage || daemon.isOnPage($0)) && isAsked($0.name) && form.validity[$0.name]?.valid == false }
                 guard !invalid.isEmpty else { return .failed(error.message) }
-                tty.say("Not submitted: " + invalid.map { "\(label($0)): \(message($0.name))" }.joined(separator: "; "))
+                tty.say((daemon.isOnLastPage ? "Not submitted: " : "Not yet on to the next page: ") + invalid.map { "\(label($0)): \(message($0.name))" }.joined(separator: "; "))
                 asking = invalid.map(\.name)
             }
         }

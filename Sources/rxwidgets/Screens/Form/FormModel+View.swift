@@ -16,7 +16,11 @@ extension FormModel {
             lines.append(Line(header, .bold))
             lines.append(Line())
         }
-        let shown = daemon.layout.filter { daemon.states[$0.name]?.visible != false }
+        if let heading = daemon.pageHeading {
+            lines.append(Line(TextWidth.fit(heading, columns), .accent))
+            lines.append(Line())
+        }
+        let shown = daemon.shownFields
         let labels = shown.map { FormModel.label(of: $0, required: daemon.states[$0.name]?.required) }
         let labelWidth = min(max(labels.map(TextWidth.columns).max() ?? 0, 4) + 2, 28)
         let focusedName = focusedField?.name
@@ -41,10 +45,12 @@ extension FormModel {
             lines.append(message(under: field, indent: String(repeating: " ", count: labelWidth + 2)))
         }
         let submitFocused = focusedName == nil
+        let isLast = daemon.isOnLastPage
+        let enabled = isLast ? daemon.submitEnabled : daemon.invalidOnPage.isEmpty
         var submit = Line(submitFocused ? "› " : "  ", .accent)
-        submit.append("[ Submit ]", daemon.submitEnabled ? (submitFocused ? .cursor : .bold) : Style(dim: true, underline: submitFocused))
-        if !daemon.submitEnabled {
-            submit.append("  not every field is valid yet", .help)
+        submit.append(isLast ? "[ Submit ]" : "[ Next › ]", enabled ? (submitFocused ? .cursor : .bold) : Style(dim: true, underline: submitFocused))
+        if !enabled {
+            submit.append(isLast ? "  not every field is valid yet" : "  not every field on this page is valid yet", .help)
         }
         lines.append(submit)
         if showsOutputs, !daemon.outputs.isEmpty {
@@ -95,7 +101,10 @@ extension FormModel {
         if case .submitValue(let name) = purpose, let field = focusedField, field.name == name {
             keys += TextFieldComponent.isMultiline(field) ? "" : " · enter done"
         } else if focusedField?.kind != .file {
-            keys += focusedField == nil ? " · enter submit" : " · enter next"
+            keys += focusedField == nil ? (daemon.isOnLastPage ? " · enter submit" : " · enter next page") : " · enter next"
+        }
+        if !daemon.pages.isEmpty {
+            keys += " · pgdn/pgup page"
         }
         return keys + (purpose == .attach ? " · esc quit" : " · esc cancel")
     }

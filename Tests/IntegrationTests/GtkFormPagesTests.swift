@@ -1,0 +1,44 @@
+import Foundation
+import RxWidgetsClient
+import XCTest
+
+/// A form of several pages in a window: one page at a time under its
+/// title and "page N of M", Back and Next, Submit on the last page; Return
+/// moves on from any control once the page is valid.
+final class GtkFormPagesTests: DesktopTestCase {
+    func testThreePagesWithBackAndNextThenSubmit() throws {
+        let spec = bus.directory.appendingPathComponent("trip.json")
+        try FormPagesTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        let form = try GtkSession(["form", spec.path, "--address", bus.address], desktop: desktop)
+        form.waitFor("text", "Your name") { $0.states.contains("focused") }
+        XCTAssertNotNil(form.find("label", "You · page 1 of 2"))
+        XCTAssertEqual(form.find("push button", "Back")?.states.contains("sensitive"), false, "nothing before the first page")
+        XCTAssertEqual(form.find("push button", "Next")?.states.contains("sensitive"), false, "the page is invalid")
+        desktop.type("Ada")
+        form.act("check box", "Travelling abroad", "toggle")
+        form.waitFor("label", "You · page 1 of 3") { _ in true }
+        form.waitFor("push button", "Next") { $0.states.contains("sensitive") }
+        form.act("push button", "Next", "click")
+        form.waitFor("text", "Passport number") { $0.states.contains("focused") }
+        XCTAssertNotNil(form.find("label", "Passport · page 2 of 3"))
+        desktop.type("X1234")
+        form.waitFor("text", "Passport number") { $0.states.contains("invalid") || $0.text == "X1234" }
+        let colours = try desktop.screenshot(of: form.pid, to: screenshotDirectory.appendingPathComponent("form-pages.png"))
+        XCTAssertGreaterThan(colours, 16)
+        desktop.type("5678")
+        form.waitFor("push button", "Next") { $0.states.contains("sensitive") }
+        desktop.press("Return")
+        form.waitFor("label", "Seat · page 3 of 3") { _ in true }
+        form.act("push button", "Back", "click")
+        form.waitFor("label", "Passport · page 2 of 3") { _ in true }
+        desktop.press("Return")
+        form.waitFor("push button", "Submit") { _ in true }
+        // The seat's dropdown is GTK's own; the daemon is told as its choice would tell it.
+        let name = try XCTUnwrap(WidgetsClient(address: bus.address).widgets().first { $0.kind == "form" }?.path.rawValue.split(separator: "/").last)
+        try WidgetsClient(address: bus.address).form(String(name)).setValue(.string("aisle"), for: "seat")
+        form.waitFor("push button", "Submit") { $0.states.contains("sensitive") }
+        desktop.press("Return")
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "name=Ada\nabroad=true\npassport=X12345678\nseat=aisle\n")
+    }
+}
