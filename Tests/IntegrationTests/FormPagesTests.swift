@@ -1,3 +1,4 @@
+import BusTestSupport
 import DBus
 import Foundation
 import RxWidgetsClient
@@ -198,6 +199,21 @@ final class FormPagesTerminalTests: DaemonTestCase {
         form.send("Enter", "Right", " ", "Tab", "Enter")
         XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
         XCTAssertEqual(form.output, "name=Ada\nabroad=true\npassport=X12345678\nseat=aisle\n")
+    }
+
+    /// `answer` fills a waiting form of pages and walks it to its last page
+    /// as a person would; a page its values leave invalid is named.
+    func testAnswerWalksAWaitingFormThroughItsPages() throws {
+        let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "RXWIDGETS_FRONTEND": "tty"]
+        let form = try TerminalSession(["form", "--timeout", "60", "--name", "trip", spec.path], address: bus.address, columns: 90, rows: 24)
+        form.waitForScreen("You · page 1 of 2")
+        let refused = try runCommand(frontEndExecutable, ["answer", "trip", "abroad=true", "seat=window"], environment: environment)
+        XCTAssertEqual(refused.status, 3, refused.error)
+        XCTAssertTrue(refused.error.contains("name (valueMissing"), refused.error)
+        let answered = try runCommand(frontEndExecutable, ["answer", "trip", "name=Ada", "abroad=false", "seat=window"], environment: environment)
+        XCTAssertEqual(answered.status, 0, answered.error)
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "name=Ada\nabroad=false\nseat=window\n")
     }
 
     func testAccessibleModeSaysEachPageAndMovesOn() throws {

@@ -176,6 +176,11 @@ enum Prompts {
                 }
                 try form.setValue(FileFieldComponent.value(paths, for: layout), for: layout.name)
             }
+            // A form of pages is finished on its last page, as a person
+            // reaches it: Next through each page, judged as it is left.
+            while !FormSnapshot(form).isOnLastPage {
+                try form.nextPage()
+            }
         case .file?:
             // Paths as the person would type them, absolute from here; the daemon checks them.
             try client.fileChooser(path.lastComponent).select(values.map(FolderListing.absolute))
