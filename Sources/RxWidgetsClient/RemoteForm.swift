@@ -159,6 +159,21 @@ public final class RemoteForm: RemoteWidget {
         try call(API.reset, ())
     }
 
+    /// A person's "add another" on an array field: a new item after the others.
+    public func addItem(to field: String) throws {
+        try call(API.addItem, field)
+    }
+
+    /// Removes item `index` of an array field.
+    public func removeItem(from field: String, at index: Int) throws {
+        try call(API.removeItem, (field, Int32(clamping: index)))
+    }
+
+    /// Moves item `from` of an array field to `to`.
+    public func moveItem(in field: String, from: Int, to: Int) throws {
+        try call(API.moveItem, (field, Int32(clamping: from), Int32(clamping: to)))
+    }
+
     /// A person's Next: to the next shown page, once this page's fields are
     /// valid (`ValidationFailed` naming them otherwise; `OutOfRange` on the last).
     public func nextPage() throws {
@@ -255,6 +270,21 @@ extension Reactive where Base: RemoteForm {
     /// `Tap` without blocking.
     public func tap(_ control: String) -> Observable<Void> {
         request(API.tap, control)
+    }
+
+    /// `AddItem` without blocking.
+    public func addItem(to field: String) -> Observable<Void> {
+        request(API.addItem, field)
+    }
+
+    /// `RemoveItem` without blocking.
+    public func removeItem(from field: String, at index: Int) -> Observable<Void> {
+        request(API.removeItem, (field, Int32(clamping: index)))
+    }
+
+    /// `MoveItem` without blocking.
+    public func moveItem(in field: String, from: Int, to: Int) -> Observable<Void> {
+        request(API.moveItem, (field, Int32(clamping: from), Int32(clamping: to)))
     }
 
     /// `NextPage` without blocking.

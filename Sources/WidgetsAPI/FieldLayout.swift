@@ -11,7 +11,7 @@ public struct FieldLayout: Equatable, Sendable {
         case label, help, required, border, updateOn, secret, multiline, placeholder
         case minLength, maxLength, pattern, options, buttons, min, max, step
         case mode, multiple, accept
-        case page
+        case page, item
     }
 
     public var name: String
@@ -50,6 +50,10 @@ public struct FieldLayout: Equatable, Sendable {
     public var accept: [String] = []
     /// The index in `Pages` of the page the field is on; nil in a form without pages.
     public var page: Int?
+    /// An array field's item: its fields as `Layout` describes fields (their
+    /// names are the item's; an item field's value is named by its path,
+    /// `addresses[2].city`). `minimum` and `maximum` are its counts (`u`).
+    public var item: [FieldLayout] = []
 
     public init(name: String, kind: FieldKind, label: String) {
         self.name = name
@@ -82,7 +86,13 @@ public struct FieldLayout: Equatable, Sendable {
         chooser = FileFieldChooser(mode: value[.mode]?.stringValue.flatMap(FileChooserMode.init(rawValue:)) ?? .open, isMultiple: value[.multiple] == .boolean(true))
         accept = (value[.accept]?.arrayElements ?? []).compactMap(\.stringValue)
         page = value[.page].flatMap { try? Int32(dbusValue: $0) }.map(Int.init)
+        item = (value[.item]?.arrayElements ?? []).compactMap { element in
+            (try? DBusStruct<String, String, VariantDictionary>(dbusValue: element)).flatMap(FieldLayout.init(entry:))
+        }
     }
+
+    /// The D-Bus type of an entry: `(ssa{sv})`.
+    public static let entryType = DBusType.structure([.string, .string, VariantDictionary.dbusType])
 
     /// The entry of `Layout`: the attributes that apply to the kind, in `Key`'s order.
     public var entry: DBusValue {
@@ -110,6 +120,10 @@ public struct FieldLayout: Equatable, Sendable {
             attributes.append((.mode, .string(chooser.mode.rawValue)))
             attributes.append((.multiple, .boolean(chooser.isMultiple)))
             attributes.append((.accept, .array(element: .string, accept.map(DBusValue.string))))
+        case .array:
+            if let minimum { attributes.append((.min, minimum)) }
+            if let maximum { attributes.append((.max, maximum)) }
+            attributes.append((.item, .array(element: FieldLayout.entryType, item.map(\.entry))))
         case .switch:
             break
         }

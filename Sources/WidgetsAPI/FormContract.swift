@@ -8,11 +8,17 @@ public struct FormContract: InterfaceMembers {
     public static let name = "org.rxwidgets.Widgets1.Form"
 
     public let setValue = MethodContract("SetValue", in: Parameters(("field", String.self), ("value", Variant.self)),
-        "A user's input into a field; the value's type must fit the field's kind (date s YYYY-MM-DD, choice s, switch b, slider d, stepper d, text s), else InvalidArgs. A well-typed value that breaks a rule is stored and marked invalid.")
+        "A user's input into a field; the value's type must fit the field's kind (date s YYYY-MM-DD, choice s, switch b, slider d, stepper d, text s, file s or as, array aa{sv}), else InvalidArgs. An item's field is named by its path (addresses[2].city). A well-typed value that breaks a rule is stored and marked invalid.")
     public let setValues = MethodContract("SetValues", in: Parameters(("values", Options.self), ("expected_revision", UInt64.self)), out: Parameters(("revision", UInt64.self)),
         "Several fields at once, all or nothing (an unknown field is UnknownField). expected_revision 0 skips the check; otherwise RevisionMismatch unless the form is at that revision. Returns the new revision.")
     public let getValue = MethodContract("GetValue", in: Parameters(("field", String.self)), out: Parameters(("value", Variant.self)),
-        "A field's value.")
+        "A field's value (an item field's by its path, addresses[2].city).")
+    public let addItem = MethodContract("AddItem", in: Parameters(("field", String.self)),
+        "A person's \"add another\" on an array field: a new item, each of its fields at its initial value, after the others. Past max it is kept and the array is tooLong; past the array's capacity (1,000 items) LimitExceeded. ValueChanged names the array with all its items.")
+    public let removeItem = MethodContract("RemoveItem", in: Parameters(("field", String.self), ("index", Int32.self)),
+        "Removes item index of an array field; the items after it move up. Below min it is kept and the array is tooShort. OutOfRange for an index the array does not hold.")
+    public let moveItem = MethodContract("MoveItem", in: Parameters(("field", String.self), ("from", Int32.self), ("to", Int32.self)),
+        "Moves item from of an array field to index to (counted after the move, as a drag drops it). OutOfRange for an index the array does not hold.")
     public let tap = MethodContract("Tap", in: Parameters(("control", String.self)),
         "A tap on a button (e.g. male, female): sets the choice field it belongs to.")
     public let increment = MethodContract("Increment", in: Parameters(("field", String.self)),
@@ -40,7 +46,7 @@ public struct FormContract: InterfaceMembers {
         "The same for org.rxwidgets.Widgets1.OptionsProvider and optionsFrom.provider: asked at once for the options of every field it provides.")
 
     public let valueChanged = TypedSignal("ValueChanged", ("field", String.self), ("value", Variant.self),
-        documentation: "A field's new value.")
+        documentation: "A field's new value; an item field's under its path (addresses[2].city) when its array kept its number of items, else the array's whole value.")
     public let validationChanged = TypedSignal("ValidationChanged", ("field", String.self), ("valid", Bool.self), ("reason", String.self), ("message", String.self),
         documentation: "A field whose validity or reason changed: valid, reason (HTML ValidityState names, empty when valid) and message.")
     public let submitted = TypedSignal("Submitted", ("values", VariantDictionary.self),
@@ -59,7 +65,7 @@ public struct FormContract: InterfaceMembers {
     public let values = PropertyContract("Values", Options.self,
         "Every field's value.")
     public let validity = PropertyContract("Validity", Raw<[String: DBusStruct<Bool, String, String>]>.self,
-        "Every field's (valid, reason, message).")
+        "Every field's (valid, reason, message), each item field's under its path (addresses[2].city); an array is invalid while it holds fewer than min or more than max items (tooShort, tooLong) or a shown item field is invalid.")
     public let valid = PropertyContract("Valid", Bool.self,
         "Whether every field is valid.")
     public let submitEnabled = PropertyContract("SubmitEnabled", Bool.self,

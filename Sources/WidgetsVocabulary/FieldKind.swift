@@ -15,4 +15,7 @@ public enum FieldKind: String, CaseIterable, Sendable {
     /// A path (`s`), or paths (`as`) with `multiple`, on a file chooser:
     /// the front end lists the files, the daemon checks the paths as data.
     case file
+    /// Repeatable items, each a dictionary of the item's fields (`aa{sv}`):
+    /// "add another address".
+    case array
 }

@@ -81,7 +81,7 @@ final class FormTests: DaemonTestCase {
                        .structure([.boolean(false), .string("patternMismatch"), .string("Please match the requested format.")]))
         XCTAssertEqual(try property(custom, formInterface, "Fields"), .array(element: .structure([.string, .string]), [.structure([.string("code"), .string("text")])]))
         XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("bad"), .string(#"{"fields": [{"name": "x", "kind": "wheel"}]}"#), options([])]),
-                       DBusError(name: errorPrefix + "InvalidSpec", message: "$.fields[0].kind: expected one of date, choice, switch, slider, stepper, text, file; got \"wheel\""))
+                       DBusError(name: errorPrefix + "InvalidSpec", message: "$.fields[0].kind: expected one of date, choice, switch, slider, stepper, text, file, array; got \"wheel\""))
         XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("bad"), .string("{nope"), options([])])?.name, errorPrefix + "InvalidSpec")
         XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("bad"), .string("contact-us"), options([])])?.name, errorPrefix + "InvalidSpec")
         XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("bad"), .string(#"{"fields": [{"name": "t", "kind": "text", "rules": {"pattern": "(a+)+\\1"}}]}"#), options([])])?.name,

@@ -250,7 +250,7 @@ final class FormSpecParsingTests: XCTestCase {
             "$.fields[2].rules.pattern: pattern applies to text fields only",
             "$.fields[3]: missing \"options\" of a choice field",
             "$.fields[4].name: expected a name of 1 to 64 letters, digits and '_', not starting with a digit; got \"9x\"",
-            "$.fields[4].kind: expected one of date, choice, switch, slider, stepper, text, file; got \"wheel\"",
+            "$.fields[4].kind: expected one of date, choice, switch, slider, stepper, text, file, array; got \"wheel\"",
             "$.outputs[0].field: \"a\" is a text field; expected slider or stepper",
         ])
     }

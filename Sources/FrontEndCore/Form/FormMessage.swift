@@ -18,6 +18,9 @@ package enum FormMessage {
     case submitRequested
     /// A window's Back: the page before this one.
     case previousPageRequested
+    /// A window's add, remove or move button of an array's items: the
+    /// `addItem`, `removeItem` or `moveItem` call it makes.
+    case itemsEdited(FormCall)
     /// The daemon's state changed (any property, after its events).
     case daemonChanged(FormSnapshot)
     /// `ValueChanged`: a field's new value, this front end's own or another's.
@@ -57,13 +60,16 @@ package enum FormCall: Equatable {
     case commit(String)
     case nextPage
     case previousPage
+    case addItem(String)
+    case removeItem(field: String, index: Int)
+    case moveItem(field: String, from: Int, to: Int)
     case submit
 
     /// The field whose message shows a refusal; nil for the status line.
     package var field: String? {
         switch self {
         case .setValue(let field, _, _), .tap(let field, _): return field
-        case .commit(let field): return field
+        case .commit(let field), .addItem(let field), .removeItem(let field, _), .moveItem(let field, _, _): return field
         case .increment, .decrement, .submit, .nextPage, .previousPage: return nil
         }
     }

@@ -120,6 +120,9 @@ extension FormModel {
         case .previousPageRequested:
             status = nil
             return previousPage()
+        case .itemsEdited(let call):
+            status = nil
+            return finishEditing() + [.call(call)]
         case .daemonChanged(let snapshot):
             let pageChanged = snapshot.page != daemon.page
             daemon = snapshot
@@ -155,6 +158,9 @@ extension FormModel {
             return handleOnSubmit(key)
         }
         let component = FormModel.component(of: field)
+        if let commands = ArrayFieldComponent.move(key, in: &self) {
+            return commands
+        }
         let submitKey: Key = TextFieldComponent.isMultiline(field) ? .endOfText : .enter
         if key == submitKey, case .submitValue(let name) = purpose, name == field.name {
             // What was typed goes first; the daemon judges it before Submit,

@@ -104,6 +104,7 @@ package struct FormModel {
         case .stepper: return StepperFieldComponent.self
         case .choice: return ChoiceFieldComponent.self
         case .file: return FileFieldComponent.self
+        case .array: return ArrayFieldComponent.self
         }
     }
 }

@@ -98,6 +98,9 @@ package final class FormProgram {
         case .decrement(let field): request = form.rx.decrement(field)
         case .commit(let field): request = form.rx.commit(field)
         case .nextPage: request = form.rx.nextPage()
+        case .addItem(let field): request = form.rx.addItem(to: field)
+        case .removeItem(let field, let index): request = form.rx.removeItem(from: field, at: index)
+        case .moveItem(let field, let from, let to): request = form.rx.moveItem(in: field, from: from, to: to)
         case .previousPage: request = form.rx.previousPage()
         case .submit: return
         }

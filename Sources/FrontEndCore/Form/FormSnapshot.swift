@@ -18,11 +18,16 @@ package struct FormSnapshot {
     /// Each page's title and whether its condition shows it; empty without pages.
     package var pages: [(title: String, shown: Bool)] = []
 
-    /// The form as its client holds it now.
+    /// The rows a person moves over that stand for an array's items (the
+    /// line above each item's fields), by name (`addresses[2]`).
+    package var itemRows: [String: ItemRow] = [:]
+
+    /// The form as its client holds it now: an array field is followed by
+    /// a row per item and its fields under their paths (`addresses[2].city`).
     package init(_ form: RemoteForm) {
-        layout = form.layout
         buttons = form.buttons
         values = form.values
+        layout = expandingItems(form.layout)
         validity = form.validity
         states = form.fieldStates
         outputs = form.outputs
@@ -35,15 +40,16 @@ package struct FormSnapshot {
     package init(layout: [RemoteForm.Field], buttons: [(name: String, field: String, value: String)] = [], values: [String: DBusValue] = [:],
          validity: [String: RemoteForm.Validity] = [:], states: [String: RemoteForm.FieldState] = [:],
          outputs: [String: DBusValue] = [:], submitEnabled: Bool = false, page: Int = 0, pages: [(title: String, shown: Bool)] = []) {
-        self.layout = layout
         self.buttons = buttons
         self.values = values
+        self.layout = layout
         self.validity = validity
         self.states = states
         self.outputs = outputs
         self.submitEnabled = submitEnabled
         self.page = page
         self.pages = pages
+        self.layout = expandingItems(layout)
     }
 
     /// Whether a person can move to the field: on the page shown, shown and enabled.

@@ -17,4 +17,6 @@ package enum Key: Equatable {
     case click(row: Int, column: Int)
     /// The mouse wheel: as ↑ and ↓ in a list.
     case scrollUp, scrollDown
+    /// Alt+↑ and Alt+↓: move the item a form's focus is in.
+    case altUp, altDown
 }

@@ -42,6 +42,13 @@ struct FieldValidator {
             if let failure = checkFiles(paths) {
                 return failure
             }
+        case .items(let items):
+            if let array = field.array, items.count < array.minItems {
+                return invalid(.tooShort, defaultMessage: "Please add at least \(array.minItems == 1 ? "1 item" : "\(array.minItems) items") (there \(items.count == 1 ? "is 1" : "are \(items.count)")).")
+            }
+            if let array = field.array, items.count > array.maxItems {
+                return invalid(.tooLong, defaultMessage: "Please keep at most \(array.maxItems == 1 ? "1 item" : "\(array.maxItems) items") (there are \(items.count)).")
+            }
         case .bool:
             break
         }
@@ -67,7 +74,7 @@ struct FieldValidator {
         case .text(let text): return field.kind == .choice ? text == FieldValue.notSelected : text.isEmpty
         case .bool(let flag): return !flag
         case .paths(let paths): return paths.isEmpty
-        case .number, .date: return false
+        case .number, .date, .items: return false
         }
     }
 

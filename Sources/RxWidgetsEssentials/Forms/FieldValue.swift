@@ -12,6 +12,8 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
     case date(CalendarDay)
     /// Absolute paths: a file field with `multiple` (one without holds `text`).
     case paths([String])
+    /// An array field's items, each its fields' values by name.
+    case items([[String: FieldValue]])
 
     /// The choice value of a choice field with nothing selected.
     public static let notSelected = "notSelected"
@@ -40,6 +42,7 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
         case .number(let number): return JSONValue.format(number)
         case .date(let day): return day.description
         case .paths(let paths): return paths.joined(separator: "\n")
+        case .items(let items): return items.count == 1 ? "1 item" : "\(items.count) items"
         }
     }
 
@@ -51,6 +54,7 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
         case .number: return "a number"
         case .date: return "a date"
         case .paths: return "a list of paths"
+        case .items: return "a list of items"
         }
     }
 }

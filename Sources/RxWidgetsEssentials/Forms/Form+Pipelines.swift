@@ -98,6 +98,10 @@ extension Form {
             let outcome = remoteOutcomes[name]?.value
             latestValidity[name] = serverErrors[name]?.value.map { FieldValidity(reason: .server, message: $0) }
                 ?? Form.combine(local: local, value: judged, remote: outcome, rules: rules)
+            if case .items(let items) = judged, let state = latestStates[name],
+               let itemVerdict = settleItems(of: field, items, arrayState: state), latestValidity[name]?.isValid == true {
+                latestValidity[name] = itemVerdict
+            }
         }
         latestPagesShown = spec.pages.map { $0.visibleWhen?.holds(values: values, validity: latestValidity) ?? true }
         for output in spec.outputs {

@@ -93,7 +93,7 @@ public final class Form: ReactiveCompatible {
         self.today = today
         self.scheduler = scheduler
         let day = today()
-        fields = spec.fields.map { FormField(spec: $0, initial: $0.initial.resolve(today: day)) }
+        fields = spec.fields.map { FormField(spec: $0, initial: $0.initialValue(today: day)) }
         let byName = Dictionary(fields.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first })
         fieldsByName = byName
         dependencyOrder = Form.dependencyOrder(of: fields, byName)
@@ -160,6 +160,9 @@ public final class Form: ReactiveCompatible {
 
     /// The current value of a field.
     public func value(of field: String) throws -> FieldValue {
+        if let path = FieldPath(field), path.item != nil {
+            return try itemValue(at: path)
+        }
         guard fieldsByName[field] != nil, let value = values[field] else { throw FormError.unknownField(field) }
         return value
     }
@@ -183,14 +186,23 @@ public final class Form: ReactiveCompatible {
                 Form.resolve(rules.max, fieldValue: rules.max?.field.flatMap { values[$0] }, today: day))
     }
 
+    /// An item field's bounds now (they never read another field).
+    public func bounds(ofItemField field: FieldSpec) -> (min: FieldValue?, max: FieldValue?) {
+        let day = today()
+        return (Form.resolve(field.rules.min, fieldValue: nil, today: day), Form.resolve(field.rules.max, fieldValue: nil, today: day))
+    }
+
     // MARK: Changing
 
     /// Sets one field, as a user's input; returns whether anything changed.
     /// A disabled field refuses with `FormError.notEditable`.
     @discardableResult
     public func setValue(_ value: FieldValue, for field: String) throws -> Bool {
+        if let path = FieldPath(field), path.item != nil {
+            return try setItemValue(value, at: path)
+        }
         let target = try editableField(field)
-        let accepted = try target.accept(value)
+        let accepted = try target.accept(value, today: today())
         return publish { target.set(accepted) }
     }
 
@@ -259,7 +271,7 @@ public final class Form: ReactiveCompatible {
                     }
                     guard condition.holds(values: currentValues, validity: latestValidity) else { throw FormError.notEditable(field: target.spec.name) }
                 }
-                target.set(try target.accept(value))
+                target.set(try target.accept(value, today: today()))
                 applied.insert(target.spec.name)
             }
         } catch {
@@ -323,7 +335,7 @@ public final class Form: ReactiveCompatible {
         let day = today()
         return publish {
             for field in dependencyOrder {
-                field.set(field.spec.initial.resolve(today: day))
+                field.set(field.spec.initialValue(today: day))
                 commitValue(of: field)
             }
             for relay in serverErrors.values where relay.value != nil {
@@ -372,17 +384,17 @@ public final class Form: ReactiveCompatible {
             throw FormError.validationFailed(invalid)
         }
         publish {}
-        let shown = values.filter { fieldStates[$0.key]?.visible != false }
+        let shown = Dictionary(values.filter { fieldStates[$0.key]?.visible != false }.map { ($0.key, shownItems(of: $0.key, $0.value)) }) { first, _ in first }
         submittedRelay.accept(shown)
         return shown
     }
 
-    private func field(_ name: String) throws -> FormField {
+    func field(_ name: String) throws -> FormField {
         guard let field = fieldsByName[name] else { throw FormError.unknownField(name) }
         return field
     }
 
-    private func editableField(_ name: String) throws -> FormField {
+    func editableField(_ name: String) throws -> FormField {
         let target = try field(name)
         guard fieldStates[name]?.enabled != false else { throw FormError.notEditable(field: name) }
         return target
@@ -425,12 +437,12 @@ public final class Form: ReactiveCompatible {
         defer { isPublishing = outer }
         try body()
         let latestValues = settle()
-        let names = fieldNames
+        let names = entryNames(of: latestValues)
         func changes<Value>(_ latest: [String: Value], _ published: [String: Value], _ names: [String]) -> [FieldChange<Value>] {
             names.compactMap { name in latest[name].flatMap { $0 != published[name] ? FieldChange(name: name, value: $0) : nil } }
         }
         let latestOptions = currentOptions
-        let changedValues = changes(latestValues, values, names)
+        let changedValues = changes(latestValues, values, fieldNames).flatMap { itemChanges($0, from: values[$0.name]) }
         let changedValidity = changes(latestValidity, validity, names)
         let changedOutputs = changes(latestOutputs, outputs, spec.outputs.map(\.name))
         let changedStates = changes(latestStates, fieldStates, names)

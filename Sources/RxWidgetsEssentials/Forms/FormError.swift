@@ -20,6 +20,12 @@ public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable
     case notOnLastPage(page: Int, next: Int, count: Int)
     /// NextPage on the last shown page, or PreviousPage on the first.
     case noSuchPage(page: Int, count: Int, forward: Bool)
+    /// An item index an array field does not hold.
+    case noSuchItem(field: String, index: Int, count: Int)
+    /// More items than an array field may hold at all (its capacity).
+    case tooManyItems(field: String, count: Int, capacity: Int)
+    /// An item gesture (`AddItem`…) on a field that is not an array.
+    case notAnArray(field: String, kind: FieldKind)
 
     /// Names the field or control, the value received and what was expected.
     public var description: String {
@@ -42,9 +48,29 @@ public enum FormError: Swift.Error, Equatable, CustomStringConvertible, Sendable
             return "field \"\(field)\" is disabled: its enabledWhen condition does not hold"
         case .notOnLastPage(let page, let next, let count):
             return "the form is on page \(page + 1) of \(count) and page \(next + 1) follows: NextPage through the pages before Submit"
+        case .noSuchItem(let field, let index, let count):
+            return "field \"\(field)\" has no item \(index); " + (count == 0 ? "it holds none" : "expected 0…\(count - 1)")
+        case .tooManyItems(let field, let count, let capacity):
+            return "field \"\(field)\" would hold \(count) items; an array holds at most \(capacity)"
+        case .notAnArray(let field, let kind):
+            return "field \"\(field)\" is a \(kind.rawValue) field; only array fields have items"
         case .noSuchPage(let page, let count, let forward):
             return forward ? "page \(page + 1) of \(count) is the last page shown: Submit instead of NextPage"
                 : "page \(page + 1) of \(count) is the first page shown: there is no page before it"
+        }
+    }
+}
+
+extension FormError {
+    /// The same refusal, naming the item field by its path (`addresses[2].city`).
+    func naming(_ path: FieldPath) -> FormError {
+        let name = path.description
+        switch self {
+        case .unknownField: return .unknownField(name)
+        case .wrongType(_, let expected, let got): return .wrongType(field: name, expected: expected, got: got)
+        case .notAnOption(_, let value, let options): return .notAnOption(field: name, value: value, options: options)
+        case .notEditable: return .notEditable(field: name)
+        default: return self
         }
     }
 }

@@ -15,6 +15,7 @@ final class FormField {
         case stepper(Stepper)
         case text(TextField)
         case file(FileChooserView)
+        case items(BehaviorRelay<[[String: FieldValue]]>, template: [String: FormField])
     }
 
     /// The double a client set on a slider, whose control keeps a `Float`:
@@ -61,6 +62,10 @@ final class FormField {
             stepper.stepValue = rules.step ?? 1
             stepper.value = number
             control = .stepper(stepper)
+        case (.array, .items(let items)):
+            // The item's fields as fields of their own: what checks an item's values.
+            let template = (spec.array?.item ?? []).map { FormField(spec: $0, initial: $0.initialValue(today: CalendarDay(daysSinceEpoch: 0))) }
+            control = .items(BehaviorRelay(value: items), template: Dictionary(template.map { ($0.spec.name, $0) }, uniquingKeysWith: { first, _ in first }))
         case (.file, _):
             let chooser = FileChooserView(mode: spec.chooser.mode, isMultiple: spec.chooser.isMultiple, filters: [], folder: "", suggestedName: "", confirmsOverwrite: false)
             chooser.select(FormField.paths(in: initial))
@@ -99,6 +104,7 @@ final class FormField {
         case .text(let field): return field.rx.text.orEmpty.map { .text($0) }
         case .file(let chooser):
             return Observable.deferred { chooser.rx.chosen.map { _ in FormField.value(of: chooser) }.startWith(FormField.value(of: chooser)) }
+        case .items(let relay, _): return relay.map { .items($0) }
         }
     }
 
@@ -112,7 +118,14 @@ final class FormField {
         case .stepper(let stepper): return .number(stepper.value)
         case .text(let field): return .text(field.text ?? "")
         case .file(let chooser): return FormField.value(of: chooser)
+        case .items(let relay, _): return .items(relay.value)
         }
+    }
+
+    /// An array field's item fields, by name, as fields of their own.
+    var itemTemplate: [String: FormField] {
+        if case .items(_, let template) = control { return template }
+        return [:]
     }
 
     /// The choice relay a button feeds, for choice fields.
@@ -124,7 +137,7 @@ final class FormField {
     /// The value in the field's own type: a date field takes a day or its
     /// `YYYY-MM-DD` text, a choice one of its options or `notSelected`,
     /// numbers only finite ones. Throws `FormError` otherwise.
-    func accept(_ value: FieldValue) throws -> FieldValue {
+    func accept(_ value: FieldValue, today: CalendarDay = CalendarDay(daysSinceEpoch: 0)) throws -> FieldValue {
         let name = spec.name
         switch (spec.kind, value) {
         case (.date, .date):
@@ -156,6 +169,8 @@ final class FormField {
                 throw FormError.wrongType(field: name, expected: "absolute paths", got: "\(quoted(paths[relative], quote: "\"")) at index \(relative)")
             }
             return value
+        case (.array, .items(let items)):
+            return .items(try acceptItems(items, fresh: spec.array?.newItem(today: today) ?? [:]))
         default:
             let expected: String
             switch spec.kind {
@@ -164,6 +179,7 @@ final class FormField {
             case .switch: expected = "a boolean"
             case .slider, .stepper: expected = "a number"
             case .file: expected = spec.chooser.isMultiple ? "a list of paths" : "a path as a string"
+            case .array: expected = "a list of items"
             }
             throw FormError.wrongType(field: name, expected: expected, got: "\(value.typeDescription) \(quoted(value.description, quote: "\""))")
         }
@@ -193,6 +209,8 @@ final class FormField {
         case (.file(let chooser), _):
             chooser.select(FormField.paths(in: value))
             chooser.userDidChoose()
+        case (.items(let relay, _), .items(let items)):
+            relay.accept(items)
         default:
             break
         }

@@ -45,6 +45,11 @@ struct SpecDecoder {
     private var matchingSteps = 0
     var conditionNodes = 0
     var optionEntries = 0
+    /// How many values each pattern being decoded may judge in one call:
+    /// an array's capacity while its item is decoded, else 1.
+    var valuesPerPattern = 1
+    /// Σ over array fields of capacity × item fields.
+    var itemValues = 0
     /// Per choice field, every option it can offer, made once: a spec may ask
     /// thousands of times of a map of thousands of options.
     private var offered: [String: Set<String>] = [:]
@@ -198,7 +203,7 @@ struct SpecDecoder {
 
     // MARK: Fields
 
-    private mutating func decodeField(_ value: JSONValue, _ path: String) -> FieldSpec? {
+    mutating func decodeField(_ value: JSONValue, _ path: String) -> FieldSpec? {
         guard let members = object(value, path, keys: SpecDecoder.fieldKeys) else { return nil }
         let name = self.name(members["name"], in: path)
         guard let kindText = string(members["kind"], required: true, in: path, key: "kind") else { return nil }
@@ -223,7 +228,9 @@ struct SpecDecoder {
         }
         let possibleOptions = optionsFrom?.possibleOptions(besides: options) ?? options
         let chooser = decodeChooser(members, kind: kind)
-        let initial = members["initial"].flatMap { decodeInitial($0, kind: kind, options: possibleOptions, chooser: chooser) }
+        let array = decodeArray(members, kind: kind, path: path)
+        let initial = kind == .array ? members["initial"].flatMap { decodeInitialItems($0, of: array) }
+            : members["initial"].flatMap { decodeInitial($0, kind: kind, options: possibleOptions, chooser: chooser) }
         let rules = members["rules"].map { decodeRules($0, kind: kind) } ?? FieldRules()
         if chooser.mode == .folder, !rules.accept.isEmpty, let rulesPath = members["rules"]?.1 {
             problem("\(rulesPath).accept", "accept applies to files; this field chooses a folder")
@@ -242,7 +249,7 @@ struct SpecDecoder {
         } ?? .change
         guard let name else { return nil }
         return FieldSpec(name: name, kind: kind, initial: initial, options: options, rules: rules, presentation: presentation, optionsFrom: optionsFrom, updateOn: updateOn,
-                         chooser: chooser)
+                         chooser: chooser, array: array)
     }
 
     /// A file field's `mode` and `multiple`; other kinds take neither.
@@ -287,7 +294,7 @@ struct SpecDecoder {
         }
     }
 
-    private mutating func decodeInitial(_ entry: (JSONValue, String), kind: FieldKind, options: [String], chooser: FileFieldChooser) -> InitialValue? {
+    mutating func decodeInitial(_ entry: (JSONValue, String), kind: FieldKind, options: [String], chooser: FileFieldChooser) -> InitialValue? {
         let (value, path) = entry
         switch (kind, value) {
         case (.file, _):
@@ -325,6 +332,7 @@ struct SpecDecoder {
         case .switch: return "true or false"
         case .slider, .stepper: return "a number"
         case .file: return chooser.isMultiple ? "an array of absolute paths" : "an absolute path as a string"
+        case .array: return "an array of items (objects of the item's fields)"
         }
     }
 
@@ -382,7 +390,7 @@ struct SpecDecoder {
     /// Adds a compiled pattern to the form's budgets; marks the first one crossed.
     private mutating func charge(_ pattern: Pattern, longestInput maxLength: Int?, at path: String) {
         patternInstructions += pattern.programSize
-        matchingSteps += pattern.programSize * min(maxLength ?? limits.stringLength, limits.stringLength)
+        matchingSteps += pattern.programSize * min(maxLength ?? limits.stringLength, limits.stringLength) * valuesPerPattern
         if patternInstructions > limits.patternInstructions {
             exceeded = FormSpecLimitError(path: path, message: "the form's patterns compile to \(patternInstructions) instructions so far; the budget is \(limits.patternInstructions)")
         } else if matchingSteps > limits.matchingSteps {

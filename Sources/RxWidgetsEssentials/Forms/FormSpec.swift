@@ -85,6 +85,8 @@ public struct FieldSpec: Equatable, Sendable {
     public var updateOn: UpdateOn
     /// What a file field chooses: files to open, a name to save, a folder.
     public var chooser: FileFieldChooser
+    /// An array field's item and counts; nil for other kinds.
+    public var array: ArrayFieldSpec?
     /// The `visibleWhen` of the page the field is on: the field is shown
     /// only while it holds too. Set by `FormSpec` from its pages.
     public internal(set) var pageCondition: FieldCondition?
@@ -92,11 +94,12 @@ public struct FieldSpec: Equatable, Sendable {
     /// A field; the initial value defaults to the kind's (today, `notSelected`, false, 0, the empty string, no paths).
     public init(name: String, kind: FieldKind, initial: InitialValue? = nil, options: [String] = [], rules: FieldRules = FieldRules(), presentation: FieldPresentation = FieldPresentation(),
                 visibleWhen: FieldCondition? = nil, enabledWhen: FieldCondition? = nil, requiredWhen: FieldCondition? = nil, optionsFrom: OptionsSource? = nil, updateOn: UpdateOn = .change,
-                chooser: FileFieldChooser = FileFieldChooser()) {
+                chooser: FileFieldChooser = FileFieldChooser(), array: ArrayFieldSpec? = nil) {
         self.name = name
         self.kind = kind
         self.chooser = chooser
-        self.initial = initial ?? InitialValue.default(for: kind, multiple: chooser.isMultiple)
+        self.array = array
+        self.initial = initial ?? InitialValue.default(for: kind, multiple: chooser.isMultiple, array: array)
         self.options = options
         self.rules = rules
         self.presentation = presentation
@@ -105,6 +108,15 @@ public struct FieldSpec: Equatable, Sendable {
         self.requiredWhen = requiredWhen
         self.optionsFrom = optionsFrom
         self.updateOn = updateOn
+    }
+
+    /// The field's value when the form is created or reset, given today:
+    /// an array's items hold every item field, the ones not given at their
+    /// own initial values.
+    public func initialValue(today: CalendarDay) -> FieldValue {
+        guard let array, case .items(let items) = initial else { return initial.resolve(today: today) }
+        let fresh = array.newItem(today: today)
+        return .items(items.map { given in fresh.merging(given.mapValues { $0.resolve(today: today) }) { _, given in given } })
     }
 
     /// Every option the field can ever offer: its own and, for options
@@ -153,11 +165,15 @@ public enum InitialValue: Equatable, Sendable {
     case value(FieldValue)
     /// Today plus a number of days.
     case today(offsetDays: Int)
+    /// An array field's first items: per item the values given, the
+    /// item's other fields at their own initial values.
+    case items([[String: InitialValue]])
 
     /// The default of a kind: today, `notSelected`, false, 0, the empty
     /// string, or no paths (`multiple` file fields).
-    public static func `default`(for kind: FieldKind, multiple: Bool = false) -> InitialValue {
+    public static func `default`(for kind: FieldKind, multiple: Bool = false, array: ArrayFieldSpec? = nil) -> InitialValue {
         switch kind {
+        case .array: return .items(Array(repeating: [:], count: array?.minItems ?? 0))
         case .file: return .value(multiple ? .paths([]) : .text(""))
         case .date: return .today(offsetDays: 0)
         case .choice: return .value(.text(FieldValue.notSelected))
@@ -172,6 +188,7 @@ public enum InitialValue: Equatable, Sendable {
         switch self {
         case .value(let value): return value
         case .today(let offset): return .date(today.adding(days: offset))
+        case .items(let items): return .items(items.map { $0.mapValues { $0.resolve(today: today) } })
         }
     }
 }

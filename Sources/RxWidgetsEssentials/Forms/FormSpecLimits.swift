@@ -24,6 +24,14 @@ public struct FormSpecLimits: Sendable, Equatable {
     public var conditionNodes = 4_096
     /// Keys and options of all the form's `optionsFrom` maps together.
     public var optionEntries = 65_536
+    /// Items one array field may hold (its capacity; `max` is at most this).
+    /// An item pattern's matching cost counts this many values.
+    public var arrayItems = 1_000
+    /// Fields of one array's item.
+    public var itemFields = 64
+    /// Σ over the form's array fields of items × item fields: the most
+    /// item values a form holds, each judged when its item changes.
+    public var itemValues = 65_536
 
     /// The default limits.
     public init() {}

@@ -103,6 +103,7 @@ enum Footprint {
         case .text(let text): return dictionaryEntry + heap(of: text)
         case .paths(let paths): return dictionaryEntry + of(paths)
         case .bool, .number, .date: return dictionaryEntry
+        case .items(let items): return dictionaryEntry + items.reduce(0) { total, item in total + item.values.reduce(dictionaryEntry) { $0 + of($1) } }
         }
     }
 }

@@ -27,7 +27,9 @@ extension FormError: DBusErrorConvertible {
         case .unknownField: return WidgetsError.unknownField(description)
         case .wrongType, .notAnOption, .notAStepper: return .invalidArgs(description)
         case .validationFailed, .notOnLastPage: return WidgetsError.validationFailed(description)
-        case .noSuchPage: return WidgetsError.outOfRange(description)
+        case .noSuchPage, .noSuchItem: return WidgetsError.outOfRange(description)
+        case .tooManyItems: return WidgetsError.limitExceeded(description)
+        case .notAnArray: return .invalidArgs(description)
         case .revisionMismatch: return WidgetsError.revisionMismatch(description)
         case .notEditable: return WidgetsError.notEditable(description)
         }

@@ -8,8 +8,8 @@ final class FormWidget: ServedWidget {
     let host: WidgetHost
 
     let form: Form
-    /// The text fields whose `secret` is true.
-    private let secretFields: Set<String>
+    /// The text fields whose `secret` is true, an array's item fields among them.
+    let secrets: FormSecrets
     /// The spec as given (a template's name or JSON), kept for the state file.
     private let specText: String
     /// What the built spec holds: the form, its fields and patterns, the
@@ -27,7 +27,7 @@ final class FormWidget: ServedWidget {
         specText = text
         specFootprint = Footprint.form + Footprint.heap(of: text)
             + form.spec.fields.reduce(0) { $0 + Footprint.formField + ($1.rules.pattern?.programSize ?? 0) * Footprint.patternInstruction }
-        secretFields = Set(form.spec.fields.filter { $0.kind == .text && $0.presentation.secret }.map(\.name))
+        secrets = FormSecrets(form.spec)
         host = WidgetHost(kind: .form, name: name, creator: creator, transient: options[FormOption.transient] == .boolean(true), context: context)
         form.remoteDelegate = self
         form.rx.changes
@@ -42,7 +42,7 @@ final class FormWidget: ServedWidget {
                 }
                 for value in change.values {
                     // A broadcast: a secret's value stays with its owner (API rule 13).
-                    let shown = secretFields.contains(value.name) ? .string("") : FormWidget.dbusValue(value.value)
+                    let shown = secrets.redacting(value.name, FormWidget.dbusValue(value.value))
                     emit(API.valueChanged, value.name, Variant(shown))
                 }
                 for validity in change.validity {
@@ -100,7 +100,9 @@ final class FormWidget: ServedWidget {
     /// The form's `FormState`. A secret is never written to disk: a
     /// restored form has it as its spec begins it.
     func stateSnapshot() -> StateSnapshot {
-        let values = orderedValues(form.values.filter { !secretFields.contains($0.key) }, redacted: false).entries.map { (field: $0.key, value: $0.value) }
+        let values = orderedValues(form.values, redacted: false).entries.compactMap { entry in
+            secrets.withoutSecrets(entry.key, entry.value).map { (field: entry.key, value: $0) }
+        }
         let state = FormState(spec: specText, values: values, errors: form.serverMessages, page: form.page)
         return { state.pieces }
     }
@@ -181,6 +183,7 @@ final class FormWidget: ServedWidget {
         case .number(let number): return .double(number)
         case .date(let day): return .string(day.description)
         case .paths(let paths): return .array(element: .string, paths.map(DBusValue.string))
+        case .items(let items): return itemsValue(items)
         }
     }
 
@@ -189,7 +192,7 @@ final class FormWidget: ServedWidget {
     /// is the empty string (API rule 13).
     private func orderedValues(_ values: [String: FieldValue], redacted: Bool) -> VariantDictionary {
         VariantDictionary(form.fieldNames.compactMap { name in
-            values[name].map { (name, redacted && secretFields.contains(name) ? .string("") : FormWidget.dbusValue($0)) }
+            values[name].map { (name, redacted ? secrets.redacting(name, FormWidget.dbusValue($0)) : FormWidget.dbusValue($0)) }
         })
     }
 
@@ -211,7 +214,7 @@ final class FormWidget: ServedWidget {
     func redacted(_ answer: DBusValue, for reader: PropertyReader) -> DBusValue {
         guard !seesSecrets(reader), let entries = answer.dictionaryEntries else { return answer }
         return .dictionary(key: .string, value: .variant, entries.map { entry in
-            (entry.key, entry.key.stringValue.map(secretFields.contains) == true ? .variant(.string("")) : entry.value)
+            (entry.key, .variant(secrets.redacting(entry.key.stringValue ?? "", entry.value.variantValue ?? entry.value)))
         })
     }
 
@@ -223,7 +226,7 @@ final class FormWidget: ServedWidget {
     }
 
     private func validityDictionary() -> DBusValue {
-        .dictionary(key: .string, value: .structure([.boolean, .string, .string]), form.fieldNames.compactMap { name in
+        .dictionary(key: .string, value: .structure([.boolean, .string, .string]), form.entryNames.compactMap { name in
             form.validity[name].map { validity in
                 (.string(name), .structure([.boolean(validity.isValid), .string(validity.reason?.rawValue ?? ""), .string(validity.message)]))
             }
@@ -231,15 +234,16 @@ final class FormWidget: ServedWidget {
     }
 
     /// What a front end needs to draw `field` (an entry of `Layout`),
-    /// bounds resolved against today.
-    private func layout(of field: FieldSpec) -> FieldLayout {
+    /// bounds resolved against today; an item's field (`inItem`) as its
+    /// spec describes it, its state being each item's own.
+    private func layout(of field: FieldSpec, inItem: Bool = false) -> FieldLayout {
         let rules = field.rules
         let presentation = field.presentation
         var layout = FieldLayout(name: field.name, kind: field.kind, label: presentation.label ?? field.name)
         layout.help = presentation.help
-        layout.required = form.fieldStates[field.name]?.required ?? rules.required
+        layout.required = (inItem ? nil : form.fieldStates[field.name]?.required) ?? rules.required
         // The output a front end colours the field's border with: the first validityColor output of the field.
-        layout.border = form.spec.outputs.first(where: { if case .validityColor(field.name, _, _, _) = $0.rule { return true } else { return false } })?.name
+        layout.border = inItem ? nil : form.spec.outputs.first(where: { if case .validityColor(field.name, _, _, _) = $0.rule { return true } else { return false } })?.name
         layout.updatesOnBlur = field.updateOn == .blur
         layout.page = form.spec.pages.isEmpty ? nil : form.spec.page(of: field.name)
         layout.secret = presentation.secret
@@ -249,10 +253,10 @@ final class FormWidget: ServedWidget {
         layout.maxLength = rules.maxLength
         layout.pattern = rules.pattern?.source
         if field.kind == .choice {
-            layout.options = form.options[field.name] ?? field.options
-            layout.buttons = form.spec.buttons.filter { $0.field == field.name }.map(\.name)
+            layout.options = (inItem ? nil : form.options[field.name]) ?? field.options
+            layout.buttons = inItem ? [] : form.spec.buttons.filter { $0.field == field.name }.map(\.name)
         }
-        let bounds = form.bounds(of: field.name)
+        let bounds = inItem ? form.bounds(ofItemField: field) : form.bounds(of: field.name)
         layout.minimum = bounds.min.map(FormWidget.dbusValue)
         layout.maximum = bounds.max.map(FormWidget.dbusValue)
         layout.step = rules.step
@@ -260,14 +264,30 @@ final class FormWidget: ServedWidget {
             layout.chooser = field.chooser
             layout.accept = rules.accept
         }
+        if let array = field.array {
+            layout.minimum = .uint32(UInt32(clamping: array.minItems))
+            layout.maximum = .uint32(UInt32(clamping: array.maxItems))
+            layout.item = array.item.map { self.layout(of: $0, inItem: true) }
+        }
         return layout
     }
 
-    /// A client's value for `field`, of the D-Bus type the field's kind takes.
-    private func fieldValue(_ value: DBusValue, for field: String, _ what: String) throws -> FieldValue {
+    /// A client's value for `field` (or an item field's path), of the D-Bus type the field's kind takes.
+    func fieldValue(_ value: DBusValue, for field: String, _ what: String) throws -> FieldValue {
+        if let path = FieldPath(field), let (_, name) = path.item {
+            guard let item = form.spec.field(named: path.field)?.array?.field(named: name) else {
+                throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
+            }
+            return try fieldValue(value, of: item, named: field, what)
+        }
         guard let spec = form.spec.field(named: field) else {
             throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
         }
+        return try fieldValue(value, of: spec, named: field, what)
+    }
+
+    /// A client's value for a field of `spec`, named `field` in messages.
+    func fieldValue(_ value: DBusValue, of spec: FieldSpec, named field: String, _ what: String) throws -> FieldValue {
         switch (spec.kind, value) {
         case (.date, .string(let text)), (.choice, .string(let text)), (.text, .string(let text)):
             try context.arguments.checkString(text, "\(what) of field '\(field)'")
@@ -285,8 +305,10 @@ final class FormWidget: ServedWidget {
                 try context.arguments.checkString(path, "\(what)[\(index)] of field '\(field)'")
             }
             return .paths(paths)
+        case (.array, .array(let element, let elements)) where element == .array(.dictEntry(key: .string, value: .variant)):
+            return try items(elements, of: spec, named: field, what)
         default:
-            let expected = [FieldKind.switch: "b", .slider: "d", .stepper: "d"][spec.kind] ?? (spec.chooser.isMultiple ? "as" : "s")
+            let expected = [FieldKind.switch: "b", .slider: "d", .stepper: "d", .array: "aa{sv}"][spec.kind] ?? (spec.chooser.isMultiple ? "as" : "s")
             throw DBusError.invalidArgs("\(what): field '\(field)' is a \(spec.kind.rawValue) field and expects '\(expected)', got '\(value.type.signature)'")
         }
     }
@@ -330,13 +352,21 @@ final class FormWidget: ServedWidget {
             return widget.revision
         }.admitting { widget, caller in try widget.authorize(caller) }
         let getValue: MethodHandler = API.getValue.serve { widget, field, call in
-            guard let value = widget.form.values[field] else {
+            guard let value = try? widget.form.value(of: field) else {
                 throw WidgetsError.unknownField("the form has no field named \(quoted(field))")
             }
-            guard !widget.secretFields.contains(field) || widget.seesSecrets(.caller(uid: call.senderUID)) else {
-                return Variant(.string(""))
-            }
-            return Variant(dbusValue(value))
+            let exact = dbusValue(value)
+            return Variant(widget.seesSecrets(.caller(uid: call.senderUID)) ? exact : widget.secrets.redacting(field, exact))
+        }
+        let addItem: MethodHandler = API.addItem.changing { widget, field, _ in
+            try widget.admit(footprint: widget.footprint + widget.newItemFootprint(of: field), "a new item of field \(quoted(field))")
+            try widget.form.addItem(to: field)
+        }
+        let removeItem: MethodHandler = API.removeItem.changing { widget, arguments, _ in
+            try widget.form.removeItem(from: arguments.0, at: Int(arguments.1))
+        }
+        let moveItem: MethodHandler = API.moveItem.changing { widget, arguments, _ in
+            try widget.form.moveItem(in: arguments.0, from: Int(arguments.1), to: Int(arguments.2))
         }
         let tap: MethodHandler = API.tap.changing { widget, control, _ in
             guard widget.form.buttons[control] != nil else {
@@ -401,7 +431,7 @@ final class FormWidget: ServedWidget {
             }))
         }
         let fieldStates: PropertyHandler = API.fieldStates.serve { widget in
-            Raw(unchecked: .dictionary(key: .string, value: .structure([.boolean, .boolean, .boolean]), widget.form.fieldNames.compactMap { name in
+            Raw(unchecked: .dictionary(key: .string, value: .structure([.boolean, .boolean, .boolean]), widget.form.entryNames.compactMap { name in
                 widget.form.fieldStates[name].map { (.string(name), .structure([.boolean($0.visible), .boolean($0.enabled), .boolean($0.required)])) }
             }))
         }

@@ -1,4 +1,5 @@
 import CGtk
+import FrontEndCore
 import RxWidgetsClient
 
 /// A person's gestures on a field's control, as the form's inputs.
@@ -11,6 +12,8 @@ struct FieldActions {
     let tap: (String) -> Void
     /// `Increment` / `Decrement`.
     let step: (_ up: Bool) -> Void
+    /// `AddItem`, `RemoveItem` or `MoveItem` of an array's items.
+    let editItems: (FormCall) -> Void
 }
 
 /// One form field's GTK control: built from its `Layout` entry, it shows
@@ -31,7 +34,8 @@ extension FieldControl {
 
 /// The control of each kind of field.
 enum FieldControls {
-    static func make(_ field: RemoteForm.Field, actions: FieldActions) -> FieldControl {
+    /// `item`: the item a row of an array stands for, nil for the array's own row and every other field.
+    static func make(_ field: RemoteForm.Field, item: ItemRow?, actions: FieldActions) -> FieldControl {
         switch field.kind {
         case .switch: return SwitchControl(actions: actions)
         case .slider: return SliderControl(field, actions: actions)
@@ -39,6 +43,7 @@ enum FieldControls {
         case .choice: return ChoiceControl(field, actions: actions)
         case .date: return DateControl(field, actions: actions)
         case .file: return FileControl(field, actions: actions)
+        case .array: return ArrayControl(field, item: item, actions: actions)
         case .text:
             return field.multiline ? MultilineTextControl(actions: actions) : TextControl(field, actions: actions)
         }

@@ -35,6 +35,8 @@ final class FormWindow {
     private let attached: Bool
     private let showsLabels: Bool
     private var rows: [Row] = []
+    /// The box of the rows: rebuilt when an array's items come or go.
+    private let fields: Widget
     private var submit: Widget?
     private var back: Widget?
     /// The page's title and number, above its fields.
@@ -68,11 +70,7 @@ final class FormWindow {
         outputs = showsOutputs ? makeLabel("") : nil
         blockers = makeLabel("")
         gtk_widget_add_css_class(blockers, "dim-label")
-        let fields = makeBox(spacing: 12)
-        for field in form.layout {
-            rows.append(makeRow(field))
-            gtk_box_append(fields.c(), rows.last!.box)
-        }
+        fields = makeBox(spacing: 12)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scrolled.c(), fields)
         gtk_scrolled_window_set_propagate_natural_height(scrolled.c(), 1)
@@ -106,8 +104,9 @@ final class FormWindow {
             setValue: { [weak self] in self?.core.program.input(.chose(field: name, value: $0)) },
             edit: { [weak self] in self?.core.program.input(.edited(field: name, text: $0)) },
             tap: { [weak self] in self?.core.program.input(.tapped(field: name, button: $0)) },
-            step: { [weak self] in self?.core.program.input(.stepped(field: name, up: $0)) })
-        let control = FieldControls.make(field, actions: actions)
+            step: { [weak self] in self?.core.program.input(.stepped(field: name, up: $0)) },
+            editItems: { [weak self] in self?.core.program.input(.itemsEdited($0)) })
+        let control = FieldControls.make(field, item: core.model.daemon.itemRows[name], actions: actions)
         let labelText = field.label
         let help = field.help
         let label = makeLabel(FormModel.label(of: field))
@@ -133,6 +132,9 @@ final class FormWindow {
     private func render() {
         let model = core.model
         let daemon = model.daemon
+        if rows.map(\.field.name) != daemon.layout.map(\.name) || rows.contains(where: { daemon.itemRows[$0.field.name] != nil && daemon.itemRows[$0.field.name] != builtItems[$0.field.name] }) {
+            rebuildRows(daemon)
+        }
         let layout = Dictionary(daemon.layout.map { ($0.name, $0) }) { first, _ in first }
         for row in rows {
             let name = row.field.name
@@ -194,6 +196,29 @@ final class FormWindow {
             gtk_label_set_text(outputs.c(), daemon.outputs.keys.sorted().map { "\($0) = \(ValueText.plain(daemon.outputs[$0]!))" }.joined(separator: "\n"))
         }
         dialog.say(model.status.map { $0.tone == .success ? "Submitted." : $0.text })
+    }
+
+    /// The item rows as they were when their buttons were built (an item's Up and Down follow its place).
+    private var builtItems: [String: ItemRow] = [:]
+
+    /// Builds a row per field of the layout, an array's items' among them,
+    /// in place of the rows there were; the focus goes to the first row
+    /// that is new (an added item's), else stays with the page.
+    private func rebuildRows(_ daemon: FormSnapshot) {
+        let before = Set(rows.map(\.field.name))
+        for row in rows {
+            gtk_box_remove(fields.c(), row.box)
+        }
+        rows = daemon.layout.map { makeRow($0) }
+        builtItems = daemon.itemRows
+        for row in rows {
+            gtk_box_append(fields.c(), row.box)
+        }
+        if !before.isEmpty, let added = rows.first(where: { !before.contains($0.field.name) && daemon.itemRows[$0.field.name] == nil && daemon.isFocusable($0.field) }) {
+            gtk_widget_grab_focus(added.control.widget)
+        } else {
+            drawnPage = nil
+        }
     }
 
     private func cancel() {

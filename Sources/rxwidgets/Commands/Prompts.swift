@@ -159,6 +159,15 @@ enum Prompts {
                     throw UsageError(description: "\(quoted(assignment)) is not FIELD=VALUE")
                 }
                 let field = String(assignment[..<equals])
+                if let path = FieldPath(field), let (index, name) = path.item,
+                   let array = form.layout.first(where: { $0.name == path.field && $0.kind == .array }), let item = array.item.first(where: { $0.name == name }) {
+                    // An item field: the array is given the items up to it, as a person adds them.
+                    while (form.values[path.field]?.arrayElements?.count ?? 0) <= index {
+                        try form.addItem(to: path.field)
+                    }
+                    try form.setValue(try value(String(assignment[assignment.index(after: equals)...]), of: item.kind, field: field), for: field)
+                    continue
+                }
                 guard let layout = form.layout.first(where: { $0.name == field }) else {
                     throw UsageError(description: "\(path.rawValue) has no field \(quoted(field)); its fields are \(form.layout.map(\.name).joined(separator: ", "))")
                 }

@@ -93,6 +93,9 @@ struct KeyDecoder {
             return (mouse(parameters.dropFirst(), pressed: bytes[end] == UInt8(ascii: "M")), length)
         }
         switch (bytes[end], parameters) {
+        // xterm's modifier 3 is Alt.
+        case (UInt8(ascii: "A"), "1;3"): return (.altUp, length)
+        case (UInt8(ascii: "B"), "1;3"): return (.altDown, length)
         case (UInt8(ascii: "A"), _): return (.up, length)
         case (UInt8(ascii: "B"), _): return (.down, length)
         case (UInt8(ascii: "C"), _): return (.right, length)

@@ -3,7 +3,7 @@
 /// checked against the fields it names, and the whole checked for cycles.
 extension SpecDecoder {
     static let fieldKeys: Set<String> = ["name", "kind", "initial", "options", "rules", "label", "help", "placeholder", "secret", "multiline",
-                                         "visibleWhen", "enabledWhen", "requiredWhen", "optionsFrom", "updateOn", "mode", "multiple"]
+                                         "visibleWhen", "enabledWhen", "requiredWhen", "optionsFrom", "updateOn", "mode", "multiple", "item", "min", "max"]
 
     // MARK: First pass: what needs no other field
 
@@ -159,6 +159,9 @@ extension SpecDecoder {
             return .number(number)
         case (.file, .string), (.file, .array):
             return filePaths(entry, of: field.chooser)
+        case (.array, _):
+            problem(entry.1, "an array field \(quoted(field.name, quote: "\"")) is tested only with \"valid\"")
+            return nil
         default:
             problem(entry.1, "expected \(SpecDecoder.expectedValue(of: field.kind, field.chooser)) to compare with \(field.kind.rawValue) field \(quoted(field.name, quote: "\"")), got \(entry.0.kindDescription)")
             return nil

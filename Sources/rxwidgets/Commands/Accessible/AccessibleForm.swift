@@ -67,7 +67,11 @@ struct AccessibleForm {
     }
 
     /// Asks `field` until an answer is valid, or Enter keeps its value; false at end of input.
-    private func ask(_ field: RemoteForm.Field) throws -> Bool {
+    /// An array's items are asked field by field, then whether to add another.
+    func ask(_ field: RemoteForm.Field) throws -> Bool {
+        if field.kind == .array {
+            return try askItems(of: field)
+        }
         if let help = field.help, !help.isEmpty {
             tty.say(help)
         }
@@ -106,12 +110,13 @@ struct AccessibleForm {
     /// One question for `field` by its kind, and the value its answer means.
     private func question(_ field: RemoteForm.Field) -> Answer {
         let name = label(field)
-        let current = form.values[field.name]
+        // An item field's value is inside its array's: the snapshot lays it out under its path.
+        let current = FormSnapshot(form).values[field.name]
         let secret = field.secret
         let shown = current.map(ValueText.plain).flatMap { $0.isEmpty || secret ? nil : " [\($0)]" } ?? ""
         switch field.kind {
         case .choice:
-            let options = form.options(for: field.name)
+            let options = field.options
             guard !options.isEmpty else { return .kept }
             tty.say("\(name):")
             let now = current?.stringValue.flatMap { options.firstIndex(of: $0) }
@@ -153,6 +158,8 @@ struct AccessibleForm {
             }
             guard let path = tty.ask("\(name) (\(kind))\(held): ") else { return .cancelled }
             return path.isEmpty && !now.isEmpty ? .kept : .answered(FileFieldComponent.value([FolderListing.absolute(path)].filter { !$0.isEmpty }, for: field))
+        case .array:
+            return .kept
         case .text:
             if field.multiline {
                 tty.say("\(name) (end with a line holding only a period, or Ctrl-D)\(shown):")

@@ -24,6 +24,7 @@ extension FormModel {
         case .stepper: return StepperFieldComponent.self
         case .choice: return ChoiceFieldComponent.self
         case .file: return FileFieldComponent.self
+        case .array: return ArrayFieldComponent.self
         }
     }
 }

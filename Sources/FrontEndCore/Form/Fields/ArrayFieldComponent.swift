@@ -1,0 +1,36 @@
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+/// An array field: its own row adds an item (`+`), and each item's row
+/// removes it (`-`) or moves it (Alt+↑/↓, which also work from any of the
+/// item's fields). Each item's fields are fields of their own kinds below
+/// its row.
+package enum ArrayFieldComponent: FieldComponent {
+    package static func keys(for field: RemoteForm.Field) -> String {
+        field.item.isEmpty ? "- remove · alt+↑/↓ move" : "+ add"
+    }
+
+    package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
+        if let row = model.daemon.itemRows[field.name] {
+            guard key == .character("-") || key == .delete else { return nil }
+            // The focus stays where the item was: on the one after it, else the one before, else the array.
+            model.focus = row.count > 1 ? "\(row.array)[\(min(row.index, row.count - 2))]" : row.array
+            return [.call(.removeItem(field: row.array, index: row.index))]
+        }
+        guard key == .character("+") else { return nil }
+        let count = model.daemon.values[field.name]?.arrayElements?.count ?? 0
+        model.focus = "\(field.name)[\(count)]"
+        return [.call(.addItem(field.name))]
+    }
+
+    /// Alt+↑/↓ anywhere in an item: the item moves one place, the focus with it.
+    package static func move(_ key: Key, in model: inout FormModel) -> [FormCommand]? {
+        guard key == .altUp || key == .altDown, let focus = model.focus, let row = model.daemon.item(of: focus) else { return nil }
+        let target = row.index + (key == .altUp ? -1 : 1)
+        guard (0..<row.count).contains(target) else { return [] }
+        // What was typed in the item goes first; the focus follows the item, on its row.
+        let commands = model.finishEditing()
+        model.focus = "\(row.array)[\(target)]"
+        return commands + [.call(.moveItem(field: row.array, from: row.index, to: target))]
+    }
+}

@@ -1,0 +1,165 @@
+/// Array fields: items added, removed and moved as a person does with
+/// "add another", a delete button and a drag; a field of one item set by
+/// its path (`addresses[2].city`). Each item's fields are judged by their
+/// own rules and conditions (which read the same item), and reported under
+/// their paths in `validity` and `fieldStates`; the array itself is
+/// invalid while it holds fewer than `minItems` or more than `maxItems`
+/// items, or while a shown field of an item is.
+extension Form {
+    /// Appends a new item (each field at its initial value); returns whether anything changed.
+    @discardableResult
+    public func addItem(to field: String) throws -> Bool {
+        let (target, array, items) = try editableArray(field)
+        guard items.count < array.capacity else {
+            throw FormError.tooManyItems(field: field, count: items.count + 1, capacity: array.capacity)
+        }
+        return publish { target.set(.items(items + [array.newItem(today: today())])) }
+    }
+
+    /// Removes item `index`; the items after it move up one.
+    @discardableResult
+    public func removeItem(from field: String, at index: Int) throws -> Bool {
+        var (target, _, items) = try editableArray(field)
+        try checkItem(index, of: field, count: items.count)
+        items.remove(at: index)
+        return publish { target.set(.items(items)) }
+    }
+
+    /// Moves item `from` to index `to` (an index of the items after the move).
+    @discardableResult
+    public func moveItem(in field: String, from: Int, to: Int) throws -> Bool {
+        var (target, _, items) = try editableArray(field)
+        try checkItem(from, of: field, count: items.count)
+        try checkItem(to, of: field, count: items.count)
+        items.insert(items.remove(at: from), at: to)
+        return publish { target.set(.items(items)) }
+    }
+
+    /// Sets the field of one item, as a person's input into it.
+    func setItemValue(_ value: FieldValue, at path: FieldPath) throws -> Bool {
+        guard let (index, name) = path.item else { return try setValue(value, for: path.field) }
+        var (target, _, items) = try editableArray(path.field)
+        try checkItem(index, of: path.field, count: items.count)
+        guard let template = target.itemTemplate[name] else { throw FormError.unknownField(path.description) }
+        guard fieldStates[path.description]?.enabled != false else { throw FormError.notEditable(field: path.description) }
+        do {
+            items[index][name] = try template.accept(value, today: today())
+        } catch let error as FormError {
+            throw error.naming(path)
+        }
+        return publish { target.set(.items(items)) }
+    }
+
+    /// The value of one item's field.
+    func itemValue(at path: FieldPath) throws -> FieldValue {
+        guard let (index, name) = path.item, case .items(let items)? = values[path.field] else { throw FormError.unknownField(path.description) }
+        try checkItem(index, of: path.field, count: items.count)
+        guard let value = items[index][name] else { throw FormError.unknownField(path.description) }
+        return value
+    }
+
+    private func editableArray(_ name: String) throws -> (FormField, ArrayFieldSpec, [[String: FieldValue]]) {
+        let target = try field(name)
+        guard let array = target.spec.array, case .items(let items) = target.currentValue else {
+            throw FormError.notAnArray(field: name, kind: target.spec.kind)
+        }
+        _ = try editableField(name)
+        return (target, array, items)
+    }
+
+    private func checkItem(_ index: Int, of field: String, count: Int) throws {
+        guard (0..<count).contains(index) else { throw FormError.noSuchItem(field: field, index: index, count: count) }
+    }
+
+    // MARK: Deriving
+
+    /// The names `validity` and `fieldStates` hold: each field's, an
+    /// array's followed by its items' fields' paths.
+    func entryNames(of values: [String: FieldValue]) -> [String] {
+        fields.flatMap { field -> [String] in
+            guard let array = field.spec.array, case .items(let items)? = values[field.spec.name] else { return [field.spec.name] }
+            return [field.spec.name] + items.indices.flatMap { index in array.item.map { FieldPath(array: field.spec.name, index: index, field: $0.name).description } }
+        }
+    }
+
+    /// The names of `validity`, as last published.
+    public var entryNames: [String] {
+        entryNames(of: values)
+    }
+
+    /// Each item's fields' states and validity, under their paths, as the
+    /// item's conditions and rules decide (a field of a hidden array is
+    /// hidden); entries of items no longer held are dropped. Returns the
+    /// first shown invalid item field's verdict, worded for the array.
+    func settleItems(of field: FormField, _ items: [[String: FieldValue]], arrayState: FieldState) -> FieldValidity? {
+        guard let array = field.spec.array else { return nil }
+        let name = field.spec.name
+        let day = today()
+        var first: FieldValidity?
+        for (index, item) in items.enumerated() {
+            for spec in array.item {
+                let path = FieldPath(array: name, index: index, field: spec.name).description
+                let required = spec.requiredWhen.map { $0.holds(values: item, validity: [:]) } ?? spec.rules.required
+                let state = FieldState(visible: arrayState.visible && (spec.visibleWhen?.holds(values: item, validity: [:]) ?? true),
+                                       enabled: arrayState.enabled && (spec.enabledWhen?.holds(values: item, validity: [:]) ?? true),
+                                       required: required)
+                latestStates[path] = state
+                let value = item[spec.name] ?? spec.initialValue(today: day)
+                let context = FieldValidator.Context(equalTo: nil, notEqualTo: nil,
+                                                     min: Form.resolve(spec.rules.min, fieldValue: nil, today: day),
+                                                     max: Form.resolve(spec.rules.max, fieldValue: nil, today: day), required: required)
+                let validity: FieldValidity
+                if let verdict = localVerdicts[path], verdict.context == context, verdict.judged.isIdentical(to: value) {
+                    validity = verdict.validity
+                } else {
+                    validity = FieldValidator(field: spec).validate(value, in: context)
+                    localVerdicts[path] = (value, context, validity)
+                    rulesRun += 1
+                }
+                latestValidity[path] = validity
+                if first == nil, state.visible, let reason = validity.reason {
+                    first = FieldValidity(reason: reason, message: "Item \(index + 1), \(spec.presentation.label ?? spec.name): \(validity.message)")
+                }
+            }
+        }
+        forgetItems(of: name, from: items.count, fields: array.item.map(\.name))
+        return first
+    }
+
+    /// Drops what was derived for the items of `name` from index `count` on.
+    private func forgetItems(of name: String, from count: Int, fields: [String]) {
+        var index = count
+        while latestStates[FieldPath(array: name, index: index, field: fields.first ?? "").description] != nil {
+            for field in fields {
+                let path = FieldPath(array: name, index: index, field: field).description
+                latestStates[path] = nil
+                latestValidity[path] = nil
+                localVerdicts[path] = nil
+            }
+            index += 1
+        }
+    }
+
+    /// A change of a field's value as it is announced: an array whose items
+    /// kept their number announces each item field that changed under its
+    /// path; any other change is the field's whole value.
+    func itemChanges(_ change: FieldChange<FieldValue>, from old: FieldValue?) -> [FieldChange<FieldValue>] {
+        guard case .items(let new) = change.value, case .items(let previous)? = old, new.count == previous.count,
+              let array = fieldsByName[change.name]?.spec.array else { return [change] }
+        return new.indices.flatMap { index in
+            array.item.compactMap { field -> FieldChange<FieldValue>? in
+                guard let value = new[index][field.name], previous[index][field.name].map({ !$0.isIdentical(to: value) }) ?? true else { return nil }
+                return FieldChange(name: FieldPath(array: change.name, index: index, field: field.name).description, value: value)
+            }
+        }
+    }
+
+    /// An array's items without the fields their conditions hide, as
+    /// `Submit` gives them; any other value as it is.
+    func shownItems(of name: String, _ value: FieldValue) -> FieldValue {
+        guard case .items(let items) = value else { return value }
+        return .items(items.enumerated().map { index, item in
+            item.filter { fieldStates[FieldPath(array: name, index: index, field: $0.key).description]?.visible != false }
+        })
+    }
+}

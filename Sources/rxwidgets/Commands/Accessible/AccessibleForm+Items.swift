@@ -1,0 +1,34 @@
+import FrontEndCore
+import RxWidgetsClient
+import RxWidgetsCommandLine
+
+extension AccessibleForm {
+    /// An array field spoken: how many items it holds, each item's fields
+    /// asked in turn under "Label N", then "add another?" until no (or the
+    /// array's max); false at end of input.
+    func askItems(of field: RemoteForm.Field) throws -> Bool {
+        let most = field.maximum.flatMap { try? UInt32(dbusValue: $0) }.map(Int.init) ?? Int.max
+        var index = 0
+        while true {
+            let count = form.values[field.name]?.arrayElements?.count ?? 0
+            if index < count {
+                tty.say("\(field.label) \(index + 1):")
+                for template in field.item {
+                    var itemField = template
+                    itemField.name = FieldPath(array: field.name, index: index, field: template.name).description
+                    guard form.fieldStates[itemField.name].map({ $0.visible && $0.enabled }) ?? true else { continue }
+                    guard try ask(itemField) else { return false }
+                }
+                index += 1
+                continue
+            }
+            guard count < most else { return true }
+            guard let answer = tty.ask("Add \(count == 0 ? "an item to" : "another item to") \(field.label)? (yes or no) [no]: ")?.lowercased() else { return false }
+            switch answer {
+            case "", "n", "no": return true
+            case "y", "yes": try form.addItem(to: field.name)
+            default: tty.say("Answer yes or no (y or n).")
+            }
+        }
+    }
+}
