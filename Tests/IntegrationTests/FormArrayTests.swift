@@ -182,3 +182,90 @@ final class FormArrayStateTests: XCTestCase {
         XCTAssertEqual(restored.fieldStates["addresses[1].company"]?.visible, true, "item conditions judged again")
     }
 }
+
+/// An array field in the terminal: `+` on its row adds an item, `-` on an
+/// item's row removes it, Alt+↑/↓ moves it; its fields are fields of their
+/// own kinds; what is printed names each item field by its path.
+final class FormArrayTerminalTests: DaemonTestCase {
+    private var spec: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        spec = bus.directory.appendingPathComponent("order.json")
+        try FormArrayTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+    }
+
+    func testAddFillMoveAndRemoveItems() throws {
+        let form = try TerminalSession(["form", spec.path], address: bus.address, columns: 90, rows: 40)
+        form.waitForScreen("1 item (1–3)")
+        form.type("Ada")
+        form.send("Tab")
+        form.waitForScreen("+ add")
+        form.send("+", "+")
+        form.waitForScreen("3 items (1–3)")
+        form.waitForScreen("› Address 3")
+        form.send("-")
+        form.waitForScreen("2 items (1–3)")
+        form.waitForScreen("› Address 2")
+        form.send("Tab")
+        form.type("Side St")
+        form.send("M-Up")
+        form.waitForScreen("› Address 1")
+        form.send("Tab", "Tab", "Tab", "Tab")
+        form.type("Main St")
+        form.send("Tab", "Right", " ")
+        form.waitForScreen("Company")
+        form.send("Tab")
+        form.type("Acme")
+        form.send("Tab", "Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "customer=Ada\naddresses[0].street=Side St\naddresses[0].kind=notSelected\naddresses[1].street=Main St\naddresses[1].kind=work\naddresses[1].company=Acme\n")
+    }
+
+    private var expected: String {
+        "customer=Ada\naddresses[0].street=Side St\naddresses[0].kind=notSelected\naddresses[1].street=Main St\naddresses[1].kind=work\naddresses[1].company=Acme\n"
+    }
+
+    func testTheSameKeysInOneBurstPrintTheSame() throws {
+        let form = try TerminalSession(["form", spec.path], address: bus.address, columns: 90, rows: 40)
+        form.waitForScreen("1 item (1–3)")
+        form.type("Ada")
+        form.send("Tab", "+", "+", "-", "Tab")
+        form.type("Side St")
+        form.send("M-Up", "Tab", "Tab", "Tab", "Tab")
+        form.type("Main St")
+        form.send("Tab", "Right", " ", "Tab")
+        form.type("Acme")
+        form.send("Tab", "Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, expected)
+    }
+
+    func testAccessibleModeAsksEachItemThenWhetherToAddAnother() throws {
+        let form = try TerminalSession(["form", "--accessible", "--json", spec.path], address: bus.address, columns: 90, rows: 40)
+        form.waitForScreen("Customer:")
+        form.type("Ada")
+        form.send("Enter")
+        form.waitForScreen("Address 1:")
+        form.waitForScreen("Street:")
+        form.type("Main St")
+        form.send("Enter")
+        form.waitForScreen("Choose a number from 1 to 2")
+        form.send("2", "Enter")
+        form.waitForScreen("Company:")
+        form.type("Acme")
+        form.send("Enter")
+        form.waitForScreen("Add another item to Address? (yes or no) [no]:")
+        form.type("y")
+        form.send("Enter")
+        form.waitForScreen("Address 2:")
+        form.type("Side St")
+        form.send("Enter")
+        form.waitForScreen("Choose a number from 1 to 2 [1]:")
+        form.send("Enter")
+        form.waitForScreen("Add another item to Address?")
+        form.send("Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, #"{"customer":"Ada","addresses":[{"street":"Main St","kind":"work","company":"Acme"},{"street":"Side St","kind":"home"}]}"# + "\n")
+    }
+}

@@ -1,26 +1,32 @@
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
-/// An array field: its own row adds an item (`+`), and each item's row
-/// removes it (`-`) or moves it (Alt+↑/↓, which also work from any of the
+/// An array field: its own row and each item's add an item (`+`), and
+/// each item's row removes it (`-`) or moves it (Alt+↑/↓, which also work from any of the
 /// item's fields). Each item's fields are fields of their own kinds below
 /// its row.
 package enum ArrayFieldComponent: FieldComponent {
     package static func keys(for field: RemoteForm.Field) -> String {
-        field.item.isEmpty ? "- remove · alt+↑/↓ move" : "+ add"
+        field.item.isEmpty ? "+ add · - remove · alt+↑/↓ move" : "+ add"
     }
 
     package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
-        if let row = model.daemon.itemRows[field.name] {
-            guard key == .character("-") || key == .delete else { return nil }
+        let row = model.daemon.itemRows[field.name]
+        switch key {
+        case .character("-"), .delete:
+            guard let row else { return nil }
             // The focus stays where the item was: on the one after it, else the one before, else the array.
             model.focus = row.count > 1 ? "\(row.array)[\(min(row.index, row.count - 2))]" : row.array
             return [.call(.removeItem(field: row.array, index: row.index))]
+        case .character("+"):
+            // On the array's row or an item's, + adds an item after the others and goes to it.
+            let array = row?.array ?? field.name
+            let count = model.daemon.values[array]?.arrayElements?.count ?? 0
+            model.focus = "\(array)[\(count)]"
+            return [.call(.addItem(array))]
+        default:
+            return nil
         }
-        guard key == .character("+") else { return nil }
-        let count = model.daemon.values[field.name]?.arrayElements?.count ?? 0
-        model.focus = "\(field.name)[\(count)]"
-        return [.call(.addItem(field.name))]
     }
 
     /// Alt+↑/↓ anywhere in an item: the item moves one place, the focus with it.

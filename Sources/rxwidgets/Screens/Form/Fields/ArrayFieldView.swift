@@ -8,7 +8,7 @@ import RxWidgetsCommandLine
 extension ArrayFieldComponent: FieldView {
     static func view(_ field: RemoteForm.Field, in model: FormModel, focused: Bool, border: Style) -> Line {
         if model.daemon.itemRows[field.name] != nil {
-            return Line(focused ? "── - remove · alt+↑/↓ move" : "──", focused ? .accent : .dim)
+            return Line(focused ? "── + add · - remove · alt+↑/↓ move" : "──", focused ? .accent : .dim)
         }
         let count = model.daemon.values[field.name]?.arrayElements?.count ?? 0
         let bounds = [field.minimum, field.maximum].map { $0.flatMap { try? UInt32(dbusValue: $0) } }
