@@ -42,3 +42,36 @@ final class GtkFormPagesTests: DesktopTestCase {
         XCTAssertEqual(form.output, "name=Ada\nabroad=true\npassport=X12345678\nseat=aisle\n")
     }
 }
+
+/// An array field in a window: Add, and per item Remove, Up and Down; the
+/// item's fields are controls of their own kinds.
+final class GtkFormArrayTests: DesktopTestCase {
+    func testItemsAreAddedFilledMovedAndRemovedWithButtons() throws {
+        let spec = bus.directory.appendingPathComponent("order.json")
+        try FormArrayTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        let form = try GtkSession(["form", spec.path, "--address", bus.address], desktop: desktop)
+        form.waitFor("text", "Customer") { $0.states.contains("focused") }
+        desktop.type("Ada")
+        form.act("push button", "Add to Address", "click")
+        form.waitFor("push button", "Remove Address 2") { _ in true }
+        // An added item's first field takes the focus.
+        desktop.type("Main St")
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('addresses[1].street', <'Main St'>)") }, "\(events)")
+        form.act("push button", "Add to Address", "click")
+        form.waitFor("push button", "Remove Address 3") { _ in true }
+        form.waitFor("push button", "Add to Address") { !$0.states.contains("sensitive") }
+        form.act("push button", "Remove Address 3", "click")
+        XCTAssertTrue(form.waitUntilGone("push button", "Remove Address 3"))
+        form.act("push button", "Move up Address 2", "click")
+        // The items kept their number: each field that changed is announced under its path.
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('addresses[0].street', <'Main St'>)") }, "\(events)")
+        form.waitFor("text", "Street") { $0.text == "Main St" }
+        let colours = try desktop.screenshot(of: form.pid, to: screenshotDirectory.appendingPathComponent("form-array.png"))
+        XCTAssertGreaterThan(colours, 16)
+        form.act("push button", "Remove Address 2", "click")
+        form.waitFor("push button", "Submit") { $0.states.contains("sensitive") }
+        form.act("push button", "Submit", "click")
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "customer=Ada\naddresses[0].street=Main St\naddresses[0].kind=notSelected\n")
+    }
+}

@@ -456,7 +456,8 @@ public final class Form: ReactiveCompatible {
         }
         let pageMoved = latestPage != page
         let pagesShownChanged = latestPagesShown != pagesShown
-        let layoutChanged = !changedOptions.isEmpty || changedStates.contains { $0.value.required != fieldStates[$0.name]?.required }
+        // An item field's requiredness is its item's state, not the layout's.
+        let layoutChanged = !changedOptions.isEmpty || changedStates.contains { fieldsByName[$0.name] != nil && $0.value.required != fieldStates[$0.name]?.required }
             || changedValues.contains { boundSources.contains($0.name) }
         values = latestValues
         validity = latestValidity

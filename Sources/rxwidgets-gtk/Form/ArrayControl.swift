@@ -9,6 +9,7 @@ final class ArrayControl: FieldControl {
     let widget: Widget
     let container: Widget
     private let count: Widget?
+    private let add: Widget?
     private let up: Widget?
     private let down: Widget?
 
@@ -25,8 +26,10 @@ final class ArrayControl: FieldControl {
             for (button, verb) in [(remove, "Remove"), (up, "Move up"), (down, "Move down")] {
                 button.describe(label: "\(verb) \(field.label)")
             }
-            widget = remove
+            // The box is what the form names and focuses: each button keeps its own name.
             container = makeBox(horizontal: true, spacing: 6, [remove, up, down])
+            widget = container
+            add = nil
             count = nil
             self.up = up
             self.down = down
@@ -34,10 +37,11 @@ final class ArrayControl: FieldControl {
             let add = gtk_button_new_with_label("Add")!
             Signals.on(add.raw, "clicked") { actions.editItems(.addItem(field.name)) }
             add.describe(label: "Add to \(field.label)")
-            let count = makeLabel("")
+            let count = makeLabel("", wraps: false)
             gtk_widget_add_css_class(count, "dim-label")
-            widget = add
             container = makeBox(horizontal: true, spacing: 12, [add, count])
+            widget = container
+            self.add = add
             self.count = count
             up = nil
             down = nil
@@ -49,7 +53,9 @@ final class ArrayControl: FieldControl {
         guard let count else { return }
         let items = value?.arrayElements?.count ?? 0
         let most = field.maximum.flatMap { try? UInt32(dbusValue: $0) }.map(Int.init)
-        gtk_label_set_text(count.c(), (items == 1 ? "1 item" : "\(items) items") + (most.map { " of at most \($0)" } ?? ""))
-        gtk_widget_set_sensitive(widget, most.map { items < $0 } ?? true ? 1 : 0)
+        gtk_label_set_text(count.c(), (items == 1 ? "1 item" : "\(items) items") + (most.map { " · at most \($0)" } ?? ""))
+        if let add {
+            gtk_widget_set_sensitive(add, most.map { items < $0 } ?? true ? 1 : 0)
+        }
     }
 }
