@@ -57,7 +57,7 @@ public struct FormContract: InterfaceMembers {
         documentation: "A choice field whose options changed (optionsFrom); only on change. Layout is announced in the same call's PropertiesChanged.")
 
     public let fields = PropertyContract("Fields", Raw<[DBusStruct<String, String>]>.self, emitsChanged: .const,
-        "Each field's name and kind, in the spec's order.")
+        "Each field's name and kind, in the spec's order (with pages, the pages' order).")
     public let layout = PropertyContract("Layout", Raw<[DBusStruct<String, String, VariantDictionary>]>.self,
         "What a front end needs to draw each field: name, kind and attributes (label, help, placeholder, secret, multiline, options, buttons, min, max, step, required, minLength, maxLength, pattern, mode, multiple, accept, updateOn, border, page — those that apply; border names the validityColor output that colours the field, page (i) the index in Pages of the page the field is on, given in a form with pages). Options, required and bounds that follow other fields are current; it changes with them.")
     public let buttons = PropertyContract("Buttons", Raw<[DBusStruct<String, String, String>]>.self, emitsChanged: .const,

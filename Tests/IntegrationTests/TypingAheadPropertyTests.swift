@@ -207,6 +207,47 @@ final class TypingAheadPropertyTests: DaemonTestCase {
             }
         }, make: form)
     }
+
+    // MARK: Pages and items
+
+    private static let pagedSpec = #"""
+    {"fields": [
+      {"name": "name", "kind": "text", "label": "Name", "rules": {"required": true}},
+      {"name": "more", "kind": "switch", "label": "More"},
+      {"name": "extra", "kind": "text", "label": "Extra"},
+      {"name": "rows", "kind": "array", "label": "Row", "max": 3, "item": [
+        {"name": "a", "kind": "text", "label": "A"},
+        {"name": "on", "kind": "switch", "label": "On"}
+      ]}
+    ],
+    "pages": [
+      {"title": "One", "fields": ["name", "more"]},
+      {"title": "Two", "fields": ["extra"], "visibleWhen": {"field": "more", "equals": true}},
+      {"title": "Three", "fields": ["rows"]}
+    ]}
+    """#
+
+    private func pagedForm(_ host: Host) throws -> (program: Program<FormModel>, keep: AnyObject, isSettled: () -> Bool, state: () throws -> String, destroy: () throws -> Void) {
+        let form = try widgetsClient.createForm(nextName(), spec: Self.pagedSpec, transient: true)
+        let core = FormProgram(form: form, host: host, purpose: .submit, header: nil, textInterval: 2_000_000)
+        return (core.program, core, { core.model.isSettled }, {
+            try form.refresh()
+            return "page=\(form.page) values=\(form.values.sorted { $0.key < $1.key }.map { "\($0.key)=\(ValueText.plain($0.value))" })"
+        }, { try form.destroy() })
+    }
+
+    func testPagedFormWithItemsKeysInABurstAsOneAtATime() throws {
+        let keys: [Key] = [.character("a"), .character("+"), .character("-"), .character(" "), .tab, .backTab, .down, .up, .pageDown, .pageUp, .altUp, .altDown, .backspace]
+        try check("terminal form of pages and items", generate: { random in
+            sequence(&random) { random in
+                switch Int.random(in: 0..<30, using: &random) {
+                case 0: return .key(.escape)
+                case 1...3: return .key(.enter)
+                default: return .key(keys.randomElement(using: &random)!)
+                }
+            }
+        }, make: pagedForm)
+    }
 }
 
 /// 1 to 14 inputs.

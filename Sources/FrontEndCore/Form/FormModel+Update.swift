@@ -17,6 +17,9 @@ extension FormModel {
             if call == .submit {
                 isSubmitting = true
             }
+            if call.movesFocus {
+                focusMovesInFlight += 1
+            }
             fieldsInFlight.append(call.field ?? "")
         }
     }
@@ -26,6 +29,9 @@ extension FormModel {
         callsInFlight = max(callsInFlight - 1, 0)
         if call == .submit {
             isSubmitting = false
+        }
+        if call.movesFocus {
+            focusMovesInFlight = max(focusMovesInFlight - 1, 0)
         }
         if let index = fieldsInFlight.firstIndex(of: call.field ?? "") {
             fieldsInFlight.remove(at: index)
@@ -45,7 +51,8 @@ extension FormModel {
         case .key where browsing != nil:
             return .ready
         case .key(let key):
-            if let field = focusedField, FormModel.component(of: field).isLocalEdit(key, in: field) {
+            // A page turned or items changed may move the focus: what is typed after waits for it.
+            if focusMovesInFlight == 0, let field = focusedField, FormModel.component(of: field).isLocalEdit(key, in: field) {
                 return .ready
             }
             isSubmit = submits(key)
