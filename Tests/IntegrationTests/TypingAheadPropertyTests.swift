@@ -248,6 +248,25 @@ final class TypingAheadPropertyTests: DaemonTestCase {
             }
         }, make: pagedForm)
     }
+
+    func testPagedFormWithItemsGtkInputsInABurstAsOneAtATime() throws {
+        try check("GTK form of pages and items", generate: { random in
+            sequence(&random) { random in
+                switch Int.random(in: 0..<16, using: &random) {
+                case 0...1: return .submitRequested
+                case 2: return .previousPageRequested
+                case 3...4: return .edited(field: "name", text: ["", "a", "ab"].randomElement(using: &random)!)
+                case 5...6: return .chose(field: "more", value: .boolean(Bool.random(using: &random)))
+                case 7...8: return .itemsEdited(.addItem("rows"))
+                case 9: return .itemsEdited(.removeItem(field: "rows", index: Int.random(in: 0...1, using: &random)))
+                case 10: return .itemsEdited(.moveItem(field: "rows", from: 0, to: 1))
+                case 11...12: return .edited(field: "rows[\(Int.random(in: 0...1, using: &random))].a", text: ["x", "yz"].randomElement(using: &random)!)
+                case 13: return .chose(field: "rows[0].on", value: .boolean(Bool.random(using: &random)))
+                default: return .edited(field: "extra", text: ["e", ""].randomElement(using: &random)!)
+                }
+            }
+        }, make: pagedForm)
+    }
 }
 
 /// 1 to 14 inputs.
