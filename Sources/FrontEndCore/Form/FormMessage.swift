@@ -65,14 +65,6 @@ package enum FormCall: Equatable {
     case moveItem(field: String, from: Int, to: Int)
     case submit
 
-    /// Whether the call may move the focus to another field: a page, or the items of an array.
-    package var movesFocus: Bool {
-        switch self {
-        case .nextPage, .previousPage, .addItem, .removeItem, .moveItem: return true
-        default: return false
-        }
-    }
-
     /// The field whose message shows a refusal; nil for the status line.
     package var field: String? {
         switch self {

@@ -17,9 +17,6 @@ extension FormModel {
             if call == .submit {
                 isSubmitting = true
             }
-            if call.movesFocus {
-                focusMovesInFlight += 1
-            }
             fieldsInFlight.append(call.field ?? "")
         }
     }
@@ -29,9 +26,6 @@ extension FormModel {
         callsInFlight = max(callsInFlight - 1, 0)
         if call == .submit {
             isSubmitting = false
-        }
-        if call.movesFocus {
-            focusMovesInFlight = max(focusMovesInFlight - 1, 0)
         }
         if let index = fieldsInFlight.firstIndex(of: call.field ?? "") {
             fieldsInFlight.remove(at: index)
@@ -51,12 +45,14 @@ extension FormModel {
         case .key where browsing != nil:
             return .ready
         case .key(let key):
-            // A page turned or items changed may move the focus: what is typed after waits for it.
-            if focusMovesInFlight == 0, let field = focusedField, FormModel.component(of: field).isLocalEdit(key, in: field) {
+            // Typing goes ahead of the field's own sends only: any other call
+            // (a page turned, items changed, another field's value) may hide
+            // the field or move the focus, so what is typed waits for it.
+            if let field = focusedField, onlyOwnCallsInFlight(field.name), FormModel.component(of: field).isLocalEdit(key, in: field) {
                 return .ready
             }
             isSubmit = submits(key)
-        case .edited(let field, _) where editing?.field == field:
+        case .edited(let field, _) where editing?.field == field && onlyOwnCallsInFlight(field):
             return .ready
         case .submitRequested:
             isSubmit = daemon.isOnLastPage
@@ -67,6 +63,11 @@ extension FormModel {
         counted(unsent)
         guard unsent.isEmpty, callsInFlight == 0 else { return .waiting(unsent) }
         return isSubmit && daemon.hasPending ? .waiting([]) : .ready
+    }
+
+    /// Whether the calls in flight, if any, are all `field`'s own (its text sent as typed).
+    private func onlyOwnCallsInFlight(_ field: String) -> Bool {
+        fieldsInFlight.allSatisfy { $0 == field }
     }
 
     /// Whether every call made was answered and nothing typed waits to be sent.

@@ -66,9 +66,6 @@ package struct FormModel {
     package var unsent = false
     /// Calls made and not yet answered: the inputs after them wait.
     package var callsInFlight = 0
-    /// Of those, the calls that may move the focus (a page turned, items
-    /// added, removed or moved): even typing waits for them.
-    package var focusMovesInFlight = 0
     /// The fields of the calls in flight, once per call.
     package var fieldsInFlight: [String] = []
     /// A Submit is on its way: every input waits for its answer (the
