@@ -65,6 +65,11 @@ public final class Form: ReactiveCompatible {
     var latestSubmitEnabled = false
     var latestStates: [String: FieldState] = [:]
     var latestPagesShown: [Bool] = []
+    /// Per array field, what its items' settling derived last time.
+    var settledItems: [String: SettledItems] = [:]
+    /// The item fields whose state and validity were derived anew since the
+    /// last publishing: the only item entries that can have changed.
+    var resettledItemPaths: [String] = []
     /// The page the call being published moves to; settled onto a shown page by `publish`.
     var latestPage = 0
     /// Per field, the message the application set with `setErrors`, if any.
@@ -437,7 +442,8 @@ public final class Form: ReactiveCompatible {
         defer { isPublishing = outer }
         try body()
         let latestValues = settle()
-        let names = entryNames(of: latestValues)
+        defer { resettledItemPaths = [] }
+        let names = fieldNames + resettledItemPaths.uniqued()
         func changes<Value>(_ latest: [String: Value], _ published: [String: Value], _ names: [String]) -> [FieldChange<Value>] {
             names.compactMap { name in latest[name].flatMap { $0 != published[name] ? FieldChange(name: name, value: $0) : nil } }
         }

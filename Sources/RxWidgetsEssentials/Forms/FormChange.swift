@@ -3,11 +3,13 @@
 public struct FormChange: Equatable, Sendable {
     /// The fields whose value changed, in field order, with their new values.
     public let values: [FieldChange<FieldValue>]
-    /// The fields whose validity or reason changed, in field order.
+    /// The fields whose validity or reason changed, in field order, then
+    /// the item fields' (under their paths) in item order.
     public let validity: [FieldChange<FieldValidity>]
     /// The outputs whose value changed, in output order.
     public let outputs: [FieldChange<FieldValue>]
-    /// The fields whose visibility, editability or requiredness changed, in field order.
+    /// The fields whose visibility, editability or requiredness changed, in
+    /// field order, then the item fields' in item order.
     public let fieldStates: [FieldChange<FieldState>]
     /// The choice fields whose options changed, in field order.
     public let options: [FieldChange<[String]>]

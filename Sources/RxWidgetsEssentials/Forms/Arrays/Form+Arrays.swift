@@ -95,34 +95,52 @@ extension Form {
         guard let array = field.spec.array else { return nil }
         let name = field.spec.name
         let day = today()
-        var first: FieldValidity?
+        // An item equal to the one settled last time, under the same array
+        // state and day, keeps what was derived for it: a change costs the
+        // items it touches.
+        let previous = settledItems[name].flatMap { $0.state == arrayState && $0.day == day ? $0 : nil }
+        var verdicts: [FieldValidity?] = []
+        verdicts.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            for spec in array.item {
-                let path = FieldPath(array: name, index: index, field: spec.name).description
-                let required = spec.requiredWhen.map { $0.holds(values: item, validity: [:]) } ?? spec.rules.required
-                let state = FieldState(visible: arrayState.visible && (spec.visibleWhen?.holds(values: item, validity: [:]) ?? true),
-                                       enabled: arrayState.enabled && (spec.enabledWhen?.holds(values: item, validity: [:]) ?? true),
-                                       required: required)
-                latestStates[path] = state
-                let value = item[spec.name] ?? spec.initialValue(today: day)
-                let context = FieldValidator.Context(equalTo: nil, notEqualTo: nil,
-                                                     min: Form.resolve(spec.rules.min, fieldValue: nil, today: day),
-                                                     max: Form.resolve(spec.rules.max, fieldValue: nil, today: day), required: required)
-                let validity: FieldValidity
-                if let verdict = localVerdicts[path], verdict.context == context, verdict.judged.isIdentical(to: value) {
-                    validity = verdict.validity
-                } else {
-                    validity = FieldValidator(field: spec).validate(value, in: context)
-                    localVerdicts[path] = (value, context, validity)
-                    rulesRun += 1
-                }
-                latestValidity[path] = validity
-                if first == nil, state.visible, let reason = validity.reason {
-                    first = FieldValidity(reason: reason, message: "Item \(index + 1), \(spec.presentation.label ?? spec.name): \(validity.message)")
-                }
+            if let previous, index < previous.items.count, previous.items[index] == item {
+                verdicts.append(previous.verdicts[index])
+                continue
+            }
+            verdicts.append(settleItem(item, at: index, of: name, array, arrayState: arrayState, day: day))
+        }
+        settledItems[name] = SettledItems(items: items, verdicts: verdicts, state: arrayState, day: day)
+        forgetItems(of: name, from: items.count, fields: array.item.map(\.name))
+        return verdicts.lazy.compactMap { $0 }.first
+    }
+
+    /// One item's fields' states and validity; the first shown invalid field's verdict, worded for the array.
+    private func settleItem(_ item: [String: FieldValue], at index: Int, of name: String, _ array: ArrayFieldSpec, arrayState: FieldState, day: CalendarDay) -> FieldValidity? {
+        var first: FieldValidity?
+        for spec in array.item {
+            let path = FieldPath(array: name, index: index, field: spec.name).description
+            resettledItemPaths.append(path)
+            let required = spec.requiredWhen.map { $0.holds(values: item, validity: [:]) } ?? spec.rules.required
+            let state = FieldState(visible: arrayState.visible && (spec.visibleWhen?.holds(values: item, validity: [:]) ?? true),
+                                   enabled: arrayState.enabled && (spec.enabledWhen?.holds(values: item, validity: [:]) ?? true),
+                                   required: required)
+            latestStates[path] = state
+            let value = item[spec.name] ?? spec.initialValue(today: day)
+            let context = FieldValidator.Context(equalTo: nil, notEqualTo: nil,
+                                                 min: Form.resolve(spec.rules.min, fieldValue: nil, today: day),
+                                                 max: Form.resolve(spec.rules.max, fieldValue: nil, today: day), required: required)
+            let validity: FieldValidity
+            if let verdict = localVerdicts[path], verdict.context == context, verdict.judged.isIdentical(to: value) {
+                validity = verdict.validity
+            } else {
+                validity = FieldValidator(field: spec).validate(value, in: context)
+                localVerdicts[path] = (value, context, validity)
+                rulesRun += 1
+            }
+            latestValidity[path] = validity
+            if first == nil, state.visible, let reason = validity.reason {
+                first = FieldValidity(reason: reason, message: "Item \(index + 1), \(spec.presentation.label ?? spec.name): \(validity.message)")
             }
         }
-        forgetItems(of: name, from: items.count, fields: array.item.map(\.name))
         return first
     }
 
@@ -138,6 +156,15 @@ extension Form {
             }
             index += 1
         }
+    }
+
+    /// What `settleItems` derived from an array's items last time.
+    struct SettledItems {
+        let items: [[String: FieldValue]]
+        /// Per item, its first shown invalid field's verdict, worded for the array.
+        let verdicts: [FieldValidity?]
+        let state: FieldState
+        let day: CalendarDay
     }
 
     /// A change of a field's value as it is announced: an array whose items

@@ -1,0 +1,23 @@
+import RxWidgets
+import XCTest
+
+/// Array fields on the model: a change costs the items it touches.
+final class FormArrayModelTests: WidgetTestCase {
+    func testAChangeOfOneItemJudgesThatItemOnly() throws {
+        let spec = try FormSpec.parse(json: #"{"fields":[{"name":"rows","kind":"array","max":500,"item":[{"name":"a","kind":"text","rules":{"required":true}},{"name":"b","kind":"switch"}]}]}"#)
+        let form = Form(spec: spec, today: { CalendarDay("2024-06-15")! })
+        try form.setValue(.items(Array(repeating: ["a": .text("x"), "b": .bool(false)], count: 400)), for: "rows")
+        XCTAssertEqual(form.validity["rows"], .valid)
+        let before = form.rulesRun
+        try form.setValue(.text(""), for: "rows[250].a")
+        XCTAssertEqual(form.rulesRun - before, 2, "the field of that item, and the array's count")
+        XCTAssertEqual(form.validity["rows"]?.message, "Item 251, a: Please fill in this field.")
+        var changes: [FormChange] = []
+        let subscription = form.rx.changes.subscribe(onNext: { changes.append($0) })
+        defer { subscription.dispose() }
+        try form.moveItem(in: "rows", from: 250, to: 0)
+        XCTAssertEqual(form.validity["rows"]?.message, "Item 1, a: Please fill in this field.")
+        XCTAssertEqual(changes.last?.values.map(\.name), ["rows[0].a", "rows[250].a"], "the fields whose values moved")
+        XCTAssertEqual(changes.last?.validity.map(\.name), ["rows", "rows[0].a", "rows[250].a"])
+    }
+}
