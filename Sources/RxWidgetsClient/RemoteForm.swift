@@ -76,6 +76,12 @@ public final class RemoteForm: RemoteWidget {
         RemoteForm.states((try? value(API.fieldStates)?.decoded()) ?? [:])
     }
 
+    /// Who serves the form's remote checks and options providers now: kind
+    /// (`validator` or `provider`), the name and the serving connection.
+    public var attachments: [(kind: String, name: String, connection: String)] {
+        ((try? value(API.attachments)?.decoded()) ?? []).map { $0.fields }
+    }
+
     /// The page a person is on, from 0 (0 without pages), kept current.
     public var page: Int {
         Int(value(API.page) ?? 0)

@@ -23,9 +23,9 @@ package enum Command: Equatable {
     case attach(path: String, height: Int?, outputs: Bool)
     case list(json: Bool)
     case watch(path: String?, json: Bool)
-    case validate(name: String, form: String?, timeout: Int, command: [String])
+    case validate(name: String, form: String?, timeout: Int, replace: Bool, command: [String])
     /// `provide`: serves the options provider NAME from a command.
-    case provide(name: String, form: String?, timeout: Int, command: [String])
+    case provide(name: String, form: String?, timeout: Int, replace: Bool, command: [String])
     /// `set`, `append`, `select`, `form-set`: one change of a shown widget, from a script.
     case update(UpdateAction, target: String, values: [String])
     /// `answer`: finishes a waiting prompt (a widget's path, or its name) with these values.
@@ -295,8 +295,8 @@ package struct Arguments {
         "attach": ["--height", "--outputs", "--no-mouse"],
         "list": ["--json"],
         "watch": ["--json"],
-        "validate": ["--form", "--timeout"],
-        "provide": ["--form", "--timeout"],
+        "validate": ["--form", "--timeout", "--replace"],
+        "provide": ["--form", "--timeout", "--replace"],
         "set": [],
         "append": [],
         "select": [],
@@ -307,7 +307,7 @@ package struct Arguments {
         "completions": [],
     ]
     /// Options that take no value.
-    package static let flags: Set<String> = ["--directory", "--show-output", "--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait", "--no-mouse"]
+    package static let flags: Set<String> = ["--directory", "--show-output", "--watch", "--multiple", "--json", "--outputs", "--password", "--no-limit", "--index", "--accessible", "--pulsate", "--auto-close", "--no-cancel", "--auto-kill", "--no-wait", "--no-mouse", "--replace"]
     package static let templates = WidgetsAPI.formTemplates
     package static let shells = ["bash", "zsh", "fish"]
 
@@ -648,9 +648,9 @@ package struct Arguments {
                 timeout = seconds
             }
             if name == "provide" {
-                return .provide(name: positional[0], form: try single("--form"), timeout: timeout, command: Array(positional.dropFirst()))
+                return .provide(name: positional[0], form: try single("--form"), timeout: timeout, replace: values["--replace"] != nil, command: Array(positional.dropFirst()))
             }
-            return .validate(name: positional[0], form: try single("--form"), timeout: timeout, command: Array(positional.dropFirst()))
+            return .validate(name: positional[0], form: try single("--form"), timeout: timeout, replace: values["--replace"] != nil, command: Array(positional.dropFirst()))
         case "agent":
             try noPositional()
             return .agent(watch: values["--watch"] != nil)
@@ -773,12 +773,14 @@ package struct Arguments {
       watch [OBJECT_PATH] [--json]
                  every signal of one widget (or of all) but PropertiesChanged,
                  one line each
-      validate NAME [--form PATH] [--timeout SECONDS] -- COMMAND [ARG…]
+      validate NAME [--form PATH] [--timeout SECONDS] [--replace] -- COMMAND [ARG…]
                  serves the remote check NAME (a spec's rules.remote) for
                  every form that uses it, or for one: COMMAND gets each value
                  on standard input (RXWIDGETS_FIELD, RXWIDGETS_FORM and
                  RXWIDGETS_VALUE set); exit 0 is valid, else its output is
-                 the message; no answer within --timeout (30) is none
+                 the message; no answer within --timeout (30) is none; a
+                 form another client serves NAME for is left to it unless
+                 --replace
       agent [--watch]
                  the prompts waiting for an answer (title, asker, deadline):
                  the one chosen is shown and the answer given finishes it;
@@ -797,7 +799,7 @@ package struct Arguments {
                  titles tab-separated, a table's titles one a line, a form's
                  name=value lines (or JSON); exit 1 when it was cancelled,
                  124 when its deadline passed
-      provide NAME [--form PATH] [--timeout SECONDS] -- COMMAND [ARG…]
+      provide NAME [--form PATH] [--timeout SECONDS] [--replace] -- COMMAND [ARG…]
                  serves the options provider NAME (a choice field's
                  optionsFrom.provider): COMMAND gets the fields it lists as
                  one JSON object on standard input and prints an option a line

@@ -107,9 +107,9 @@ case .watch(let path, let json):
     } catch {
         failDaemon(error, bus: busDescription)
     }
-case .validate(let name, let form, let timeout, let command):
+case .validate(let name, let form, let timeout, let replace, let command):
     do {
-        let validate = try Validate(client: client, name: name, form: form, timeout: timeout, command: command)
+        let validate = try Validate(client: client, name: name, form: form, timeout: timeout, replace: replace, command: command)
         exit(validate.run(everyForm: form == nil))
     } catch let error as UsageError {
         failUsage("\(error)")
@@ -118,9 +118,9 @@ case .validate(let name, let form, let timeout, let command):
     }
 case .answer(let target, let values):
     scripted { try Prompts.answer(target, values: values, client: client) }
-case .provide(let name, let form, let timeout, let command):
+case .provide(let name, let form, let timeout, let replace, let command):
     do {
-        let provide = try Validate(client: client, role: .optionsProvider, name: name, form: form, timeout: timeout, command: command)
+        let provide = try Validate(client: client, role: .optionsProvider, name: name, form: form, timeout: timeout, replace: replace, command: command)
         exit(provide.run(everyForm: form == nil))
     } catch let error as UsageError {
         failUsage("\(error)")

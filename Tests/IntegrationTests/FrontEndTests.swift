@@ -344,6 +344,36 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "username=octoopus\npassword=secret1\nrepeatedPassword=secret1\n")
     }
 
+    /// `validate NAME` leaves a form whose own application serves NAME to
+    /// it, and says so; `--replace` takes it over.
+    func testValidateLeavesAnAttachedValidatorUnlessReplace() throws {
+        let client = try WidgetsClient(address: bus.address)
+        let form = try client.createForm("signup", spec: "github-signup")
+        let own = try client.serveValidator("usernameAvailable", on: form) { _, _ in .just(.valid) }
+        defer { own.dispose() }
+        XCTAssertEqual(form.attachments.map(\.kind), ["validator"])
+        XCTAssertEqual(form.attachments.map(\.name), ["usernameAvailable"])
+        func runValidate(_ extra: [String], until text: String) throws -> String {
+            let validator = Process()
+            validator.executableURL = URL(fileURLWithPath: frontEndExecutable)
+            validator.arguments = ["validate", "usernameAvailable", "--address", bus.address] + extra + ["--", "true"]
+            let log = bus.directory.appendingPathComponent("validate-\(extra.count).log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            validator.standardError = try FileHandle(forWritingTo: log)
+            try validator.run()
+            defer {
+                validator.terminate()
+                validator.waitUntilExit()
+            }
+            XCTAssertTrue(waitUntil(timeout: 10) { (try? String(contentsOf: log, encoding: .utf8))?.contains(text) == true }, text)
+            return (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        }
+        let left = try runValidate([], until: "left to it")
+        XCTAssertTrue(left.contains("usernameAvailable of /org/rxwidgets/Widgets1/form/signup is served by :"), left)
+        XCTAssertFalse(left.contains("serving"), left)
+        _ = try runValidate(["--replace"], until: "serving usernameAvailable for /org/rxwidgets/Widgets1/form/signup")
+    }
+
     func testFilterRanksFuzzilyAndPrintsTheLineUnderTheCursor() throws {
         let terminal = try start(["filter", "--header", "Fruit"], input: "apple\nbanana\ncherry\nblueberry\nbrie\n")
         terminal.waitForScreen("blueberry")

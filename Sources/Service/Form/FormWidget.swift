@@ -436,6 +436,12 @@ final class FormWidget: ServedWidget {
             }))
         }
         let page: PropertyHandler = API.page.serve { Int32(clamping: $0.form.page) }
+        let attachments: PropertyHandler = API.attachments.serve { widget in
+            let entries = [("provider", widget.providers), ("validator", widget.validators)].flatMap { kind, attached in
+                attached.keys.sorted().map { DBusValue.structure([.string(kind), .string($0), .string(attached[$0]!.uniqueName)]) }
+            }
+            return Raw(unchecked: .array(element: .structure([.string, .string, .string]), entries))
+        }
         let pages: PropertyHandler = API.pages.serve { widget in
             Raw(unchecked: .array(element: .structure([.string, .boolean]), widget.form.spec.pages.indices.map { index in
                 .structure([.string(widget.form.spec.pages[index].title), .boolean(widget.form.isShown(page: index))])

@@ -16,6 +16,8 @@ import RxWidgetsCommandLine
 /// status 0 is valid, any other invalid with the command's standard output
 /// as the message. A provider runs COMMAND with the fields it lists as one
 /// JSON object on standard input: each line it prints is an option.
+/// A name another client (the form's own application) serves already is
+/// left to it, and said, unless `--replace`; each form served is said.
 /// Runs until SIGINT, SIGTERM or SIGHUP (128+N) or the daemon leaves (3).
 final class Validate {
     /// What the command serves.
@@ -29,11 +31,14 @@ final class Validate {
     private let name: String
     private let command: [String]
     private let timeout: RxTimeInterval
+    /// Whether a name another client serves is taken over.
+    private let replace: Bool
     private var served: [String: Disposable] = [:]
     private var status: Int32?
 
-    init(client: WidgetsClient, role: Role = .validator, name: String, form: String?, timeout: Int, command: [String]) throws {
+    init(client: WidgetsClient, role: Role = .validator, name: String, form: String?, timeout: Int, replace: Bool = false, command: [String]) throws {
         self.client = client
+        self.replace = replace
         self.role = role
         self.name = name
         self.command = command
@@ -111,6 +116,11 @@ final class Validate {
         let formName = path.lastComponent
         do {
             let form = try client.form(formName)
+            let kind = role == .validator ? "validator" : "provider"
+            if !replace, let other = form.attachments.first(where: { $0.kind == kind && $0.name == name }) {
+                Output.error("rxwidgets: \(name) of \(path.rawValue) is served by \(other.connection) already; left to it (--replace takes it over)\n")
+                return
+            }
             let command = self.command
             let timeout = self.timeout
             switch role {
