@@ -78,8 +78,9 @@ public final class RemoteForm: RemoteWidget {
 
     /// Who serves the form's remote checks and options providers now: kind
     /// (`validator` or `provider`), the name and the serving connection.
+    /// Read from the daemon each time (the property's changes are not announced).
     public var attachments: [(kind: String, name: String, connection: String)] {
-        ((try? value(API.attachments)?.decoded()) ?? []).map { $0.fields }
+        ((try? read(API.attachments)?.decoded()) ?? []).map { $0.fields }
     }
 
     /// The page a person is on, from 0 (0 without pages), kept current.

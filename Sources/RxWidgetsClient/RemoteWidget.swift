@@ -137,6 +137,13 @@ public class RemoteWidget {
         property.decode(properties[property.name])
     }
 
+    /// A property of the contract read from the daemon now (`Get`), for one
+    /// whose changes are not announced; nil when it cannot be read.
+    public func read<Value>(_ property: PropertyContract<Value>) -> Value? {
+        let reply = try? client.call(path.rawValue, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(property.name)])
+        return property.decode(reply?.first?.variantValue)
+    }
+
     /// A property of the contract: its current value at once, then every
     /// new value `PropertiesChanged` announces.
     public func property<Value>(_ property: PropertyContract<Value>) -> Observable<Value> {

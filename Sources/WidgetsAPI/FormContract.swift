@@ -74,8 +74,8 @@ public struct FormContract: InterfaceMembers {
         "The values derived from the fields (borders, images, sizes, enabled flags).")
     public let fieldStates = PropertyContract("FieldStates", Raw<[String: DBusStruct<Bool, Bool, Bool>]>.self,
         "Every field's (visible, enabled, required), as its conditions decide. A hidden field keeps its value but counts neither for Valid nor SubmitEnabled and is left out of Submit; a disabled one refuses changes with NotEditable.")
-    public let attachments = PropertyContract("Attachments", Raw<[DBusStruct<String, String, String>]>.self,
-        "Who serves the form's remote checks and options providers now: (kind validator or provider, the name the spec uses, the serving connection's unique bus name), sorted by kind and name; a name no one serves is not listed.")
+    public let attachments = PropertyContract("Attachments", Raw<[DBusStruct<String, String, String>]>.self, emitsChanged: .false,
+        "Read when needed (its changes are not announced, and Revision counts the form's values, not who serves it): who serves the form's remote checks and options providers now: (kind validator or provider, the name the spec uses, the serving connection's unique bus name), sorted by kind and name; a name no one serves is not listed.")
     public let page = PropertyContract("Page", Int32.self,
         "The page a person is on, from 0 (always 0 without pages; always a shown page: when its visibleWhen turns false the form goes back to the nearest shown page before it). Every front end shows this page.")
     public let pages = PropertyContract("Pages", Raw<[DBusStruct<String, Bool>]>.self,

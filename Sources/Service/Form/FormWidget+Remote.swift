@@ -94,7 +94,6 @@ extension FormWidget: FormRemoteDelegate {
         } else {
             validators[name] = attachment
         }
-        reportChange(API.attachments.name)
         form.recheck(remote: name)
     }
 
@@ -102,12 +101,8 @@ extension FormWidget: FormRemoteDelegate {
     /// flight to it fails on its own (the bus answers it with an error).
     func detach(_ uniqueName: String) {
         let gone = validators.filter { $0.value.uniqueName == uniqueName }.map(\.key)
-        let providersGone = providers.contains { $0.value.uniqueName == uniqueName }
         validators = validators.filter { $0.value.uniqueName != uniqueName }
         providers = providers.filter { $0.value.uniqueName != uniqueName }
-        if !gone.isEmpty || providersGone {
-            changeOnItsOwn { reportChange(API.attachments.name) }
-        }
         for name in gone.sorted() {
             changeOnItsOwn { form.giveUp(remote: name) }
         }
