@@ -22,7 +22,7 @@ public struct ColumnMembers: MemberGroup {
         setDescriptionFormat = MethodContract("SetDescriptionFormat", in: Parameters(("format", String.self)),
             "The template of each row's description line, drawn under its title: placeholders as \(formatCall)'s ({row}, {\(part)}, {value}, {0}, {header}, {key}); a placeholder naming nothing the row has is empty. The default, {description}, is a dictionary's description key. Announced as DescriptionFormat. Owner or uid 0.")
         rowDetails = MethodContract("RowDetails", in: Parameters(("\(part)", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("details", Raw<[DBusStruct<String, [String]>]>.self), ("revision", UInt64.self)),
-            "Of rows first … first+count−1 of a \(part): each row's description and its column texts (one per header, each within the string limit), with the Revision they belong to; clipped and checked as \(rowsCall). NotSupported while a client's data source serves the rows (the daemon holds no models then).")
+            "Of rows first … first+count−1 of a \(part): each row's description and its column texts (one per header, each within the string limit), with the Revision they belong to; clipped and checked as \(rowsCall). While a client's data source serves the rows the daemon holds no models: every row has no description and no columns.")
         columns = PropertyContract("Columns", [String].self,
             "The column headers SetColumns (or the creation option columns) set; [] without columns.")
         descriptionFormat = PropertyContract("DescriptionFormat", String.self,

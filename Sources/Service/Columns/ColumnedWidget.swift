@@ -41,9 +41,6 @@ extension ColumnedWidget {
     /// `RowDetails`: each row's description and column texts.
     func rowDetails(_ part: Int32, first: Int32, count: Int32) throws -> (Raw<[DBusStruct<String, [String]>]>, UInt64) {
         let index = try boundIndex(part, count: searchRowCounts.count, Self.searchPart)
-        if let servedBy {
-            throw WidgetsError.notSupported("\(host.described) is served by \(servedBy), whose models the daemon does not hold; read the details there, or call DetachDataSource first")
-        }
         let rows = try context.arguments.page(first: first, count: count, rows: searchRowCounts[index])
         let text = rowText
         let details: [DBusValue]
@@ -53,7 +50,8 @@ extension ColumnedWidget {
         case .models(let models)?:
             details = context.arguments.fitting(rows) { RowDetail.value(models[$0].value, row: $0, part: index, text) }
         case nil:
-            details = []
+            // Rows a client serves: the daemon holds no models to read.
+            details = context.arguments.fitting(rows) { _ in RowDetail.none }
         }
         return (Raw(unchecked: .array(element: RowDetail.type, details)), revision)
     }
@@ -62,6 +60,8 @@ extension ColumnedWidget {
 /// One row of `RowDetails`: `(s description, as columns)`.
 enum RowDetail {
     static let type = DBusType.structure([.string, .array(.string)])
+    /// A row without a description or columns.
+    static let none = DBusValue.structure([.string(""), .array(element: .string, [])])
 
     static func value(_ model: DBusValue, row: Int, part: Int, _ text: RowText) -> DBusValue {
         .structure([.string(text.description(of: model, row: row, part: part)), .array(element: .string, text.columnTexts(of: model).map(DBusValue.string))])

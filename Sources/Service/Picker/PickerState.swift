@@ -41,7 +41,7 @@ extension PickerState {
               let adapter = fields[4].stringValue, let selected = try? [Int32](dbusValue: fields[6]), let columns = RowColumns(stored: fields.dropFirst(8)) else {
             throw StateRecord.unreadable("picker", version: version, fields: fields.count, expected: PickerState.described)
         }
-        let dependent = fields.count == 8 ? fields[7] : .array(element: .array(.dictEntry(key: .string, value: .array(.string))), [])
+        let dependent = fields.count >= 8 ? fields[7] : .array(element: .array(.dictEntry(key: .string, value: .array(.string))), [])
         self.init(popup: popup, visible: visible, bound: bound,
                   components: components.map { $0.map { $0.variantValue ?? $0 } },
                   adapter: adapter, adapterOptions: fields[5], selected: selected, dependent: dependent, columns: columns)
