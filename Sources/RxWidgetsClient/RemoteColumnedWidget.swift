@@ -50,9 +50,9 @@ extension RemoteColumnedWidget {
 }
 
 extension Reactive where Base: RemoteColumnedWidget {
-    /// `RowDetails` without blocking.
-    public func rowDetails(in part: Int, first: Int, count: Int) -> Observable<[RowDetail]> {
-        request(Base.columnMembers.rowDetails, (Int32(clamping: part), Int32(clamping: first), Int32(clamping: count))).map { RowDetail.decoded($0.0) }
+    /// `RowDetails` without blocking: the details and the Revision they belong to.
+    public func rowDetails(in part: Int, first: Int, count: Int) -> Observable<(details: [RowDetail], revision: UInt64)> {
+        request(Base.columnMembers.rowDetails, (Int32(clamping: part), Int32(clamping: first), Int32(clamping: count))).map { (RowDetail.decoded($0.0), $0.1) }
     }
 }
 

@@ -170,7 +170,7 @@ final class TableModelTests: XCTestCase {
         XCTAssertEqual(searched.update(.key(.character("9"), rows: 24)), [.setFilter("9")])
         _ = searched.update(.daemonChanged(TableSnapshot(rowCounts: [15, 10_000_000], revision: 2, filter: "9", matchCounts: [1, 5_217_031])))
         XCTAssertEqual(searched.update(.layOut(rows: 24)), [.fetchHeaders(revision: 2), .fetchMatches(section: 0, range: 0..<1, revision: 2), .fetchMatches(section: 1, range: 0..<19, revision: 2)],
-                       "the matches around the cursor, section by section")
+                       "the matches around the cursor, section by section; their details once their rows are known")
         XCTAssertEqual(searched.shownRows.count, 5_217_032)
     }
 
@@ -187,12 +187,31 @@ final class TableModelTests: XCTestCase {
 
     func testLayingOutAsksForHeadersAndCellsOnceAndDrawingNothing() {
         var table = TableModel(daemon: TableSnapshot(rowCounts: [2, 1]), purpose: .attach, header: nil, height: nil)
-        XCTAssertEqual(table.update(.layOut(rows: 24)), [.fetchHeaders(revision: 1), .fetchCells(section: 0, range: 0..<2, revision: 1), .fetchCells(section: 1, range: 0..<1, revision: 1)])
+        XCTAssertEqual(table.update(.layOut(rows: 24)), [.fetchHeaders(revision: 1), .fetchCells(section: 0, range: 0..<2, revision: 1), .fetchCells(section: 1, range: 0..<1, revision: 1),
+                                                         .fetchDetails(section: 0, rows: 0..<2, revision: 1), .fetchDetails(section: 1, rows: 0..<1, revision: 1)])
         _ = table.update(.headersArrived(["fruit", "cheese"], revision: 1))
         _ = table.update(.cellsArrived(section: 0, TextWindow(first: 0, texts: ["apple", "pear"], revision: 1, isComplete: true)))
         _ = table.update(.cellsArrived(section: 1, TextWindow(first: 0, texts: ["brie"], revision: 1, isComplete: true)))
-        XCTAssertEqual(table.update(.layOut(rows: 24)), [])
+        XCTAssertEqual(table.update(.layOut(rows: 24)), [], "the details asked for are not asked again")
         let lines = text(table.view(rows: 24, columns: 40))
         XCTAssertEqual(Array(lines.prefix(5)).map { $0.trimmingCharacters(in: .whitespaces) }, ["fruit", "› ○ apple", "○ pear", "cheese", "○ brie"])
+    }
+
+    func testDescriptionsTakeASecondLineAndColumnsAlignUnderTheirHeaders() {
+        var table = TableModel(daemon: TableSnapshot(rowCounts: [3], columns: ["Name", "Size"]), purpose: .choose, header: nil, height: nil)
+        _ = table.update(.layOut(rows: 10))
+        XCTAssertEqual(table.listHeight(rows: 10), 7, "the column headers take a line, the help line and a spare two")
+        _ = table.update(.detailsArrived(section: 0, first: 0, [RowDetail(description: "", columns: ["a", "1"]), RowDetail(description: "the second", columns: ["bb", "22"]),
+                                                             RowDetail(description: "", columns: ["ccc", "3"])], revision: 1))
+        XCTAssertEqual(table.linesPerRow, 2, "a row with a description takes two lines, and so every row")
+        XCTAssertEqual(table.listHeight(rows: 10), 3)
+        let lines = text(table.view(rows: 10, columns: 40)).map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+        XCTAssertEqual(Array(lines.prefix(7)), ["    Name  Size", "› ○ a     1", "", "  ○ bb    22", "    the second", "  ○ ccc   3", ""],
+                       "each column as wide as its widest text, its header included")
+        _ = table.update(.detailsArrived(section: 0, first: 0, [RowDetail(description: "late", columns: [])], revision: 9))
+        XCTAssertNil(table.details.detail(IndexPath(row: 0, section: 0)).map { $0.description == "late" ? $0 : nil } ?? nil, "details of another revision are dropped")
+        _ = table.update(.daemonChanged(TableSnapshot(rowCounts: [3], revision: 2, columns: ["Name", "Size"])))
+        XCTAssertEqual(table.update(.layOut(rows: 10)).filter { if case .fetchDetails = $0 { return true } else { return false } }, [.fetchDetails(section: 0, rows: 0..<3, revision: 2)],
+                       "a new revision asks again")
     }
 }

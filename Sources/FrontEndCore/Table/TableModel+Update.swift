@@ -76,6 +76,12 @@ extension TableModel {
                 self.headers = headers
             }
             return []
+        case .detailsArrived(let section, let first, let fetched, let revision):
+            details.arrived(fetched, section: section, first: first, revision: revision)
+            return []
+        case .detailsFailed(let section, let rows):
+            details.failed(section: section, rows: rows)
+            return []
         }
     }
 
@@ -100,7 +106,20 @@ extension TableModel {
                 commands.append(.fetchCells(section: part.section, range: part.range, revision: daemon.revision))
             }
         }
-        return commands
+        return commands + fetchDetails(shown, of: top..<min(top + height, shown.count))
+    }
+
+    /// The details of the rows at `positions` not yet fetched, by section
+    /// and run; a match not fetched yet waits for its row.
+    private mutating func fetchDetails(_ shown: ShownIndexPaths, of positions: Range<Int>) -> [TableCommand] {
+        var rows: [Int: [Int]] = [:]
+        for position in positions {
+            let indexPath = shown[position]
+            rows[indexPath.section, default: []].append(indexPath.row)
+        }
+        return rows.keys.sorted().flatMap { section in
+            details.missing(rows[section]!, section: section, revision: daemon.revision).map { TableCommand.fetchDetails(section: section, rows: $0, revision: daemon.revision) }
+        }
     }
 
     /// The `SetFilter` the typed filter needs, once per change of its

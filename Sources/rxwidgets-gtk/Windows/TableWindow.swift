@@ -35,10 +35,11 @@ final class TableWindow {
     private var isApplying = false
     private let disposeBag = DisposeBag()
 
-    init(table: RemoteTable, dialog: Dialog, header: String?, limit: Int?, attached: Bool = false, printsIndexes: Bool = false, values: [String]? = nil) {
+    init(table: RemoteTable, dialog: Dialog, header: String?, limit: Int?, attached: Bool = false, printsIndexes: Bool = false, values: [String]? = nil,
+         searchesDescriptions: Bool = false) {
         self.dialog = dialog
         core = TableProgram(table: table, host: dialog, purpose: attached ? .attach : .choose, header: header, height: nil, limit: limit,
-                            printsIndexes: printsIndexes, values: values)
+                            printsIndexes: printsIndexes, values: values, searchesDescriptions: searchesDescriptions)
         var program: Program<TableModel>?
         search = SearchBar(window: dialog.window, onQuery: { program?.input(.setQuery($0)) }, onKey: { key in
             program?.press(key)
