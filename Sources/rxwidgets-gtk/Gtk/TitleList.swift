@@ -128,7 +128,7 @@ final class TitleList {
     }
 
     /// Bold and underlined runs over the scalars at `places` of `text`.
-    private static func highlight(_ text: String, _ places: [Int]) -> OpaquePointer {
+    static func highlight(_ text: String, _ places: [Int]) -> OpaquePointer {
         let list = pango_attr_list_new()!
         let marked = Set(places)
         var byte = 0

@@ -6,8 +6,10 @@ import RxWidgetsCommandLine
 
 /// A table in a window: a type-ahead search above a `GtkColumnView` of its
 /// cells (sections one after another, each row marked with its section's
-/// header when there are several) and, where several rows may be chosen, a
-/// check box per row and a line that says how many may be. It is a view of
+/// header when there are several) — one column per header of a table with
+/// columns (`Columns`, `RowDetails`), each row's description under its
+/// title, dimmer — and, where several rows may be chosen, a check box per
+/// row and a line that says how many may be. It is a view of
 /// the shared core's `TableModel`: the highlighted row is the model's
 /// cursor, the check boxes are the daemon's `SelectedRows`; keys, clicks
 /// and the query typed are the program's inputs, applied in order, each
@@ -28,6 +30,8 @@ final class TableWindow {
     /// characters each matched (after the section's mark).
     private var rankedRows: [Int: IndexPath] = [:]
     private var rankedPlaces: [Int: [Int]] = [:]
+    /// The descriptions and column texts of the rows read, by position.
+    private var details: [Int: RowDetail] = [:]
     private var shown: (counts: [Int], query: String?, revision: UInt64, headers: [String])?
     private var shownSelection: [IndexPath] = []
     /// The check boxes bound to rows now, by their list item.
@@ -57,9 +61,18 @@ final class TableWindow {
             let checkColumn = gtk_column_view_column_new(nil, checkFactory())
             gtk_column_view_append_column(view.c(), checkColumn)
         }
-        let column = gtk_column_view_column_new(header ?? "Item", list.labelFactory())
-        gtk_column_view_column_set_expand(column, 1)
-        gtk_column_view_append_column(view.c(), column)
+        let headers = table.columns
+        if headers.isEmpty {
+            let column = gtk_column_view_column_new(header ?? "Item", describedFactory(roomForDescriptions: searchesDescriptions))
+            gtk_column_view_column_set_expand(column, 1)
+            gtk_column_view_append_column(view.c(), column)
+        }
+        for (index, name) in headers.enumerated() {
+            let column = gtk_column_view_column_new(name, columnFactory(index))
+            gtk_column_view_column_set_resizable(column, 1)
+            gtk_column_view_column_set_expand(column, index == headers.count - 1 ? 1 : 0)
+            gtk_column_view_append_column(view.c(), column)
+        }
         view.describe(label: header ?? "Items", description: multiple ? (limit.map { "Choose up to \($0) rows" } ?? "Choose any rows") : "Choose a row")
         dialog.add(search.entry)
         let scrolled = gtk_scrolled_window_new()!
@@ -130,6 +143,7 @@ final class TableWindow {
             sectionStarts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
             rankedRows = [:]
             rankedPlaces = [:]
+            details = [:]
             list.reload(count: sectionStarts.last!)
         }
         shown = (counts, query, revision, headers)
@@ -187,6 +201,58 @@ final class TableWindow {
         return factory
     }
 
+    /// Rows whose cell is their title and, when they have one, their
+    /// description on a second line, dimmer; the characters a search
+    /// matched in the title bold and underlined, as `TitleList`'s labels.
+    /// `roomForDescriptions` (the command line gave them): every row has
+    /// its second line from the start, so the window is sized for them
+    /// before they are read (a window does not grow with its rows).
+    private func describedFactory(roomForDescriptions: Bool) -> OpaquePointer {
+        let factory = gtk_signal_list_item_factory_new()!
+        Signals.onObject(UnsafeMutableRawPointer(factory), "setup") { item in
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+            for dim in [false, true] {
+                let label = gtk_label_new(nil)!
+                gtk_label_set_xalign(label.c(), 0)
+                if dim {
+                    gtk_widget_add_css_class(label, "dim-label")
+                }
+                gtk_box_append(box.c(), label)
+            }
+            gtk_list_item_set_child(OpaquePointer(item), box)
+        }
+        Signals.onObject(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
+            guard let self, let item, let box = gtk_list_item_get_child(OpaquePointer(item)),
+                  let title = gtk_widget_get_first_child(box), let description = gtk_widget_get_last_child(box) else { return }
+            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+            let text = (gtk_list_item_get_item(OpaquePointer(item)).map { gtk_string_object_get_string(OpaquePointer($0)) } ?? nil).map { String(cString: $0) } ?? ""
+            gtk_label_set_text(title.c(), text)
+            let places = rankedPlaces[position] ?? []
+            gtk_label_set_attributes(title.c(), places.isEmpty ? nil : TitleList.highlight(text, places))
+            let said = details[position]?.description ?? ""
+            gtk_label_set_text(description.c(), said)
+            gtk_widget_set_visible(description, said.isEmpty && !roomForDescriptions ? 0 : 1)
+        }
+        return factory
+    }
+
+    /// Cells of column `index`: each row's text of that column, as `RowDetails` gives it.
+    private func columnFactory(_ index: Int) -> OpaquePointer {
+        let factory = gtk_signal_list_item_factory_new()!
+        Signals.onObject(UnsafeMutableRawPointer(factory), "setup") { item in
+            let label = gtk_label_new(nil)!
+            gtk_label_set_xalign(label.c(), 0)
+            gtk_list_item_set_child(OpaquePointer(item), label)
+        }
+        Signals.onObject(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
+            guard let self, let item else { return }
+            let label: Widget = gtk_list_item_get_child(OpaquePointer(item))
+            let columns = details[Int(gtk_list_item_get_position(OpaquePointer(item)))]?.columns ?? []
+            gtk_label_set_text(label.c(), columns.indices.contains(index) ? columns[index] : "")
+        }
+        return factory
+    }
+
     /// The place in the table of the list's row `position`: its section's
     /// row, or the match read for it.
     private func indexPath(at position: Int) -> IndexPath? {
@@ -222,19 +288,39 @@ final class TableWindow {
             let count = min(left, sectionStarts[section + 1] - sectionStarts[section] - first)
             if count > 0 {
                 let mark = headers.indices.contains(section) && !headers[section].isEmpty ? headers[section] + " ▸ " : ""
+                let start = sectionStarts[section] + first
+                let inSection = section
+                let table = core.table
                 if filtering {
-                    let start = sectionStarts[section] + first
-                    let inSection = section
-                    reads.append(core.table.rx.matches(in: section, first: first, count: count).map { [weak self] found in
+                    reads.append(table.rx.matches(in: section, first: first, count: count).flatMap { [weak self] found -> Observable<[String]> in
                         let shift = mark.unicodeScalars.count
                         for (offset, match) in found.matches.enumerated() {
                             self?.rankedRows[start + offset] = IndexPath(row: match.row, section: inSection)
                             self?.rankedPlaces[start + offset] = match.places.map { $0 + shift }
                         }
-                        return found.matches.map { mark + $0.title }
+                        let titles = found.matches.map { mark + $0.title }
+                        // The matches' details, a read for each run of neighbouring rows.
+                        let rows = found.matches.map(\.row)
+                        let runs = TableWindow.runs(of: rows)
+                        guard !runs.isEmpty else { return .just(titles) }
+                        return Single.zip(runs.map { run in table.rx.rowDetails(in: inSection, first: run.lowerBound, count: run.count).map { ($0.details, run) }.asSingle() })
+                            .map { [weak self] fetched in
+                                var byRow: [Int: RowDetail] = [:]
+                                for (details, run) in fetched {
+                                    for (offset, detail) in details.enumerated() { byRow[run.lowerBound + offset] = detail }
+                                }
+                                for (offset, row) in rows.enumerated() { self?.details[start + offset] = byRow[row] }
+                                return titles
+                            }.asObservable()
                     }.asSingle())
                 } else {
-                    reads.append(core.table.rx.cells(section: section, first: first, count: count).map { $0.map { mark + $0.text } }.asSingle())
+                    reads.append(Observable.zip(table.rx.cells(section: section, first: first, count: count), table.rx.rowDetails(in: section, first: first, count: count))
+                        .map { [weak self] cells, fetched in
+                            for (offset, detail) in fetched.details.enumerated() {
+                                self?.details[start + offset] = detail
+                            }
+                            return cells.map { mark + $0.text }
+                        }.asSingle())
                 }
                 left -= count
             }
@@ -242,6 +328,17 @@ final class TableWindow {
             first = 0
         }
         return Single.zip(reads).map { $0.flatMap { $0 } }.asObservable()
+    }
+
+    /// Rows as runs of neighbours, in order: one read for each.
+    private static func runs(of rows: [Int]) -> [Range<Int>] {
+        rows.sorted().reduce(into: []) { runs, row in
+            if let last = runs.last, last.upperBound == row {
+                runs[runs.count - 1] = last.lowerBound..<row + 1
+            } else if runs.last?.contains(row) != true {
+                runs.append(row..<row + 1)
+            }
+        }
     }
 
     /// Where the table is `Editable`: Delete is `DeleteRow` of each selected

@@ -1,0 +1,44 @@
+import BusTestSupport
+import DBus
+import Foundation
+import XCTest
+
+/// `rxwidgets-gtk` with columns and descriptions, on Xvfb through AT-SPI:
+/// a `table --columns` is a `GtkColumnView` of one column per header, each
+/// cell a row's column text; descriptions are labels under their titles.
+final class ColumnDesktopTests: DesktopTestCase {
+    private func start(_ arguments: [String], input: String? = nil) throws -> GtkSession {
+        try GtkSession(arguments + ["--address", bus.address], desktop: desktop, input: input)
+    }
+
+    private func screenshot(_ name: String, of session: GtkSession) throws {
+        let colours = try desktop.screenshot(of: session.pid, to: screenshotDirectory.appendingPathComponent("\(name).png"))
+        XCTAssertGreaterThan(colours, 16, "the screenshot of \(name) is not blank")
+    }
+
+    func testATableWithColumnsIsAColumnViewOfItsFields() throws {
+        let csv = "notes.txt,12,2026-01-02\r\n\"big, old.tar\",\"4,096\",2025-12-31\r\nrésumé.pdf,30,2026-03-04\r\n"
+        let table = try start(["table", "--header", "Files", "--columns", "Name,Size,Modified", "--return-column", "1"], input: csv)
+        XCTAssertNotNil(table.waitFor("table row", "Name") { $0.children == ["Name", "Size", "Modified"] }, "a column per header: \(table.error)")
+        for cell in ["big, old.tar", "4,096", "2025-12-31", "résumé.pdf"] {
+            XCTAssertNotNil(table.waitFor("label", cell) { _ in true }, "the cell \(cell) is its own label")
+        }
+        try screenshot("table-columns", of: table)
+        desktop.press("Down")
+        table.waitFor("table row", "big, old.tar") { $0.states.contains("selected") }
+        table.act("push button", "Done", "click")
+        XCTAssertEqual(table.exitStatus(), 0, table.error)
+        XCTAssertEqual(table.output, "big, old.tar\n", "--return-column 1: the name, its comma kept")
+    }
+
+    func testDescriptionsAreLabelsUnderTheirTitles() throws {
+        let choose = try start(["choose", "--no-limit", "--description-delimiter", " -- ", "hammer -- drives nails", "drill -- bores holes", "saw"])
+        XCTAssertNotNil(choose.waitFor("label", "bores holes") { _ in true }, "the description is drawn: \(choose.error)")
+        XCTAssertNotNil(choose.find("label", "drill"), "apart from its title")
+        XCTAssertNil(choose.find("label", "drill -- bores holes", timeout: 1), "the line is split")
+        try screenshot("choose-descriptions", of: choose)
+        desktop.press("space", "Return")
+        XCTAssertEqual(choose.exitStatus(), 0, choose.error)
+        XCTAssertEqual(choose.output, "hammer\n", "the title is printed")
+    }
+}
