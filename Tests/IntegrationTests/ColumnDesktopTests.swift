@@ -31,6 +31,24 @@ final class ColumnDesktopTests: DesktopTestCase {
         XCTAssertEqual(table.output, "big, old.tar\n", "--return-column 1: the name, its comma kept")
     }
 
+    func testAClickOnAHeaderSortsTheRowsShownAndNotTheDaemons() throws {
+        let csv = "b.txt,300\nc.txt,20\na.txt,1000\n"
+        let table = try start(["table", "--columns", "Name,Size"], input: csv)
+        XCTAssertNotNil(table.waitFor("label", "a.txt") { _ in true }, table.error)
+        table.click("filler", "Size")
+        XCTAssertNotNil(table.waitFor("tree table", "Items") { $0.children.dropFirst().first == "c.txt" }, "sorted by size, as numbers: 20 first")
+        try screenshot("table-columns-sorted", of: table)
+        // Past GTK's double-click time: a second click this soon would be a double click.
+        Thread.sleep(forTimeInterval: 0.6)
+        table.click("filler", "Size")
+        XCTAssertNotNil(table.waitFor("tree table", "Items") { $0.children.dropFirst().first == "a.txt" }, "a second click: descending, 1000 first")
+        table.waitFor("table row", "b.txt") { $0.states.contains("selected") }
+        desktop.press("Up", "Return")
+        XCTAssertEqual(table.exitStatus(), 0, table.error)
+        XCTAssertEqual(table.output, "a.txt,1000\n", "the cursor stayed on b.txt through the sorts; ↑ is the row shown above it")
+        XCTAssertTrue(events.contains("ItemSelected(0, 2)"), "the daemon's row 2: its indexes stay as they were: \(events)")
+    }
+
     func testDescriptionsAreLabelsUnderTheirTitles() throws {
         let choose = try start(["choose", "--no-limit", "--description-delimiter", " -- ", "hammer -- drives nails", "drill -- bores holes", "saw"])
         XCTAssertNotNil(choose.waitFor("label", "bores holes") { _ in true }, "the description is drawn: \(choose.error)")

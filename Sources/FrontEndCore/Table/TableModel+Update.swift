@@ -52,6 +52,10 @@ extension TableModel {
                 top = 0
             }
             let moved = snapshot.selected != daemon.selected
+            if snapshot.rowCounts != daemon.rowCounts {
+                // Rows came or went: the order sorted was of the rows before.
+                order = nil
+            }
             daemon = snapshot
             // In a table of one choice the row chosen is where the cursor
             // is: another front end's choice moves it there.
@@ -81,6 +85,11 @@ extension TableModel {
             return []
         case .detailsFailed(let section, let rows):
             details.failed(section: section, rows: rows)
+            return []
+        case .ordered(let newOrder):
+            let underCursor = rowUnderCursor(shownRows)
+            order = newOrder
+            cursor = underCursor.flatMap { shownRows.position(of: $0) } ?? 0
             return []
         }
     }

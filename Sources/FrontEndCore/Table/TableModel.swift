@@ -76,6 +76,8 @@ package struct TableModel {
     package var matches: [Int: MatchWindow] = [:]
     /// The descriptions and column texts of the rows shown, as fetched.
     package var details = RowDetailCache()
+    /// The order a window's column header sorted the rows in, while the rows are as many.
+    package var order: RowOrder?
     /// Calls made and not yet answered: the inputs after them wait.
     package var callsInFlight = 0
     /// Enter's choice is being printed: every input waits (the screen ends with it).
@@ -115,7 +117,7 @@ package struct TableModel {
     /// Every row shown, section by section: all, or the daemon's matches,
     /// ranked within each section.
     package var shownRows: ShownIndexPaths {
-        isFiltering ? ShownIndexPaths(ranked: daemon.matchCounts, windows: matches) : ShownIndexPaths(rowCounts: daemon.rowCounts)
+        isFiltering ? ShownIndexPaths(ranked: daemon.matchCounts, windows: matches) : ShownIndexPaths(rowCounts: daemon.rowCounts, order: order)
     }
 
     /// Whether the rows shown answer the query typed: the daemon's filter
@@ -169,6 +171,8 @@ package enum TableMessage {
     case detailsArrived(section: Int, first: Int, [RowDetail], revision: UInt64)
     /// A details read that failed: its rows may be asked for again.
     case detailsFailed(section: Int, rows: Range<Int>)
+    /// A column header sorted the rows (nil: their own order again); the cursor stays on its row.
+    case ordered(RowOrder?)
 }
 
 /// What a table update asks the runtime to do.

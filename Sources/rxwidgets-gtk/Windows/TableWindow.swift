@@ -8,8 +8,10 @@ import RxWidgetsCommandLine
 /// cells (sections one after another, each row marked with its section's
 /// header when there are several) — one column per header of a table with
 /// columns (`Columns`, `RowDetails`), each row's description under its
-/// title, dimmer — and, where several rows may be chosen, a check box per
-/// row and a line that says how many may be. It is a view of
+/// title, dimmer; a click on a column's header sorts the rows shown by
+/// it (this window's order: the daemon's rows and indexes stay) — and,
+/// where several rows may be chosen, a check box per row and a line that
+/// says how many may be. It is a view of
 /// the shared core's `TableModel`: the highlighted row is the model's
 /// cursor, the check boxes are the daemon's `SelectedRows`; keys, clicks
 /// and the query typed are the program's inputs, applied in order, each
@@ -32,7 +34,10 @@ final class TableWindow {
     private var rankedPlaces: [Int: [Int]] = [:]
     /// The descriptions and column texts of the rows read, by position.
     private var details: [Int: RowDetail] = [:]
-    private var shown: (counts: [Int], query: String?, revision: UInt64, headers: [String])?
+    /// The headers' sorters, and the column and direction the rows are sorted by.
+    private var sorting: ColumnSorting?
+    private var sortedBy: (column: Int, ascending: Bool)?
+    private var shown: (counts: [Int], query: String?, revision: UInt64, headers: [String], order: RowOrder?)?
     private var shownSelection: [IndexPath] = []
     /// The check boxes bound to rows now, by their list item.
     private var checks: [OpaquePointer: Widget] = [:]
@@ -67,11 +72,16 @@ final class TableWindow {
             gtk_column_view_column_set_expand(column, 1)
             gtk_column_view_append_column(view.c(), column)
         }
+        var headerColumns: [OpaquePointer] = []
         for (index, name) in headers.enumerated() {
-            let column = gtk_column_view_column_new(name, columnFactory(index))
+            guard let column = gtk_column_view_column_new(name, columnFactory(index)) else { continue }
             gtk_column_view_column_set_resizable(column, 1)
             gtk_column_view_column_set_expand(column, index == headers.count - 1 ? 1 : 0)
             gtk_column_view_append_column(view.c(), column)
+            headerColumns.append(column)
+        }
+        if !headerColumns.isEmpty {
+            sorting = ColumnSorting(view: view, columns: headerColumns)
         }
         view.describe(label: header ?? "Items", description: multiple ? (limit.map { "Choose up to \($0) rows" } ?? "Choose any rows") : "Choose a row")
         dialog.add(search.entry)
@@ -106,11 +116,16 @@ final class TableWindow {
         dialog.onCancel = { [weak self] in self?.cancel() }
         texts.onError = { [weak self] in self?.dialog.say("\($0)") }
         dialog.onModelChanged = { [weak self] in self?.render() }
+        sorting?.onSort = { [weak self] in self?.sort(by: $0) }
         // A reload or a move changes the rows and may keep their number: the
         // signal comes after the state it describes, so the cells are read again then.
         Observable<Void>.merge(table.rx.reloaded, table.rx.itemMoved.map { _ in }).subscribe(onNext: { [weak self] in
             self?.shown = nil
             self?.render()
+            // New rows: sorted again by the header clicked.
+            if let sortedBy = self?.sortedBy {
+                self?.sort(by: sortedBy)
+            }
         }, onError: { _ in }).disposed(by: disposeBag)
         render()
         gtk_widget_grab_focus(view)
@@ -138,7 +153,8 @@ final class TableWindow {
         let selection = model.daemon.selected
         let revision = model.daemon.revision
         let headers = model.daemon.rowCounts.count > 1 ? model.headers : []
-        if shown.map({ $0.counts != counts || $0.query != query || $0.headers != headers || ($0.revision != revision && selection == shownSelection) }) ?? true {
+        let order = filtering ? nil : model.order
+        if shown.map({ $0.counts != counts || $0.query != query || $0.headers != headers || $0.order != order || ($0.revision != revision && selection == shownSelection) }) ?? true {
             self.headers = headers
             sectionStarts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
             rankedRows = [:]
@@ -146,7 +162,7 @@ final class TableWindow {
             details = [:]
             list.reload(count: sectionStarts.last!)
         }
-        shown = (counts, query, revision, headers)
+        shown = (counts, query, revision, headers, order)
         shownSelection = selection
         if list.select([model.cursor]) {
             gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(guint32(model.cursor)))
@@ -260,6 +276,9 @@ final class TableWindow {
         if model.isFiltering {
             return rankedRows[position]
         }
+        if model.order != nil {
+            return model.shownRows[position]
+        }
         let section = self.section(of: position)
         return IndexPath(row: position - sectionStarts[section], section: section)
     }
@@ -280,6 +299,9 @@ final class TableWindow {
     private func texts(_ rows: Range<Int>) -> Observable<[String]> {
         guard rows.lowerBound < sectionStarts.last! else { return .just([]) }
         let filtering = model.isFiltering
+        if !filtering, model.order != nil {
+            return sortedTexts(rows)
+        }
         var reads: [Single<[String]>] = []
         var section = self.section(of: rows.lowerBound)
         var first = rows.lowerBound - sectionStarts[section]
@@ -301,7 +323,7 @@ final class TableWindow {
                         let titles = found.matches.map { mark + $0.title }
                         // The matches' details, a read for each run of neighbouring rows.
                         let rows = found.matches.map(\.row)
-                        let runs = TableWindow.runs(of: rows)
+                        let runs = RowOrder.runs(of: rows)
                         guard !runs.isEmpty else { return .just(titles) }
                         return Single.zip(runs.map { run in table.rx.rowDetails(in: inSection, first: run.lowerBound, count: run.count).map { ($0.details, run) }.asSingle() })
                             .map { [weak self] fetched in
@@ -330,15 +352,52 @@ final class TableWindow {
         return Single.zip(reads).map { $0.flatMap { $0 } }.asObservable()
     }
 
-    /// Rows as runs of neighbours, in order: one read for each.
-    private static func runs(of rows: [Int]) -> [Range<Int>] {
-        rows.sorted().reduce(into: []) { runs, row in
-            if let last = runs.last, last.upperBound == row {
-                runs[runs.count - 1] = last.lowerBound..<row + 1
-            } else if runs.last?.contains(row) != true {
-                runs.append(row..<row + 1)
-            }
+    /// The texts of the list's rows `rows` in the order sorted: the rows
+    /// they show read by runs of neighbours, cells and details together.
+    private func sortedTexts(_ positions: Range<Int>) -> Observable<[String]> {
+        let shownRows = model.shownRows
+        let rows = positions.clamped(to: 0..<shownRows.count).map { shownRows[$0].row }
+        let table = core.table
+        let reads = RowOrder.runs(of: rows).map { run in
+            Observable.zip(table.rx.cells(section: 0, first: run.lowerBound, count: run.count), table.rx.rowDetails(in: 0, first: run.lowerBound, count: run.count))
+                .map { (run, $0.map(\.text), $1.details) }.asSingle()
         }
+        return Single.zip(reads).map { [weak self] fetched in
+            var texts: [Int: (String, RowDetail?)] = [:]
+            for (run, cells, details) in fetched {
+                for (offset, cell) in cells.enumerated() {
+                    texts[run.lowerBound + offset] = (cell, details.indices.contains(offset) ? details[offset] : nil)
+                }
+            }
+            return rows.enumerated().map { offset, row in
+                self?.details[positions.lowerBound + offset] = texts[row]?.1
+                return texts[row]?.0 ?? ""
+            }
+        }.asObservable()
+    }
+
+    /// A header clicked: every row's text of that column read (in pages),
+    /// then the rows shown in its order; nil shows them in their own.
+    private func sort(by key: (column: Int, ascending: Bool)?) {
+        sortedBy = key
+        guard let key else {
+            core.program.receive(.ordered(nil))
+            return
+        }
+        let counts = model.daemon.rowCounts
+        guard counts.count == 1, counts[0] <= RowOrder.maximumRows else {
+            dialog.say("a click on a header sorts a table of one section of at most \(RowOrder.maximumRows.groupedDigits) rows")
+            return
+        }
+        let table = core.table
+        let pages = stride(from: 0, to: counts[0], by: RemoteWindowLimits.pageLimit).map { first in
+            table.rx.rowDetails(in: 0, first: first, count: min(RemoteWindowLimits.pageLimit, counts[0] - first)).map(\.details).asSingle()
+        }
+        Single.zip(pages).subscribe(onSuccess: { [weak self] pages in
+            guard let self, sortedBy.map({ $0 == key }) == true else { return }
+            let keys = pages.flatMap { $0 }.map { $0.columns.indices.contains(key.column) ? $0.columns[key.column] : "" }
+            core.program.receive(.ordered(RowOrder(keys: keys, ascending: key.ascending)))
+        }, onFailure: { [weak self] in self?.dialog.say("\($0)") }).disposed(by: disposeBag)
     }
 
     /// Where the table is `Editable`: Delete is `DeleteRow` of each selected
