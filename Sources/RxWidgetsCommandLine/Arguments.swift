@@ -43,6 +43,13 @@ package enum Command: Equatable {
     case help(String?)
     case version
 
+    /// Whether `choose` asks in a table rather than a popup picker: for
+    /// several choices, or for items with descriptions (which the tables of
+    /// both front ends draw under their titles).
+    package static func choosesInTable(limit: Int?, _ delimiters: ItemDelimiters) -> Bool {
+        limit != 1 || delimiters.description != nil
+    }
+
     /// `--height`: the rows of a list, drawn inline below the cursor.
     package var height: Int? {
         switch self {
@@ -748,7 +755,7 @@ package struct Arguments {
                  D, an item LABEL D VALUE shows LABEL and prints VALUE (items from standard
                  input, one a line, when none are given); with --description-delimiter
                  E, a label TITLE E DESCRIPTION shows the description under the
-                 title, dimmer (a table); with --limit N
+                 title, dimmer, in a table of one choice; with --limit N
                  above 1 or --no-limit, a table where Space chooses up to N
                  items (Ctrl-A all) and Enter prints them, one a line
       filter [--header TEXT] [--height N] [--limit N | --no-limit] [--label-delimiter D] [--description-delimiter E]

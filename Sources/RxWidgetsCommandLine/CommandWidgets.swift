@@ -29,11 +29,15 @@ package enum CommandWidgets {
         return picker
     }
 
-    /// `choose --limit`/`--no-limit`: a table of `labels` with multiple selection.
-    package static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], descriptions: [String?] = [], selected: String?, prompt: PromptRequest? = nil) throws -> RemoteTable {
+    /// `choose --limit`/`--no-limit`: a table of `labels` with multiple
+    /// selection; of one choice (`multiple` false) for items with descriptions.
+    package static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], descriptions: [String?] = [], multiple: Bool = true, selected: String?,
+                                    prompt: PromptRequest? = nil) throws -> RemoteTable {
         guard !labels.isEmpty else { throw UsageError(description: "choose needs at least one item") }
         let table = try create(named: name) { try described(client, $0, titles: labels, descriptions: descriptions, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
-        try table.setAllowsMultipleSelection(true)
+        if multiple {
+            try table.setAllowsMultipleSelection(true)
+        }
         if let selected {
             try table.selectRow(at: IndexPath(row: try row(of: selected, in: labels, option: "--selected"), section: 0))
         }

@@ -34,10 +34,11 @@ package enum QuestionPrompt {
         request.outlivesAsker = outlivesAsker
         guard let timeout else { return request }
         switch command {
-        case .choose:
+        case .choose(_, _, _, let limit, _, _, let delimiters, _):
             request.defaultAnswer = try timeout.defaultAnswer.map { item in
-                _ = try CommandWidgets.row(of: item, in: titles, option: "--default")
-                return [item].dbusValue
+                let row = try CommandWidgets.row(of: item, in: titles, option: "--default")
+                // A table's answer is its selected index paths; a picker's, its titles.
+                return Command.choosesInTable(limit: limit, delimiters) ? [IndexPath(row: row, section: 0)].dbusValue : [item].dbusValue
             }
         case .pick(let components, _, _, _):
             request.defaultAnswer = try timeout.defaultAnswer.map { given in
@@ -66,7 +67,7 @@ package enum QuestionPrompt {
     /// rows as `values` print when given (`--columns`, `--label-delimiter`).
     package static func printer(_ command: Command, at path: ObjectPath, client: WidgetsClient, titles: [String], values: [String]) throws -> (DBusValue) -> Outcome {
         switch command {
-        case .choose(_, _, _, let limit, let index, _, let delimiters, _) where limit != 1:
+        case .choose(_, _, _, let limit, let index, _, let delimiters, _) where Command.choosesInTable(limit: limit, delimiters):
             // A table's answer is its selected index paths: each row's value, or its index.
             return { answer in
                 // In the rows' order, as Enter prints them, not the order they were selected in.

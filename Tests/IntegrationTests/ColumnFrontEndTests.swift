@@ -77,6 +77,15 @@ final class ColumnFrontEndTests: DaemonTestCase {
         XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []), "no widget was left behind")
     }
 
+    func testChooseOneWithDescriptionsIsATableOfOneChoice() throws {
+        let terminal = try start(["choose", "--description-delimiter", ": ", "--selected", "drill", "hammer: drives nails", "drill: bores holes", "saw"])
+        terminal.waitForScreen("bores holes")
+        XCTAssertTrue(terminal.screen.contains("› ● drill"), "the cursor on --selected, chosen:\n\(terminal.screen)")
+        terminal.send("Down", "Enter")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+        XCTAssertEqual(terminal.output, "saw\n", "the title, as choose prints it")
+    }
+
     func testDescriptionsAreDrawnUnderTheirTitlesAndSearched() throws {
         let terminal = try start(["filter", "--description-delimiter", " -- ", "--label-delimiter", "=", "hammer -- drives nails=H", "drill -- bores holes=D", "saw -- cuts wood=S"])
         terminal.waitForScreen("bores holes")

@@ -26,9 +26,9 @@ enum Windows {
             return shown
         }
         switch command {
-        case .choose(let header, let height, let selected, let limit, let index, _, let delimiters, let items) where limit != 1:
+        case .choose(let header, let height, let selected, let limit, let index, _, let delimiters, let items) where Command.choosesInTable(limit: limit, delimiters):
             let (labels, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
-            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, selected: selected, prompt: prompt())
+            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, multiple: limit != 1, selected: selected, prompt: prompt(titles: labels))
             let shown = try watched(dialog("Choose items", header: header, height: height), table.path, titles: labels, values: values)
             return (shown, TableWindow(table: table, dialog: shown, header: header, limit: limit, printsIndexes: index, values: delimiters.label == nil ? nil : values,
                                        searchesDescriptions: delimiters.description != nil))

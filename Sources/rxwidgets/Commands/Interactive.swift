@@ -30,12 +30,12 @@ enum Interactive {
             resumed?.lastComponent ?? ""
         }
         switch command {
-        case .choose(let header, let height, let selected, let limit, let index, _, let delimiters, let items) where limit != 1:
+        case .choose(let header, let height, let selected, let limit, let index, _, let delimiters, let items) where Command.choosesInTable(limit: limit, delimiters):
             let lines = try items ?? CommandInput.standardInputLines()
             let (labels, descriptions, values) = try CommandInput.described(lines, delimiters)
             let table = try resumed == nil
                 ? CommandWidgets.fromStandardInput(items == nil ? lines : []) {
-                    try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, selected: selected, prompt: prompt())
+                    try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, multiple: limit != 1, selected: selected, prompt: prompt(titles: labels))
                 }
                 : client.table(resumedName())
             return try shown(table.path, titles: labels, values: values) {

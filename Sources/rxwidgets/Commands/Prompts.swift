@@ -55,11 +55,11 @@ enum Prompts {
         var (titles, values): ([String], [String]) = ([], [])
         let path: ObjectPath
         switch command {
-        case .choose(_, _, let selected, let limit, _, _, let delimiters, let items) where limit != 1:
+        case .choose(_, _, let selected, let limit, _, _, let delimiters, let items) where Command.choosesInTable(limit: limit, delimiters):
             let descriptions: [String?]
             (titles, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
-            path = try resuming ?? CommandWidgets.choiceTable(client, named: name, labels: titles, descriptions: descriptions, selected: selected,
-                                                              prompt: QuestionPrompt.request(command, question)).path
+            path = try resuming ?? CommandWidgets.choiceTable(client, named: name, labels: titles, descriptions: descriptions, multiple: limit != 1, selected: selected,
+                                                              prompt: QuestionPrompt.request(command, question, titles: titles)).path
         case .table(_, _, let multiple, let selected, let items, let columns?):
             let records = try CommandInput.records(items, separator: columns.separator)
             values = records.map(columns.printed)

@@ -18,7 +18,7 @@ enum Accessible {
     static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String?) throws -> Outcome {
         let tty = Prompter(terminal.descriptor)
         switch command {
-        case .choose(let header, _, let selected, let limit, let index, _, let delimiters, let items) where limit == 1:
+        case .choose(let header, _, let selected, let limit, let index, _, let delimiters, let items) where !Command.choosesInTable(limit: limit, delimiters):
             let (labels, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
             let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, descriptions: descriptions, selected: selected)
             tty.say(header)
@@ -34,7 +34,7 @@ enum Accessible {
             return .done((index ? "\(chosen.index)" : delimiters.label == nil ? chosen.title : values[chosen.index]) + "\n")
         case .choose(let header, _, let selected, let limit, let index, _, let delimiters, let items):
             let (labels, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
-            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, selected: selected)
+            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, multiple: limit != 1, selected: selected)
             tty.say(header)
             return try chooseRows(of: table, titles: spoken(labels, descriptions), limit: limit, tty: tty) { row in
                 index ? "\(row)" : delimiters.label == nil ? labels[row] : values[row]
