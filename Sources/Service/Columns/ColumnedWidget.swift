@@ -14,8 +14,6 @@ protocol ColumnedWidget: SearchableWidget {
     var rowText: RowText { get }
     /// The models of a part, taken to read; nil while a client serves them.
     func boundModels(part: Int) -> SearchTitles.Rows?
-    /// The number of rows of each part.
-    var searchRowCounts: [Int] { get }
 }
 
 extension ColumnedWidget {

@@ -96,7 +96,6 @@ final class TableWindow {
         }
         list.onSelect = { [weak self] position in self?.core.program.input(.clicked(position: position)) }
         list.onPageRead = { [weak self] in self?.render() }
-        list.matched = { [weak self] position in self?.rankedPlaces[position] ?? [] }
         // The list's keys are taken at the window: reading rows replaces the
         // row that had the focus, which leaves the focus with the window.
         onKeys(of: dialog.window) { [weak self] key in
