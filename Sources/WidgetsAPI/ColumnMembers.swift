@@ -13,12 +13,9 @@ public struct ColumnMembers: MemberGroup {
     public let columns: PropertyContract<[String]>
     public let descriptionFormat: PropertyContract<String>
 
-    /// The most columns a widget has.
-    public static let maximumColumns = 64
-
     init(part: String, rowsCall: String, formatCall: String) {
         setColumns = MethodContract("SetColumns", in: Parameters(("headers", [String].self)),
-            "Names the columns of the rows (at most \(ColumnMembers.maximumColumns); each header a non-empty string within the string limit, no two alike; [] removes them). A row's model is then read as columns: a list (av, as, or a struct) gives its values in order, a dictionary (a{sv}, a{ss}) the value of each header's key, any other model is the first column. \(formatCall) may name a column as {0}, {1}… or {header}, a dictionary's key as {key}. Under the default format a row is titled by its dictionary's title key, else by its columns joined by two spaces. Announced as Columns in PropertiesChanged; the titles follow. Owner or uid 0.")
+            "Names the columns of the rows (at most the daemon's --max-columns, 64 by default; each header a non-empty string within the string limit, no two alike; [] removes them). A row's model is then read as columns: a list (av, as, or a struct) gives its values in order, a dictionary (a{sv}, a{ss}) the value of each header's key, any other model is the first column. \(formatCall) may name a column as {0}, {1}… or {header}, a dictionary's key as {key}. Under the default format a row is titled by its dictionary's title key, else by its columns joined by two spaces. Announced as Columns in PropertiesChanged; the titles follow. Owner or uid 0.")
         setDescriptionFormat = MethodContract("SetDescriptionFormat", in: Parameters(("format", String.self)),
             "The template of each row's description line, drawn under its title: placeholders as \(formatCall)'s ({row}, {\(part)}, {value}, {0}, {header}, {key}); a placeholder naming nothing the row has is empty. The default, {description}, is a dictionary's description key. Announced as DescriptionFormat. Owner or uid 0.")
         rowDetails = MethodContract("RowDetails", in: Parameters(("\(part)", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("details", Raw<[DBusStruct<String, [String]>]>.self), ("revision", UInt64.self)),

@@ -188,3 +188,16 @@ final class ColumnTests: DaemonTestCase {
         XCTAssertEqual(try details(files, tableInterface, first: 3, count: 5), [], "first at the end reads nothing")
     }
 }
+
+/// The column limit is the daemon's to set, as every limit is.
+final class ColumnLimitTests: DaemonTestCase {
+    override var daemonArguments: [String] { ["--max-columns", "3"] }
+
+    func testMaxColumnsSetsTheLimit() throws {
+        let headers = { (count: Int) in DBusValue.array(element: .string, (0..<count).map { .string("c\($0)") }) }
+        XCTAssertNil(error(root, managerInterface, "CreateTable", [.string("three"), options([("columns", headers(3))])]), "three columns, the limit")
+        let refused = error(root, managerInterface, "CreatePicker", [.string("four"), options([("columns", headers(4))])])
+        XCTAssertEqual(refused?.name, errorPrefix + "LimitExceeded")
+        XCTAssertEqual(refused?.message, "options 'columns' has 4 headers; the limit is 3 columns")
+    }
+}

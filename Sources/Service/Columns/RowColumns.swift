@@ -13,14 +13,14 @@ struct RowColumns: Equatable, Sendable {
     /// A dictionary row's `description` key is its description.
     static let defaultDescriptionFormat = "{description}"
 
-    /// Headers as a call gives them, checked: at most
-    /// `ColumnMembers.maximumColumns`, each non-empty, within the string
+    /// Headers as a call gives them, checked: at most the column limit
+    /// (`--max-columns`), each non-empty, within the string
     /// limit and unlike the others (a header names a dictionary's key, so
     /// two alike would name one column twice). Refusals name `what`, the
     /// header's index and its value.
     static func checked(_ headers: [String], _ checks: InputChecks, _ what: String) throws -> [String] {
-        guard headers.count <= ColumnMembers.maximumColumns else {
-            throw WidgetsError.limitExceeded("\(what) has \(headers.count) headers; the limit is \(ColumnMembers.maximumColumns) columns")
+        guard headers.count <= checks.limits.columnsPerWidget else {
+            throw WidgetsError.limitExceeded("\(what) has \(headers.count) headers; the limit is \(checks.limits.columnsPerWidget) columns")
         }
         var seen = Set<String>()
         for (index, header) in headers.enumerated() {
