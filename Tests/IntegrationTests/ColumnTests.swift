@@ -191,7 +191,7 @@ final class ColumnTests: DaemonTestCase {
 
 /// The column limit is the daemon's to set, as every limit is.
 final class ColumnLimitTests: DaemonTestCase {
-    override var daemonArguments: [String] { ["--max-columns", "3"] }
+    override var daemonArguments: [String] { ["--max-columns", "3", "--max-message-bytes", "1048576"] }
 
     func testMaxColumnsSetsTheLimit() throws {
         let headers = { (count: Int) in DBusValue.array(element: .string, (0..<count).map { .string("c\($0)") }) }
@@ -199,5 +199,27 @@ final class ColumnLimitTests: DaemonTestCase {
         let refused = error(root, managerInterface, "CreatePicker", [.string("four"), options([("columns", headers(4))])])
         XCTAssertEqual(refused?.name, errorPrefix + "LimitExceeded")
         XCTAssertEqual(refused?.message, "options 'columns' has 4 headers; the limit is 3 columns")
+    }
+
+    /// Column texts as long as a string may be: a page of them is what one
+    /// reply carries, and the reader reads on from where it ended.
+    func testRowDetailsEndsAPageAtTheMessageLimit() throws {
+        let long = String(repeating: "x", count: 65_536)
+        let row = DBusValue.variant(.array(element: .string, [.string(long), .string(long), .string("end")]))
+        try call(root, managerInterface, "CreateTable", [.string("wide"), options([("columns", .array(element: .string, [.string("a"), .string("b"), .string("c")]))])])
+        try call("\(root)/table/wide", tableInterface, "SetItems", [.array(element: .variant, Array(repeating: row, count: 20))])
+        var read = 0
+        var pages = 0
+        while read < 20 {
+            let reply = try call("\(root)/table/wide", tableInterface, "RowDetails", [.int32(0), .int32(Int32(read)), .int32(20)])
+            let details = reply.first?.arrayElements ?? []
+            XCTAssertFalse(details.isEmpty, "a page holds at least one row")
+            guard case .structure(let fields)? = details.first else { return XCTFail("(sas) rows") }
+            XCTAssertEqual(fields[1].arrayElements?.compactMap(\.stringValue), [long, long, "end"], "each column whole")
+            read += details.count
+            pages += 1
+        }
+        XCTAssertGreaterThan(pages, 1, "twenty rows of 131 KB do not fit one reply of 1 MiB")
+        XCTAssertEqual(read, 20)
     }
 }
