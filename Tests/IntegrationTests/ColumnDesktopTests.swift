@@ -49,6 +49,19 @@ final class ColumnDesktopTests: DesktopTestCase {
         XCTAssertTrue(events.contains("ItemSelected(0, 2)"), "the daemon's row 2: its indexes stay as they were: \(events)")
     }
 
+    func testAnAttachedPickerShowsDescriptions() throws {
+        let tool = { (title: String, description: String) in
+            DBusValue.variant(.dictionary(key: .string, value: .variant, [(.string("title"), .variant(.string(title))), (.string("description"), .variant(.string(description)))]))
+        }
+        try call(root, managerInterface, "CreatePicker", [.string("tools"), options([])])
+        try call("\(root)/picker/tools", pickerInterface, "SetModels", [.array(element: .array(.variant), [.array(element: .variant, [tool("hammer", "drives nails"), tool("drill", "bores holes")])])])
+        let attached = try start(["attach", "\(root)/picker/tools"])
+        XCTAssertNotNil(attached.waitFor("label", "bores holes") { _ in true }, "the description is drawn: \(attached.error)")
+        XCTAssertNotNil(attached.find("label", "drill"), "apart from its title")
+        attached.act("push button", "Cancel", "click")
+        XCTAssertEqual(attached.exitStatus(), 0, attached.error)
+    }
+
     func testDescriptionsAreLabelsUnderTheirTitles() throws {
         let choose = try start(["choose", "--no-limit", "--description-delimiter", " -- ", "hammer -- drives nails", "drill -- bores holes", "saw"])
         XCTAssertNotNil(choose.waitFor("label", "bores holes") { _ in true }, "the description is drawn: \(choose.error)")

@@ -89,6 +89,26 @@ final class ColumnFrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, "saw\n", "the title, as choose prints it")
     }
 
+    /// A picker whose rows another client made dictionaries of: attached,
+    /// each title has its description under it.
+    func testAnAttachedPickerDrawsDescriptions() throws {
+        let tool = { (title: String, description: String) in
+            DBusValue.variant(.dictionary(key: .string, value: .variant, [(.string("title"), .variant(.string(title))), (.string("description"), .variant(.string(description)))]))
+        }
+        try call(root, managerInterface, "CreatePicker", [.string("tools"), options([])])
+        try call("\(root)/picker/tools", pickerInterface, "SetModels", [.array(element: .array(.variant), [.array(element: .variant, [tool("hammer", "drives nails"), tool("drill", "bores holes")])])])
+        let terminal = try start(["attach", "\(root)/picker/tools"])
+        terminal.waitForScreen("bores holes")
+        let lines = terminal.screen.components(separatedBy: "\n")
+        guard let title = lines.firstIndex(where: { $0.contains("hammer") }) else { return XCTFail(terminal.screen) }
+        XCTAssertTrue(lines[title + 1].contains("drives nails"), "under its title:\n\(terminal.screen)")
+        terminal.send("Down")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? self.property("\(root)/picker/tools", pickerInterface, "SelectedRows")) == .array(element: .int32, [.int32(1)]) },
+                      "↓ selects the next row, not the description's line")
+        terminal.send("q")
+        XCTAssertEqual(terminal.exitStatus(), 0, terminal.error)
+    }
+
     func testDescriptionsAreDrawnUnderTheirTitlesAndSearched() throws {
         let terminal = try start(["filter", "--description-delimiter", " -- ", "--label-delimiter", "=", "hammer -- drives nails=H", "drill -- bores holes=D", "saw -- cuts wood=S"])
         terminal.waitForScreen("bores holes")

@@ -8,41 +8,6 @@ import RxWidgetsCommandLine
 /// with a column per header, titles with their descriptions under them,
 /// and the rows in the order a header's click sorted them.
 extension TableWindow {
-    /// Rows whose cell is their title and, when they have one, their
-    /// description on a second line, dimmer; the characters a search
-    /// matched in the title bold and underlined, as `TitleList`'s labels.
-    /// `roomForDescriptions` (the command line gave them): every row has
-    /// its second line from the start, so the window is sized for them
-    /// before they are read (a window does not grow with its rows).
-    func describedFactory(roomForDescriptions: Bool) -> OpaquePointer {
-        let factory = gtk_signal_list_item_factory_new()!
-        Signals.onObject(UnsafeMutableRawPointer(factory), "setup") { item in
-            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-            for dim in [false, true] {
-                let label = gtk_label_new(nil)!
-                gtk_label_set_xalign(label.c(), 0)
-                if dim {
-                    gtk_widget_add_css_class(label, "dim-label")
-                }
-                gtk_box_append(box.c(), label)
-            }
-            gtk_list_item_set_child(OpaquePointer(item), box)
-        }
-        Signals.onObject(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
-            guard let self, let item, let box = gtk_list_item_get_child(OpaquePointer(item)),
-                  let title = gtk_widget_get_first_child(box), let description = gtk_widget_get_last_child(box) else { return }
-            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
-            let text = (gtk_list_item_get_item(OpaquePointer(item)).map { gtk_string_object_get_string(OpaquePointer($0)) } ?? nil).map { String(cString: $0) } ?? ""
-            gtk_label_set_text(title.c(), text)
-            let places = rankedPlaces[position] ?? []
-            gtk_label_set_attributes(title.c(), places.isEmpty ? nil : TitleList.highlight(text, places))
-            let said = details[position]?.description ?? ""
-            gtk_label_set_text(description.c(), said)
-            gtk_widget_set_visible(description, said.isEmpty && !roomForDescriptions ? 0 : 1)
-        }
-        return factory
-    }
-
     /// Cells of column `index`: each row's text of that column, as `RowDetails` gives it.
     func columnFactory(_ index: Int) -> OpaquePointer {
         let factory = gtk_signal_list_item_factory_new()!

@@ -31,7 +31,7 @@ final class TableWindow {
     /// The rows of the matches read for the list, by position, and the
     /// characters each matched (after the section's mark).
     private var rankedRows: [Int: IndexPath] = [:]
-    var rankedPlaces: [Int: [Int]] = [:]
+    private var rankedPlaces: [Int: [Int]] = [:]
     /// The descriptions and column texts of the rows read, by position.
     var details: [Int: RowDetail] = [:]
     /// The headers' sorters, and the column and direction the rows are sorted by.
@@ -68,7 +68,8 @@ final class TableWindow {
         }
         let headers = table.columns
         if headers.isEmpty {
-            let column = gtk_column_view_column_new(header ?? "Item", describedFactory(roomForDescriptions: searchesDescriptions))
+            let description = { [weak self] (position: Int) in self?.details[position]?.description ?? "" }
+            let column = gtk_column_view_column_new(header ?? "Item", list.describedFactory(description: description, roomForDescriptions: searchesDescriptions))
             gtk_column_view_column_set_expand(column, 1)
             gtk_column_view_append_column(view.c(), column)
         }
@@ -96,6 +97,7 @@ final class TableWindow {
         }
         list.onSelect = { [weak self] position in self?.core.program.input(.clicked(position: position)) }
         list.onPageRead = { [weak self] in self?.render() }
+        list.matched = { [weak self] position in self?.rankedPlaces[position] ?? [] }
         // The list's keys are taken at the window: reading rows replaces the
         // row that had the focus, which leaves the focus with the window.
         onKeys(of: dialog.window) { [weak self] key in
