@@ -4,9 +4,9 @@ import CRowModel
 /// Titles on GTK's list widgets: a list model whose rows are read from the
 /// daemon as they are shown (`RowTexts`), under a single selection (the
 /// row a picker has chosen, or a table's cursor), each row a label with its
-/// description under it. What the
-/// model says is applied with `isApplying` set, so the selection signals it
-/// raises are not taken for a person's gesture and sent back.
+/// description under it. What the model says is applied with `isApplying`
+/// set, so the selection signals it raises are not taken for a person's
+/// gesture and sent back.
 final class TitleList {
     let texts: RowTexts
     private let rows: OpaquePointer
