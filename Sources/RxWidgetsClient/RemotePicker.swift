@@ -52,6 +52,12 @@ public final class RemotePicker: RemoteWidget {
         try call(API.setItems, Raw(items))
     }
 
+    /// Binds models, one array per component (strings, lists of column
+    /// values, dictionaries: a dictionary's `title` key titles its row).
+    public func setModels(_ components: [[DBusValue]]) throws {
+        try call(API.setModels, Raw(components.map { $0.map(Variant.init) }))
+    }
+
     /// Makes each component after the first follow the one before it:
     /// `dependent[k]` maps each title of component k to the titles of
     /// component k+1 (country → city). Selecting a row rebinds the later

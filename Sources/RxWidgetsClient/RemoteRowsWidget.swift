@@ -71,17 +71,23 @@ public struct SearchSettings: Equatable, Sendable {
     public var caseMode = "smart"
     /// A picker's component searched.
     public var component: Int?
+    /// What of each row is searched: "title", "description" (nil: the titles).
+    public var fields: [String]?
 
-    public init(fuzzy: Bool = true, caseMode: String = "smart", component: Int? = nil) {
+    public init(fuzzy: Bool = true, caseMode: String = "smart", component: Int? = nil, fields: [String]? = nil) {
         self.fuzzy = fuzzy
         self.caseMode = caseMode
         self.component = component
+        self.fields = fields
     }
 
     var options: Options {
         var pairs = [SearchOption.fuzzy.with(.boolean(fuzzy)), SearchOption.case.with(.string(caseMode))]
         if let component {
             pairs.append(SearchOption.component.with(.int32(Int32(clamping: component))))
+        }
+        if let fields {
+            pairs.append(SearchOption.in.with(.array(element: .string, fields.map(DBusValue.string))))
         }
         return Options(pairs)
     }

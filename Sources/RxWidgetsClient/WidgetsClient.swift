@@ -130,6 +130,26 @@ public final class WidgetsClient {
         return table
     }
 
+    /// Creates a table with one section of `models` (strings, lists of
+    /// column values, dictionaries) under column `headers` (none: []):
+    /// bound in chunks after its creation (`SetItems`, then `AppendItems`,
+    /// so no call carries more than a bus message may), or not made at all.
+    public func createTable(_ name: String, models: [DBusValue], columns: [String], transient: Bool = false, prompt: PromptRequest? = nil) throws -> RemoteTable {
+        var options: [(key: String, value: DBusValue)] = [TableOption.transient.with(.boolean(transient))] + (prompt.map { [TableOption.prompt.with($0.option)] } ?? [])
+        if !columns.isEmpty {
+            options.append(TableOption.columns.with(columns.dbusValue))
+        }
+        let table = try RemoteTable(client: self, path: try callManager(ManagerContract.createTable, (name, Options(options))))
+        try bindingThroughFiles(table) {
+            let chunk = 10_000
+            try table.setItems(Array(models.prefix(chunk)))
+            for start in stride(from: chunk, to: models.count, by: chunk) {
+                try table.call(TableContract.appendItems, (0, Raw(models[start..<min(start + chunk, models.count)].map { Variant($0) })))
+            }
+        }
+        return table
+    }
+
     /// The existing table `name`.
     public func table(_ name: String) throws -> RemoteTable {
         try RemoteTable(client: self, path: try existing(.table, name))

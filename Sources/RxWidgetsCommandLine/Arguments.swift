@@ -5,13 +5,15 @@ import RxWidgetsClient
 /// What the command line asks for.
 package enum Command: Equatable {
     /// `limit`: how many items may be chosen (nil: any number).
-    /// `labelDelimiter`: each item is `LABEL` + it + `VALUE`; labels are shown, values printed.
-    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: PromptTimeout?, labelDelimiter: String?, items: [String]?)
-    case filter(header: String?, height: Int?, limit: Int?, items: [String]?)
+    /// `delimiters`: each item is `LABEL` D `VALUE` (labels shown, values
+    /// printed), a label `TITLE` E `DESCRIPTION` (drawn under the title).
+    case choose(header: String?, height: Int?, selected: String?, limit: Int?, index: Bool, timeout: PromptTimeout?, delimiters: ItemDelimiters, items: [String]?)
+    case filter(header: String?, height: Int?, limit: Int?, delimiters: ItemDelimiters, items: [String]?)
     /// `selected`: per component, the title it starts on (nil: its first row).
     case pick(components: [[String]], selected: [String?], header: String?, height: Int?)
     /// `selected`: the items chosen at the start (`--selected`, repeatable).
-    case table(header: String?, height: Int?, multiple: Bool, selected: [String], items: [String]?)
+    /// `columns`: the items are CSV/TSV records shown as columns.
+    case table(header: String?, height: Int?, multiple: Bool, selected: [String], items: [String]?, columns: TableColumns?)
     case form(spec: String, json: Bool, header: String?, outputs: Bool)
     case input(InputOptions)
     case confirm(prompt: String, affirmative: String, negative: String, defaultYes: Bool)
@@ -41,11 +43,18 @@ package enum Command: Equatable {
     case help(String?)
     case version
 
+    /// Whether `choose` asks in a table rather than a popup picker: for
+    /// several choices, or for items with descriptions (which the tables of
+    /// both front ends draw under their titles).
+    package static func choosesInTable(limit: Int?, _ delimiters: ItemDelimiters) -> Bool {
+        limit != 1 || delimiters.description != nil
+    }
+
     /// `--height`: the rows of a list, drawn inline below the cursor.
     package var height: Int? {
         switch self {
-        case .choose(_, let height, _, _, _, _, _, _), .filter(_, let height, _, _), .pick(_, _, _, let height),
-             .table(_, let height, _, _, _), .attach(_, let height, _):
+        case .choose(_, let height, _, _, _, _, _, _), .filter(_, let height, _, _, _), .pick(_, _, _, let height),
+             .table(_, let height, _, _, _, _), .attach(_, let height, _):
             return height
         default:
             return nil
@@ -281,10 +290,10 @@ package struct Arguments {
     package static let commands = summaries.map(\.command)
     /// Each command's options, for parsing, `--help` and the completions.
     package static let options: [String: [String]] = [
-        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
-        "filter": ["--header", "--height", "--limit", "--no-limit", "--title", "--message", "--timeout", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "choose": ["--header", "--height", "--selected", "--limit", "--no-limit", "--index", "--timeout", "--default", "--label-delimiter", "--description-delimiter", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "filter": ["--header", "--height", "--limit", "--no-limit", "--label-delimiter", "--description-delimiter", "--title", "--message", "--timeout", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
         "pick": ["--component", "--selected", "--header", "--height", "--timeout", "--default", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
-        "table": ["--header", "--height", "--multiple", "--selected", "--title", "--message", "--timeout", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
+        "table": ["--header", "--height", "--multiple", "--selected", "--columns", "--separator", "--return-column", "--title", "--message", "--timeout", "--name", "--accessible", "--no-wait", "--keep", "--no-mouse"],
         "form": ["--json", "--header", "--outputs", "--timeout", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep"],
         "input": ["--header", "--prompt", "--placeholder", "--value", "--password", "--char-limit", "--pattern", "--timeout", "--default", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep"],
         "write": ["--header", "--prompt", "--placeholder", "--value", "--char-limit", "--timeout", "--default", "--title", "--message", "--name", "--accessible", "--no-wait", "--keep"],
@@ -480,6 +489,41 @@ package struct Arguments {
             }
             return number
         }
+        /// `--label-delimiter D` and `--description-delimiter E`: each non-empty, not one inside the other.
+        func delimiters() throws -> ItemDelimiters {
+            let given = ItemDelimiters(label: try single("--label-delimiter"), description: try single("--description-delimiter"))
+            for (option, delimiter) in [("--label-delimiter", given.label), ("--description-delimiter", given.description)] where delimiter == "" {
+                throw UsageError(description: "\(option) needs a non-empty text between an item's parts")
+            }
+            if let label = given.label, let description = given.description, label.contains(description) || description.contains(label) {
+                throw UsageError(description: "--label-delimiter \(quoted(label)) and --description-delimiter \(quoted(description)) overlap; give two texts neither of which holds the other")
+            }
+            return given
+        }
+        /// `--columns H,H…`, `--separator S` and `--return-column N`.
+        func tableColumns() throws -> TableColumns? {
+            guard let text = try single("--columns") else {
+                for option in ["--separator", "--return-column"] where values[option] != nil {
+                    throw UsageError(description: "\(option) reads the rows as columns; give --columns NAME,NAME… too")
+                }
+                return nil
+            }
+            let headers = try DelimitedRecords.parse(text, separator: ",").first ?? []
+            guard !headers.isEmpty, !headers.contains("") else {
+                throw UsageError(description: "--columns \(quoted(text)) needs names separated by commas, none empty")
+            }
+            var columns = TableColumns(headers: headers)
+            if let separator = try single("--separator") {
+                columns.separator = try TableColumns.separator(separator)
+            }
+            if let column = try single("--return-column") {
+                guard let number = Int(column), (1...headers.count).contains(number) else {
+                    throw UsageError(description: "--return-column \(quoted(column)) is not a column's number from 1 to \(headers.count)")
+                }
+                columns.returnColumn = number
+            }
+            return columns
+        }
         func noPositional() throws {
             if let first = positional.first {
                 throw UsageError(description: "\(name) takes no argument \(quoted(first))")
@@ -501,14 +545,10 @@ package struct Arguments {
             } else if let item = try single("--default") {
                 throw UsageError(description: "--default \(quoted(item)) is what --timeout chooses; give --timeout SECONDS too")
             }
-            let delimiter = try single("--label-delimiter")
-            if delimiter == "" {
-                throw UsageError(description: "--label-delimiter needs a non-empty text between an item's label and its value")
-            }
             return .choose(header: header, height: try height(), selected: try single("--selected"), limit: try limit(), index: values["--index"] != nil, timeout: timeout,
-                           labelDelimiter: delimiter, items: positional.isEmpty ? nil : positional)
+                           delimiters: try delimiters(), items: positional.isEmpty ? nil : positional)
         case "filter":
-            return .filter(header: header, height: try height(), limit: try limit(), items: positional.isEmpty ? nil : positional)
+            return .filter(header: header, height: try height(), limit: try limit(), delimiters: try delimiters(), items: positional.isEmpty ? nil : positional)
         case "pick":
             try noPositional()
             guard let components = values["--component"], !components.isEmpty else {
@@ -535,7 +575,7 @@ package struct Arguments {
             guard multiple || selected.count <= 1 else {
                 throw UsageError(description: "table takes one --selected without --multiple, not \(selected.count)")
             }
-            return .table(header: header, height: try height(), multiple: multiple, selected: selected, items: positional.isEmpty ? nil : positional)
+            return .table(header: header, height: try height(), multiple: multiple, selected: selected, items: positional.isEmpty ? nil : positional, columns: try tableColumns())
         case "form":
             guard positional.count == 1 else {
                 throw UsageError(description: "form needs one spec: \(Arguments.templates.joined(separator: ", ")) or a FILE.json" + (positional.isEmpty ? "" : ", not \(positional.count)"))
@@ -708,27 +748,39 @@ package struct Arguments {
 
     Commands:
       choose [--header TEXT] [--height N] [--selected ITEM] [--limit N | --no-limit] [--index]
-             [--timeout SECONDS [--default ITEM]] [--label-delimiter D] [--no-mouse] [ITEM…]
+             [--timeout SECONDS [--default ITEM]] [--label-delimiter D] [--description-delimiter E] [--no-mouse] [ITEM…]
                  a popup picker; prints the chosen item, or its index from 0
                  with --index; after --timeout seconds --default ITEM is
                  chosen, without it the item selected then; with --label-delimiter
                  D, an item LABEL D VALUE shows LABEL and prints VALUE (items from standard
-                 input, one a line, when none are given); with --limit N
+                 input, one a line, when none are given); with --description-delimiter
+                 E, a label TITLE E DESCRIPTION shows the description under the
+                 title, dimmer, in a table of one choice; with --limit N
                  above 1 or --no-limit, a table where Space chooses up to N
                  items (Ctrl-A all) and Enter prints them, one a line
-      filter [--header TEXT] [--height N] [--limit N | --no-limit] [--timeout SECONDS] [--no-mouse] [ITEM…]
+      filter [--header TEXT] [--height N] [--limit N | --no-limit] [--label-delimiter D] [--description-delimiter E]
+             [--timeout SECONDS] [--no-mouse] [ITEM…]
                  the items (or standard input's lines) as a table narrowed
                  and ranked as you type (fuzzy: the letters in order); Enter
                  prints the line under the cursor, or with --limit/--no-limit
-                 the lines chosen with Tab
+                 the lines chosen with Tab; --label-delimiter and
+                 --description-delimiter as choose's, the search reading
+                 titles and descriptions
       pick --component A,B,C [--component S,M,L …] [--selected A,S] [--header TEXT] [--height N]
            [--timeout SECONDS [--default A,S]] [--no-mouse]
                  a picker of several components; prints each one's selected
                  title, tab-separated (\\, is a comma in a title, \\\\ a backslash);
                  --selected A,S starts each component on a title
-      table [--header TEXT] [--height N] [--multiple] [--selected ITEM …] [--timeout SECONDS] [--no-mouse] [ITEM…]
+      table [--header TEXT] [--height N] [--multiple] [--selected ITEM …] [--timeout SECONDS] [--no-mouse]
+            [--columns NAME,NAME… [--separator S] [--return-column N]] [ITEM…]
                  a table; prints the selected row(s), one a line; --selected
-                 chooses an item at the start (several with --multiple)
+                 chooses an item at the start (several with --multiple);
+                 with --columns each item is a CSV record (RFC 4180: quoted
+                 fields may hold the separator, quotes doubled, CRLF ends a
+                 record too), fields separated by S (, by default; tab for
+                 TSV), shown as aligned columns (at most 64) under the names;
+                 a chosen row prints as the record, or its Nth field (from 1)
+                 with --return-column N
       form (about-you | sign-up | github-signup | FILE.json) [--json] [--header TEXT] [--outputs] [--timeout SECONDS]
                  a form; on Submit prints the values as name=value lines
                  (one JSON object with --json); --outputs also shows the

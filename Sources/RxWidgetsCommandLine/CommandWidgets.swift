@@ -10,11 +10,17 @@ import RxWidgetsClient
 package enum CommandWidgets {
     /// `choose`: a popup picker of `titles`, on `selected`, shown.
     /// `isPrivate`: only this uid and 0 read it (an agent's list of prompts, some of which only this uid may read).
-    package static func choicePicker(_ client: WidgetsClient, named name: String?, titles: [String], selected: String?, prompt: PromptRequest? = nil,
+    /// `descriptions`: each title's description (`--description-delimiter`), nil for none.
+    package static func choicePicker(_ client: WidgetsClient, named name: String?, titles: [String], descriptions: [String?] = [], selected: String?, prompt: PromptRequest? = nil,
                                      isPrivate: Bool = false) throws -> RemotePicker {
         guard !titles.isEmpty else { throw UsageError(description: "choose needs at least one item") }
+        let described = descriptions.contains { $0 != nil }
         let picker = try create(named: name) {
-            try client.createPicker($0, items: [titles], popup: true, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt, isPrivate: isPrivate)
+            try client.createPicker($0, items: described ? [] : [titles], popup: true, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt, isPrivate: isPrivate)
+        }
+        if described {
+            // A dictionary's title key titles its row: the titles stay those shown.
+            try picker.setModels([CommandInput.models(titles: titles, descriptions: descriptions)])
         }
         if let selected {
             try picker.setSelectedRow(try row(of: selected, in: titles, option: "--selected"), inComponent: 0)
@@ -23,11 +29,15 @@ package enum CommandWidgets {
         return picker
     }
 
-    /// `choose --limit`/`--no-limit`: a table of `labels` with multiple selection.
-    package static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], selected: String?, prompt: PromptRequest? = nil) throws -> RemoteTable {
+    /// `choose --limit`/`--no-limit`: a table of `labels` with multiple
+    /// selection; of one choice (`multiple` false) for items with descriptions.
+    package static func choiceTable(_ client: WidgetsClient, named name: String?, labels: [String], descriptions: [String?] = [], multiple: Bool = true, selected: String?,
+                                    prompt: PromptRequest? = nil) throws -> RemoteTable {
         guard !labels.isEmpty else { throw UsageError(description: "choose needs at least one item") }
-        let table = try create(named: name) { try client.createTable($0, items: labels, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
-        try table.setAllowsMultipleSelection(true)
+        let table = try create(named: name) { try described(client, $0, titles: labels, descriptions: descriptions, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
+        if multiple {
+            try table.setAllowsMultipleSelection(true)
+        }
         if let selected {
             try table.selectRow(at: IndexPath(row: try row(of: selected, in: labels, option: "--selected"), section: 0))
         }
@@ -35,10 +45,10 @@ package enum CommandWidgets {
     }
 
     /// `filter`: a table of `rows`, multiple selection unless `limit` is 1.
-    package static func filterTable(_ client: WidgetsClient, named name: String?, rows: [String]?, limit: Int?, prompt: PromptRequest? = nil) throws -> RemoteTable {
+    package static func filterTable(_ client: WidgetsClient, named name: String?, rows: [String]?, descriptions: [String?] = [], limit: Int?, prompt: PromptRequest? = nil) throws -> RemoteTable {
         guard rows?.isEmpty != true else { throw UsageError(description: "filter needs at least one item") }
         // Without rows the table starts empty: standard input's lines stream in (`StreamedRows`).
-        let table = try create(named: name) { try client.createTable($0, items: rows ?? [], transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
+        let table = try create(named: name) { try described(client, $0, titles: rows ?? [], descriptions: descriptions, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
         if limit != 1 {
             try table.setAllowsMultipleSelection(true)
         }
@@ -91,11 +101,23 @@ package enum CommandWidgets {
         return picker
     }
 
-    /// `table`: a table of `rows`, the `selected` ones selected.
-    package static func table(_ client: WidgetsClient, named name: String?, rows: [String], multiple: Bool, selected: [String], prompt: PromptRequest? = nil) throws -> RemoteTable {
-        guard !rows.isEmpty else { throw UsageError(description: "table needs at least one item") }
-        let rowsOfSelected = try selected.map { try row(of: $0, in: rows, option: "--selected") }
-        let table = try create(named: name) { try client.createTable($0, items: rows, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
+    /// A table of `titles`, with descriptions where a title has one.
+    private static func described(_ client: WidgetsClient, _ name: String, titles: [String], descriptions: [String?], transient: Bool, prompt: PromptRequest?) throws -> RemoteTable {
+        guard descriptions.contains(where: { $0 != nil }) else { return try client.createTable(name, items: titles, transient: transient, prompt: prompt) }
+        return try client.createTable(name, models: CommandInput.models(titles: titles, descriptions: descriptions), columns: [], transient: transient, prompt: prompt)
+    }
+
+    /// `table`: a table of `rows`, the `selected` ones selected. With
+    /// `columns`, each row is a record's fields (`records`), selected by its first field.
+    package static func table(_ client: WidgetsClient, named name: String?, rows: [String], records: [[String]] = [], columns: TableColumns? = nil, multiple: Bool, selected: [String],
+                              prompt: PromptRequest? = nil) throws -> RemoteTable {
+        guard !rows.isEmpty || !records.isEmpty else { throw UsageError(description: "table needs at least one item") }
+        let rowsOfSelected = try selected.map { try row(of: $0, in: columns == nil ? rows : records.map { $0.first ?? "" }, option: "--selected") }
+        let table = try create(named: name) { name in
+            guard let columns else { return try client.createTable(name, items: rows, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
+            let models = records.map { DBusValue.array(element: .string, $0.map(DBusValue.string)) }
+            return try client.createTable(name, models: models, columns: columns.headers, transient: !(prompt?.outlivesAsker ?? false), prompt: prompt)
+        }
         if multiple {
             try table.setAllowsMultipleSelection(true)
         }

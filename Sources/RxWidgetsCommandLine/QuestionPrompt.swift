@@ -11,8 +11,8 @@ package enum QuestionPrompt {
     package static func title(of command: Command) -> String {
         switch command {
         case .choose(let header, _, _, let limit, _, _, _, _): return header ?? (limit == 1 ? "Choose one" : "Choose items")
-        case .table(let header, _, _, _, _): return header ?? "Choose rows"
-        case .filter(let header, _, _, _): return header ?? "Filter"
+        case .table(let header, _, _, _, _, _): return header ?? "Choose rows"
+        case .filter(let header, _, _, _, _): return header ?? "Filter"
         case .pick(_, _, let header, _): return header ?? "Pick"
         case .confirm(let question, _, _, _): return question
         case .input(let options): return options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
@@ -34,10 +34,11 @@ package enum QuestionPrompt {
         request.outlivesAsker = outlivesAsker
         guard let timeout else { return request }
         switch command {
-        case .choose:
+        case .choose(_, _, _, let limit, _, _, let delimiters, _):
             request.defaultAnswer = try timeout.defaultAnswer.map { item in
-                _ = try CommandWidgets.row(of: item, in: titles, option: "--default")
-                return [item].dbusValue
+                let row = try CommandWidgets.row(of: item, in: titles, option: "--default")
+                // A table's answer is its selected index paths; a picker's, its titles.
+                return Command.choosesInTable(limit: limit, delimiters) ? [IndexPath(row: row, section: 0)].dbusValue : [item].dbusValue
             }
         case .pick(let components, _, _, _):
             request.defaultAnswer = try timeout.defaultAnswer.map { given in
@@ -62,33 +63,37 @@ package enum QuestionPrompt {
 
     /// How the prompt at `path`'s answer is printed, as the command prints
     /// a person's (confirm's: nothing, exit 0 for the affirmative); choose's
-    /// items as `titles` shown and `values` printed.
+    /// items as `titles` shown and `values` printed; a table's or filter's
+    /// rows as `values` print when given (`--columns`, `--label-delimiter`).
     package static func printer(_ command: Command, at path: ObjectPath, client: WidgetsClient, titles: [String], values: [String]) throws -> (DBusValue) -> Outcome {
         switch command {
-        case .choose(_, _, _, let limit, let index, _, let delimiter, _) where limit != 1:
+        case .choose(_, _, _, let limit, let index, _, let delimiters, _) where Command.choosesInTable(limit: limit, delimiters):
             // A table's answer is its selected index paths: each row's value, or its index.
             return { answer in
                 // In the rows' order, as Enter prints them, not the order they were selected in.
                 let rows = (answer.arrayElements ?? []).compactMap { try? IndexPath(dbusValue: $0) }.map(\.row).filter(values.indices.contains).sorted()
-                return .done(rows.map { (index ? "\($0)" : delimiter == nil ? titles[$0] : values[$0]) + "\n" }.joined())
+                return .done(rows.map { (index ? "\($0)" : delimiters.isEmpty ? titles[$0] : values[$0]) + "\n" }.joined())
             }
         case .table, .filter:
             let table = try client.table(path.lastComponent)
             return { answer in
                 let paths = (answer.arrayElements ?? []).compactMap { try? IndexPath(dbusValue: $0) }.sorted { ($0.section, $0.row) < ($1.section, $1.row) }
                 do {
-                    return .done(try paths.map { try (table.cells(section: $0.section, first: $0.row, count: 1).first?.text ?? "") + "\n" }.joined())
+                    return .done(try paths.map { path in
+                        if path.section == 0, values.indices.contains(path.row) { return values[path.row] + "\n" }
+                        return try (table.cells(section: path.section, first: path.row, count: 1).first?.text ?? "") + "\n"
+                    }.joined())
                 } catch {
                     return Outcome(failure: error)
                 }
             }
-        case .choose(_, _, _, _, let index, _, let delimiter, _):
+        case .choose(_, _, _, _, let index, _, let delimiters, _):
             let picker = try client.picker(path.lastComponent)
             return { answer in
                 // The row chosen, not the first of its title: two items may share a label.
                 let chosen = texts(answer).first ?? ""
                 let row = picker.selectedRows.first.flatMap { titles.indices.contains($0) && titles[$0] == chosen ? $0 : nil } ?? titles.firstIndex(of: chosen) ?? 0
-                return .done((index ? "\(row)" : delimiter == nil || !values.indices.contains(row) ? chosen : values[row]) + "\n")
+                return .done((index ? "\(row)" : delimiters.isEmpty || !values.indices.contains(row) ? chosen : values[row]) + "\n")
             }
         case .pick:
             return { .done(texts($0).joined(separator: "\t") + "\n") }

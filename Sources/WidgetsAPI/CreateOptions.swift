@@ -79,12 +79,13 @@ extension Dictionary where Key == String, Value == DBusValue {
 public enum PickerOption: String, CreateOption {
     /// `private`: read by its creator's uid and 0 alone (a transient picker
     /// a front end lists its own data in: an agent's prompts, a folder's names).
-    case items, dependent, popup, transient, replace, prompt, `private`
+    case items, dependent, popup, transient, replace, prompt, `private`, columns
 
     public var type: DBusType {
         switch self {
         case .prompt: return PromptOption.dictionaryType
         case .items: return .array(.array(.string))
+        case .columns: return .array(.string)
         case .dependent: return .array(.array(.dictEntry(key: .string, value: .array(.string))))
         case .popup, .transient, .replace, .private: return .boolean
         }
@@ -93,12 +94,12 @@ public enum PickerOption: String, CreateOption {
 
 /// `CreateTable`'s options.
 public enum TableOption: String, CreateOption {
-    case items, sections, transient, replace, prompt
+    case items, sections, transient, replace, prompt, columns
 
     public var type: DBusType {
         switch self {
         case .prompt: return PromptOption.dictionaryType
-        case .items: return .array(.string)
+        case .items, .columns: return .array(.string)
         case .sections: return .array(.structure([.string, .array(.string)]))
         case .transient, .replace: return .boolean
         }

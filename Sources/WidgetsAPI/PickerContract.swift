@@ -51,6 +51,7 @@ public struct PickerContract: InterfaceMembers {
         attachDelegate: "Makes the caller's object (org.rxwidgets.Widgets1.PickerDelegate, served on the caller's connection) the picker's forward delegate: WidthForComponent and RowHeightForComponent ask it, and are answered once it said (the calls after them on the picker wait); a method it does not implement means the adapter's size. An answer that does not come within timeout ms (option timeout i, 1 to 60,000, default 2,000), or is not a finite size of 0 or more, fails the call with DataSourceUnavailable. Attaching again replaces; the caller leaving the bus detaches it. Revision stays. Owner or uid 0.",
         detachDelegate: "Lets go of the attached delegate: the adapter's sizes again. NotSupported when none is attached.")
     public let search = SearchMembers(part: "component", rowsCall: "Titles")
+    public let columns = ColumnMembers(part: "component", rowsCall: "Titles", formatCall: "SetAdapter's format")
     public let show = MethodContract("Show",
         "Shows a popup picker (Visible). NotSupported on a picker created without popup.")
     public let hide = MethodContract("Hide",

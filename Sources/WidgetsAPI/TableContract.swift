@@ -16,7 +16,7 @@ public struct TableContract: InterfaceMembers {
     public let loadItems = MethodContract("LoadItems", in: Parameters(("section", Int32.self), ("items", UnixFD.self), ("options", Options.self)),
         "Binds string rows read from a file descriptor, as the Picker's LoadItems, into a section (one past the last adds one), replacing its rows (Reloaded, that section's selection dropped) or after them with append b.")
     public let setCellFormat = MethodContract("SetCellFormat", in: Parameters(("format", String.self)),
-        "The cell text template: placeholders {section}, {row}, {value}.")
+        "The cell text template: placeholders {section}, {row}, {value}, and with columns {0}, {1}… or {header} (SetColumns), a dictionary's key as {key}.")
     public let cellForRow = MethodContract("CellForRow", in: Parameters(("section", Int32.self), ("row", Int32.self)), out: Parameters(("identifier", String.self), ("text", String.self)),
         "A row's cell identifier and text.")
     public let cells = MethodContract("Cells", in: Parameters(("section", Int32.self), ("first", Int32.self), ("count", Int32.self)), out: Parameters(("cells", Raw<[DBusStruct<String, String>]>.self), ("revision", UInt64.self)),
@@ -43,6 +43,7 @@ public struct TableContract: InterfaceMembers {
         attachDelegate: "Makes the caller's object (org.rxwidgets.Widgets1.TableDelegate, served on the caller's connection) the table's forward delegate: DeleteRow asks its CanEditRow, MoveRow its CanMoveRow, SelectRow its ShouldSelectRow first, and the call is answered once it said (the calls after it on the table wait). No: DeleteRow and MoveRow are NotEditable, SelectRow selects nothing and emits nothing. A method it does not implement means UIKit's default (the table's own rules decide). An answer that does not come within timeout ms (option timeout i, 1 to 60,000, default 2,000) fails the call with DataSourceUnavailable. Attaching again replaces; the caller leaving the bus detaches it. Owner or uid 0.",
         detachDelegate: "Lets go of the attached delegate: the table's own rules decide again. NotSupported when none is attached.")
     public let search = SearchMembers(part: "section", rowsCall: "Cells")
+    public let columns = ColumnMembers(part: "section", rowsCall: "Cells", formatCall: "SetCellFormat")
     public let tapAccessory = MethodContract("TapAccessory", in: Parameters(("section", Int32.self), ("row", Int32.self)),
         "A tap on a row's accessory button: ItemAccessoryButtonTapped. A pure event: Revision stays.")
     public let highlightRow = MethodContract("HighlightRow", in: Parameters(("section", Int32.self), ("row", Int32.self)),

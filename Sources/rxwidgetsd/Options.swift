@@ -43,6 +43,7 @@ struct Options {
       --no-state                 keep nothing: every start begins empty
       --max-widgets N            widgets alive at once (1000)
       --max-components N         picker components or table sections per widget (64)
+      --max-columns N            columns of a picker's or table's rows (64)
       --max-rows N               rows per widget (2000000)
       --max-string-length N      characters per string (65536)
       --max-spec-bytes N         bytes per form spec (1048576)
@@ -115,6 +116,7 @@ struct Options {
             case "--no-state": keepsState = false
             case "--max-widgets": limits.widgets = try count(argument)
             case "--max-components": limits.componentsPerWidget = try count(argument)
+            case "--max-columns": limits.columnsPerWidget = try count(argument)
             case "--max-rows": limits.rowsPerWidget = try count(argument)
             case "--max-string-length": limits.stringLength = try count(argument)
             case "--max-spec-bytes": limits.specBytes = try count(argument)

@@ -35,10 +35,29 @@ final class PickerModelTests: XCTestCase {
 
     func testLayingOutAsksForTheTitlesAroundWhatIsShownAndDrawingAsksNothing() {
         var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [100], selectedRows: [50]), purpose: .choose, header: nil, height: 5)
-        XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchTitles(component: 0, range: 41..<56, revision: 1)])
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchTitles(component: 0, range: 41..<56, revision: 1), .fetchDetails(component: 0, rows: 46..<51, revision: 1)],
+                       "the titles around what is shown, the details of what is shown")
         _ = picker.update(.titlesArrived(component: 0, TextWindow(first: 41, texts: (41..<56).map { "row \($0)" }, revision: 1)))
-        XCTAssertEqual(picker.update(.layOut(rows: 24)), [], "known: nothing to fetch")
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [], "known or asked for: nothing to fetch")
         XCTAssertTrue(text(picker.view(rows: 24, columns: 40)).contains { $0.hasPrefix("› row 50") })
+    }
+
+    func testDescriptionsTakeASecondLineUnderTheirTitles() {
+        var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [3]), purpose: .choose, header: nil, height: nil)
+        _ = picker.update(.layOut(rows: 10))
+        XCTAssertEqual(picker.listHeight(rows: 10), 8)
+        _ = picker.update(.titlesArrived(component: 0, TextWindow(first: 0, texts: ["hammer", "drill", "saw"], revision: 1, isComplete: true)))
+        _ = picker.update(.detailsArrived(component: 0, first: 0, [RowDetail(description: "drives nails", columns: []), RowDetail(description: "", columns: []),
+                                                                 RowDetail(description: "cuts", columns: [])], revision: 1))
+        XCTAssertEqual(picker.listHeight(rows: 10), 4, "two lines a row")
+        let lines = text(picker.view(rows: 10, columns: 30)).map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+        XCTAssertEqual(Array(lines.prefix(6)), ["› hammer", "  drives nails", "  drill", "", "  saw", "  cuts"])
+        for line in [4, 5] {
+            guard case .clicked(let row, 0)? = picker.clicked(row: line, column: 3, rows: 10, columns: 30) else { return XCTFail("line \(line) is a row's") }
+            XCTAssertEqual(row, 2, "the title's line or its description's is the row")
+        }
+        _ = picker.update(.daemonChanged(PickerSnapshot(rowCounts: [3], selectedRows: [1], revision: 2)))
+        XCTAssertEqual(picker.linesPerRow, 2, "a new revision keeps the rows' details until the new ones came: nothing blinks")
     }
 
     func testAFilterTypedAheadOfTheDaemonsAnswerWaitsForItBeforeDone() {
@@ -64,7 +83,8 @@ final class PickerModelTests: XCTestCase {
     func testAFilterOfTenMillionRowsFetchesOnlyTheMatchesShown() {
         let count = 10_000_000
         var picker = PickerModel(daemon: PickerSnapshot(rowCounts: [count], selectedRows: [5_000_000]), purpose: .attach, header: nil, height: 10)
-        XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchTitles(component: 0, range: 4_999_981..<5_000_011, revision: 1)])
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchTitles(component: 0, range: 4_999_981..<5_000_011, revision: 1),
+                                                          .fetchDetails(component: 0, rows: 4_999_991..<5_000_001, revision: 1)])
         _ = picker.update(.key(.character("/"), rows: 24))
         XCTAssertEqual(picker.update(.key(.character("7"), rows: 24)), [.setFilter("7", component: 0)])
         XCTAssertTrue(text(picker.view(rows: 24, columns: 60)).contains { $0.contains("/ 7") && $0.contains("matching…") })
@@ -74,7 +94,8 @@ final class PickerModelTests: XCTestCase {
         XCTAssertEqual(picker.update(.layOut(rows: 24)), [.fetchMatches(component: 0, range: 0..<20, revision: 2)], "the selection is not among the matches known: the best are shown")
         XCTAssertEqual(picker.update(.matchesArrived(component: 0, matches((0..<20).map { (7 + 10 * $0, "row \(7 + 10 * $0)") }, revision: 2, complete: false))),
                        [.selectRow(7, component: 0)], "the selection moves onto the best row shown")
-        XCTAssertEqual(picker.update(.layOut(rows: 24)), [])
+        XCTAssertEqual(picker.update(.layOut(rows: 24)), (0..<10).map { .fetchDetails(component: 0, rows: 7 + 10 * $0..<8 + 10 * $0, revision: 2) },
+                       "the matches known: nothing more to fetch but the details of the rows shown, each its own run")
         XCTAssertTrue(text(picker.view(rows: 24, columns: 60)).contains { $0.contains("5,217,031 of 10,000,000") })
         XCTAssertEqual(picker.update(.key(.character("7"), rows: 24)), [.setFilter("77", component: 0)], "the longer query goes to the daemon")
     }
@@ -170,7 +191,7 @@ final class TableModelTests: XCTestCase {
         XCTAssertEqual(searched.update(.key(.character("9"), rows: 24)), [.setFilter("9")])
         _ = searched.update(.daemonChanged(TableSnapshot(rowCounts: [15, 10_000_000], revision: 2, filter: "9", matchCounts: [1, 5_217_031])))
         XCTAssertEqual(searched.update(.layOut(rows: 24)), [.fetchHeaders(revision: 2), .fetchMatches(section: 0, range: 0..<1, revision: 2), .fetchMatches(section: 1, range: 0..<19, revision: 2)],
-                       "the matches around the cursor, section by section")
+                       "the matches around the cursor, section by section; their details once their rows are known")
         XCTAssertEqual(searched.shownRows.count, 5_217_032)
     }
 
@@ -187,12 +208,31 @@ final class TableModelTests: XCTestCase {
 
     func testLayingOutAsksForHeadersAndCellsOnceAndDrawingNothing() {
         var table = TableModel(daemon: TableSnapshot(rowCounts: [2, 1]), purpose: .attach, header: nil, height: nil)
-        XCTAssertEqual(table.update(.layOut(rows: 24)), [.fetchHeaders(revision: 1), .fetchCells(section: 0, range: 0..<2, revision: 1), .fetchCells(section: 1, range: 0..<1, revision: 1)])
+        XCTAssertEqual(table.update(.layOut(rows: 24)), [.fetchHeaders(revision: 1), .fetchCells(section: 0, range: 0..<2, revision: 1), .fetchCells(section: 1, range: 0..<1, revision: 1),
+                                                         .fetchDetails(section: 0, rows: 0..<2, revision: 1), .fetchDetails(section: 1, rows: 0..<1, revision: 1)])
         _ = table.update(.headersArrived(["fruit", "cheese"], revision: 1))
         _ = table.update(.cellsArrived(section: 0, TextWindow(first: 0, texts: ["apple", "pear"], revision: 1, isComplete: true)))
         _ = table.update(.cellsArrived(section: 1, TextWindow(first: 0, texts: ["brie"], revision: 1, isComplete: true)))
-        XCTAssertEqual(table.update(.layOut(rows: 24)), [])
+        XCTAssertEqual(table.update(.layOut(rows: 24)), [], "the details asked for are not asked again")
         let lines = text(table.view(rows: 24, columns: 40))
         XCTAssertEqual(Array(lines.prefix(5)).map { $0.trimmingCharacters(in: .whitespaces) }, ["fruit", "› ○ apple", "○ pear", "cheese", "○ brie"])
+    }
+
+    func testDescriptionsTakeASecondLineAndColumnsAlignUnderTheirHeaders() {
+        var table = TableModel(daemon: TableSnapshot(rowCounts: [3], columns: ["Name", "Size"]), purpose: .choose, header: nil, height: nil)
+        _ = table.update(.layOut(rows: 10))
+        XCTAssertEqual(table.listHeight(rows: 10), 7, "the column headers take a line, the help line and a spare two")
+        _ = table.update(.detailsArrived(section: 0, first: 0, [RowDetail(description: "", columns: ["a", "1"]), RowDetail(description: "the second", columns: ["bb", "22"]),
+                                                             RowDetail(description: "", columns: ["ccc", "3"])], revision: 1))
+        XCTAssertEqual(table.linesPerRow, 2, "a row with a description takes two lines, and so every row")
+        XCTAssertEqual(table.listHeight(rows: 10), 3)
+        let lines = text(table.view(rows: 10, columns: 40)).map { $0.replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+        XCTAssertEqual(Array(lines.prefix(7)), ["    Name  Size", "› ○ a     1", "", "  ○ bb    22", "    the second", "  ○ ccc   3", ""],
+                       "each column as wide as its widest text, its header included")
+        _ = table.update(.detailsArrived(section: 0, first: 0, [RowDetail(description: "late", columns: [])], revision: 9))
+        XCTAssertNil(table.details.detail(IndexPath(row: 0, section: 0)).map { $0.description == "late" ? $0 : nil } ?? nil, "details of another revision are dropped")
+        _ = table.update(.daemonChanged(TableSnapshot(rowCounts: [3], revision: 2, columns: ["Name", "Size"])))
+        XCTAssertEqual(table.update(.layOut(rows: 10)).filter { if case .fetchDetails = $0 { return true } else { return false } }, [.fetchDetails(section: 0, rows: 0..<3, revision: 2)],
+                       "a new revision asks again")
     }
 }

@@ -18,7 +18,7 @@ final class ManagerTests: DaemonTestCase {
                        DBusError(name: errorPrefix + "Exists", message: "a picker named 'p' exists (the option 'replace' destroys it first)"))
         try call(root, managerInterface, "CreateTable", [.string("p"), options([])])
         XCTAssertEqual(error(root, managerInterface, "CreatePicker", [.string("q"), options([("colour", .string("red"))])]),
-                       DBusError.invalidArgs("options: unknown key 'colour'; expected 'dependent', 'items', 'popup', 'private', 'prompt', 'replace', 'transient'"))
+                       DBusError.invalidArgs("options: unknown key 'colour'; expected 'columns', 'dependent', 'items', 'popup', 'private', 'prompt', 'replace', 'transient'"))
         XCTAssertEqual(error(root, managerInterface, "CreatePicker", [.string("q"), options([("popup", .string("yes"))])]),
                        DBusError.invalidArgs("options: key 'popup' expects 'b', got 's'"))
         try call(root, managerInterface, "CreateForm", [.string("f"), .string("sign-up"), options([])])

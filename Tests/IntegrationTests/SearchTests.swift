@@ -295,7 +295,10 @@ final class SearchTests: DaemonTestCase {
         XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("fuzzy", nested)])?.name, "org.freedesktop.DBus.Error.InvalidArgs", "a value nested 60 deep is not a b")
         XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("case", .string("loud"))])?.message, "options 'case': expected 'smart', 'sensitive' or 'insensitive', got 'loud'")
         XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("component", .int32(3))])?.name, errorPrefix + "OutOfRange")
-        XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("in", .array(element: .string, [.string("notes")]))])?.message, "options 'in': rows have only 'title' to search, got 'notes'")
+        XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("in", .array(element: .string, [.string("notes")]))])?.message, "options 'in'[0]: expected 'title' or 'description', got 'notes'")
+        XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("in", .array(element: .string, [.string("title"), .string("title")]))])?.message,
+                       "options 'in'[1]: 'title' is already in[0]; expected each field once")
+        XCTAssertEqual(setFilter(picker, pickerInterface, "a", [("in", .array(element: .string, []))])?.message, "options 'in' is empty; expected 'title', 'description' or both")
         for (bytes, what) in [("61ff62", "invalid UTF-8"), ("610062", "a NUL")] {
             let sent = try runCommand("/usr/bin/python3", ["-c", SearchTests.rawQuery, bus.address, busName, picker, pickerInterface, bytes])
             XCTAssertNotEqual(sent.output.trimmingCharacters(in: .whitespacesAndNewlines), "no answer", "\(what): refused, never left unanswered (\(sent.error))")

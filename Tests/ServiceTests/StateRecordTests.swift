@@ -15,15 +15,20 @@ final class StateRecordTests: XCTestCase {
 
     func testAPickerRecordRoundTripsAndItsUnversionedFilesAreRead() throws {
         let state = PickerState(popup: true, visible: false, bound: true, components: [[.string("a"), .int32(2)]], adapter: "title",
-                                adapterOptions: noOptions, selected: [1], dependent: noMaps)
+                                adapterOptions: noOptions, selected: [1], dependent: noMaps,
+                                columns: RowColumns(headers: ["Name", "Size"], descriptionFormat: "{size} bytes"))
         let stored = written(state.pieces)
         XCTAssertEqual(stored.first, .uint32(PickerState.version), "the version comes first")
         let read = try PickerState(stored: stored)
         XCTAssertEqual(read.components, state.components)
         XCTAssertEqual(read.selected, [1])
         XCTAssertTrue(read.popup && read.bound && !read.visible)
+        XCTAssertEqual(read.columns, state.columns, "columns and the description format are kept")
 
-        let unversioned = Array(stored.dropFirst())
+        var beforeColumns = Array(stored.prefix(9))
+        beforeColumns[0] = .uint32(1)
+        XCTAssertEqual(try PickerState(stored: beforeColumns).columns, RowColumns(), "a version 1 record has no columns")
+        let unversioned = Array(stored.dropFirst().prefix(8))
         XCTAssertEqual(try PickerState(stored: unversioned).components, state.components, "a file of eight fields without a version")
         let beforeDependent = try PickerState(stored: Array(unversioned.prefix(7)))
         XCTAssertEqual(beforeDependent.dependent, noMaps, "a file written before dependent components existed has none")
@@ -31,12 +36,15 @@ final class StateRecordTests: XCTestCase {
 
     func testTableAndFormRecordsRoundTrip() throws {
         let table = TableState(bound: true, sections: [("fruit", [.string("apple"), .string("pear")])], cellFormat: "{value}",
-                               selected: [IndexPath(row: 1, section: 0)], allowsMultipleSelection: true, editable: false)
+                               selected: [IndexPath(row: 1, section: 0)], allowsMultipleSelection: true, editable: false,
+                               columns: RowColumns(headers: ["Name"], descriptionFormat: "{description}"))
         let readTable = try TableState(stored: written(table.pieces))
+        XCTAssertEqual(readTable.columns.headers, ["Name"])
         XCTAssertEqual(readTable.sections.map(\.header), ["fruit"])
         XCTAssertEqual(readTable.sections.first?.models, [.string("apple"), .string("pear")])
         XCTAssertEqual(readTable.selected, [IndexPath(row: 1, section: 0)])
-        XCTAssertEqual(try TableState(stored: Array(written(table.pieces).dropFirst())).cellFormat, "{value}", "an unversioned file")
+        XCTAssertEqual(try TableState(stored: Array(written(table.pieces).dropFirst().prefix(6))).cellFormat, "{value}", "an unversioned file")
+        XCTAssertThrowsError(try TableState(stored: Array(written(table.pieces).dropLast())), "a version 2 record without its description format")
 
         let form = FormState(spec: "sign-up", values: [("username", .string("alice"))], errors: ["username": "taken"], page: 2)
         let readForm = try FormState(stored: written(form.pieces))

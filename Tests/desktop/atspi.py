@@ -17,6 +17,7 @@ node without a name of its own (a list's row) goes by the first name inside it.
 Exit status 0 when the node was found and the action done, 1 otherwise."""
 
 import json
+import subprocess
 import sys
 import time
 
@@ -116,6 +117,14 @@ def main(arguments):
             print("%r has no action %r, only %r" % (arguments[3], arguments[4], names), file=sys.stderr)
             return 1
         action.doAction(names.index(arguments[4]))
+    elif command == "click":
+        # A click of the pointer at the middle of the node (a column
+        # header, which offers no action): its extents on the screen.
+        extents = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        if extents.width <= 0 or extents.height <= 0:
+            print("%r has no extents on the screen: %r" % (arguments[3], extents), file=sys.stderr)
+            return 1
+        subprocess.run(["xdotool", "mousemove", str(extents.x + extents.width // 2), str(extents.y + extents.height // 2), "click", "1"], check=True)
     elif command == "focus":
         if not node.queryComponent().grabFocus():
             print("%r did not take the focus" % arguments[3], file=sys.stderr)

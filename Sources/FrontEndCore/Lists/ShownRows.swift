@@ -75,17 +75,22 @@ package struct ShownIndexPaths: RandomAccessCollection, Equatable {
     private let total: Int
     /// Per section, the fetched matches, when the rows shown are a search's.
     private let ranked: [Int: MatchWindow]?
+    /// The rows of one section in the order a front end sorted them.
+    private let order: RowOrder?
 
-    /// Every row of sections of these counts.
-    package init(rowCounts: [Int]) {
+    /// Every row of sections of these counts; in `order` when one is given
+    /// (and the sections are one, of as many rows as it orders).
+    package init(rowCounts: [Int], order: RowOrder? = nil) {
         (starts, total) = ShownIndexPaths.starts(of: rowCounts)
         ranked = nil
+        self.order = rowCounts.count == 1 && order?.rows.count == rowCounts[0] ? order : nil
     }
 
     /// The rows a search matches, `counts` per section, those of `windows` known.
     package init(ranked counts: [Int], windows: [Int: MatchWindow]) {
         (starts, total) = ShownIndexPaths.starts(of: counts)
         ranked = windows
+        order = nil
     }
 
     private static func starts(of counts: [Int]) -> ([Int], Int) {
@@ -110,6 +115,7 @@ package struct ShownIndexPaths: RandomAccessCollection, Equatable {
     /// The row shown at `position`; its row is -1 for a match not fetched yet.
     package subscript(position: Int) -> IndexPath {
         let (section, index) = place(position)
+        if let order { return IndexPath(row: order.rows[index], section: 0) }
         guard let ranked else { return IndexPath(row: index, section: section) }
         return IndexPath(row: ranked[section]?.item(index)?.row ?? -1, section: section)
     }
@@ -125,7 +131,10 @@ package struct ShownIndexPaths: RandomAccessCollection, Equatable {
         guard starts.indices.contains(indexPath.section), indexPath.row >= 0 else { return nil }
         let end = indexPath.section + 1 < starts.count ? starts[indexPath.section + 1] : total
         let index: Int
-        if let ranked {
+        if let order {
+            guard indexPath.section == 0, order.positions.indices.contains(indexPath.row) else { return nil }
+            index = order.positions[indexPath.row]
+        } else if let ranked {
             guard let rank = ranked[indexPath.section]?.rank(of: indexPath.row) else { return nil }
             index = rank
         } else {
@@ -135,9 +144,13 @@ package struct ShownIndexPaths: RandomAccessCollection, Equatable {
         return position < end ? position : nil
     }
 
-    /// The rows (or ranks) of each section that `positions` cover.
+    /// The rows (or ranks) of each section that `positions` cover; in an
+    /// order, the runs of neighbouring rows they show.
     package func parts(of positions: Range<Int>) -> [(section: Int, range: Range<Int>)] {
         guard !positions.isEmpty, positions.lowerBound < total else { return [] }
+        if let order {
+            return RowOrder.runs(of: positions.clamped(to: 0..<total).map { order.rows[$0] }).map { (0, $0) }
+        }
         var parts: [(Int, Range<Int>)] = []
         var position = positions.lowerBound
         let end = Swift.min(positions.upperBound, total)

@@ -36,6 +36,12 @@ extension PickerModel {
             matches[component] = window
             guard component == focus else { return [] }
             return placeSelection()
+        case .detailsArrived(let component, let first, let fetched, let revision):
+            details.arrived(fetched, section: component, first: first, revision: revision)
+            return []
+        case .detailsFailed(let component, let rows):
+            details.failed(section: component, rows: rows)
+            return []
         case .answered(let call, let refusal):
             callsInFlight = max(callsInFlight - 1, 0)
             if call == .done || call == .cancel {
@@ -75,6 +81,10 @@ extension PickerModel {
                 }
             } else if !around.isEmpty, titles[component]?.covers(around, revision: daemon.revision) != true {
                 commands.append(.fetchTitles(component: component, range: around, revision: daemon.revision))
+            }
+            let rows = (top..<min(top + height, shown.count)).map { shown[$0] }
+            commands += details.missing(rows, section: component, revision: daemon.revision).map {
+                PickerCommand.fetchDetails(component: component, rows: $0, revision: daemon.revision)
             }
         }
         return commands

@@ -74,6 +74,8 @@ package struct PickerModel {
     package var searched: (component: Int, query: String)?
     /// Per component, the daemon's matches as fetched.
     package var matches: [Int: MatchWindow] = [:]
+    /// The descriptions of the rows shown, as fetched (a component is a section there).
+    package var details = RowDetailCache()
     /// Calls made and not yet answered: the inputs after them wait.
     package var callsInFlight = 0
     /// The row selected when the filter opened: where the selection goes
@@ -128,9 +130,15 @@ package struct PickerModel {
     }
 
     /// The rows of the list: what the terminal leaves after the header, the
-    /// filter, the help line and one spare row, at most `--height`.
+    /// filter, the help line and one spare row, at most `--height`; rows
+    /// with descriptions take two lines each.
     package func listHeight(rows: Int) -> Int {
-        max(1, min(heightLimit ?? Int.max, rows - (header == nil ? 0 : 1) - 2 - (filters[focus] == nil ? 0 : 1)))
+        max(1, max(1, min(heightLimit ?? Int.max, rows - (header == nil ? 0 : 1) - 2 - (filters[focus] == nil ? 0 : 1))) / linesPerRow)
+    }
+
+    /// The lines a row takes: two once a row shown has a description.
+    package var linesPerRow: Int {
+        details.describes ? 2 : 1
     }
 }
 
@@ -150,6 +158,10 @@ package enum PickerMessage {
     case titlesArrived(component: Int, TextWindow)
     /// Ranked matches of the daemon's search in `component`.
     case matchesArrived(component: Int, MatchWindow)
+    /// The details of rows `first…` of `component` as of `revision`.
+    case detailsArrived(component: Int, first: Int, [RowDetail], revision: UInt64)
+    /// A details read that failed: its rows may be asked for again.
+    case detailsFailed(component: Int, rows: Range<Int>)
     /// A call this screen made was answered: nil, or the daemon's refusal
     /// (Done's is shown; the others' end the screen before this comes).
     case answered(PickerCommand, refusal: String?)
@@ -166,6 +178,8 @@ package enum PickerCommand: Equatable {
     case setFilter(String, component: Int)
     /// Fetch matches ranked in `range` (paged, for `revision`); they come back as `.matchesArrived`.
     case fetchMatches(component: Int, range: Range<Int>, revision: UInt64)
+    /// Fetch the descriptions of `rows` of `component`; they come back as `.detailsArrived`.
+    case fetchDetails(component: Int, rows: Range<Int>, revision: UInt64)
     case selectRow(Int, component: Int)
     case show
     case done

@@ -25,6 +25,9 @@ package final class PickerProgram {
         self.picker = picker
         self.host = host
         program = Program(PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height), host: host)
+        // Started first: the revision's first value lays the screen out,
+        // and the reads that layout asks for must be made, not dropped.
+        program.start(performing: { [weak self] in self?.run($0) })
         picker.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
             program.receive(.daemonChanged(PickerSnapshot(picker)))
@@ -34,7 +37,6 @@ package final class PickerProgram {
         // (the daemon left, the widget was destroyed): they need not say it again.
         picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.program.receive(.selectedItem(index: $0.index, title: $0.title)) }, onError: { _ in }).disposed(by: disposeBag)
         picker.rx.closed.subscribe(onNext: { [weak self] in self?.program.receive(.closed) }, onError: { _ in }).disposed(by: disposeBag)
-        program.start(performing: { [weak self] in self?.run($0) })
     }
 
     package var model: PickerModel { program.model }
@@ -48,6 +50,18 @@ package final class PickerProgram {
                 answer(command, picker.rx.setFilter(query, SearchSettings(component: component)))
             case .fetchMatches(let component, let range, let revision):
                 matchFetcher(component).want(range, revision: revision)
+            case .fetchDetails(let component, let rows, let revision):
+                picker.rx.rowDetails(in: component, first: rows.lowerBound, count: rows.count).subscribe(onNext: { [weak self] fetched in
+                    // Details of rows that changed since they were asked for are asked for again.
+                    self?.program.receive(fetched.revision == revision ? .detailsArrived(component: component, first: rows.lowerBound, fetched.details, revision: revision)
+                                                                         : .detailsFailed(component: component, rows: rows))
+                }, onError: { [weak self] error in
+                    // Rows gone meanwhile: the new revision's layout asks again;
+                    // any other failure leaves the rows without descriptions.
+                    if error.meansTheRowsWentAway {
+                        self?.program.receive(.detailsFailed(component: component, rows: rows))
+                    }
+                }).disposed(by: disposeBag)
             case .selectRow(let row, let component):
                 answer(command, picker.rx.selectRow(row, inComponent: component))
             case .show:

@@ -52,6 +52,10 @@ extension TableModel {
                 top = 0
             }
             let moved = snapshot.selected != daemon.selected
+            if snapshot.rowCounts != daemon.rowCounts {
+                // Rows came or went: the order sorted was of the rows before.
+                order = nil
+            }
             daemon = snapshot
             // In a table of one choice the row chosen is where the cursor
             // is: another front end's choice moves it there.
@@ -75,6 +79,17 @@ extension TableModel {
             if revision == daemon.revision {
                 self.headers = headers
             }
+            return []
+        case .detailsArrived(let section, let first, let fetched, let revision):
+            details.arrived(fetched, section: section, first: first, revision: revision)
+            return []
+        case .detailsFailed(let section, let rows):
+            details.failed(section: section, rows: rows)
+            return []
+        case .ordered(let newOrder):
+            let underCursor = rowUnderCursor(shownRows)
+            order = newOrder
+            cursor = underCursor.flatMap { shownRows.position(of: $0) } ?? 0
             return []
         }
     }
@@ -100,7 +115,20 @@ extension TableModel {
                 commands.append(.fetchCells(section: part.section, range: part.range, revision: daemon.revision))
             }
         }
-        return commands
+        return commands + fetchDetails(shown, of: top..<min(top + height, shown.count))
+    }
+
+    /// The details of the rows at `positions` not yet fetched, by section
+    /// and run; a match not fetched yet waits for its row.
+    private mutating func fetchDetails(_ shown: ShownIndexPaths, of positions: Range<Int>) -> [TableCommand] {
+        var rows: [Int: [Int]] = [:]
+        for position in positions {
+            let indexPath = shown[position]
+            rows[indexPath.section, default: []].append(indexPath.row)
+        }
+        return rows.keys.sorted().flatMap { section in
+            details.missing(rows[section]!, section: section, revision: daemon.revision).map { TableCommand.fetchDetails(section: section, rows: $0, revision: daemon.revision) }
+        }
     }
 
     /// The `SetFilter` the typed filter needs, once per change of its

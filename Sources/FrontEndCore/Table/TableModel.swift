@@ -10,6 +10,8 @@ package struct TableSnapshot: Equatable {
     /// The daemon's search: its query and each section's matches.
     package var filter = ""
     package var matchCounts: [Int] = []
+    /// The rows' column headers (`Columns`); [] without columns.
+    package var columns: [String] = []
 
     package init(_ table: RemoteTable) {
         rowCounts = table.rowCounts
@@ -18,10 +20,13 @@ package struct TableSnapshot: Equatable {
         revision = table.revision
         filter = table.filter
         matchCounts = table.matchCounts
+        columns = table.columns
     }
 
     /// A table of these parts, for tests.
-    package init(rowCounts: [Int], selected: [IndexPath] = [], allowsMultipleSelection: Bool = false, revision: UInt64 = 1, filter: String = "", matchCounts: [Int]? = nil) {
+    package init(rowCounts: [Int], selected: [IndexPath] = [], allowsMultipleSelection: Bool = false, revision: UInt64 = 1, filter: String = "", matchCounts: [Int]? = nil,
+                 columns: [String] = []) {
+        self.columns = columns
         self.rowCounts = rowCounts
         self.selected = selected
         self.allowsMultipleSelection = allowsMultipleSelection
@@ -53,8 +58,10 @@ package struct TableModel {
     package let fuzzy: Bool
     /// `choose --index`: print the chosen rows' indexes, not their cells.
     package let printsIndexes: Bool
-    /// `choose --label-delimiter`: per row, what is printed instead of its cell.
+    /// `choose --label-delimiter`, `table --columns`: per row, what is printed instead of its cell.
     package let values: [String]?
+    /// `--description-delimiter`: the search reads the rows' descriptions too.
+    package let searchesDescriptions: Bool
     package var daemon: TableSnapshot
     /// Per section, its cells as fetched.
     package var cells: [Int: TextWindow] = [:]
@@ -67,13 +74,19 @@ package struct TableModel {
     package var searched: String?
     /// Per section, the daemon's matches as fetched.
     package var matches: [Int: MatchWindow] = [:]
+    /// The descriptions and column texts of the rows shown, as fetched.
+    package var details = RowDetailCache()
+    /// The order a window's column header sorted the rows in, while the rows are as many.
+    package var order: RowOrder?
     /// Calls made and not yet answered: the inputs after them wait.
     package var callsInFlight = 0
     /// Enter's choice is being printed: every input waits (the screen ends with it).
     package var isFinishing = false
     package var status: String?
-    package init(daemon: TableSnapshot, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false, values: [String]? = nil) {
+    package init(daemon: TableSnapshot, purpose: Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false, printsIndexes: Bool = false, values: [String]? = nil,
+                 searchesDescriptions: Bool = false) {
         self.daemon = daemon
+        self.searchesDescriptions = searchesDescriptions
         self.purpose = purpose
         self.header = header
         self.heightLimit = height
@@ -104,7 +117,7 @@ package struct TableModel {
     /// Every row shown, section by section: all, or the daemon's matches,
     /// ranked within each section.
     package var shownRows: ShownIndexPaths {
-        isFiltering ? ShownIndexPaths(ranked: daemon.matchCounts, windows: matches) : ShownIndexPaths(rowCounts: daemon.rowCounts)
+        isFiltering ? ShownIndexPaths(ranked: daemon.matchCounts, windows: matches) : ShownIndexPaths(rowCounts: daemon.rowCounts, order: order)
     }
 
     /// Whether the rows shown answer the query typed: the daemon's filter
@@ -120,9 +133,16 @@ package struct TableModel {
     }
 
     /// The rows of the list on a terminal of `rows`: what is left after the
-    /// header, the filter, the help line and one spare row, at most `--height`.
+    /// header, the column headers, the filter, the help line and one spare
+    /// row, at most `--height`; rows with descriptions take two lines each.
     package func listHeight(rows: Int) -> Int {
-        max(1, min(heightLimit ?? Int.max, rows - (header == nil ? 0 : 1) - 2 - (filter == nil ? 0 : 1)))
+        let lines = max(1, min(heightLimit ?? Int.max, rows - (header == nil ? 0 : 1) - (daemon.columns.isEmpty ? 0 : 1) - 2 - (filter == nil ? 0 : 1)))
+        return max(1, lines / linesPerRow)
+    }
+
+    /// The lines a row takes: two once a row shown has a description.
+    package var linesPerRow: Int {
+        details.describes ? 2 : 1
     }
 }
 
@@ -147,6 +167,12 @@ package enum TableMessage {
     /// A call this screen made was answered: nil, or the daemon's refusal.
     case answered(TableCommand, refusal: String?)
     case headersArrived([String], revision: UInt64)
+    /// The details of rows `first…` of `section` as of `revision`.
+    case detailsArrived(section: Int, first: Int, [RowDetail], revision: UInt64)
+    /// A details read that failed: its rows may be asked for again.
+    case detailsFailed(section: Int, rows: Range<Int>)
+    /// A column header sorted the rows (nil: their own order again); the cursor stays on its row.
+    case ordered(RowOrder?)
 }
 
 /// What a table update asks the runtime to do.
@@ -158,6 +184,8 @@ package enum TableCommand: Equatable {
     /// Fetch matches ranked in `range` (paged, for `revision`); they come back as `.matchesArrived`.
     case fetchMatches(section: Int, range: Range<Int>, revision: UInt64)
     case fetchHeaders(revision: UInt64)
+    /// Fetch the descriptions and column texts of `rows` of `section`; they come back as `.detailsArrived`.
+    case fetchDetails(section: Int, rows: Range<Int>, revision: UInt64)
     /// `SelectRow`, or `DeselectRow` when `deselect`.
     case tap(IndexPath, deselect: Bool)
     /// `SelectRow` of each.

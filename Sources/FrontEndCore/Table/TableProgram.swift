@@ -24,17 +24,19 @@ package final class TableProgram {
     private let disposeBag = DisposeBag()
 
     package init(table: RemoteTable, host: ScreenHost, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false,
-                 printsIndexes: Bool = false, values: [String]? = nil) {
+                 printsIndexes: Bool = false, values: [String]? = nil, searchesDescriptions: Bool = false) {
         self.table = table
         self.host = host
         program = Program(TableModel(daemon: TableSnapshot(table), purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy,
-                                     printsIndexes: printsIndexes, values: values), host: host)
+                                     printsIndexes: printsIndexes, values: values, searchesDescriptions: searchesDescriptions), host: host)
+        // Started first: the revision's first value lays the screen out,
+        // and the reads that layout asks for must be made, not dropped.
+        program.start(performing: { [weak self] in self?.run($0) })
         table.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
             program.receive(.daemonChanged(TableSnapshot(table)))
         }, onError: { [weak self] in self?.fail($0) })
             .disposed(by: disposeBag)
-        program.start(performing: { [weak self] in self?.run($0) })
     }
 
     package var model: TableModel { program.model }
@@ -45,9 +47,21 @@ package final class TableProgram {
             case .fetchCells(let section, let range, let revision):
                 fetcher(section).want(range, revision: revision)
             case .setFilter(let query):
-                answer(command, table.rx.setFilter(query))
+                answer(command, table.rx.setFilter(query, SearchSettings(fields: model.searchesDescriptions ? ["title", "description"] : nil)))
             case .fetchMatches(let section, let range, let revision):
                 matchFetcher(section).want(range, revision: revision)
+            case .fetchDetails(let section, let rows, let revision):
+                table.rx.rowDetails(in: section, first: rows.lowerBound, count: rows.count).subscribe(onNext: { [weak self] fetched in
+                    // Details of rows that changed since they were asked for are asked for again.
+                    self?.program.receive(fetched.revision == revision ? .detailsArrived(section: section, first: rows.lowerBound, fetched.details, revision: revision)
+                                                                         : .detailsFailed(section: section, rows: rows))
+                }, onError: { [weak self] error in
+                    // Rows gone meanwhile: the new revision's layout asks again.
+                    // Any other failure leaves the rows without details (drawn by their cells).
+                    if error.meansTheRowsWentAway {
+                        self?.program.receive(.detailsFailed(section: section, rows: rows))
+                    }
+                }).disposed(by: disposeBag)
             case .fetchHeaders(let revision):
                 table.rx.headers().subscribe(onNext: { [weak self] headers in
                     self?.program.receive(.headersArrived(headers, revision: revision))

@@ -134,6 +134,12 @@ extension DBusValue {
 /// characters (Unicode scalars): a template of many placeholders over long
 /// values would otherwise make one title megabytes long.
 func fill(_ template: String, _ values: [String: String], limit: Int) -> String {
+    fill(template, limit: limit) { values[String($0)] }
+}
+
+/// Fills `{name}` placeholders with what `value` gives for each name; a
+/// name it gives nil for stays as written.
+func fill(_ template: String, limit: Int, _ value: (Substring) -> String?) -> String {
     var result = ""
     var left = limit
     func add(_ piece: some StringProtocol) -> Bool {
@@ -159,7 +165,7 @@ func fill(_ template: String, _ values: [String: String], limit: Int) -> String 
             break
         }
         let name = rest[afterOpen..<close]
-        let added = values[String(name)].map { add($0) } ?? add(rest[open...close])
+        let added = value(name).map { add($0) } ?? add(rest[open...close])
         guard added else { return result }
         rest = rest[rest.index(after: close)...]
     }

@@ -7,6 +7,8 @@ public struct Limits: Sendable, Equatable {
     public var widgets = 1_000
     /// Components of a picker, sections of a table.
     public var componentsPerWidget = 64
+    /// Columns of a picker's or table's rows (`SetColumns`).
+    public var columnsPerWidget = 64
     /// Rows of a widget, all components or sections together.
     public var rowsPerWidget = 2_000_000
     /// Characters of any string a client sends.

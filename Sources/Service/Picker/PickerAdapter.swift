@@ -36,6 +36,8 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
 
     private(set) var rows = PickerRows.bound([])
     var config = PickerAdapterConfig()
+    /// The rows' column headers and description format.
+    var columns = RowColumns()
     /// The most characters a rendered title has (the string limit).
     var titleLimit = 65_536
 
@@ -107,15 +109,14 @@ final class PickerAdapter: PickerViewDataSource, PickerViewDelegate, RxPickerVie
         ["row": String(row), "component": String(component), "value": value(row: row, component: component).textForm]
     }
 
-    /// A row's title as the format renders it. A string under the default
-    /// format is its own title (no bigger than the limit, so not clipped):
-    /// filling the format made a dictionary and a string a row, half of a
-    /// `Titles` read's time.
+    /// How a row reads: its title by the format, its columns, its description.
+    var rowText: RowText {
+        RowText(format: config.format, columns: columns, partKey: PickerWidget.searchPart, limit: titleLimit)
+    }
+
+    /// A row's title as the format renders it (`RowText.title`).
     private func title(row: Int, component: Int) -> String {
-        if config.format == PickerAdapterConfig.valueFormat, case .string(let text) = value(row: row, component: component), text.utf8.count <= titleLimit {
-            return text
-        }
-        return fill(config.format, placeholders(row: row, component: component), limit: titleLimit)
+        rowText.title(of: value(row: row, component: component), row: row, part: component)
     }
 
     func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int) -> String? {

@@ -84,6 +84,9 @@ final class PickerWidget: RowsWidget {
             let given = try dependentComponents(from: maps, "options 'dependent'")
             dependent = given.componentCount > 1 ? given : nil
         }
+        if let headers = options[PickerOption.columns]?.arrayElements {
+            adapter.columns.headers = try RowColumns.checked(headers.compactMap(\.stringValue), context.arguments, "options 'columns'")
+        }
         if let initial = options[PickerOption.items] {
             let components = try PickerWidget.components(fromTitles: initial, context.arguments, "options 'items'")
             if dependent == nil {
@@ -228,7 +231,7 @@ final class PickerWidget: RowsWidget {
     /// when served, the data source's cache at its bound).
     private func footprint(parts: [Int], mapsFootprint: Int, adapterFootprint: Int? = nil, served: Bool? = nil) -> Int {
         let cache = (served ?? (adapter.served != nil)) ? RemoteRows.cacheBytes : 0
-        return Footprint.picker + Footprint.sum(parts) + mapsFootprint + (adapterFootprint ?? self.adapterFootprint) + cache + search.footprint
+        return Footprint.picker + Footprint.sum(parts) + mapsFootprint + (adapterFootprint ?? self.adapterFootprint) + adapter.columns.footprint + cache + search.footprint
     }
 
     /// What the picker would hold with a data source attached or not.
@@ -523,6 +526,11 @@ final class PickerWidget: RowsWidget {
         let visible: PropertyHandler = API.visible.serve { $0.popup?.isVisible ?? false }
         let popup: PropertyHandler = API.popup.serve { $0.popup != nil }
         let adapter: PropertyHandler = API.adapter.serve { $0.adapter.config.kind.rawValue }
+        let setColumns: MethodHandler = API.columns.setColumnsHandler()
+        let setDescriptionFormat: MethodHandler = API.columns.setDescriptionFormatHandler()
+        let rowDetails: MethodHandler = API.columns.rowDetailsHandler()
+        let columns: PropertyHandler = API.columns.columnsHandler()
+        let descriptionFormat: PropertyHandler = API.columns.descriptionFormatHandler()
         let revision: PropertyHandler = API.widget.revision.serve { $0.revision }
     }
 
@@ -545,7 +553,8 @@ final class PickerWidget: RowsWidget {
             .dictionary(key: .string, value: .array(.string), map.sorted { $0.key < $1.key }.map { (.string($0.key), .array(element: .string, $0.value.map(DBusValue.string))) })
         })
         let state = PickerState(popup: popup != nil, visible: popup?.isVisible ?? false, bound: bound.bound, components: bound.components,
-                                adapter: config.kind.rawValue, adapterOptions: adapterOptions, selected: bound.selected.map { Int32($0) }, dependent: dependentMaps)
+                                adapter: config.kind.rawValue, adapterOptions: adapterOptions, selected: bound.selected.map { Int32($0) }, dependent: dependentMaps,
+                                columns: adapter.columns)
         return { state.pieces }
     }
 
@@ -562,6 +571,8 @@ final class PickerWidget: RowsWidget {
             try widget.bind(state.components)
         }
         try widget.configure(try widget.adapterConfig(kind: state.adapter, options: state.adapterOptions))
+        widget.adapter.columns = RowColumns(headers: try RowColumns.checked(state.columns.headers, context.arguments, "stored columns"),
+                                            descriptionFormat: try RowColumns.checkedFormat(state.columns.descriptionFormat, context.arguments, "stored description format"))
         // A picker's selection is -1 in an empty component and one of its
         // rows otherwise: any other is not its state, not one to drop.
         for (component, row) in state.selected.enumerated() where component < widget.picker.numberOfComponents {

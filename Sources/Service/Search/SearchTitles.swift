@@ -3,7 +3,8 @@ import DBus
 /// The titles of one part of a widget's rows (a picker's component, a
 /// table's section) as the search reads them: the rows taken on the loop
 /// (the array shared, not copied) and rendered as `TitleForRow` or
-/// `CellForRow` renders them, on whichever thread searches.
+/// `CellForRow` renders them — with their descriptions when the search
+/// asks for them (`RowText.searched`) — on whichever thread searches.
 struct SearchTitles: Sendable {
     enum Rows: Sendable {
         case values([DBusValue])
@@ -11,23 +12,17 @@ struct SearchTitles: Sendable {
     }
 
     let rows: Rows
-    /// The template rows are rendered with.
-    let format: String
-    /// The placeholder naming the part ("component" or "section") and its index.
-    let partKey: String
+    /// How a row reads.
+    let text: RowText
     let part: Int
-    /// The most characters a rendered title has.
-    let limit: Int
-    /// Whether the format is the default one, under which a string is its own title.
-    private let plain: Bool
+    /// What of each row is searched.
+    let fields: SearchFields
 
-    init(rows: Rows, format: String, partKey: String, part: Int, limit: Int) {
+    init(rows: Rows, text: RowText, part: Int, fields: SearchFields) {
         self.rows = rows
-        self.format = format
-        self.partKey = partKey
+        self.text = text
         self.part = part
-        self.limit = limit
-        plain = format == PickerAdapterConfig.valueFormat
+        self.fields = fields
     }
 
     var count: Int {
@@ -37,14 +32,10 @@ struct SearchTitles: Sendable {
         }
     }
 
-    /// The title of `value`, the model of row `row`.
+    /// The text searched of `value`, the model of row `row`.
     @inline(__always)
     func title(of value: DBusValue, row: Int) -> String {
-        // A string under the default format is its own title, as the adapters render it.
-        if plain, case .string(let text) = value, text.utf8.count <= limit {
-            return text
-        }
-        return fill(format, ["row": String(row), partKey: String(part), "value": value.textForm], limit: limit)
+        text.searched(value, row: row, part: part, fields: fields)
     }
 
     /// Calls `body` with each row of `rows` (indexes into all rows) and its

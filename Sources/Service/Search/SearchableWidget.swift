@@ -10,8 +10,9 @@ protocol SearchableWidget: RowsWidget, SendableMetatype {
     static var searchPart: String { get }
     /// The rows of each part.
     var searchRowCounts: [Int] { get }
-    /// A part's titles, taken to search; nil while a client serves them.
-    func searchTitles(part: Int) -> SearchTitles?
+    /// A part's titles (with `fields` of each row), taken to search; nil
+    /// while a client serves them.
+    func searchTitles(part: Int, fields: SearchFields) -> SearchTitles?
     /// A row's title as `TitleForRow` or `CellForRow` gives it.
     func searchTitle(row: Int, part: Int) -> String
     /// The client's data source serving the rows, described; nil when none does.
@@ -52,13 +53,15 @@ extension SearchableWidget {
         let parts = searchedParts(settings)
         let rows = parts.reduce(0) { $0 + searchRowCounts[$1] }
         try admit(footprint: footprint - search.footprint + rows * MemoryLayout<MatchKey>.stride, "the matches of a search over \(rows) rows")
-        let titles = parts.compactMap { part in searchTitles(part: part).map { (part, $0) } }
+        let titles = parts.compactMap { part in searchTitles(part: part, fields: settings.fields).map { (part, $0) } }
         let narrowed = narrowedMatches(settings, query)
         let running = search.start(settings, query, call: call, answer: answer)
         let owner = LoopOwned(self)
         let (id, cancellation, indexes, generation) = (running.id, running.cancellation, search.indexes, search.indexes.generation)
+        // The indexes lay out titles alone: a search of descriptions reads the rows.
+        let indexed = settings.fields == .title
         WidgetSearch.queue.async {
-            let made = Dictionary(uniqueKeysWithValues: titles.compactMap { part, partTitles in
+            let made = !indexed ? [:] : Dictionary(uniqueKeysWithValues: titles.compactMap { part, partTitles in
                 indexes.index(of: part, partTitles, generation: generation, cancellation: cancellation).map { (part, $0) }
             })
             guard let found = SearchWidgetMatches.find(query, in: titles, indexes: made, narrowing: narrowed, cancellation: cancellation) else { return }
@@ -84,7 +87,7 @@ extension SearchableWidget {
         guard search.indexes.generation == generation else { return }
         let titles = searchRowCounts.indices.compactMap { part -> (Int, SearchTitles)? in
             guard searchRowCounts[part] >= SearchIndexes.eagerRows else { return nil }
-            return searchTitles(part: part).map { (part, $0) }
+            return searchTitles(part: part, fields: .title).map { (part, $0) }
         }
         guard !titles.isEmpty, let cancellation = search.indexes.beginBuilding(generation: generation) else { return }
         let (indexes, owner) = (search.indexes, LoopOwned(self))
@@ -125,8 +128,8 @@ extension SearchableWidget {
             }
             settings.caseMode = caseMode
         }
-        for field in options[SearchOption.in]?.arrayElements ?? [] where field.stringValue != "title" {
-            throw DBusError.invalidArgs("options 'in': rows have only 'title' to search, got \(quoted(field.stringValue ?? ""))")
+        if let fields = options[SearchOption.in] {
+            settings.fields = try searchFields(fields.arrayElements?.compactMap(\.stringValue) ?? [])
         }
         if Self.searchPart == SearchOption.component.rawValue {
             var component: Int32 = 0
@@ -140,6 +143,24 @@ extension SearchableWidget {
             settings.part = Int(component)
         }
         return settings
+    }
+
+    /// `in`'s fields: `title`, `description` or both, each at most once.
+    private func searchFields(_ names: [String]) throws -> SearchFields {
+        for (index, name) in names.enumerated() {
+            guard name == "title" || name == "description" else {
+                throw DBusError.invalidArgs("options 'in'[\(index)]: expected 'title' or 'description', got \(quoted(name))")
+            }
+            guard names.firstIndex(of: name) == index else {
+                throw DBusError.invalidArgs("options 'in'[\(index)]: \(quoted(name)) is already in[\(names.firstIndex(of: name)!)]; expected each field once")
+            }
+        }
+        switch (names.contains("title"), names.contains("description")) {
+        case (true, true): return .both
+        case (false, true): return .description
+        case (true, false): return .title
+        case (false, false): throw DBusError.invalidArgs("options 'in' is empty; expected 'title', 'description' or both")
+        }
     }
 
     /// The parts a search with `settings` covers, of those the rows have.
@@ -237,7 +258,7 @@ extension SearchableWidget {
         var extended = applied
         for part in searchedParts(applied.settings) {
             guard let before = counts[part] else { continue }
-            guard let titles = searchTitles(part: part), before <= titles.count, let old = applied.matches[part] else { return nil }
+            guard let titles = searchTitles(part: part, fields: applied.settings.fields), before <= titles.count, let old = applied.matches[part] else { return nil }
             let added = (Int32(before)..<Int32(titles.count)).map { $0 }
             guard let keys = SearchRun.keys(applied.query, in: titles, candidates: added, cancellation: SearchCancellation()) else { return nil }
             extended.matches[part] = keys.isEmpty ? old : MatchList(unranked: old.keys + keys)
@@ -247,7 +268,7 @@ extension SearchableWidget {
 
     /// The filter searched on the rows as they are now, on this thread.
     private func research(_ settings: WidgetSearch.Settings, _ query: SearchQuery) -> WidgetSearch.Applied {
-        let titles = searchedParts(settings).compactMap { part in searchTitles(part: part).map { (part, $0) } }
+        let titles = searchedParts(settings).compactMap { part in searchTitles(part: part, fields: settings.fields).map { (part, $0) } }
         let matches = query.isEmpty ? [:] : SearchWidgetMatches.find(query, in: titles, narrowing: nil, cancellation: SearchCancellation()) ?? [:]
         return WidgetSearch.Applied(settings: settings, query: query, matches: matches)
     }
@@ -274,7 +295,10 @@ extension SearchableWidget {
                 let row = Int(search.key(part: index, rank: rank)!.row)
                 let title = searchTitle(row: row, part: index)
                 var positions: [Int]? = []
-                _ = matcher.match(title, positions: &positions)
+                // The offsets are the title's: a row found by its description alone has none.
+                if applied.settings.fields == .description || matcher.match(title, positions: &positions) == nil {
+                    positions = []
+                }
                 return .structure([.int32(Int32(row)), .string(title), .array(element: .uint32, (positions ?? []).map { .uint32(UInt32($0)) })])
             }
             return .now((Raw(unchecked: .array(element: element, values)), revision))

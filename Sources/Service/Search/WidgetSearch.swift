@@ -12,6 +12,8 @@ final class WidgetSearch {
         var caseMode = SearchQuery.CaseMode.smart
         /// The part searched (a picker's component); nil: every part (a table's sections).
         var part: Int?
+        /// What of each row is searched (`in`).
+        var fields = SearchFields.title
     }
 
     /// The filter applied: its query, and each searched part's matches.

@@ -4,11 +4,12 @@ import WidgetsAPI
 
 /// What a table keeps across restarts (API rule 10), as a typed record.
 ///
-/// Version 1: `b bound`, `a(sav) sections` (header and models), `s cell
-/// format`, `a(ii) selected`, `b multiple selection`, `b editable`.
-/// Version 0 (files without a version) is the same fields.
+/// Version 2: `b bound`, `a(sav) sections` (header and models), `s cell
+/// format`, `a(ii) selected`, `b multiple selection`, `b editable`, `as
+/// columns`, `s description format`. Version 1, and 0 (files without a
+/// version), are the first six: no columns, the default description.
 struct TableState {
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     var bound: Bool
     var sections: [(header: String, models: [DBusValue])]
@@ -16,8 +17,9 @@ struct TableState {
     var selected: [IndexPath]
     var allowsMultipleSelection: Bool
     var editable: Bool
+    var columns: RowColumns
 
-    static let described = "(u version, b bound, a(sav) sections, s format, a(ii) selected, b multiple, b editable)"
+    static let described = "(u version, b bound, a(sav) sections, s format, a(ii) selected, b multiple, b editable, as columns, s description format)"
 }
 
 extension TableState {
@@ -26,12 +28,15 @@ extension TableState {
         let (version, fields) = StateRecord.read(state)
         // Sections are (header, models) each: anything else is not read as
         // empty sections (the widget would come back as another one).
-        guard version <= TableState.version, fields.count == 6, case .boolean(let bound) = fields[0], let format = fields[2].stringValue,
+        guard version <= TableState.version, fields.count == (version < 2 ? 6 : 8), case .boolean(let bound) = fields[0], let format = fields[2].stringValue,
               let stored = fields[1].arrayElements, case let sections = stored.compactMap(TableState.section), sections.count == stored.count,
               let selected = try? [IndexPath](dbusValue: fields[3]), case .boolean(let multiple) = fields[4], case .boolean(let editable) = fields[5] else {
             throw StateRecord.unreadable("table", version: version, fields: fields.count, expected: TableState.described)
         }
-        self.init(bound: bound, sections: sections, cellFormat: format, selected: selected, allowsMultipleSelection: multiple, editable: editable)
+        guard let columns = RowColumns(stored: fields.dropFirst(6)) else {
+            throw StateRecord.unreadable("table", version: version, fields: fields.count, expected: TableState.described)
+        }
+        self.init(bound: bound, sections: sections, cellFormat: format, selected: selected, allowsMultipleSelection: multiple, editable: editable, columns: columns)
     }
 
     /// A stored section's header and models; nil for anything but a `(s, av)`.
@@ -47,6 +52,6 @@ extension TableState {
             .value(.boolean(bound)),
             .array(element: .structure([.string, .array(.variant)]), sections.map { .structure([.value(.string($0.header)), .variants($0.models)]) }),
             .value(.string(cellFormat)), .value(selected.dbusValue), .value(.boolean(allowsMultipleSelection)), .value(.boolean(editable)),
-        ])
+        ] + columns.pieces)
     }
 }

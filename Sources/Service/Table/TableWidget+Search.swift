@@ -3,17 +3,25 @@ import DBus
 import RxWidgetsEssentials
 
 /// A table is searched in every section at once; `Matches` reads one.
-extension TableWidget: SearchableWidget {
+extension TableWidget: ColumnedWidget {
     static let searchPart = "section"
 
     var searchRowCounts: [Int] {
         (0..<table.numberOfSections).map { table.numberOfRows(inSection: $0) }
     }
 
-    func searchTitles(part: Int) -> SearchTitles? {
+    func searchTitles(part: Int, fields: SearchFields) -> SearchTitles? {
+        boundModels(part: part).map { SearchTitles(rows: $0, text: rowText, part: part, fields: fields) }
+    }
+
+    func boundModels(part: Int) -> SearchTitles.Rows? {
         let sections = dataSource.sectionModels
         guard adapter.served == nil, sections.indices.contains(part) else { return nil }
-        return SearchTitles(rows: .models(sections[part].items), format: cellFormat, partKey: Self.searchPart, part: part, limit: context.limits.stringLength)
+        return .models(sections[part].items)
+    }
+
+    var rowText: RowText {
+        RowText(format: cellFormat, columns: rowColumns, partKey: Self.searchPart, limit: context.limits.stringLength)
     }
 
     func searchTitle(row: Int, part: Int) -> String {

@@ -18,6 +18,8 @@ final class TableWidget: RowsWidget {
     let adapter: TableAdapter
     private let sections = PublishRelay<[TableSection]>()
     private(set) var cellFormat = PickerAdapterConfig.valueFormat
+    /// The rows' column headers and description format.
+    var rowColumns = RowColumns()
     /// What its sections hold (`Footprint`).
     private var rowsFootprint = Footprint.sum([])
     private let disposeBag = DisposeBag()
@@ -25,18 +27,11 @@ final class TableWidget: RowsWidget {
     var beforeSource: BeforeSource?
 
     init(name: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
-        var format: () -> String = { PickerAdapterConfig.valueFormat }
-        let cellLimit = context.limits.stringLength
+        var text: () -> RowText = { RowText(format: PickerAdapterConfig.valueFormat, columns: RowColumns(), partKey: TableWidget.searchPart, limit: context.limits.stringLength) }
         dataSource = RxTableViewSectionedAnimatedDataSource(
             configureCell: { _, _, indexPath, item in
                 let cell = TableViewCell(style: .default, reuseIdentifier: "cell")
-                let template = format()
-                // A string under the default format is its own text, as a picker's title is.
-                if template == PickerAdapterConfig.valueFormat, case .string(let text) = item.value, text.utf8.count <= cellLimit {
-                    cell.textLabel?.text = text
-                } else {
-                    cell.textLabel?.text = fill(template, ["section": String(indexPath.section), "row": String(indexPath.row), "value": item.value.textForm], limit: cellLimit)
-                }
+                cell.textLabel?.text = text().title(of: item.value, row: indexPath.row, part: indexPath.section)
                 return cell
             },
             titleForHeaderInSection: { dataSource, section in dataSource[section].model.header }
@@ -51,7 +46,8 @@ final class TableWidget: RowsWidget {
         adapter = TableAdapter(bound: dataSource)
         host = WidgetHost(kind: .table, name: name, creator: creator, transient: options[TableOption.transient] == .boolean(true), context: context)
         dataSource.maximumDiffRows = context.limits.diffRows
-        format = { [weak self] in self?.cellFormat ?? PickerAdapterConfig.valueFormat }
+        let unbound = text()
+        text = { [weak self] in self?.rowText ?? unbound }
         sections.bind(to: table.rx.items(dataSource: adapter)).disposed(by: disposeBag)
         table.changes
             .subscribe(onNext: { [weak self] change in
@@ -69,6 +65,9 @@ final class TableWidget: RowsWidget {
         observeEvents()
         if options[TableOption.items] != nil && options[TableOption.sections] != nil {
             throw DBusError.invalidArgs("options: give 'items' or 'sections', not both")
+        }
+        if let headers = options[TableOption.columns]?.arrayElements {
+            rowColumns.headers = try RowColumns.checked(headers.compactMap(\.stringValue), context.arguments, "options 'columns'")
         }
         if let items = options[TableOption.items] {
             try bind(try TableWidget.checked(fromItems: items, context.arguments, "options 'items'"))
@@ -235,7 +234,7 @@ final class TableWidget: RowsWidget {
         } else {
             rows = Footprint.sum(newSections.map(Footprint.of(section:)))
         }
-        try admit(footprint: Footprint.table + rows + Footprint.of(cellFormat), "\(newSections.reduce(0) { $0 + $1.items.count }) rows in \(newSections.count) sections")
+        try admit(footprint: Footprint.table + rows + Footprint.of(cellFormat) + rowColumns.footprint, "\(newSections.reduce(0) { $0 + $1.items.count }) rows in \(newSections.count) sections")
         apply(newSections, footprint: rows, comparison: comparison)
     }
 
@@ -272,7 +271,7 @@ final class TableWidget: RowsWidget {
 
     /// What the table holds, with a data source's cache at its bound when served.
     func footprint(served: Bool) -> Int {
-        Footprint.table + rowsFootprint + Footprint.of(cellFormat) + (served ? RemoteRows.cacheBytes : 0) + search.footprint
+        Footprint.table + rowsFootprint + Footprint.of(cellFormat) + rowColumns.footprint + (served ? RemoteRows.cacheBytes : 0) + search.footprint
     }
 
     // MARK: State
@@ -282,10 +281,10 @@ final class TableWidget: RowsWidget {
     func stateSnapshot() -> StateSnapshot {
         // A data source is kept as detached: its client is gone after a restart.
         let before = beforeSource ?? BeforeSource(selected: table.indexPathsForSelectedRows ?? [], bound: isBound)
-        let (sectionModels, format, multiple, editable) = (dataSource.sectionModels, cellFormat, table.allowsMultipleSelection, table.isEditing)
+        let (sectionModels, format, multiple, editable, columns) = (dataSource.sectionModels, cellFormat, table.allowsMultipleSelection, table.isEditing, rowColumns)
         return {
             TableState(bound: before.bound, sections: sectionModels.map { ($0.model.header, $0.items.map(\.value)) }, cellFormat: format,
-                       selected: before.selected, allowsMultipleSelection: multiple, editable: editable).pieces
+                       selected: before.selected, allowsMultipleSelection: multiple, editable: editable, columns: columns).pieces
         }
     }
 
@@ -298,6 +297,8 @@ final class TableWidget: RowsWidget {
         }
         try context.arguments.checkString(state.cellFormat, "stored cell format")
         widget.cellFormat = state.cellFormat
+        widget.rowColumns = RowColumns(headers: try RowColumns.checked(state.columns.headers, context.arguments, "stored columns"),
+                                       descriptionFormat: try RowColumns.checkedFormat(state.columns.descriptionFormat, context.arguments, "stored description format"))
         widget.table.allowsMultipleSelection = state.allowsMultipleSelection
         widget.table.isEditing = state.editable
         for path in state.selected {
@@ -537,6 +538,11 @@ final class TableWidget: RowsWidget {
         let tapAccessory: MethodHandler = rowGesture(API.tapAccessory, TableView.userDidTapAccessoryButton(at:))
         let highlightRow: MethodHandler = rowGesture(API.highlightRow, TableView.userDidHighlightRow(at:))
         let unhighlightRow: MethodHandler = rowGesture(API.unhighlightRow, TableView.userDidUnhighlightRow(at:))
+        let setColumns: MethodHandler = API.columns.setColumnsHandler()
+        let setDescriptionFormat: MethodHandler = API.columns.setDescriptionFormatHandler()
+        let rowDetails: MethodHandler = API.columns.rowDetailsHandler()
+        let columns: PropertyHandler = API.columns.columnsHandler()
+        let descriptionFormat: PropertyHandler = API.columns.descriptionFormatHandler()
         let setFilter: MethodHandler = API.search.setFilterHandler()
         let matches: MethodHandler = API.search.matchesHandler()
         let filter: PropertyHandler = API.search.filterHandler()

@@ -44,6 +44,12 @@ enum Signals {
         connect(instance, name, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// A signal of shape `void (*)(GObject *, enum, gpointer)`: a sorter's `changed` (what changed is not needed).
+    static func onChange(_ instance: UnsafeMutableRawPointer?, _ name: String, _ handler: @escaping () -> Void) {
+        let thunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, _, data in Signals.box(data, as: (() -> Void).self)() }
+        connect(instance, name, handler, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// A native dialog's `response`: the response id (`GTK_RESPONSE_ACCEPT`, …).
     static func onResponse(_ instance: UnsafeMutableRawPointer?, _ handler: @escaping (Int32) -> Void) {
         let thunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, response, data in Signals.box(data, as: ((Int32) -> Void).self)(response) }

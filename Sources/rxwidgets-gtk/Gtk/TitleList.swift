@@ -3,9 +3,10 @@ import CRowModel
 
 /// Titles on GTK's list widgets: a list model whose rows are read from the
 /// daemon as they are shown (`RowTexts`), under a single selection (the
-/// row a picker has chosen, or a table's cursor), each row a label. What the
-/// model says is applied with `isApplying` set, so the selection signals it
-/// raises are not taken for a person's gesture and sent back.
+/// row a picker has chosen, or a table's cursor), each row a label with its
+/// description under it. What the model says is applied with `isApplying`
+/// set, so the selection signals it raises are not taken for a person's
+/// gesture and sent back.
 final class TitleList {
     let texts: RowTexts
     private let rows: OpaquePointer
@@ -106,23 +107,39 @@ final class TitleList {
         gtk_single_selection_set_selected(selection, wanted.first.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
     }
 
-    /// A factory of rows that are labels showing their item's string, the
+    /// A factory of rows that are a label showing their item's string, the
     /// characters a search matched (`matched`: Unicode scalar offsets, the
     /// daemon's) bold and underlined — as attributes, never as markup
-    /// parsed from a title.
-    func labelFactory() -> OpaquePointer {
+    /// parsed from a title — and the row's `description` (by position; ""
+    /// for none) on a second line, dimmer. `roomForDescriptions`: every row has its second line from
+    /// the start, so a window is sized for the descriptions before they are
+    /// read (a window does not grow with its rows); otherwise a row without
+    /// one is a line.
+    func describedFactory(description: @escaping (Int) -> String, roomForDescriptions: Bool) -> OpaquePointer {
         let factory = gtk_signal_list_item_factory_new()!
         Signals.onObject(UnsafeMutableRawPointer(factory), "setup") { item in
-            let label = gtk_label_new(nil)!
-            gtk_label_set_xalign(label.c(), 0)
-            gtk_list_item_set_child(OpaquePointer(item), label)
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+            for dim in [false, true] {
+                let label = gtk_label_new(nil)!
+                gtk_label_set_xalign(label.c(), 0)
+                if dim {
+                    gtk_widget_add_css_class(label, "dim-label")
+                }
+                gtk_box_append(box.c(), label)
+            }
+            gtk_list_item_set_child(OpaquePointer(item), box)
         }
         Signals.onObject(UnsafeMutableRawPointer(factory), "bind") { [weak self] item in
-            let label: Widget = gtk_list_item_get_child(OpaquePointer(item))
+            guard let self, let item, let box = gtk_list_item_get_child(OpaquePointer(item)),
+                  let title = gtk_widget_get_first_child(box), let second = gtk_widget_get_last_child(box) else { return }
+            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
             let text = (gtk_list_item_get_item(OpaquePointer(item)).map { gtk_string_object_get_string(OpaquePointer($0)) } ?? nil).map { String(cString: $0) } ?? ""
-            gtk_label_set_text(label.c(), text)
-            let places = self?.matched(Int(gtk_list_item_get_position(OpaquePointer(item)))) ?? []
-            gtk_label_set_attributes(label.c(), places.isEmpty ? nil : TitleList.highlight(text, places))
+            gtk_label_set_text(title.c(), text)
+            let places = matched(position)
+            gtk_label_set_attributes(title.c(), places.isEmpty ? nil : TitleList.highlight(text, places))
+            let said = description(position)
+            gtk_label_set_text(second.c(), said)
+            gtk_widget_set_visible(second, said.isEmpty && !roomForDescriptions ? 0 : 1)
         }
         return factory
     }

@@ -9,8 +9,8 @@ import RxWidgetsCommandLine
 /// `Done` and `Cancel`). It is a view of the shared core's `PickerModel`:
 /// keys, clicks and the query typed are the program's inputs, applied in
 /// order, each after the answers to those before it; the lists show the
-/// model — the daemon's titles, or its search's matches, and its
-/// `SelectedRows` — whoever changed them.
+/// model — the daemon's titles, or its search's matches, with each row's
+/// description under its title, and its `SelectedRows` — whoever changed them.
 final class PickerWindow {
     private let core: PickerProgram
     private let dialog: Dialog
@@ -21,6 +21,8 @@ final class PickerWindow {
     /// and the characters each matched.
     private var rankedRows: [[Int: Int]] = []
     private var rankedPlaces: [[Int: [Int]]] = []
+    /// Per component, the descriptions of the rows read, by position.
+    private var descriptions: [[Int: String]] = []
     /// Per component, what its list shows: the row count and the query it was read for.
     private var shown: [(count: Int, query: String?)] = []
     private var shownSelection: [Int] = []
@@ -79,6 +81,7 @@ final class PickerWindow {
             if !keeps {
                 rankedRows[component] = [:]
                 rankedPlaces[component] = [:]
+                descriptions[component] = [:]
                 lists[component].reload(count: rows.count)
                 while shown.count <= component { shown.append((0, nil)) }
                 shown[component] = (rows.count, query)
@@ -101,15 +104,35 @@ final class PickerWindow {
     /// The texts of `component`'s list at `rows`: titles, or the search's
     /// matches by rank (whose rows are kept for clicks and the selection).
     private func texts(_ component: Int, _ rows: Range<Int>) -> Observable<[String]> {
+        let picker = core.picker
         guard model.isSearched(component) else {
-            return core.picker.rx.titles(component: component, first: rows.lowerBound, count: rows.count)
+            return Observable.zip(picker.rx.titles(component: component, first: rows.lowerBound, count: rows.count),
+                                  picker.rx.rowDetails(in: component, first: rows.lowerBound, count: rows.count)).map { [weak self] titles, fetched in
+                for (offset, detail) in fetched.details.enumerated() {
+                    self?.descriptions[component][rows.lowerBound + offset] = detail.description
+                }
+                return titles
+            }
         }
-        return core.picker.rx.matches(in: component, first: rows.lowerBound, count: rows.count).map { [weak self] found in
+        return picker.rx.matches(in: component, first: rows.lowerBound, count: rows.count).flatMap { [weak self] found -> Observable<[String]> in
             for (offset, match) in found.matches.enumerated() {
                 self?.rankedRows[component][rows.lowerBound + offset] = match.row
                 self?.rankedPlaces[component][rows.lowerBound + offset] = match.places
             }
-            return found.matches.map(\.title)
+            let titles = found.matches.map(\.title)
+            // The matches' descriptions, a read for each run of neighbouring rows.
+            let matched = found.matches.map(\.row)
+            let runs = RowOrder.runs(of: matched)
+            guard !runs.isEmpty else { return .just(titles) }
+            return Single.zip(runs.map { run in picker.rx.rowDetails(in: component, first: run.lowerBound, count: run.count).map { ($0.details, run) }.asSingle() })
+                .map { [weak self] fetched in
+                    var byRow: [Int: String] = [:]
+                    for (details, run) in fetched {
+                        for (offset, detail) in details.enumerated() { byRow[run.lowerBound + offset] = detail.description }
+                    }
+                    for (offset, row) in matched.enumerated() { self?.descriptions[component][rows.lowerBound + offset] = byRow[row] }
+                    return titles
+                }.asObservable()
         }
     }
 
@@ -121,6 +144,7 @@ final class PickerWindow {
     private func addList(_ component: Int, of count: Int) {
         rankedRows.append([:])
         rankedPlaces.append([:])
+        descriptions.append([:])
         let texts = RowTexts { [weak self] rows in self?.texts(component, rows) ?? .just([]) }
         texts.onError = { [weak self] in self?.dialog.say("\($0)") }
         let list = TitleList(texts: texts)
@@ -130,7 +154,8 @@ final class PickerWindow {
         }
         list.onPageRead = { [weak self] in self?.render() }
         list.matched = { [weak self] position in self?.rankedPlaces[component][position] ?? [] }
-        let view = gtk_list_view_new(list.selection, list.labelFactory())!
+        let description = { [weak self] (position: Int) in self?.descriptions[component][position] ?? "" }
+        let view = gtk_list_view_new(list.selection, list.describedFactory(description: description, roomForDescriptions: false))!
         gtk_list_view_set_single_click_activate(view.c(), 0)
         view.describe(label: count > 1 ? "Component \(component + 1) of \(count)" : "Items")
         onKeys(of: view) { [weak self] key in

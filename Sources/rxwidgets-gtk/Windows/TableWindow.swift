@@ -6,16 +6,20 @@ import RxWidgetsCommandLine
 
 /// A table in a window: a type-ahead search above a `GtkColumnView` of its
 /// cells (sections one after another, each row marked with its section's
-/// header when there are several) and, where several rows may be chosen, a
-/// check box per row and a line that says how many may be. It is a view of
+/// header when there are several) — one column per header of a table with
+/// columns (`Columns`, `RowDetails`), each row's description under its
+/// title, dimmer; a click on a column's header sorts the rows shown by
+/// it (this window's order: the daemon's rows and indexes stay) — and,
+/// where several rows may be chosen, a check box per row and a line that
+/// says how many may be. It is a view of
 /// the shared core's `TableModel`: the highlighted row is the model's
 /// cursor, the check boxes are the daemon's `SelectedRows`; keys, clicks
 /// and the query typed are the program's inputs, applied in order, each
 /// after the answers to those before it. Where the table is `Editable`
 /// Delete and Alt+↑/↓ are `DeleteRow` and `MoveRow`.
 final class TableWindow {
-    private let core: TableProgram
-    private let dialog: Dialog
+    let core: TableProgram
+    let dialog: Dialog
     private let search: SearchBar
     private let list: TitleList
     private let view: Widget
@@ -28,17 +32,23 @@ final class TableWindow {
     /// characters each matched (after the section's mark).
     private var rankedRows: [Int: IndexPath] = [:]
     private var rankedPlaces: [Int: [Int]] = [:]
-    private var shown: (counts: [Int], query: String?, revision: UInt64, headers: [String])?
+    /// The descriptions and column texts of the rows read, by position.
+    var details: [Int: RowDetail] = [:]
+    /// The headers' sorters, and the column and direction the rows are sorted by.
+    private var sorting: ColumnSorting?
+    var sortedBy: (column: Int, ascending: Bool)?
+    private var shown: (counts: [Int], query: String?, revision: UInt64, headers: [String], order: RowOrder?)?
     private var shownSelection: [IndexPath] = []
     /// The check boxes bound to rows now, by their list item.
     private var checks: [OpaquePointer: Widget] = [:]
     private var isApplying = false
-    private let disposeBag = DisposeBag()
+    let disposeBag = DisposeBag()
 
-    init(table: RemoteTable, dialog: Dialog, header: String?, limit: Int?, attached: Bool = false, printsIndexes: Bool = false, values: [String]? = nil) {
+    init(table: RemoteTable, dialog: Dialog, header: String?, limit: Int?, attached: Bool = false, printsIndexes: Bool = false, values: [String]? = nil,
+         searchesDescriptions: Bool = false) {
         self.dialog = dialog
         core = TableProgram(table: table, host: dialog, purpose: attached ? .attach : .choose, header: header, height: nil, limit: limit,
-                            printsIndexes: printsIndexes, values: values)
+                            printsIndexes: printsIndexes, values: values, searchesDescriptions: searchesDescriptions)
         var program: Program<TableModel>?
         search = SearchBar(window: dialog.window, onQuery: { program?.input(.setQuery($0)) }, onKey: { key in
             program?.press(key)
@@ -56,9 +66,24 @@ final class TableWindow {
             let checkColumn = gtk_column_view_column_new(nil, checkFactory())
             gtk_column_view_append_column(view.c(), checkColumn)
         }
-        let column = gtk_column_view_column_new(header ?? "Item", list.labelFactory())
-        gtk_column_view_column_set_expand(column, 1)
-        gtk_column_view_append_column(view.c(), column)
+        let headers = table.columns
+        if headers.isEmpty {
+            let description = { [weak self] (position: Int) in self?.details[position]?.description ?? "" }
+            let column = gtk_column_view_column_new(header ?? "Item", list.describedFactory(description: description, roomForDescriptions: searchesDescriptions))
+            gtk_column_view_column_set_expand(column, 1)
+            gtk_column_view_append_column(view.c(), column)
+        }
+        var headerColumns: [OpaquePointer] = []
+        for (index, name) in headers.enumerated() {
+            guard let column = gtk_column_view_column_new(name, columnFactory(index)) else { continue }
+            gtk_column_view_column_set_resizable(column, 1)
+            gtk_column_view_column_set_expand(column, index == headers.count - 1 ? 1 : 0)
+            gtk_column_view_append_column(view.c(), column)
+            headerColumns.append(column)
+        }
+        if !headerColumns.isEmpty {
+            sorting = ColumnSorting(view: view, columns: headerColumns)
+        }
         view.describe(label: header ?? "Items", description: multiple ? (limit.map { "Choose up to \($0) rows" } ?? "Choose any rows") : "Choose a row")
         dialog.add(search.entry)
         let scrolled = gtk_scrolled_window_new()!
@@ -92,17 +117,22 @@ final class TableWindow {
         dialog.onCancel = { [weak self] in self?.cancel() }
         texts.onError = { [weak self] in self?.dialog.say("\($0)") }
         dialog.onModelChanged = { [weak self] in self?.render() }
+        sorting?.onSort = { [weak self] in self?.sort(by: $0) }
         // A reload or a move changes the rows and may keep their number: the
         // signal comes after the state it describes, so the cells are read again then.
         Observable<Void>.merge(table.rx.reloaded, table.rx.itemMoved.map { _ in }).subscribe(onNext: { [weak self] in
             self?.shown = nil
             self?.render()
+            // New rows: sorted again by the header clicked.
+            if let sortedBy = self?.sortedBy {
+                self?.sort(by: sortedBy)
+            }
         }, onError: { _ in }).disposed(by: disposeBag)
         render()
         gtk_widget_grab_focus(view)
     }
 
-    private var model: TableModel { core.model }
+    var model: TableModel { core.model }
 
     /// Whether the focus is on a control of its own (the search entry, a
     /// button), which takes its keys, rather than on the list or nowhere.
@@ -124,14 +154,16 @@ final class TableWindow {
         let selection = model.daemon.selected
         let revision = model.daemon.revision
         let headers = model.daemon.rowCounts.count > 1 ? model.headers : []
-        if shown.map({ $0.counts != counts || $0.query != query || $0.headers != headers || ($0.revision != revision && selection == shownSelection) }) ?? true {
+        let order = filtering ? nil : model.order
+        if shown.map({ $0.counts != counts || $0.query != query || $0.headers != headers || $0.order != order || ($0.revision != revision && selection == shownSelection) }) ?? true {
             self.headers = headers
             sectionStarts = counts.reduce(into: [0]) { $0.append($0.last! + $1) }
             rankedRows = [:]
             rankedPlaces = [:]
+            details = [:]
             list.reload(count: sectionStarts.last!)
         }
-        shown = (counts, query, revision, headers)
+        shown = (counts, query, revision, headers, order)
         shownSelection = selection
         if list.select([model.cursor]) {
             gtk_widget_activate_action_variant(view, "list.scroll-to-item", g_variant_new_uint32(guint32(model.cursor)))
@@ -193,6 +225,9 @@ final class TableWindow {
         if model.isFiltering {
             return rankedRows[position]
         }
+        if model.order != nil {
+            return model.shownRows[position]
+        }
         let section = self.section(of: position)
         return IndexPath(row: position - sectionStarts[section], section: section)
     }
@@ -213,6 +248,9 @@ final class TableWindow {
     private func texts(_ rows: Range<Int>) -> Observable<[String]> {
         guard rows.lowerBound < sectionStarts.last! else { return .just([]) }
         let filtering = model.isFiltering
+        if !filtering, model.order != nil {
+            return sortedTexts(rows)
+        }
         var reads: [Single<[String]>] = []
         var section = self.section(of: rows.lowerBound)
         var first = rows.lowerBound - sectionStarts[section]
@@ -221,19 +259,39 @@ final class TableWindow {
             let count = min(left, sectionStarts[section + 1] - sectionStarts[section] - first)
             if count > 0 {
                 let mark = headers.indices.contains(section) && !headers[section].isEmpty ? headers[section] + " ▸ " : ""
+                let start = sectionStarts[section] + first
+                let inSection = section
+                let table = core.table
                 if filtering {
-                    let start = sectionStarts[section] + first
-                    let inSection = section
-                    reads.append(core.table.rx.matches(in: section, first: first, count: count).map { [weak self] found in
+                    reads.append(table.rx.matches(in: section, first: first, count: count).flatMap { [weak self] found -> Observable<[String]> in
                         let shift = mark.unicodeScalars.count
                         for (offset, match) in found.matches.enumerated() {
                             self?.rankedRows[start + offset] = IndexPath(row: match.row, section: inSection)
                             self?.rankedPlaces[start + offset] = match.places.map { $0 + shift }
                         }
-                        return found.matches.map { mark + $0.title }
+                        let titles = found.matches.map { mark + $0.title }
+                        // The matches' details, a read for each run of neighbouring rows.
+                        let rows = found.matches.map(\.row)
+                        let runs = RowOrder.runs(of: rows)
+                        guard !runs.isEmpty else { return .just(titles) }
+                        return Single.zip(runs.map { run in table.rx.rowDetails(in: inSection, first: run.lowerBound, count: run.count).map { ($0.details, run) }.asSingle() })
+                            .map { [weak self] fetched in
+                                var byRow: [Int: RowDetail] = [:]
+                                for (details, run) in fetched {
+                                    for (offset, detail) in details.enumerated() { byRow[run.lowerBound + offset] = detail }
+                                }
+                                for (offset, row) in rows.enumerated() { self?.details[start + offset] = byRow[row] }
+                                return titles
+                            }.asObservable()
                     }.asSingle())
                 } else {
-                    reads.append(core.table.rx.cells(section: section, first: first, count: count).map { $0.map { mark + $0.text } }.asSingle())
+                    reads.append(Observable.zip(table.rx.cells(section: section, first: first, count: count), table.rx.rowDetails(in: section, first: first, count: count))
+                        .map { [weak self] cells, fetched in
+                            for (offset, detail) in fetched.details.enumerated() {
+                                self?.details[start + offset] = detail
+                            }
+                            return cells.map { mark + $0.text }
+                        }.asSingle())
                 }
                 left -= count
             }

@@ -26,22 +26,29 @@ enum Windows {
             return shown
         }
         switch command {
-        case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
-            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected, prompt: prompt())
+        case .choose(let header, let height, let selected, let limit, let index, _, let delimiters, let items) where Command.choosesInTable(limit: limit, delimiters):
+            let (labels, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
+            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, multiple: limit != 1, selected: selected, prompt: prompt(titles: labels))
             let shown = try watched(dialog("Choose items", header: header, height: height), table.path, titles: labels, values: values)
-            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: limit, printsIndexes: index, values: delimiter == nil ? nil : values))
-        case .choose(let header, let height, let selected, _, let index, _, let delimiter, let items):
-            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, selected: selected, prompt: prompt(titles: labels))
+            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: limit, printsIndexes: index, values: delimiters.label == nil ? nil : values,
+                                       searchesDescriptions: delimiters.description != nil))
+        case .choose(let header, let height, let selected, _, let index, _, let delimiters, let items):
+            let (labels, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
+            let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, descriptions: descriptions, selected: selected, prompt: prompt(titles: labels))
             let shown = try watched(dialog("Choose an item", header: header, height: height), picker.path, titles: labels, values: values)
-            let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
+            let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiters.label == nil ? .choose : .chooseValue(values)
             return (shown, PickerWindow(picker: picker, dialog: shown, purpose: purpose, header: header))
         case .pick(let components, let selected, let header, let height):
             let picker = try CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: prompt())
             let shown = try watched(dialog("Choose", header: header, height: height), picker.path)
             return (shown, PickerWindow(picker: picker, dialog: shown, purpose: .pick, header: header))
-        case .table(let header, let height, let multiple, let selected, let items):
+        case .table(let header, let height, let multiple, let selected, let items, let columns?):
+            let records = try CommandInput.records(items, separator: columns.separator)
+            let values = records.map(columns.printed)
+            let table = try CommandWidgets.table(client, named: name, rows: [], records: records, columns: columns, multiple: multiple, selected: selected, prompt: prompt())
+            let shown = try watched(dialog("Choose rows", header: header, height: height), table.path, values: values)
+            return (shown, TableWindow(table: table, dialog: shown, header: header, limit: multiple ? nil : 1, values: values))
+        case .table(let header, let height, let multiple, let selected, let items, nil):
             let table = try CommandWidgets.table(client, named: name, rows: try items ?? CommandInput.standardInputLines(), multiple: multiple, selected: selected, prompt: prompt())
             let shown = try watched(dialog("Choose rows", header: header, height: height), table.path)
             return (shown, TableWindow(table: table, dialog: shown, header: header, limit: multiple ? nil : 1))

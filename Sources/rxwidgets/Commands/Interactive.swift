@@ -30,19 +30,29 @@ enum Interactive {
             resumed?.lastComponent ?? ""
         }
         switch command {
-        case .choose(let header, let height, let selected, let limit, let index, _, let delimiter, let items) where limit != 1:
+        case .choose(let header, let height, let selected, let limit, let index, _, let delimiters, let items) where Command.choosesInTable(limit: limit, delimiters):
             let lines = try items ?? CommandInput.standardInputLines()
-            let (labels, values) = try CommandInput.labelled(lines, delimiter)
+            let (labels, descriptions, values) = try CommandInput.described(lines, delimiters)
             let table = try resumed == nil
-                ? CommandWidgets.fromStandardInput(items == nil ? labels : []) {
-                    try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected, prompt: prompt())
+                ? CommandWidgets.fromStandardInput(items == nil ? lines : []) {
+                    try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, multiple: limit != 1, selected: selected, prompt: prompt(titles: labels))
                 }
                 : client.table(resumedName())
             return try shown(table.path, titles: labels, values: values) {
                 session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, printsIndexes: index,
-                                          values: delimiter == nil ? nil : values))
+                                          values: delimiters.label == nil ? nil : values, searchesDescriptions: delimiters.description != nil))
             }
-        case .filter(let header, let height, let limit, let items):
+        case .filter(let header, let height, let limit, let delimiters, let items) where !delimiters.isEmpty:
+            // Items split into parts are read whole: each line's parts are known before it is shown.
+            let (titles, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
+            let table = try resumed == nil
+                ? CommandWidgets.filterTable(client, named: name, rows: titles, descriptions: descriptions, limit: limit, prompt: prompt())
+                : client.table(resumedName())
+            return try shown(table.path, titles: titles, values: values) {
+                session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true,
+                                          values: delimiters.label == nil ? nil : values, searchesDescriptions: delimiters.description != nil))
+            }
+        case .filter(let header, let height, let limit, _, let items):
             guard items != nil || isatty(0) == 0 else {
                 throw UsageError(description: "no items: give them as arguments, or one a line on standard input")
             }
@@ -54,21 +64,30 @@ enum Interactive {
                     session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, limit: limit, fuzzy: true))
                 }
             }
-        case .choose(let header, let height, let selected, _, let index, _, let delimiter, let items):
-            let (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
+        case .choose(let header, let height, let selected, _, let index, _, let delimiters, let items):
+            let (titles, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
             let picker = try resumed == nil
                 ? CommandWidgets.fromStandardInput(items == nil ? titles : []) {
-                    try CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: prompt(titles: titles))
+                    try CommandWidgets.choicePicker(client, named: name, titles: titles, descriptions: descriptions, selected: selected, prompt: prompt(titles: titles))
                 }
                 : client.picker(resumedName())
-            let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiter == nil ? .choose : .chooseValue(values)
+            let purpose: PickerModel.Purpose = index ? .chooseIndex : delimiters.label == nil ? .choose : .chooseValue(values)
             return try shown(picker.path, titles: titles, values: values) {
                 session.run(ProgramScreen(picker: picker, session: session, purpose: purpose, header: header, height: height))
             }
         case .pick(let components, let selected, let header, let height):
             let picker = try resumed == nil ? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: prompt()) : client.picker(resumedName())
             return try shown(picker.path) { session.run(ProgramScreen(picker: picker, session: session, purpose: .pick, header: header, height: height)) }
-        case .table(let header, let height, let multiple, let selected, let items):
+        case .table(let header, let height, let multiple, let selected, let items, let columns?):
+            let records = try CommandInput.records(items, separator: columns.separator)
+            let values = records.map(columns.printed)
+            let table = try resumed == nil
+                ? CommandWidgets.table(client, named: name, rows: [], records: records, columns: columns, multiple: multiple, selected: selected, prompt: prompt())
+                : client.table(resumedName())
+            return try shown(table.path, values: values) {
+                session.run(ProgramScreen(table: table, session: session, purpose: .choose, header: header, height: height, values: values))
+            }
+        case .table(let header, let height, let multiple, let selected, let items, nil):
             let rows = try items ?? CommandInput.standardInputLines()
             let table = try resumed == nil
                 ? CommandWidgets.fromStandardInput(items == nil ? rows : []) {

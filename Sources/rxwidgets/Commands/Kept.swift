@@ -14,7 +14,7 @@ enum Kept {
     /// The widget kind a command's prompt is; nil for a command that cannot be one.
     static func kind(of command: Command) -> WidgetKind? {
         switch command {
-        case .choose(_, _, _, let limit, _, _, _, _): return limit == 1 ? .picker : .table
+        case .choose(_, _, _, let limit, _, _, let delimiters, _): return Command.choosesInTable(limit: limit, delimiters) ? .table : .picker
         case .table, .filter: return .table
         case .pick, .confirm: return .picker
         case .input, .form: return .form

@@ -55,20 +55,33 @@ enum Prompts {
         var (titles, values): ([String], [String]) = ([], [])
         let path: ObjectPath
         switch command {
-        case .choose(_, _, let selected, let limit, _, _, let delimiter, let items) where limit != 1:
-            (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            path = try resuming ?? CommandWidgets.choiceTable(client, named: name, labels: titles, selected: selected, prompt: QuestionPrompt.request(command, question)).path
-        case .table(_, _, let multiple, let selected, let items):
+        case .choose(_, _, let selected, let limit, _, _, let delimiters, let items) where Command.choosesInTable(limit: limit, delimiters):
+            let descriptions: [String?]
+            (titles, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
+            path = try resuming ?? CommandWidgets.choiceTable(client, named: name, labels: titles, descriptions: descriptions, multiple: limit != 1, selected: selected,
+                                                              prompt: QuestionPrompt.request(command, question, titles: titles)).path
+        case .table(_, _, let multiple, let selected, let items, let columns?):
+            let records = try CommandInput.records(items, separator: columns.separator)
+            values = records.map(columns.printed)
+            path = try resuming ?? CommandWidgets.table(client, named: name, rows: [], records: records, columns: columns, multiple: multiple, selected: selected,
+                                                        prompt: QuestionPrompt.request(command, question)).path
+        case .table(_, _, let multiple, let selected, let items, nil):
             let rows = try items ?? CommandInput.standardInputLines()
             path = try resuming ?? CommandWidgets.table(client, named: name, rows: rows, multiple: multiple, selected: selected, prompt: QuestionPrompt.request(command, question)).path
-        case .filter(_, _, let limit, let items):
-            let rows = try items ?? CommandInput.standardInputLines()
-            path = try resuming ?? CommandWidgets.filterTable(client, named: name, rows: rows, limit: limit, prompt: QuestionPrompt.request(command, question)).path
-        case .choose(_, _, let selected, _, _, _, let delimiter, let items):
-            (titles, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
+        case .filter(_, _, let limit, let delimiters, let items):
+            let descriptions: [String?]
+            (titles, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
+            if delimiters.label == nil {
+                values = []
+            }
+            path = try resuming ?? CommandWidgets.filterTable(client, named: name, rows: titles, descriptions: descriptions, limit: limit,
+                                                              prompt: QuestionPrompt.request(command, question)).path
+        case .choose(_, _, let selected, _, _, _, let delimiters, let items):
+            let descriptions: [String?]
+            (titles, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
             // --timeout is the daemon's deadline: any front end shows it, and it passes without this process.
             let request = try QuestionPrompt.request(command, question, titles: titles)
-            path = try resuming ?? CommandWidgets.choicePicker(client, named: name, titles: titles, selected: selected, prompt: request).path
+            path = try resuming ?? CommandWidgets.choicePicker(client, named: name, titles: titles, descriptions: descriptions, selected: selected, prompt: request).path
         case .pick(let components, let selected, _, _):
             path = try resuming ?? CommandWidgets.picker(client, named: name, components: components, selected: selected, prompt: QuestionPrompt.request(command, question)).path
         case .confirm(_, let affirmative, let negative, let defaultYes):

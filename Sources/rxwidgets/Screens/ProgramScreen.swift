@@ -60,8 +60,9 @@ extension ProgramScreen where Model == PickerModel {
 
 extension ProgramScreen where Model == TableModel {
     convenience init(table: RemoteTable, session: Session, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false,
-                     printsIndexes: Bool = false, values: [String]? = nil) {
-        let core = TableProgram(table: table, host: session, purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy, printsIndexes: printsIndexes, values: values)
+                     printsIndexes: Bool = false, values: [String]? = nil, searchesDescriptions: Bool = false) {
+        let core = TableProgram(table: table, host: session, purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy, printsIndexes: printsIndexes, values: values,
+                                searchesDescriptions: searchesDescriptions)
         self.init(core.program, session: session, performer: core)
     }
 }

@@ -18,9 +18,9 @@ enum Accessible {
     static func run(_ command: Command, client: WidgetsClient, terminal: Terminal, name: String?) throws -> Outcome {
         let tty = Prompter(terminal.descriptor)
         switch command {
-        case .choose(let header, _, let selected, let limit, let index, _, let delimiter, let items) where limit == 1:
-            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, selected: selected)
+        case .choose(let header, _, let selected, let limit, let index, _, let delimiters, let items) where !Command.choosesInTable(limit: limit, delimiters):
+            let (labels, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
+            let picker = try CommandWidgets.choicePicker(client, named: name, titles: labels, descriptions: descriptions, selected: selected)
             tty.say(header)
             guard let row = tty.chooseOne(labels, current: max(picker.selectedRows.first ?? 0, 0)) else { return .cancelled }
             try picker.selectRow(row, inComponent: 0)
@@ -31,20 +31,27 @@ enum Accessible {
             try picker.done()
             guard let chosen else { return .failed("the picker answered Done without SelectedItem") }
             tty.say("Chosen: \(labels[chosen.index]).")
-            return .done((index ? "\(chosen.index)" : delimiter == nil ? chosen.title : values[chosen.index]) + "\n")
-        case .choose(let header, _, let selected, let limit, let index, _, let delimiter, let items):
-            let (labels, values) = try CommandInput.labelled(items ?? CommandInput.standardInputLines(), delimiter)
-            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, selected: selected)
+            return .done((index ? "\(chosen.index)" : delimiters.label == nil ? chosen.title : values[chosen.index]) + "\n")
+        case .choose(let header, _, let selected, let limit, let index, _, let delimiters, let items):
+            let (labels, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
+            let table = try CommandWidgets.choiceTable(client, named: name, labels: labels, descriptions: descriptions, multiple: limit != 1, selected: selected)
             tty.say(header)
-            return try chooseRows(of: table, titles: labels, limit: limit, tty: tty) { row in
-                index ? "\(row)" : delimiter == nil ? labels[row] : values[row]
+            return try chooseRows(of: table, titles: spoken(labels, descriptions), limit: limit, tty: tty) { row in
+                index ? "\(row)" : delimiters.label == nil ? labels[row] : values[row]
             }
-        case .filter(let header, _, let limit, let items):
-            let rows = try items ?? CommandInput.standardInputLines()
-            let table = try CommandWidgets.filterTable(client, named: name, rows: rows, limit: limit)
+        case .filter(let header, _, let limit, let delimiters, let items):
+            let (titles, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
+            let table = try CommandWidgets.filterTable(client, named: name, rows: titles, descriptions: descriptions, limit: limit)
             tty.say(header)
-            return try chooseRows(of: table, titles: rows, limit: limit, fuzzy: true, tty: tty) { rows[$0] }
-        case .table(let header, _, let multiple, let selected, let items):
+            return try chooseRows(of: table, titles: spoken(titles, descriptions), limit: limit, fuzzy: true, tty: tty) { values[$0] }
+        case .table(let header, _, let multiple, let selected, let items, let columns?):
+            let records = try CommandInput.records(items, separator: columns.separator)
+            let table = try CommandWidgets.table(client, named: name, rows: [], records: records, columns: columns, multiple: multiple, selected: selected)
+            tty.say(header)
+            // Each row spoken as its columns named: "Name: notes.txt, Size: 12".
+            let spokenRows = records.map { fields in zip(columns.headers, fields).map { "\($0): \($1)" }.joined(separator: ", ") }
+            return try chooseRows(of: table, titles: spokenRows, limit: multiple ? nil : 1, tty: tty) { columns.printed(records[$0]) }
+        case .table(let header, _, let multiple, let selected, let items, nil):
             let rows = try items ?? CommandInput.standardInputLines()
             let table = try CommandWidgets.table(client, named: name, rows: rows, multiple: multiple, selected: selected)
             tty.say(header)
@@ -104,6 +111,11 @@ enum Accessible {
     /// by a filter asked first); one number is chosen, or with `limit` not 1
     /// several, which become the table's selection. Prints `printed` of each
     /// row then selected, in order, as the drawn table does.
+    /// Titles as they are spoken: each with its description after a dash.
+    private static func spoken(_ titles: [String], _ descriptions: [String?]) -> [String] {
+        zip(titles, descriptions).map { title, description in description.map { "\(title) — \($0)" } ?? title }
+    }
+
     private static func chooseRows(of table: RemoteTable, titles: [String], limit: Int?, fuzzy: Bool = false, tty: Prompter,
                                    printed: (Int) -> String) throws -> Outcome {
         var shown = Array(titles.indices)

@@ -3,8 +3,9 @@ import RxWidgetsClient
 import RxWidgetsCommandLine
 
 /// The picker as lines: its components side by side, each a column of
-/// titles with its selected row marked, the filter and the keys. Drawing
-/// changes nothing.
+/// titles with its selected row marked (and, once a row shown has one,
+/// each row's description under it, dim), the filter and the keys.
+/// Drawing changes nothing.
 extension PickerModel {
     func view(rows: Int, columns: Int) -> [Line] {
         var lines: [Line] = []
@@ -15,7 +16,7 @@ extension PickerModel {
         let height = listHeight(rows: rows)
         let width = max(4, (columns - 1) / components)
         let columnsOfRows = (0..<daemon.numberOfComponents).map { column($0, height: height, width: width) }
-        for row in 0..<height {
+        for row in 0..<height * linesPerRow {
             var line = Line()
             for column in columnsOfRows {
                 for span in column[row].spans {
@@ -58,9 +59,9 @@ extension PickerModel {
     /// A click on a row of a component's column selects it (and focuses
     /// the component); a click on the focused component's selected row is Done.
     func clicked(row: Int, column: Int, rows: Int, columns: Int) -> PickerMessage? {
-        let line = row - (header == nil ? 0 : 1)
+        let line = (row - (header == nil ? 0 : 1)) / linesPerRow
         let components = daemon.numberOfComponents
-        guard components > 0, (0..<listHeight(rows: rows)).contains(line) else { return nil }
+        guard components > 0, row >= (header == nil ? 0 : 1), (0..<listHeight(rows: rows)).contains(line) else { return nil }
         let component = min(column / max(4, (columns - 1) / components), components - 1)
         let shown = shownRows(component)
         let position = min(tops[component] ?? 0, max(shown.count - 1, 0)) + line
@@ -69,7 +70,8 @@ extension PickerModel {
         return chosen == selectedRow(component) && component == focus ? .activated(row: chosen, component: component) : .clicked(row: chosen, component: component)
     }
 
-    /// One component's column: `height` lines of `width` columns.
+    /// One component's column: `height` rows of `width` columns, each a
+    /// line, or two with its description when rows have them.
     private func column(_ component: Int, height: Int, width: Int) -> [Line] {
         let rows = shownRows(component)
         let selected = selectedRow(component)
@@ -79,6 +81,9 @@ extension PickerModel {
             let index = top + offset
             guard index < rows.count else {
                 lines.append(Line(TextWidth.pad(index == 0 ? "  (no rows)" : "", width), .dim))
+                if linesPerRow == 2 {
+                    lines.append(Line(TextWidth.pad("", width)))
+                }
                 continue
             }
             let row = rows[index]
@@ -91,6 +96,10 @@ extension PickerModel {
                 line.append(span.text, span.style)
             }
             lines.append(line)
+            if linesPerRow == 2 {
+                let description = row >= 0 ? details.detail(IndexPath(row: row, section: component))?.description ?? "" : ""
+                lines.append(Line("  " + TextWidth.pad(description, width - 2), .dim))
+            }
         }
         return lines
     }

@@ -14,26 +14,42 @@ extension TableModel {
         let height = listHeight(rows: rows)
         let cursor = min(self.cursor, max(shown.count - 1, 0))
         let selected = Set(daemon.selected)
-        for listLine in listLines(height: height) {
-            guard let position = listLine.position else {
-                lines.append(Line(headers[listLine.section], .accent))
+        let screen = screenLines(height: height)
+        let layout = columnLayout(screen, width: columns - 5)
+        if let layout {
+            lines.append(Line("    " + layout.line(daemon.columns), .bold))
+        }
+        for screenLine in screen {
+            guard let position = screenLine.position else {
+                lines.append(Line(headers[screenLine.section], .accent))
                 continue
             }
             let indexPath = shown[position]
+            let detail = indexPath.row >= 0 ? details.detail(indexPath) : nil
+            if screenLine.isDescription {
+                // Under its title, dimmer, where the title's text begins.
+                lines.append(Line("    " + TextWidth.fit(detail?.description ?? "", columns - 4), .dim))
+                continue
+            }
             let isCursor = position == cursor
             var line = Line(isCursor ? "› " : "  ", .accent)
             line.append(selected.contains(indexPath) ? "● " : "○ ", selected.contains(indexPath) ? .success : .dim)
             let match = shown.match(at: position)
-            let text = match?.title ?? (indexPath.row >= 0 ? cell(indexPath.row, indexPath.section) ?? "" : "")
-            for span in MatchHighlight.line(text, places: match?.places ?? [], width: columns - 5, style: isCursor ? .cursor : .plain).spans {
-                line.append(span.text, span.style)
+            if let layout {
+                // Blank until its columns came: a row drawn from its cell first would jump.
+                line.append(TextWidth.pad(detail.map { layout.line($0.columns) } ?? "", columns - 5), isCursor ? .cursor : .plain)
+            } else {
+                let text = match?.title ?? (indexPath.row >= 0 ? cell(indexPath.row, indexPath.section) ?? "" : "")
+                for span in MatchHighlight.line(text, places: match?.places ?? [], width: columns - 5, style: isCursor ? .cursor : .plain).spans {
+                    line.append(span.text, span.style)
+                }
             }
             lines.append(line)
         }
         if shown.isEmpty {
             lines.append(Line("  (no rows)", .dim))
         }
-        while lines.count < height + (header == nil ? 0 : 1) {
+        while lines.count < height * linesPerRow + (header == nil ? 0 : 1) + (layout == nil ? 0 : 1) {
             lines.append(Line())
         }
         if let filter {
@@ -62,11 +78,32 @@ extension TableModel {
         return lines
     }
 
+    /// The screen's lines of the list: a section's header, then each row's
+    /// line and, when rows have descriptions, its description's.
+    private func screenLines(height: Int) -> [(position: Int?, section: Int, isDescription: Bool)] {
+        listLines(height: height).flatMap { listLine -> [(position: Int?, section: Int, isDescription: Bool)] in
+            guard listLine.position != nil, linesPerRow == 2 else { return [(listLine.position, listLine.section, false)] }
+            return [(listLine.position, listLine.section, false), (listLine.position, listLine.section, true)]
+        }
+    }
+
+    /// The columns of the rows on screen aligned under their headers, in
+    /// `width`; nil for a table without columns.
+    private func columnLayout(_ screen: [(position: Int?, section: Int, isDescription: Bool)], width: Int) -> ColumnLayout? {
+        guard !daemon.columns.isEmpty else { return nil }
+        let shown = shownRows
+        let texts = screen.compactMap { line -> [String]? in
+            guard let position = line.position, !line.isDescription, shown[position].row >= 0 else { return nil }
+            return details.detail(shown[position])?.columns
+        }
+        return ColumnLayout(headers: daemon.columns, rows: texts, width: width)
+    }
+
     /// A click on a row moves the cursor there; on the row under the
     /// cursor it chooses it as Space does (Enter in a table of one choice).
     func clicked(row: Int, column: Int, rows: Int, columns: Int) -> TableMessage? {
-        let line = row - (header == nil ? 0 : 1)
-        let lines = listLines(height: listHeight(rows: rows))
+        let line = row - (header == nil ? 0 : 1) - (daemon.columns.isEmpty ? 0 : 1)
+        let lines = screenLines(height: listHeight(rows: rows))
         guard lines.indices.contains(line), let position = lines[line].position else { return nil }
         guard position == cursor else { return .clicked(position: position) }
         return daemon.allowsMultipleSelection ? .toggled(position: position) : .activated(position: position)
