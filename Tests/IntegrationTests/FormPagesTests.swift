@@ -132,6 +132,14 @@ final class FormPagesTests: DaemonTestCase {
             XCTAssertEqual(refusal?.name, errorPrefix + "InvalidSpec", spec)
             XCTAssertEqual(refusal?.message, message, spec)
         }
+        let nul = "{\(fields),\"pages\":[{\"title\":\"A\\u0000\",\"fields\":[\"a\",\"b\"]}]}"
+        XCTAssertEqual(error(root, managerInterface, "CreateForm", [.string("bad"), .string(nul), options([])])?.message,
+                       "$.pages[0].title: \"A\\0\" contains U+0000, which D-Bus strings cannot carry")
+        let long = "{\(fields),\"pages\":[{\"title\":\"\(String(repeating: "x", count: 65_537))\",\"fields\":[\"a\",\"b\"]}]}"
+        let refusal = error(root, managerInterface, "CreateForm", [.string("bad"), .string(long), options([])])
+        XCTAssertEqual(refusal?.name, errorPrefix + "LimitExceeded")
+        XCTAssertEqual(refusal?.message, "spec: $.pages[0].title: a string of 65537 characters; the limit is 65536")
+        XCTAssertEqual(error(path, formInterface, "NextPage")?.name, "org.freedesktop.DBus.Error.UnknownObject", "nothing was made")
     }
 }
 
