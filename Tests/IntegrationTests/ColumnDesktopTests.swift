@@ -7,15 +7,6 @@ import XCTest
 /// a `table --columns` is a `GtkColumnView` of one column per header, each
 /// cell a row's column text; descriptions are labels under their titles.
 final class ColumnDesktopTests: DesktopTestCase {
-    private func start(_ arguments: [String], input: String? = nil) throws -> GtkSession {
-        try GtkSession(arguments + ["--address", bus.address], desktop: desktop, input: input)
-    }
-
-    private func screenshot(_ name: String, of session: GtkSession) throws {
-        let colours = try desktop.screenshot(of: session.pid, to: screenshotDirectory.appendingPathComponent("\(name).png"))
-        XCTAssertGreaterThan(colours, 16, "the screenshot of \(name) is not blank")
-    }
-
     func testATableWithColumnsIsAColumnViewOfItsFields() throws {
         let csv = "notes.txt,12,2026-01-02\r\n\"big, old.tar\",\"4,096\",2025-12-31\r\nrésumé.pdf,30,2026-03-04\r\n"
         let table = try start(["table", "--header", "Files", "--columns", "Name,Size,Modified", "--return-column", "1"], input: csv)

@@ -333,4 +333,15 @@ class DesktopTestCase: DaemonTestCase {
         desktop?.stop()
         super.tearDown()
     }
+
+    /// `rxwidgets-gtk` with `arguments` on this test's bus.
+    func start(_ arguments: [String], input: String? = nil) throws -> GtkSession {
+        try GtkSession(arguments + ["--address", bus.address], desktop: desktop, input: input)
+    }
+
+    /// A screenshot of the session's window in .build/gtk-screenshots/NAME.png, which must not be blank.
+    func screenshot(_ name: String, of session: GtkSession) throws {
+        let colours = try desktop.screenshot(of: session.pid, to: screenshotDirectory.appendingPathComponent("\(name).png"))
+        XCTAssertGreaterThan(colours, 16, "the screenshot of \(name) is not blank")
+    }
 }

@@ -309,15 +309,21 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(terminal.output, #"{"country":"FR","city":"Paris","company":false,"vatId":"","email":"a@b"}"# + "\n")
     }
 
-    func testGitHubSignupChecksTheUsernameWithAShellValidator() throws {
+    /// `rxwidgets validate NAME …` running on this bus, its standard error in a log file.
+    private func startValidate(_ arguments: [String]) throws -> (Process, URL) {
         let validator = Process()
         validator.executableURL = URL(fileURLWithPath: frontEndExecutable)
-        let script = #"read name; sleep 0.5; if [ "$name" = octocat ]; then echo "$name is taken"; exit 1; fi"#
-        validator.arguments = ["validate", "usernameAvailable", "--address", bus.address, "--", "/bin/sh", "-c", script]
-        let log = bus.directory.appendingPathComponent("validator.log")
+        validator.arguments = ["validate", arguments[0], "--address", bus.address] + arguments.dropFirst()
+        let log = bus.directory.appendingPathComponent("validate-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         validator.standardError = try FileHandle(forWritingTo: log)
         try validator.run()
+        return (validator, log)
+    }
+
+    func testGitHubSignupChecksTheUsernameWithAShellValidator() throws {
+        let script = #"read name; sleep 0.5; if [ "$name" = octocat ]; then echo "$name is taken"; exit 1; fi"#
+        let (validator, log) = try startValidate(["usernameAvailable", "--", "/bin/sh", "-c", script])
         defer {
             validator.terminate()
             validator.waitUntilExit()
@@ -354,13 +360,7 @@ final class FrontEndTests: DaemonTestCase {
         XCTAssertEqual(form.attachments.map(\.kind), ["validator"])
         XCTAssertEqual(form.attachments.map(\.name), ["usernameAvailable"])
         func runValidate(_ extra: [String], until text: String) throws -> String {
-            let validator = Process()
-            validator.executableURL = URL(fileURLWithPath: frontEndExecutable)
-            validator.arguments = ["validate", "usernameAvailable", "--address", bus.address] + extra + ["--", "true"]
-            let log = bus.directory.appendingPathComponent("validate-\(extra.count).log")
-            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            validator.standardError = try FileHandle(forWritingTo: log)
-            try validator.run()
+            let (validator, log) = try startValidate(["usernameAvailable"] + extra + ["--", "true"])
             defer {
                 validator.terminate()
                 validator.waitUntilExit()

@@ -9,7 +9,7 @@ final class GtkFormPagesTests: DesktopTestCase {
     func testThreePagesWithBackAndNextThenSubmit() throws {
         let spec = bus.directory.appendingPathComponent("trip.json")
         try FormPagesTests.spec.write(to: spec, atomically: true, encoding: .utf8)
-        let form = try GtkSession(["form", spec.path, "--address", bus.address], desktop: desktop)
+        let form = try start(["form", spec.path])
         form.waitFor("text", "Your name") { $0.states.contains("focused") }
         XCTAssertNotNil(form.find("label", "You · page 1 of 2"))
         XCTAssertEqual(form.find("push button", "Back")?.states.contains("sensitive"), false, "nothing before the first page")
@@ -23,8 +23,7 @@ final class GtkFormPagesTests: DesktopTestCase {
         XCTAssertNotNil(form.find("label", "Passport · page 2 of 3"))
         desktop.type("X1234")
         form.waitFor("text", "Passport number") { $0.states.contains("invalid") || $0.text == "X1234" }
-        let colours = try desktop.screenshot(of: form.pid, to: screenshotDirectory.appendingPathComponent("form-pages.png"))
-        XCTAssertGreaterThan(colours, 16)
+        try screenshot("form-pages", of: form)
         desktop.type("5678")
         form.waitFor("push button", "Next") { $0.states.contains("sensitive") }
         desktop.press("Return")
@@ -49,7 +48,7 @@ final class GtkFormArrayTests: DesktopTestCase {
     func testItemsAreAddedFilledMovedAndRemovedWithButtons() throws {
         let spec = bus.directory.appendingPathComponent("order.json")
         try FormArrayTests.spec.write(to: spec, atomically: true, encoding: .utf8)
-        let form = try GtkSession(["form", spec.path, "--address", bus.address], desktop: desktop)
+        let form = try start(["form", spec.path])
         form.waitFor("text", "Customer") { $0.states.contains("focused") }
         desktop.type("Ada")
         form.act("push button", "Add to Address", "click")
@@ -66,8 +65,7 @@ final class GtkFormArrayTests: DesktopTestCase {
         // The items kept their number: each field that changed is announced under its path.
         XCTAssertTrue(waitFor { self.events.contains("ValueChanged('addresses[0].street', <'Main St'>)") }, "\(events)")
         form.waitFor("text", "Street") { $0.text == "Main St" }
-        let colours = try desktop.screenshot(of: form.pid, to: screenshotDirectory.appendingPathComponent("form-array.png"))
-        XCTAssertGreaterThan(colours, 16)
+        try screenshot("form-array", of: form)
         form.act("push button", "Remove Address 2", "click")
         form.waitFor("push button", "Submit") { $0.states.contains("sensitive") }
         form.act("push button", "Submit", "click")

@@ -11,15 +11,6 @@ import XCTest
 /// keyboard (xdotool), on a private bus with the built daemon — the printed
 /// result, the exit status and the daemon's signals.
 final class GtkFrontEndTests: DesktopTestCase {
-    private func start(_ arguments: [String], input: String? = nil) throws -> GtkSession {
-        try GtkSession(arguments + ["--address", bus.address], desktop: desktop, input: input)
-    }
-
-    private func screenshot(_ name: String, of session: GtkSession) throws {
-        let colours = try desktop.screenshot(of: session.pid, to: screenshotDirectory.appendingPathComponent("\(name).png"))
-        XCTAssertGreaterThan(colours, 16, "the screenshot of \(name) is not blank")
-    }
-
     func testChooseTheThirdItem() throws {
         let choose = try start(["choose", "--header", "Fruit?", "apple", "banana", "cherry"])
         let list = choose.waitFor("list", "Items") { $0.children.count == 3 }

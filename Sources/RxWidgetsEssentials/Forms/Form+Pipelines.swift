@@ -80,15 +80,7 @@ extension Form {
                 max: Form.resolve(rules.max, fieldValue: rules.max?.field.flatMap { values[$0] }, today: day),
                 required: required)
             let judged = committedValues[name]?.value ?? values[name] ?? field.currentValue
-            let local: FieldValidity
-            if let verdict = localVerdicts[name], verdict.context == context, verdict.judged.isIdentical(to: judged) {
-                local = verdict.validity
-            } else {
-                local = FieldValidator(field: spec).validate(judged, in: context)
-                localVerdicts[name] = (judged, context, local)
-                rulesRun += 1
-                Breathing.shared.breathe()
-            }
+            let local = judge(judged, of: spec, as: name, in: context)
             if askingRemotely, let relay = judgedByRules[name], relay.value.map({ $0.0 != judged || $0.1 != local }) ?? true {
                 // A new question: an answer for an earlier value (even one
                 // equal to this) no longer counts.
@@ -110,6 +102,20 @@ extension Form {
         let counted = spec.submitRequires ?? spec.fields.map(\.name)
         latestSubmitEnabled = counted.allSatisfy { latestStates[$0]?.visible == false || latestValidity[$0]?.isValid == true }
         return values
+    }
+
+    /// What the rules of `spec` say of `value`, recorded under `name` (a
+    /// field, or an item field's path): a value and context judged before
+    /// keep their verdict, so a change costs the rules of what it affects.
+    func judge(_ value: FieldValue, of spec: FieldSpec, as name: String, in context: FieldValidator.Context) -> FieldValidity {
+        if let verdict = localVerdicts[name], verdict.context == context, verdict.judged.isIdentical(to: value) {
+            return verdict.validity
+        }
+        let validity = FieldValidator(field: spec).validate(value, in: context)
+        localVerdicts[name] = (value, context, validity)
+        rulesRun += 1
+        Breathing.shared.breathe()
+        return validity
     }
 
     /// A bound as a value: a number, a day (today's resolved), or another

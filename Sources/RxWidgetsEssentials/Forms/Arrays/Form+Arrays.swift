@@ -128,14 +128,7 @@ extension Form {
             let context = FieldValidator.Context(equalTo: nil, notEqualTo: nil,
                                                  min: Form.resolve(spec.rules.min, fieldValue: nil, today: day),
                                                  max: Form.resolve(spec.rules.max, fieldValue: nil, today: day), required: required)
-            let validity: FieldValidity
-            if let verdict = localVerdicts[path], verdict.context == context, verdict.judged.isIdentical(to: value) {
-                validity = verdict.validity
-            } else {
-                validity = FieldValidator(field: spec).validate(value, in: context)
-                localVerdicts[path] = (value, context, validity)
-                rulesRun += 1
-            }
+            let validity = judge(value, of: spec, as: path, in: context)
             latestValidity[path] = validity
             if first == nil, state.visible, let reason = validity.reason {
                 first = FieldValidity(reason: reason, message: "Item \(index + 1), \(spec.presentation.label ?? spec.name): \(validity.message)")
