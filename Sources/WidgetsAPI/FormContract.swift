@@ -34,7 +34,7 @@ public struct FormContract: InterfaceMembers {
     public let reset = MethodContract("Reset",
         "Back to the spec's initial values, on the first page.")
     public let nextPage = MethodContract("NextPage",
-        "A person's Next on a form with pages: to the next page whose visibleWhen holds, once every shown field of this page is valid (updateOn blur fields judged on their latest values); ValidationFailed naming the page's invalid fields otherwise, OutOfRange on the last shown page (Submit there). Changes Page.")
+        "A person's Next on a form with pages: to the next page whose visibleWhen holds, once every shown field of this page is valid (updateOn blur fields judged on their latest values, as leaving them would); ValidationFailed naming the page's invalid fields otherwise, OutOfRange on the last shown page (Submit there). Changes Page.")
     public let previousPage = MethodContract("PreviousPage",
         "A person's Back: to the previous shown page, whatever this one holds; OutOfRange on the first. Changes Page.")
     public let commit = MethodContract("Commit", in: Parameters(("field", String.self)),

@@ -68,7 +68,9 @@ final class FormArrayTests: DaemonTestCase {
         try call(path, formInterface, "AddItem", [.string("addresses")])
         try call(path, formInterface, "AddItem", [.string("addresses")])
         XCTAssertEqual(try entry("Validity", "addresses"), invalid("tooLong", "Please keep at most 3 items (there are 4)."), "past max: kept and tooLong")
+        _ = takeEvents()
         try call(path, formInterface, "RemoveItem", [.string("addresses"), .int32(3)])
+        XCTAssertEqual(takeEvents().first, "PropertiesChanged Form Values,Validity,FieldStates,Revision", "the removed item's entries are dropped, and said")
         try call(path, formInterface, "RemoveItem", [.string("addresses"), .int32(2)])
         try call(path, formInterface, "MoveItem", [.string("addresses"), .int32(1), .int32(0)])
         XCTAssertEqual(try entry("Values", "addresses"), .variant(items([item("Side St", "notSelected"), item("Main St", "work", "Acme")])))
@@ -128,6 +130,7 @@ final class FormArrayTests: DaemonTestCase {
             (#"{"fields":[{"name":"a","kind":"array"}]}"#, "InvalidSpec", "$.fields[0]: missing \"item\" of an array field: the fields of one item"),
             (#"{"fields":[{"name":"a","kind":"array","max":2000,"item":[\#(field)]}]}"#, "InvalidSpec", "$.fields[0].max: an array holds at most 1000 items; got 2000"),
             (#"{"fields":[{"name":"a","kind":"array","min":3,"max":2,"item":[\#(field)]}]}"#, "InvalidSpec", "$.fields[0].min: min is above max (2)"),
+            (#"{"fields":[{"name":"a","kind":"array","min":1000000,"item":[\#(field)]}]}"#, "InvalidSpec", "$.fields[0].min: min is above max (100)"),
             (#"{"fields":[{"name":"a","kind":"text","item":[\#(field)]}]}"#, "InvalidSpec", "$.fields[0].item: item applies to array fields only"),
             (#"{"fields":[{"name":"a","kind":"array","item":[{"name":"f","kind":"text","visibleWhen":{"field":"g","equals":"x"}}]}]}"#,
              "InvalidSpec", "$.fields[0].item[0].visibleWhen.field: no field is named \"g\""),

@@ -130,12 +130,18 @@ extension FormModel {
             return previousPage()
         case .itemsEdited(let call):
             status = nil
+            if let array = call.field {
+                forgetItems(of: array)
+            }
             return finishEditing() + [.call(call)]
         case .daemonChanged(let snapshot):
             let pageChanged = snapshot.page != daemon.page
             daemon = snapshot
             return pageChanged ? turnedPage() : []
         case .valueHeard(let field, let value):
+            if isArray(field) {
+                forgetItems(of: field)
+            }
             return heard(value, for: field)
         case .answered(let call, let error):
             answered(call)
@@ -276,6 +282,9 @@ extension FormModel {
 
     /// A call's answer: a refusal is shown under its field (or on the status line).
     private mutating func answered(_ call: FormCall, error: String?) -> [FormCommand] {
+        if case .addItem(let array) = call, error != nil {
+            addRefused(array)
+        }
         if case .setValue(let field, let value, let sending) = call {
             switch sending {
             case .text: textAnswered(field: field, text: value.stringValue ?? "")

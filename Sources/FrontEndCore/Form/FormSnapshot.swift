@@ -27,9 +27,10 @@ package struct FormSnapshot {
     package init(_ form: RemoteForm) {
         buttons = form.buttons
         values = form.values
-        layout = expandingItems(form.layout)
         validity = form.validity
+        // Before the items are laid out: an item's row takes its array's state.
         states = form.fieldStates
+        layout = expandingItems(form.layout)
         outputs = form.outputs
         submitEnabled = form.submitEnabled
         page = form.page

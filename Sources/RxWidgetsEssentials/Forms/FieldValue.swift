@@ -24,6 +24,9 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
     /// Compared as bytes with `memcmp`: iterating `utf8` element by element
     /// cost 80 ms on a form holding 16 MiB of values.
     func isIdentical(to other: FieldValue) -> Bool {
+        if case .items(let items) = self, case .items(let otherItems) = other {
+            return items.count == otherItems.count && zip(items, otherItems).allSatisfy(FieldValue.identical)
+        }
         guard case .text(var text) = self, case .text(var otherText) = other else {
             return self == other
         }
@@ -32,6 +35,11 @@ public enum FieldValue: Equatable, Sendable, CustomStringConvertible {
                 bytes.count == otherBytes.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, otherBytes.baseAddress!, bytes.count) == 0)
             }
         }
+    }
+
+    /// Whether two items hold the same fields with identical values.
+    static func identical(_ item: [String: FieldValue], _ other: [String: FieldValue]) -> Bool {
+        item.count == other.count && item.allSatisfy { key, value in other[key].map(value.isIdentical) ?? false }
     }
 
     /// The value as text (a date as `YYYY-MM-DD`).

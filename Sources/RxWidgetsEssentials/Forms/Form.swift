@@ -69,7 +69,11 @@ public final class Form: ReactiveCompatible {
     var settledItems: [String: SettledItems] = [:]
     /// The item fields whose state and validity were derived anew since the
     /// last publishing: the only item entries that can have changed.
+    /// Each path once (`resettledItemPathSet`): refused calls settle without
+    /// publishing, so it is bounded by the item values the form holds, not
+    /// by the calls made.
     var resettledItemPaths: [String] = []
+    var resettledItemPathSet: Set<String> = []
     /// The page the call being published moves to; settled onto a shown page by `publish`.
     var latestPage = 0
     /// Per field, the message the application set with `setErrors`, if any.
@@ -311,6 +315,9 @@ public final class Form: ReactiveCompatible {
     }
 
     private func step(_ name: String, up: Bool) throws -> Bool {
+        if let path = FieldPath(name), path.item != nil {
+            return try stepItem(at: path, up: up)
+        }
         let target = try field(name)
         guard target.spec.kind == .stepper else {
             throw FormError.notAStepper(field: name, kind: target.spec.kind)
@@ -442,8 +449,11 @@ public final class Form: ReactiveCompatible {
         defer { isPublishing = outer }
         try body()
         let latestValues = settle()
-        defer { resettledItemPaths = [] }
-        let names = fieldNames + resettledItemPaths.uniqued()
+        defer {
+            resettledItemPaths = []
+            resettledItemPathSet = []
+        }
+        let names = fieldNames + resettledItemPaths
         func changes<Value>(_ latest: [String: Value], _ published: [String: Value], _ names: [String]) -> [FieldChange<Value>] {
             names.compactMap { name in latest[name].flatMap { $0 != published[name] ? FieldChange(name: name, value: $0) : nil } }
         }
@@ -452,12 +462,14 @@ public final class Form: ReactiveCompatible {
         let changedValidity = changes(latestValidity, validity, names)
         let changedOutputs = changes(latestOutputs, outputs, spec.outputs.map(\.name))
         let changedStates = changes(latestStates, fieldStates, names)
+        // Entries of items no longer held are dropped, which no change lists.
+        let entriesDropped = latestValidity.count < validity.count || latestStates.count < fieldStates.count
         let changedOptions = changes(latestOptions, options, names)
         let wasValid = isValid
         let submitWasEnabled = submitEnabled
         latestPage = shownPage(atOrBefore: latestPage, in: latestPagesShown)
         guard !changedValues.isEmpty || !changedValidity.isEmpty || !changedOutputs.isEmpty || !changedStates.isEmpty || !changedOptions.isEmpty
-                || latestSubmitEnabled != submitWasEnabled || latestPage != page || latestPagesShown != pagesShown else {
+                || latestSubmitEnabled != submitWasEnabled || latestPage != page || latestPagesShown != pagesShown || entriesDropped else {
             return false
         }
         let pageMoved = latestPage != page
@@ -483,7 +495,8 @@ public final class Form: ReactiveCompatible {
             valid: isValid != wasValid ? isValid : nil,
             submitEnabled: submitEnabled != submitWasEnabled ? submitEnabled : nil,
             page: pageMoved ? page : nil,
-            pagesShown: pagesShownChanged
+            pagesShown: pagesShownChanged,
+            entriesDropped: entriesDropped
         ))
         return true
     }

@@ -24,6 +24,8 @@ public struct FormChange: Equatable, Sendable {
     public let page: Int?
     /// Whether a page's `visibleWhen` changed whether it is shown.
     public let pagesShown: Bool
+    /// Whether the validity and state entries of removed items were dropped.
+    public let entriesDropped: Bool
 }
 
 /// A field's (or output's) new value.

@@ -65,7 +65,7 @@ final class FormWidget: ServedWidget {
         if !change.values.isEmpty {
             reportChange(API.values.name)
         }
-        if !change.validity.isEmpty {
+        if !change.validity.isEmpty || change.entriesDropped {
             reportChange(API.validity.name)
         }
         if change.valid != nil {
@@ -77,7 +77,7 @@ final class FormWidget: ServedWidget {
         if !change.outputs.isEmpty {
             reportChange(API.outputs.name)
         }
-        if !change.fieldStates.isEmpty {
+        if !change.fieldStates.isEmpty || change.entriesDropped {
             reportChange(API.fieldStates.name)
         }
         if change.layout {
@@ -245,7 +245,7 @@ final class FormWidget: ServedWidget {
         // The output a front end colours the field's border with: the first validityColor output of the field.
         layout.border = inItem ? nil : form.spec.outputs.first(where: { if case .validityColor(field.name, _, _, _) = $0.rule { return true } else { return false } })?.name
         layout.updatesOnBlur = field.updateOn == .blur
-        layout.page = form.spec.pages.isEmpty ? nil : form.spec.page(of: field.name)
+        layout.page = form.spec.pages.isEmpty || inItem ? nil : form.spec.page(of: field.name)
         layout.secret = presentation.secret
         layout.multiline = presentation.multiline
         layout.placeholder = presentation.placeholder

@@ -17,6 +17,7 @@ package enum ArrayFieldComponent: FieldComponent {
             guard let row else { return nil }
             // The focus stays where the item was: on the one after it, else the one before, else the array.
             model.focus = row.count > 1 ? "\(row.array)[\(min(row.index, row.count - 2))]" : row.array
+            model.forgetItems(of: row.array)
             return [.call(.removeItem(field: row.array, index: row.index))]
         case .character("+"):
             // On the array's row or an item's, + adds an item after the others and goes to it.
@@ -37,6 +38,7 @@ package enum ArrayFieldComponent: FieldComponent {
         // What was typed in the item goes first; the focus follows the item, on its row.
         let commands = model.finishEditing()
         model.focus = "\(row.array)[\(target)]"
+        model.forgetItems(of: row.array)
         return commands + [.call(.moveItem(field: row.array, from: row.index, to: target))]
     }
 }

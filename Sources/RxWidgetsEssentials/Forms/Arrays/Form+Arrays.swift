@@ -50,6 +50,20 @@ extension Form {
         return publish { target.set(.items(items)) }
     }
 
+    /// A stepper's + or − in one item: its step (1 by default), held within
+    /// its `min` and `max`, as the top-level stepper's control holds it.
+    func stepItem(at path: FieldPath, up: Bool) throws -> Bool {
+        guard let (_, name) = path.item, let spec = try field(path.field).spec.array?.field(named: name) else {
+            throw FormError.unknownField(path.description)
+        }
+        guard spec.kind == .stepper else { throw FormError.notAStepper(field: path.description, kind: spec.kind) }
+        guard case .number(let number) = try itemValue(at: path) else { return false }
+        var next = number + (up ? 1 : -1) * (spec.rules.step ?? 1)
+        if case .number(let low)? = spec.rules.min { next = max(next, low) }
+        if case .number(let high)? = spec.rules.max { next = min(next, high) }
+        return try setItemValue(.number(next), at: path)
+    }
+
     /// The value of one item's field.
     func itemValue(at path: FieldPath) throws -> FieldValue {
         guard let (index, name) = path.item, case .items(let items)? = values[path.field] else { throw FormError.unknownField(path.description) }
@@ -102,7 +116,7 @@ extension Form {
         var verdicts: [FieldValidity?] = []
         verdicts.reserveCapacity(items.count)
         for (index, item) in items.enumerated() {
-            if let previous, index < previous.items.count, previous.items[index] == item {
+            if let previous, index < previous.items.count, FieldValue.identical(previous.items[index], item) {
                 verdicts.append(previous.verdicts[index])
                 continue
             }
@@ -118,7 +132,9 @@ extension Form {
         var first: FieldValidity?
         for spec in array.item {
             let path = FieldPath(array: name, index: index, field: spec.name).description
-            resettledItemPaths.append(path)
+            if resettledItemPathSet.insert(path).inserted {
+                resettledItemPaths.append(path)
+            }
             let required = spec.requiredWhen.map { $0.holds(values: item, validity: [:]) } ?? spec.rules.required
             let state = FieldState(visible: arrayState.visible && (spec.visibleWhen?.holds(values: item, validity: [:]) ?? true),
                                    enabled: arrayState.enabled && (spec.enabledWhen?.holds(values: item, validity: [:]) ?? true),

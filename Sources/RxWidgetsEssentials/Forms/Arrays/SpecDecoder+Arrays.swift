@@ -33,12 +33,13 @@ extension SpecDecoder {
             exceeded = exceeded ?? FormSpecLimitError(path: itemEntry.1, message: "the form's arrays could hold \(itemValues) item values (\(limits.arrayItems) items × their fields); the budget is \(limits.itemValues)")
             return nil
         }
-        let minItems = members["min"].flatMap { count($0) } ?? 0
-        let maxItems = members["max"].flatMap { count($0) } ?? min(100, limits.arrayItems)
-        if maxItems > limits.arrayItems, let entry = members["max"] {
-            problem(entry.1, "an array holds at most \(limits.arrayItems) items; got \(maxItems)")
+        // Clamped, so a refused spec never makes a million new items.
+        let maxItems = min(members["max"].flatMap { count($0) } ?? min(100, limits.arrayItems), limits.arrayItems)
+        let minItems = min(members["min"].flatMap { count($0) } ?? 0, maxItems)
+        if let entry = members["max"], let given = count(entry), given > limits.arrayItems {
+            problem(entry.1, "an array holds at most \(limits.arrayItems) items; got \(given)")
         }
-        if minItems > maxItems, let entry = members["min"] {
+        if let entry = members["min"], let given = count(entry), given > maxItems {
             problem(entry.1, "min is above max (\(maxItems))")
         }
         valuesPerPattern = limits.arrayItems

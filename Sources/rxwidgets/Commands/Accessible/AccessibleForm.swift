@@ -19,6 +19,10 @@ struct AccessibleForm {
     func run() throws -> Outcome {
         var page: Int?
         var asking: [String] = []
+        // The revision a refusal came at: refused again at it, nothing the
+        // questions asked changed anything (an array past its max), so asking
+        // once more would loop.
+        var refusedAt: UInt64?
         while true {
             let daemon = FormSnapshot(form)
             if page != daemon.page {
@@ -45,7 +49,8 @@ struct AccessibleForm {
                 try form.refresh()
                 let daemon = FormSnapshot(form)
                 let invalid = daemon.layout.filter { (daemon.isOnLastPage || daemon.isOnPage($0)) && isAsked($0.name) && form.validity[$0.name]?.valid == false }
-                guard !invalid.isEmpty else { return .failed(error.message) }
+                guard !invalid.isEmpty, refusedAt != form.revision else { return .failed(error.message) }
+                refusedAt = form.revision
                 tty.say((daemon.isOnLastPage ? "Not submitted: " : "Not yet on to the next page: ") + invalid.map { "\(label($0)): \(message($0.name))" }.joined(separator: "; "))
                 asking = invalid.map(\.name)
             }
