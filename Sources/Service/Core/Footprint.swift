@@ -16,6 +16,10 @@ enum Footprint {
     /// pattern instruction `patternInstruction`.
     static let form = 64 << 10
     static let formField = 8 << 10
+    /// One value of an array's item: besides the value, the form keeps its
+    /// path (a string) and, published and latest, its state, validity and
+    /// verdict: some eight dictionary entries.
+    static let itemValue = 512
     /// A progress: its view, relays and the coalescing of its changes.
     static let progress = 8 << 10
     /// A file chooser's fixed part.
@@ -103,7 +107,7 @@ enum Footprint {
         case .text(let text): return dictionaryEntry + heap(of: text)
         case .paths(let paths): return dictionaryEntry + of(paths)
         case .bool, .number, .date: return dictionaryEntry
-        case .items(let items): return dictionaryEntry + items.reduce(0) { total, item in total + item.values.reduce(dictionaryEntry) { $0 + of($1) } }
+        case .items(let items): return dictionaryEntry + items.reduce(0) { total, item in total + item.values.reduce(dictionaryEntry) { $0 + itemValue + of($1) } }
         }
     }
 }
