@@ -72,4 +72,21 @@ final class GtkFormArrayTests: DesktopTestCase {
         XCTAssertEqual(form.exitStatus(), 0, form.error)
         XCTAssertEqual(form.output, "customer=Ada\naddresses[0].street=Main St\naddresses[0].kind=notSelected\n")
     }
+
+    /// Another client's item added rebuilds the rows, and the field being typed in keeps the focus.
+    func testAnItemAddedElsewhereLeavesTheTypingWhereItWas() throws {
+        let spec = bus.directory.appendingPathComponent("order.json")
+        try FormArrayTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        let form = try start(["form", spec.path])
+        form.waitFor("text", "Customer") { $0.states.contains("focused") }
+        desktop.type("Ad")
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('customer', <'Ad'>)") }, "\(events)")
+        let name = try XCTUnwrap(WidgetsClient(address: bus.address).widgets().first { $0.kind == "form" }?.path.lastComponent)
+        try WidgetsClient(address: bus.address).form(name).addItem(to: "addresses")
+        form.waitFor("push button", "Remove Address 2") { _ in true }
+        desktop.type("a")
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('customer', <'Ada'>)") }, "still typing in Customer: \(events)")
+        desktop.press("Escape")
+        XCTAssertEqual(form.exitStatus(), 1, form.error)
+    }
 }

@@ -105,7 +105,12 @@ final class FormWindow {
             edit: { [weak self] in self?.core.program.input(.edited(field: name, text: $0)) },
             tap: { [weak self] in self?.core.program.input(.tapped(field: name, button: $0)) },
             step: { [weak self] in self?.core.program.input(.stepped(field: name, up: $0)) },
-            editItems: { [weak self] in self?.core.program.input(.itemsEdited($0)) })
+            editItems: { [weak self] call in
+                if case .addItem = call {
+                    self?.focusesNewItem = true
+                }
+                self?.core.program.input(.itemsEdited(call))
+            })
         let control = FieldControls.make(field, item: core.model.daemon.itemRows[name], actions: actions)
         let labelText = field.label
         let help = field.help
@@ -201,24 +206,39 @@ final class FormWindow {
     /// The item rows as they were when their buttons were built (an item's Up and Down follow its place).
     private var builtItems: [String: ItemRow] = [:]
 
-    /// Builds a row per field of the layout, an array's items' among them,
-    /// in place of the rows there were; the focus goes to the first row
-    /// that is new (an added item's), else stays with the page.
+    /// Whether this window's Add was pressed: the item it adds takes the focus.
+    private var focusesNewItem = false
+
+    /// Brings the rows in line with the layout, an array's items' among
+    /// them: a row whose field is gone (or whose item moved within a count
+    /// that changed) goes, a new one is put in its place, and every other
+    /// row stays as it is — so another client's change moves nobody's
+    /// typing. The first field of an item this window added takes the focus.
     private func rebuildRows(_ daemon: FormSnapshot) {
-        let before = Set(rows.map(\.field.name))
-        for row in rows {
+        let kept = Dictionary(rows.filter { row in
+            daemon.layout.contains { $0.name == row.field.name } && daemon.itemRows[row.field.name] == builtItems[row.field.name]
+        }.map { ($0.field.name, $0) }) { first, _ in first }
+        for row in rows where kept[row.field.name] == nil {
             gtk_box_remove(fields.c(), row.box)
         }
-        rows = daemon.layout.map { makeRow($0) }
+        var previous: Widget?
+        var added: [Row] = []
+        rows = daemon.layout.map { field in
+            if let row = kept[field.name] {
+                previous = row.box
+                return row
+            }
+            let row = makeRow(field)
+            gtk_box_insert_child_after(fields.c(), row.box, previous)
+            previous = row.box
+            added.append(row)
+            return row
+        }
         builtItems = daemon.itemRows
-        for row in rows {
-            gtk_box_append(fields.c(), row.box)
+        if focusesNewItem, let first = added.first(where: { daemon.itemRows[$0.field.name] == nil && daemon.isFocusable($0.field) }) {
+            gtk_widget_grab_focus(first.control.widget)
         }
-        if !before.isEmpty, let added = rows.first(where: { !before.contains($0.field.name) && daemon.itemRows[$0.field.name] == nil && daemon.isFocusable($0.field) }) {
-            gtk_widget_grab_focus(added.control.widget)
-        } else {
-            drawnPage = nil
-        }
+        focusesNewItem = false
     }
 
     private func cancel() {
