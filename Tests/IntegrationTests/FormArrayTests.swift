@@ -244,6 +244,17 @@ final class FormArrayTerminalTests: DaemonTestCase {
         XCTAssertEqual(form.output, expected)
     }
 
+    /// `answer` fills item fields by their paths, adding the items up to the one named.
+    func testAnswerFillsItemsByPath() throws {
+        let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "RXWIDGETS_FRONTEND": "tty"]
+        let form = try TerminalSession(["form", "--timeout", "60", "--name", "order", spec.path], address: bus.address, columns: 90, rows: 40)
+        form.waitForScreen("1 item (1–3)")
+        let answered = try runCommand(frontEndExecutable, ["answer", "order", "customer=Ada", "addresses[1].street=Side St", "addresses[0].street=Main St"], environment: environment)
+        XCTAssertEqual(answered.status, 0, answered.error)
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "customer=Ada\naddresses[0].street=Main St\naddresses[0].kind=notSelected\naddresses[1].street=Side St\naddresses[1].kind=notSelected\n")
+    }
+
     func testAccessibleModeAsksEachItemThenWhetherToAddAnother() throws {
         let form = try TerminalSession(["form", "--accessible", "--json", spec.path], address: bus.address, columns: 90, rows: 40)
         form.waitForScreen("Customer:")

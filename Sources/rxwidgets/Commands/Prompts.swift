@@ -166,37 +166,30 @@ enum Prompts {
         case .form?:
             let form = try client.form(path.lastComponent)
             // A file field of several files takes FIELD=PATH once per file.
-            var files: [String: [String]] = [:]
+            var files: [(field: RemoteForm.Field, paths: [String])] = []
             for assignment in values {
                 guard let equals = assignment.firstIndex(of: "=") else {
                     throw UsageError(description: "\(quoted(assignment)) is not FIELD=VALUE")
                 }
-                let field = String(assignment[..<equals])
-                if let path = FieldPath(field), let (index, name) = path.item,
-                   let array = form.layout.first(where: { $0.name == path.field && $0.kind == .array }), let item = array.item.first(where: { $0.name == name }) {
-                    // An item field: the array is given the items up to it, as a person adds them.
-                    while (form.values[path.field]?.arrayElements?.count ?? 0) <= index {
-                        try form.addItem(to: path.field)
-                    }
-                    try form.setValue(try value(String(assignment[assignment.index(after: equals)...]), of: item.kind, field: field), for: field)
-                    continue
-                }
-                guard let layout = form.layout.first(where: { $0.name == field }) else {
-                    throw UsageError(description: "\(path.rawValue) has no field \(quoted(field)); its fields are \(form.layout.map(\.name).joined(separator: ", "))")
-                }
+                let name = String(assignment[..<equals])
+                let field = try formField(name, of: form, path: path)
                 let text = String(assignment[assignment.index(after: equals)...])
-                if layout.kind == .file {
-                    files[field, default: []] += [FolderListing.absolute(text)].filter { !$0.isEmpty }
+                if field.kind == .file {
+                    let absolute = [FolderListing.absolute(text)].filter { !$0.isEmpty }
+                    if let index = files.firstIndex(where: { $0.field.name == name }) {
+                        files[index].paths += absolute
+                    } else {
+                        files.append((field, absolute))
+                    }
                     continue
                 }
-                try form.setValue(try value(text, of: layout.kind, field: field), for: field)
+                try form.setValue(try value(text, of: field.kind, field: name), for: name)
             }
-            for layout in form.layout {
-                guard let paths = files[layout.name] else { continue }
-                if !layout.chooser.isMultiple, paths.count > 1 {
-                    throw UsageError(description: "\(layout.name) chooses one \(FileFieldComponent.noun(layout)); \(paths.count) were given")
+            for (field, paths) in files {
+                if !field.chooser.isMultiple, paths.count > 1 {
+                    throw UsageError(description: "\(field.name) chooses one \(FileFieldComponent.noun(field)); \(paths.count) were given")
                 }
-                try form.setValue(FileFieldComponent.value(paths, for: layout), for: layout.name)
+                try form.setValue(FileFieldComponent.value(paths, for: field), for: field.name)
             }
             // A form of pages is finished on its last page, as a person
             // reaches it: Next through each page, judged as it is left.
@@ -209,6 +202,25 @@ enum Prompts {
         default:
             throw UsageError(description: "\(path.rawValue) is not a picker, table, form or file chooser: nothing to set it with")
         }
+    }
+
+    /// The field `name` names in `form`: a field of its layout, or an item
+    /// field by its path (`addresses[1].city`), the array given the items up
+    /// to it as a person adds them.
+    private static func formField(_ name: String, of form: RemoteForm, path: ObjectPath) throws -> RemoteForm.Field {
+        if let fieldPath = FieldPath(name), let (index, itemName) = fieldPath.item,
+           let array = form.layout.first(where: { $0.name == fieldPath.field && $0.kind == .array }),
+           var item = array.item.first(where: { $0.name == itemName }) {
+            while (form.values[fieldPath.field]?.arrayElements?.count ?? 0) <= index {
+                try form.addItem(to: fieldPath.field)
+            }
+            item.name = name
+            return item
+        }
+        guard let field = form.layout.first(where: { $0.name == name }) else {
+            throw UsageError(description: "\(path.rawValue) has no field \(quoted(name)); its fields are \(form.layout.map(\.name).joined(separator: ", "))")
+        }
+        return field
     }
 
     /// `answer --file`: answers each prompt the file's JSON object names, in
