@@ -88,6 +88,13 @@ func waitForName(_ name: String, on connection: Connection, timeout: RxTimeInter
 /// A private bus with the daemon on it and a client that records, in order,
 /// every signal the daemon sends and every reply it gets.
 class DaemonTestCase: XCTestCase {
+    /// A form spec written to NAME.json in this test's bus directory, for a `form` command to read.
+    func specFile(_ text: String, named name: String) throws -> URL {
+        let file = bus.directory.appendingPathComponent("\(name).json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
     var bus: PrivateBus!
     var daemon: Daemon!
     var client: Connection!

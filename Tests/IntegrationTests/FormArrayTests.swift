@@ -194,8 +194,7 @@ final class FormArrayTerminalTests: DaemonTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        spec = bus.directory.appendingPathComponent("order.json")
-        try FormArrayTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        spec = try specFile(FormArrayTests.spec, named: "order")
     }
 
     func testAddFillMoveAndRemoveItems() throws {

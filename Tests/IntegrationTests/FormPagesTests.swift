@@ -168,8 +168,7 @@ final class FormPagesTerminalTests: DaemonTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        spec = bus.directory.appendingPathComponent("trip.json")
-        try FormPagesTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        spec = try specFile(FormPagesTests.spec, named: "trip")
     }
 
     func testOnePageAtATimeAndNextOnlyOnceThePageIsValid() throws {

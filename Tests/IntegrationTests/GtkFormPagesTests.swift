@@ -7,8 +7,7 @@ import XCTest
 /// moves on from any control once the page is valid.
 final class GtkFormPagesTests: DesktopTestCase {
     func testThreePagesWithBackAndNextThenSubmit() throws {
-        let spec = bus.directory.appendingPathComponent("trip.json")
-        try FormPagesTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        let spec = try specFile(FormPagesTests.spec, named: "trip")
         let form = try start(["form", spec.path])
         form.waitFor("text", "Your name") { $0.states.contains("focused") }
         XCTAssertNotNil(form.find("label", "You · page 1 of 2"))
@@ -46,8 +45,7 @@ final class GtkFormPagesTests: DesktopTestCase {
 /// item's fields are controls of their own kinds.
 final class GtkFormArrayTests: DesktopTestCase {
     func testItemsAreAddedFilledMovedAndRemovedWithButtons() throws {
-        let spec = bus.directory.appendingPathComponent("order.json")
-        try FormArrayTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        let spec = try specFile(FormArrayTests.spec, named: "order")
         let form = try start(["form", spec.path])
         form.waitFor("text", "Customer") { $0.states.contains("focused") }
         desktop.type("Ada")
@@ -75,8 +73,7 @@ final class GtkFormArrayTests: DesktopTestCase {
 
     /// Another client's item added rebuilds the rows, and the field being typed in keeps the focus.
     func testAnItemAddedElsewhereLeavesTheTypingWhereItWas() throws {
-        let spec = bus.directory.appendingPathComponent("order.json")
-        try FormArrayTests.spec.write(to: spec, atomically: true, encoding: .utf8)
+        let spec = try specFile(FormArrayTests.spec, named: "order")
         let form = try start(["form", spec.path])
         form.waitFor("text", "Customer") { $0.states.contains("focused") }
         desktop.type("Ad")
