@@ -51,16 +51,10 @@ package final class PickerProgram {
             case .fetchMatches(let component, let range, let revision):
                 matchFetcher(component).want(range, revision: revision)
             case .fetchDetails(let component, let rows, let revision):
-                picker.rx.rowDetails(in: component, first: rows.lowerBound, count: rows.count).subscribe(onNext: { [weak self] fetched in
-                    // Details of rows that changed since they were asked for are asked for again.
-                    self?.program.receive(fetched.revision == revision ? .detailsArrived(component: component, first: rows.lowerBound, fetched.details, revision: revision)
-                                                                         : .detailsFailed(component: component, rows: rows))
-                }, onError: { [weak self] error in
-                    // Rows gone meanwhile: the new revision's layout asks again;
-                    // any other failure leaves the rows without descriptions.
-                    if error.meansTheRowsWentAway {
-                        self?.program.receive(.detailsFailed(component: component, rows: rows))
-                    }
+                RowDetailsRead.subscribe(picker.rx.rowDetails(in: component, first: rows.lowerBound, count: rows.count), revision: revision, arrived: { [weak self] details in
+                    self?.program.receive(.detailsArrived(component: component, first: rows.lowerBound, details, revision: revision))
+                }, stale: { [weak self] in
+                    self?.program.receive(.detailsFailed(component: component, rows: rows))
                 }).disposed(by: disposeBag)
             case .selectRow(let row, let component):
                 answer(command, picker.rx.selectRow(row, inComponent: component))

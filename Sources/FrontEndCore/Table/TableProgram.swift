@@ -51,16 +51,10 @@ package final class TableProgram {
             case .fetchMatches(let section, let range, let revision):
                 matchFetcher(section).want(range, revision: revision)
             case .fetchDetails(let section, let rows, let revision):
-                table.rx.rowDetails(in: section, first: rows.lowerBound, count: rows.count).subscribe(onNext: { [weak self] fetched in
-                    // Details of rows that changed since they were asked for are asked for again.
-                    self?.program.receive(fetched.revision == revision ? .detailsArrived(section: section, first: rows.lowerBound, fetched.details, revision: revision)
-                                                                         : .detailsFailed(section: section, rows: rows))
-                }, onError: { [weak self] error in
-                    // Rows gone meanwhile: the new revision's layout asks again.
-                    // Any other failure leaves the rows without details (drawn by their cells).
-                    if error.meansTheRowsWentAway {
-                        self?.program.receive(.detailsFailed(section: section, rows: rows))
-                    }
+                RowDetailsRead.subscribe(table.rx.rowDetails(in: section, first: rows.lowerBound, count: rows.count), revision: revision, arrived: { [weak self] details in
+                    self?.program.receive(.detailsArrived(section: section, first: rows.lowerBound, details, revision: revision))
+                }, stale: { [weak self] in
+                    self?.program.receive(.detailsFailed(section: section, rows: rows))
                 }).disposed(by: disposeBag)
             case .fetchHeaders(let revision):
                 table.rx.headers().subscribe(onNext: { [weak self] headers in
