@@ -223,6 +223,17 @@ final class FormPagesTerminalTests: DaemonTestCase {
         XCTAssertEqual(form.output, "name=Ada\nabroad=false\nseat=window\n")
     }
 
+    /// `form-set` changes values as a script would, and never the page a person is on.
+    func testFormSetLeavesThePageAlone() throws {
+        let environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8"]
+        let form = try WidgetsClient(address: bus.address).createForm("trip", spec: FormPagesTests.spec)
+        let set = try runCommand(frontEndExecutable, ["form-set", "trip", "abroad=true"], environment: environment)
+        XCTAssertEqual(set.status, 0, set.error)
+        try form.refresh()
+        XCTAssertEqual(form.page, 0)
+        XCTAssertEqual(form.values["abroad"], .boolean(true))
+    }
+
     func testAccessibleModeSaysEachPageAndMovesOn() throws {
         let form = try TerminalSession(["form", "--accessible", spec.path], address: bus.address, columns: 90, rows: 24)
         form.waitForScreen("You · page 1 of 2")

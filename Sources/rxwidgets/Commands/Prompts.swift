@@ -135,6 +135,14 @@ enum Prompts {
     static func answer(_ target: String, values: [String], client: WidgetsClient) throws -> Outcome {
         let path = try find(target, client: client, waitingOnly: true)
         try set(path, to: values, client: client)
+        if case .form? = WidgetKind.widget(at: path.rawValue)?.kind {
+            // A form of pages is finished on its last page, as a person
+            // reaches it: Next through each page, judged as it is left.
+            let form = try client.form(path.lastComponent)
+            while !FormSnapshot(form).isOnLastPage {
+                try form.nextPage()
+            }
+        }
         try client.prompt(at: path).finish()
         return .done("")
     }
@@ -190,11 +198,6 @@ enum Prompts {
                     throw UsageError(description: "\(field.name) chooses one \(FileFieldComponent.noun(field)); \(paths.count) were given")
                 }
                 try form.setValue(FileFieldComponent.value(paths, for: field), for: field.name)
-            }
-            // A form of pages is finished on its last page, as a person
-            // reaches it: Next through each page, judged as it is left.
-            while !FormSnapshot(form).isOnLastPage {
-                try form.nextPage()
             }
         case .file?:
             // Paths as the person would type them, absolute from here; the daemon checks them.

@@ -23,6 +23,11 @@ package enum ArrayFieldComponent: FieldComponent {
             // On the array's row or an item's, + adds an item after the others and goes to it.
             let array = row?.array ?? field.name
             let count = model.daemon.values[array]?.arrayElements?.count ?? 0
+            let layout = model.daemon.layout.first { $0.name == array }
+            if let most = layout?.maximum.flatMap({ try? UInt32(dbusValue: $0) }), count >= Int(most) {
+                model.status = ("\(layout?.label ?? array) holds at most \(most) \(most == 1 ? "item" : "items")", .error)
+                return []
+            }
             model.focus = "\(array)[\(count)]"
             return [.call(.addItem(array))]
         default:

@@ -17,7 +17,7 @@ extension ArrayFieldComponent: FieldView {
             counts += " (\(bounds[0].map { $0 > 0 ? "\($0)–" : "up to " } ?? "up to ")\(most))"
         }
         var line = Line(counts, .plain)
-        line.append(focused ? "  + add" : "", .accent)
+        line.append(focused && bounds[1].map({ count < Int($0) }) ?? true ? "  + add" : "", .accent)
         return line
     }
 }
