@@ -133,7 +133,7 @@ final class FormArrayTests: DaemonTestCase {
             (#"{"fields":[{"name":"a","kind":"array","min":1000000,"item":[\#(field)]}]}"#, "InvalidSpec", "$.fields[0].min: min is above max (100)"),
             (#"{"fields":[{"name":"a","kind":"text","item":[\#(field)]}]}"#, "InvalidSpec", "$.fields[0].item: item applies to array fields only"),
             (#"{"fields":[{"name":"a","kind":"array","item":[{"name":"f","kind":"text","visibleWhen":{"field":"g","equals":"x"}}]}]}"#,
-             "InvalidSpec", "$.fields[0].item[0].visibleWhen.field: no field is named \"g\""),
+             "InvalidSpec", "$.fields[0].item[0].visibleWhen.field: an item's condition reads fields of the same item, written item.NAME (item.f); got \"g\""),
             (#"{"fields":[{"name":"a","kind":"array","item":[{"name":"f","kind":"text","visibleWhen":{"field":"item.f","valid":true}},{"name":"g","kind":"text"}]}]}"#,
              "InvalidSpec", "$.fields[0].item[0].visibleWhen.field: a field's condition cannot refer to the field itself"),
             (#"{"fields":[{"name":"a","kind":"array","item":[{"name":"f","kind":"text","rules":{"equalTo":"g"}},{"name":"g","kind":"text"}]}]}"#,

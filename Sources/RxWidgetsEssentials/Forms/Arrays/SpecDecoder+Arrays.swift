@@ -88,7 +88,12 @@ extension SpecDecoder {
             var nodes = 0
             let owner = "item.\(item[index].name)"
             func condition(_ key: String, _ decoder: inout SpecDecoder) -> FieldCondition? {
-                guard let conditionEntry = members[key], let decoded = decoder.decodeCondition(conditionEntry, owner: owner, scope, nodes: &nodes) else { return nil }
+                guard let conditionEntry = members[key] else { return nil }
+                if let (name, namePath) = SpecDecoder.firstField(in: conditionEntry, outside: scope) {
+                    decoder.problem(namePath, "an item's condition reads fields of the same item, written item.NAME (\(scope.keys.sorted().joined(separator: ", "))); got \(quoted(name, quote: "\""))")
+                    return nil
+                }
+                guard let decoded = decoder.decodeCondition(conditionEntry, owner: owner, scope, nodes: &nodes) else { return nil }
                 guard decoded.validityFields.isEmpty else {
                     decoder.problem(conditionEntry.1, "a condition in an array's item tests values (equals, notEquals, in), not validity")
                     return nil
@@ -102,6 +107,29 @@ extension SpecDecoder {
                 problem("\(path).requiredWhen", "requiredWhen decides whether the field is required; leave out rules.required")
             }
             chargeConditions(nodes, at: path)
+        }
+    }
+
+    /// The first `"field"` of a condition that names no field of `scope`,
+    /// with its path. The JSON is at most 64 deep, so this recursion is too.
+    static func firstField(in entry: (JSONValue, String), outside scope: [String: FieldSpec]) -> (String, String)? {
+        switch entry.0 {
+        case .object(let members):
+            for member in members {
+                let path = JSONValue.path(entry.1, key: member.key)
+                if member.key == "field", case .string(let name) = member.value, scope[name] == nil {
+                    return (name, path)
+                }
+                if let found = firstField(in: (member.value, path), outside: scope) { return found }
+            }
+            return nil
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
+                if let found = firstField(in: (element, "\(entry.1)[\(index)]"), outside: scope) { return found }
+            }
+            return nil
+        default:
+            return nil
         }
     }
 
