@@ -155,6 +155,28 @@ final class FormArrayTests: DaemonTestCase {
         XCTAssertNoThrow(try call(root, managerInterface, "CreateForm", [.string("patterned"), .string(patterned), options([])]), "a maxLength makes an item pattern affordable")
     }
 
+    /// Another uid's page and item gestures are refused, change nothing, and the daemon answers on.
+    func testAnotherUIDsPageAndItemGesturesAreRefused() throws {
+        try create()
+        try call(root, managerInterface, "CreateForm", [.string("trip"), .string(FormPagesTests.spec), options([])])
+        let trip = "\(root)/form/trip"
+        try call(trip, formInterface, "SetValue", [.string("name"), .variant(.string("Ada"))])
+        let revisions = try [property(path, formInterface, "Revision"), property(trip, formInterface, "Revision")]
+        for (object, member, arguments) in [
+            (path, "AddItem", ["'addresses'"]), (path, "RemoveItem", ["'addresses'", "0"]), (path, "MoveItem", ["'addresses'", "0", "0"]),
+            (path, "SetValue", ["'addresses[0].street'", "<'x'>"]), (path, "Increment", ["'addresses[0].street'"]),
+            (trip, "NextPage", []), (trip, "PreviousPage", []),
+        ] {
+            let result = try runCommand("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/gdbus", "call", "--address", bus.address,
+                                                             "--dest", busName, "--object-path", object, "--method", "\(formInterface).\(member)"] + arguments,
+                                        environment: ["HOME": "/tmp"])
+            XCTAssertTrue((result.output + result.error).contains("AccessDenied"), "\(member): \(result.output)\(result.error)")
+        }
+        XCTAssertEqual(try [property(path, formInterface, "Revision"), property(trip, formInterface, "Revision")], revisions, "refusals change nothing")
+        XCTAssertEqual(try property(trip, formInterface, "Page"), .int32(0))
+        XCTAssertNoThrow(try call(root, "org.freedesktop.DBus.Peer", "Ping"), "the daemon answers on")
+    }
+
     func testASecretItemFieldIsNeverBroadcast() throws {
         try create(#"{"fields":[{"name":"logins","kind":"array","item":[{"name":"user","kind":"text"},{"name":"password","kind":"text","secret":true}],"initial":[{"user":"ada"}]}]}"#)
         _ = takeEvents()

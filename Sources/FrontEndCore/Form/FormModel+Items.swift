@@ -14,7 +14,7 @@ extension FormModel {
 
     /// A refused `AddItem` made no row where the focus went: it goes back to the array.
     mutating func addRefused(_ array: String) {
-        if let focus, focus.hasPrefix(array + "["), daemon.itemRows[focus] == nil, daemon.item(of: focus) == nil {
+        if let focus, focus.hasPrefix(array + "["), daemon.item(of: focus) == nil {
             self.focus = array
         }
     }
