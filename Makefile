@@ -53,24 +53,32 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwi
 	$(ZSH_COMPLETIONS)/_rxwidgetsd $(ZSH_COMPLETIONS)/_rxwidgets $(ZSH_COMPLETIONS)/_rxwidgets-gtk \
 	$(FISH_COMPLETIONS)/rxwidgetsd.fish $(FISH_COMPLETIONS)/rxwidgets.fish $(FISH_COMPLETIONS)/rxwidgets-gtk.fish \
 	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
+	$(foreach language,$(LANGUAGES),$(PREFIX)/share/locale/$(language)/LC_MESSAGES/rxwidgets.mo) \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
-.PHONY: deps build run test demo screenshots bench bench-frontend callgrind xml docs install uninstall clean
+# The message catalogs (po/*.po), compiled where a program in .build finds them.
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
+CATALOGS := .build/locale
+
+.PHONY: deps catalogs build run test demo screenshots bench bench-frontend callgrind xml docs install uninstall clean
 
 deps:
 	@scripts/install-deps
 	@mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a
 
-build: deps
+catalogs: deps
+	scripts/extract-messages --compile $(CATALOGS)
+
+build: catalogs
 	$(SWIFT) build $(SWIFT_FLAGS)
 
-run: deps
+run: catalogs
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgets
 	scripts/run-daemon .build/debug/rxwidgetsd $(ARGS)
 
 # --build-tests builds the daemon too, which the integration tests run.
-test: deps
+test: catalogs
 	$(SWIFT) build --build-tests $(SWIFT_FLAGS)
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets
@@ -78,14 +86,14 @@ test: deps
 	scripts/check-ship .build/release/rxwidgetsd .build/release/rxwidgets .build/release/rxwidgets-gtk
 	$(SWIFT) test --skip-build --disable-swift-testing
 
-demo: deps
+demo: catalogs
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgets
 	scripts/demo .build/debug/rxwidgetsd .build/debug/rxwidgets
 
 # docs/screenshots/: every kind of rxwidgets-gtk window beside zenity's for
 # the same task, on a private X server and bus.
-screenshots: deps
+screenshots: catalogs
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgets-gtk
 	scripts/screenshots .build/debug
@@ -124,7 +132,7 @@ docs: deps
 	$(SWIFT) build $(SWIFT_FLAGS) --product rxwidgetsd
 	.build/debug/rxwidgetsd --print-reference > docs/api.md
 
-install: deps
+install: catalogs
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-gtk
@@ -152,6 +160,8 @@ install: deps
 	sed 's|^Exec=.*rxwidgets-gtk|Exec=$(PREFIX)/bin/rxwidgets-gtk|' xdg/autostart/rxwidgets-agent.desktop \
 		> $(DESTDIR)$(PREFIX)/share/applications/rxwidgets-agent.desktop
 	install -m 0644 man/rxwidgetsd.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+	$(foreach language,$(LANGUAGES),install -D -m 0644 $(CATALOGS)/$(language)/LC_MESSAGES/rxwidgets.mo \
+		$(DESTDIR)$(PREFIX)/share/locale/$(language)/LC_MESSAGES/rxwidgets.mo;)
 	install -D -m 0644 man/rxwidgets.1 $(DESTDIR)$(PREFIX)/share/man/man1/rxwidgets.1
 	install -D -m 0644 man/rxwidgets-gtk.1 $(DESTDIR)$(PREFIX)/share/man/man1/rxwidgets-gtk.1
 	install -d $(DESTDIR)$(BASH_COMPLETIONS) $(DESTDIR)$(ZSH_COMPLETIONS) $(DESTDIR)$(FISH_COMPLETIONS)

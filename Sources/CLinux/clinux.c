@@ -2,6 +2,10 @@
 #include "clinux.h"
 
 #include <errno.h>
+#include <langinfo.h>
+#include <libintl.h>
+#include <locale.h>
+#include <time.h>
 #include <pthread.h>
 #include <string.h>
 #include <stdint.h>
@@ -191,4 +195,64 @@ int clinux_received_descriptors(const struct msghdr *header, int *descriptors, i
         }
     }
     return count;
+}
+
+static locale_t clinux_locale_or_global(void *locale) {
+    return locale ? (locale_t)locale : LC_GLOBAL_LOCALE;
+}
+
+const char *clinux_translate(const char *domain, const char *message, void *locale) {
+    /* gettext reads the calling thread's locale: the form's for as long as
+       this call, so one thread can answer forms in several languages. */
+    locale_t saved = uselocale(clinux_locale_or_global(locale));
+    const char *translated = dgettext(domain, message);
+    uselocale(saved);
+    return translated;
+}
+
+const char *clinux_translate_plural(const char *domain, const char *one, const char *other,
+                                    unsigned long count, void *locale) {
+    locale_t saved = uselocale(clinux_locale_or_global(locale));
+    const char *translated = dngettext(domain, one, other, count);
+    uselocale(saved);
+    return translated;
+}
+
+int clinux_bind_text_domain(const char *domain, const char *directory) {
+    if (!bindtextdomain(domain, directory)) return -1;
+    return bind_textdomain_codeset(domain, "UTF-8") ? 0 : -1;
+}
+
+void *clinux_new_locale(const char *name) {
+    return newlocale(LC_ALL_MASK, name, (locale_t)0);
+}
+
+void clinux_free_locale(void *locale) {
+    freelocale((locale_t)locale);
+}
+
+const char *clinux_decimal_point(void *locale) {
+    return locale ? nl_langinfo_l(RADIXCHAR, (locale_t)locale) : nl_langinfo(RADIXCHAR);
+}
+
+const char *clinux_thousands_separator(void *locale) {
+    return locale ? nl_langinfo_l(THOUSEP, (locale_t)locale) : nl_langinfo(THOUSEP);
+}
+
+unsigned long clinux_format_day(char *buffer, unsigned long size, int year, int month, int day, void *locale) {
+    struct tm date = {0};
+    date.tm_year = year - 1900;
+    date.tm_mon = month - 1;
+    date.tm_mday = day;
+    date.tm_hour = 12;
+    timegm(&date); /* fills in the weekday and day of the year %x may show */
+    return locale ? strftime_l(buffer, size, "%x", &date, (locale_t)locale) : strftime(buffer, size, "%x", &date);
+}
+
+const char *clinux_process_locale(const char *category) {
+    int which = strcmp(category, "LC_TIME") == 0 ? LC_TIME
+              : strcmp(category, "LC_NUMERIC") == 0 ? LC_NUMERIC
+              : strcmp(category, "LC_MESSAGES") == 0 ? LC_MESSAGES : -1;
+    const char *name = which < 0 ? NULL : setlocale(which, NULL);
+    return name ? name : "C";
 }

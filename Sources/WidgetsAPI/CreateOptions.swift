@@ -108,9 +108,15 @@ public enum TableOption: String, CreateOption {
 
 /// `CreateForm`'s options.
 public enum FormOption: String, CreateOption {
-    case transient, replace, prompt
+    case transient, replace, prompt, locale
 
-    public var type: DBusType { self == .prompt ? PromptOption.dictionaryType : .boolean }
+    public var type: DBusType {
+        switch self {
+        case .prompt: return PromptOption.dictionaryType
+        case .locale: return .string
+        case .transient, .replace: return .boolean
+        }
+    }
 }
 
 /// `CreateProgress`'s options.

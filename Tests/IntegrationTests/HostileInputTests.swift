@@ -380,7 +380,7 @@ final class HostileInputTests: DaemonTestCase {
     }
 
     func testEveryStringOfASpecWithNULAndOverLong() throws {
-        let template = try JSONValue.parse(FormTemplates.aboutYou)
+        let template = try JSONValue.parse(FormTemplates.aboutYou())
         var positions: [[PathStep]] = []
         collectStrings(template, [], into: &positions)
         XCTAssertGreaterThan(positions.count, 30)

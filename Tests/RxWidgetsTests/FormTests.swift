@@ -6,11 +6,11 @@ final class FormTests: WidgetTestCase {
 
     private func aboutYou() throws -> Form {
         let today = self.today
-        return Form(spec: try FormSpec.parse(json: FormTemplates.aboutYou), today: { today })
+        return Form(spec: try FormSpec.parse(json: FormTemplates.aboutYou()), today: { today })
     }
 
     private func signUp() throws -> Form {
-        Form(spec: try FormSpec.parse(json: FormTemplates.signUp))
+        Form(spec: try FormSpec.parse(json: FormTemplates.signUp()))
     }
 
     func testTemplatesParse() {

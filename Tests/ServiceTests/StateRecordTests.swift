@@ -46,24 +46,28 @@ final class StateRecordTests: XCTestCase {
         XCTAssertEqual(try TableState(stored: Array(written(table.pieces).dropFirst().prefix(6))).cellFormat, "{value}", "an unversioned file")
         XCTAssertThrowsError(try TableState(stored: Array(written(table.pieces).dropLast())), "a version 2 record without its description format")
 
-        let form = FormState(spec: "sign-up", values: [("username", .string("alice"))], errors: ["username": "taken"], page: 2)
+        let form = FormState(spec: "sign-up", values: [("username", .string("alice"))], errors: ["username": "taken"], page: 2, locale: "de_DE.UTF-8")
         let readForm = try FormState(stored: written(form.pieces))
         XCTAssertEqual(readForm.spec, "sign-up")
         XCTAssertEqual(readForm.values.map(\.field), ["username"])
         XCTAssertEqual(readForm.values.first?.value, .string("alice"))
         XCTAssertEqual(readForm.errors, ["username": "taken"])
         XCTAssertEqual(readForm.page, 2)
+        XCTAssertEqual(readForm.locale, "de_DE.UTF-8")
         XCTAssertEqual(try FormState(stored: Array(written(form.pieces).dropFirst().prefix(2))).errors, [:], "a file written before SetErrors")
-        var versionOne = written(form.pieces).dropLast()
+        var versionTwo = written(form.pieces).dropLast()
+        versionTwo[0] = .uint32(2)
+        XCTAssertEqual(try FormState(stored: Array(versionTwo)).locale, "", "a file written before locales")
+        var versionOne = written(form.pieces).dropLast(2)
         versionOne[0] = .uint32(1)
         XCTAssertEqual(try FormState(stored: Array(versionOne)).page, 0, "a file written before pages")
     }
 
     func testAVersionThisDaemonDidNotWriteIsRefusedByName() {
-        var future = written(FormState(spec: "sign-up", values: [], errors: [:], page: 0).pieces)
+        var future = written(FormState(spec: "sign-up", values: [], errors: [:], page: 0, locale: "").pieces)
         future[0] = .uint32(FormState.version + 1)
         XCTAssertThrowsError(try FormState(stored: future)) { error in
-            XCTAssertTrue("\(error)".contains("a form's state of version \(FormState.version + 1) with 4 fields is not one this daemon wrote"), "\(error)")
+            XCTAssertTrue("\(error)".contains("a form's state of version \(FormState.version + 1) with 5 fields is not one this daemon wrote"), "\(error)")
         }
         XCTAssertThrowsError(try PickerState(stored: [.uint32(PickerState.version), .boolean(true)]), "a version 1 record of the wrong shape")
     }

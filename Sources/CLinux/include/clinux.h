@@ -72,4 +72,33 @@ int clinux_received_descriptors(const struct msghdr *header, int *descriptors, i
  * never leaves a user's terminal in raw mode. */
 void clinux_restore_terminal_on_crash(int fd, const struct termios *saved, const char *reset);
 
+/* Messages in a language: gettext (libintl.h is not in Swift's Glibc
+ * module). `locale` is a handle from clinux_new_locale, or NULL for the
+ * process's locale; the answer is the catalog's translation in UTF-8, or
+ * `message` itself when the catalog has none. The thread's own locale is
+ * restored before returning. */
+const char *clinux_translate(const char *domain, const char *message, void *locale);
+const char *clinux_translate_plural(const char *domain, const char *one, const char *other,
+                                    unsigned long count, void *locale);
+
+/* Where `domain`'s catalogs are read from (bindtextdomain), answered in UTF-8
+ * whatever the locale's character set; 0, or -1 when out of memory. */
+int clinux_bind_text_domain(const char *domain, const char *directory);
+
+/* An installed locale (newlocale with every category), or NULL when `name`
+ * names none on this machine. */
+void *clinux_new_locale(const char *name);
+void clinux_free_locale(void *locale);
+
+/* The locale's decimal separator and thousands separator (LC_NUMERIC), and
+ * the day written in its short date form (strftime's %x, LC_TIME), in
+ * `buffer`; NULL locale is the process's. */
+const char *clinux_decimal_point(void *locale);
+const char *clinux_thousands_separator(void *locale);
+unsigned long clinux_format_day(char *buffer, unsigned long size, int year, int month, int day, void *locale);
+
+/* The name of the process's locale for `category` ("LC_TIME", "LC_NUMERIC",
+   "LC_MESSAGES"; "C" for any other or when none was set). */
+const char *clinux_process_locale(const char *category);
+
 #endif

@@ -1,9 +1,13 @@
+import Localization
+
 /// Checks a field's value against its rules, in HTML's order: a missing
 /// value first, then length, pattern, range, step, equality and custom rules.
 /// The first broken rule gives the reason. Length and pattern rules do not
 /// apply to empty text, as in HTML.
 struct FieldValidator {
     let field: FieldSpec
+    /// The form's language: its messages are broadcast in it.
+    let language: Language
 
     /// What a field's rules are judged against besides its value: the
     /// fields it compares with, its bounds resolved (today's, another
@@ -44,23 +48,23 @@ struct FieldValidator {
             }
         case .items(let items):
             if let array = field.array, items.count < array.minItems {
-                return invalid(.tooShort, defaultMessage: "Please add at least \(array.minItems == 1 ? "1 item" : "\(array.minItems) items") (there \(items.count == 1 ? "is 1" : "are \(items.count)")).")
+                return invalid(.tooShort, defaultMessage: tr(one: "Please add at least {0} item (there are {1}).", other: "Please add at least {0} items (there are {1}).", count: array.minItems, array.minItems, items.count, in: language))
             }
             if let array = field.array, items.count > array.maxItems {
-                return invalid(.tooLong, defaultMessage: "Please keep at most \(array.maxItems == 1 ? "1 item" : "\(array.maxItems) items") (there are \(items.count)).")
+                return invalid(.tooLong, defaultMessage: tr(one: "Please keep at most {0} item (there are {1}).", other: "Please keep at most {0} items (there are {1}).", count: array.maxItems, array.maxItems, items.count, in: language))
             }
         case .bool:
             break
         }
         if let other = context.equalTo, let otherName = rules.equalTo, other != value {
-            return invalid(.mismatch, defaultMessage: "Must match \(otherName).")
+            return invalid(.mismatch, defaultMessage: tr("Must match {0}.", otherName, in: language))
         }
         if let other = context.notEqualTo, let otherName = rules.notEqualTo, other == value {
-            return invalid(.mismatch, defaultMessage: "Must differ from \(otherName).")
+            return invalid(.mismatch, defaultMessage: tr("Must differ from {0}.", otherName, in: language))
         }
         if case .text(let text) = value, rules.forbidden.contains(text) {
             // A secret is never quoted: the message is broadcast and read by any uid.
-            return invalid(.custom, defaultMessage: field.presentation.secret ? "This value is not allowed." : "\"\(text)\" is not allowed.")
+            return invalid(.custom, defaultMessage: field.presentation.secret ? tr("This value is not allowed.", in: language) : tr("\"{0}\" is not allowed.", text, in: language))
         }
         return .valid
     }
@@ -80,10 +84,10 @@ struct FieldValidator {
 
     private var missingMessage: String {
         switch field.kind {
-        case .choice: return "Please select one of the options."
-        case .switch: return "Please turn this on."
-        case .file: return field.chooser.mode == .folder ? "Please choose a folder." : field.chooser.isMultiple ? "Please choose one or more files." : "Please choose a file."
-        default: return "Please fill in this field."
+        case .choice: return tr("Please select one of the options.", in: language)
+        case .switch: return tr("Please turn this on.", in: language)
+        case .file: return field.chooser.mode == .folder ? tr("Please choose a folder.", in: language) : field.chooser.isMultiple ? tr("Please choose one or more files.", in: language) : tr("Please choose a file.", in: language)
+        default: return tr("Please fill in this field.", in: language)
         }
     }
 
@@ -94,13 +98,13 @@ struct FieldValidator {
         // bounds what the pattern is run on.
         let length = rules.minLength == nil && rules.maxLength == nil ? 0 : text.unicodeScalarCount
         if let minLength = rules.minLength, length < minLength {
-            return invalid(.tooShort, defaultMessage: "Please use at least \(minLength) characters (you are using \(length)).")
+            return invalid(.tooShort, defaultMessage: tr(one: "Please use at least {0} character (you are using {1}).", other: "Please use at least {0} characters (you are using {1}).", count: minLength, minLength, length, in: language))
         }
         if let maxLength = rules.maxLength, length > maxLength {
-            return invalid(.tooLong, defaultMessage: "Please use at most \(maxLength) characters (you are using \(length)).")
+            return invalid(.tooLong, defaultMessage: tr(one: "Please use at most {0} character (you are using {1}).", other: "Please use at most {0} characters (you are using {1}).", count: maxLength, maxLength, length, in: language))
         }
         if let pattern = rules.pattern, !pattern.matches(text) {
-            return invalid(.patternMismatch, defaultMessage: "Please match the requested format.")
+            return invalid(.patternMismatch, defaultMessage: tr("Please match the requested format.", in: language))
         }
         return nil
     }
@@ -113,16 +117,16 @@ struct FieldValidator {
         guard !patterns.isEmpty else { return nil }
         let accepted = FileChooserView.Filter(name: field.name, patterns: patterns)
         guard paths.contains(where: { !accepted.matches(FileChooserView.name(of: $0)) }) else { return nil }
-        return invalid(.typeMismatch, defaultMessage: "Please choose a file matching \(patterns.joined(separator: " ")).")
+        return invalid(.typeMismatch, defaultMessage: tr("Please choose a file matching {0}.", patterns.joined(separator: " "), in: language))
     }
 
     private func checkNumber(_ number: Double, _ context: Context) -> FieldValidity? {
         let rules = field.rules
         if case .number(let min)? = context.min, number < min {
-            return invalid(.rangeUnderflow, defaultMessage: "Value must be \(JSONValue.format(min)) or more.")
+            return invalid(.rangeUnderflow, defaultMessage: tr("Value must be {0} or more.", language.number(JSONValue.format(min)), in: language))
         }
         if case .number(let max)? = context.max, number > max {
-            return invalid(.rangeOverflow, defaultMessage: "Value must be \(JSONValue.format(max)) or less.")
+            return invalid(.rangeOverflow, defaultMessage: tr("Value must be {0} or less.", language.number(JSONValue.format(max)), in: language))
         }
         if let step = rules.step {
             var base = 0.0
@@ -134,7 +138,7 @@ struct FieldValidator {
             if abs(steps - nearest) > 1e-9 * Swift.max(1, abs(steps)) {
                 let below = base + steps.rounded(.down) * step
                 let above = base + steps.rounded(.up) * step
-                return invalid(.stepMismatch, defaultMessage: "Please enter a valid value: the nearest are \(JSONValue.format(below)) and \(JSONValue.format(above)).")
+                return invalid(.stepMismatch, defaultMessage: tr("Please enter a valid value: the nearest are {0} and {1}.", language.number(JSONValue.format(below)), language.number(JSONValue.format(above)), in: language))
             }
         }
         return nil
@@ -142,10 +146,10 @@ struct FieldValidator {
 
     private func checkDay(_ day: CalendarDay, _ context: Context) -> FieldValidity? {
         if case .date(let bound)? = context.min, day < bound {
-            return invalid(.rangeUnderflow, defaultMessage: "Date must be \(bound) or later.")
+            return invalid(.rangeUnderflow, defaultMessage: tr("Date must be {0} or later.", language.day(bound), in: language))
         }
         if case .date(let bound)? = context.max, day > bound {
-            return invalid(.rangeOverflow, defaultMessage: "Date must be \(bound) or earlier.")
+            return invalid(.rangeOverflow, defaultMessage: tr("Date must be {0} or earlier.", language.day(bound), in: language))
         }
         return nil
     }

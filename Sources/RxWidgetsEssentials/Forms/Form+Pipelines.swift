@@ -89,7 +89,7 @@ extension Form {
             }
             let outcome = remoteOutcomes[name]?.value
             latestValidity[name] = serverErrors[name]?.value.map { FieldValidity(reason: .server, message: $0) }
-                ?? Form.combine(local: local, value: judged, remote: outcome, rules: rules)
+                ?? Form.combine(local: local, value: judged, remote: outcome, rules: rules, language: language)
             if case .items(let items) = judged, let state = latestStates[name],
                let itemVerdict = settleItems(of: field, items, arrayState: state), latestValidity[name]?.isValid == true {
                 latestValidity[name] = itemVerdict
@@ -111,7 +111,7 @@ extension Form {
         if let verdict = localVerdicts[name], verdict.context == context, verdict.judged.isIdentical(to: value) {
             return verdict.validity
         }
-        let validity = FieldValidator(field: spec).validate(value, in: context)
+        let validity = FieldValidator(field: spec, language: language).validate(value, in: context)
         localVerdicts[name] = (value, context, validity)
         rulesRun += 1
         Breathing.shared.breathe()

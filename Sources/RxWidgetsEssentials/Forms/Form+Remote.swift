@@ -1,3 +1,5 @@
+import Localization
+
 /// Remote checks and remote options: each a `flatMapLatest` from the
 /// values it depends on to the remote party's answer, as GitHubSignup's
 /// username check is — a newer value disposes (cancels) the older question,
@@ -17,18 +19,18 @@ extension Form {
 
     /// The field's validity given its own rules' verdict and the remote
     /// check's: pending until the check of this very value has answered.
-    static func combine(local: FieldValidity, value: FieldValue, remote outcome: RemoteOutcome?, rules: FieldRules) -> FieldValidity {
+    static func combine(local: FieldValidity, value: FieldValue, remote outcome: RemoteOutcome?, rules: FieldRules, language: Language) -> FieldValidity {
         guard local.isValid, rules.remote != nil else { return local }
         guard let outcome, outcome.value == value else {
-            return FieldValidity(reason: .pending, message: rules.messages[.pending] ?? "Checking…")
+            return FieldValidity(reason: .pending, message: rules.messages[.pending] ?? tr("Checking…", in: language))
         }
         switch outcome.kind {
         case .valid:
             return .valid
         case .refused(let message):
-            return FieldValidity(reason: .remote, message: message.isEmpty ? rules.messages[.remote] ?? "This value was not accepted." : message)
+            return FieldValidity(reason: .remote, message: message.isEmpty ? rules.messages[.remote] ?? tr("This value was not accepted.", in: language) : message)
         case .unavailable:
-            return FieldValidity(reason: .unavailable, message: rules.messages[.unavailable] ?? "This value could not be checked; try again later.")
+            return FieldValidity(reason: .unavailable, message: rules.messages[.unavailable] ?? tr("This value could not be checked; try again later.", in: language))
         }
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// A form built from a `FormSpec` out of the widgets' controls: one
 /// `DatePicker`, `Switch`, `Slider`, `Stepper` or `TextField` per field (a
 /// choice is a relay fed by `Button`s). Setting a field is a gesture on its
@@ -14,6 +16,9 @@
 public final class Form: ReactiveCompatible {
     /// The spec the form was built from.
     public let spec: FormSpec
+    /// The language its messages are given in: the spec's `locale`, else
+    /// the one it was built with.
+    public let language: Language
     /// The buttons, by name; tapping one sets its choice.
     public let buttons: [String: Button]
     /// The values, as last published.
@@ -97,8 +102,10 @@ public final class Form: ReactiveCompatible {
     /// values relative to today use. A spec should be acyclic (as
     /// `FormSpec.parse` ensures): a field that reaches itself through its
     /// conditions reads itself as valid. Remote checks time on `scheduler`.
-    public init(spec: FormSpec, today: @escaping () -> CalendarDay = CalendarDay.today, scheduler: SchedulerType = MainScheduler.instance) {
+    /// Its messages are in the spec's language, else in `language`.
+    public init(spec: FormSpec, language: Language = .process, today: @escaping () -> CalendarDay = CalendarDay.today, scheduler: SchedulerType = MainScheduler.instance) {
         self.spec = spec
+        self.language = spec.language ?? language
         self.today = today
         self.scheduler = scheduler
         let day = today()

@@ -1,3 +1,5 @@
+import Localization
+
 extension FormSpec {
     /// Parses a JSON form spec (docs/forms.md); throws `FormSpecError` listing
     /// every problem with its JSON path, or `FormSpecLimitError` when the spec
@@ -157,7 +159,7 @@ struct SpecDecoder {
     // MARK: Spec
 
     mutating func decodeSpec(_ value: JSONValue) -> FormSpec? {
-        guard let root = object(value, "$", keys: ["fields", "buttons", "outputs", "submitRequires", "pages"]) else { return nil }
+        guard let root = object(value, "$", keys: ["fields", "buttons", "outputs", "submitRequires", "pages", "locale"]) else { return nil }
         guard let fieldEntries = array(root["fields"]) else {
             if root["fields"] == nil { problem("$", "missing \"fields\"") }
             return nil
@@ -198,7 +200,20 @@ struct SpecDecoder {
             }
             submitRequires = names
         }
-        return FormSpec(fields: fields, buttons: buttons, outputs: outputs, submitRequires: submitRequires, pages: pages)
+        var spec = FormSpec(fields: fields, buttons: buttons, outputs: outputs, submitRequires: submitRequires, pages: pages)
+        spec.language = decodeLocale(root["locale"])
+        return spec
+    }
+
+    /// The `locale` key: an installed locale the form's messages are given in.
+    mutating func decodeLocale(_ entry: (JSONValue, String)?) -> Language? {
+        guard let entry, let name = string(entry, required: false, in: "$", key: "locale") else { return nil }
+        do {
+            return try Language(installed: name)
+        } catch {
+            problem(entry.1, "\(error)")
+            return nil
+        }
     }
 
     // MARK: Fields

@@ -1,3 +1,5 @@
+import Localization
+
 /// A declarative form: fields with rules, buttons that set choices, outputs
 /// derived from the fields, and the fields that must be valid to submit.
 /// Its JSON form is documented in docs/forms.md.
@@ -12,6 +14,9 @@ public struct FormSpec: Equatable, Sendable {
     public var submitRequires: [String]?
     /// The pages, each with its fields; empty: one page of every field.
     public private(set) var pages: [PageSpec]
+    /// The language the spec's `locale` names, which its messages are given
+    /// in whatever language its creator asked for; nil when it names none.
+    public var language: Language?
 
     /// A spec of these parts. With `pages`, each field takes its page's
     /// condition as part of its visibility (`FieldSpec.pageCondition`).

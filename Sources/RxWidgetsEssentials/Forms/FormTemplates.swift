@@ -1,17 +1,21 @@
-/// The forms the daemon offers by name, written as specs.
+import Localization
+
+/// The forms the daemon offers by name, written as specs whose words
+/// (labels, messages) are in the language asked for.
 public enum FormTemplates {
     /// The AboutYou screen: a birthday before today, a gender chosen by two
     /// buttons, a switch, a slider and a stepper growing a heart.
-    public static let aboutYou = """
+    public static func aboutYou(in language: Language = .process) -> String {
+        """
     {
       "fields": [
-        {"name": "birthday", "kind": "date", "label": "Birthday", "initial": "today",
-         "rules": {"max": "today-1", "messages": {"rangeOverflow": "Your birthday must be before today."}}},
-        {"name": "gender", "kind": "choice", "label": "Gender", "options": ["male", "female"], "initial": "notSelected",
+        {"name": "birthday", "kind": "date", "label": \(word(tr("Birthday", in: language))), "initial": "today",
+         "rules": {"max": "today-1", "messages": {"rangeOverflow": \(word(tr("Your birthday must be before today.", in: language)))}}},
+        {"name": "gender", "kind": "choice", "label": \(word(tr("Gender", in: language))), "options": ["male", "female"], "initial": "notSelected",
          "rules": {"required": true}},
-        {"name": "knowSwift", "kind": "switch", "label": "I know Swift", "initial": false},
-        {"name": "swiftLevel", "kind": "slider", "label": "Swift level", "initial": 0.5, "rules": {"min": 0, "max": 1}},
-        {"name": "passionToLearn", "kind": "stepper", "label": "Passion to learn", "initial": 1, "rules": {"min": 0, "max": 10, "step": 1}}
+        {"name": "knowSwift", "kind": "switch", "label": \(word(tr("I know Swift", in: language))), "initial": false},
+        {"name": "swiftLevel", "kind": "slider", "label": \(word(tr("Swift level", in: language))), "initial": 0.5, "rules": {"min": 0, "max": 1}},
+        {"name": "passionToLearn", "kind": "stepper", "label": \(word(tr("Passion to learn", in: language))), "initial": 1, "rules": {"min": 0, "max": 10, "step": 1}}
       ],
       "buttons": [
         {"name": "male", "field": "gender", "value": "male"},
@@ -26,16 +30,18 @@ public enum FormTemplates {
       ]
     }
     """
+    }
 
     /// Sign-up: a username and a password of at least 5 characters, and the
     /// password repeated.
-    public static let signUp = """
+    public static func signUp(in language: Language = .process) -> String {
+        """
     {
       "fields": [
-        {"name": "username", "kind": "text", "label": "Username", "rules": {"required": true, "minLength": 5}},
-        {"name": "password", "kind": "text", "label": "Password", "secret": true, "rules": {"required": true, "minLength": 5}},
-        {"name": "repeatPassword", "kind": "text", "label": "Repeat password", "secret": true,
-         "rules": {"required": true, "equalTo": "password", "messages": {"mismatch": "Passwords do not match."}}}
+        {"name": "username", "kind": "text", "label": \(word(tr("Username", in: language))), "rules": {"required": true, "minLength": 5}},
+        {"name": "password", "kind": "text", "label": \(word(tr("Password", in: language))), "secret": true, "rules": {"required": true, "minLength": 5}},
+        {"name": "repeatPassword", "kind": "text", "label": \(word(tr("Repeat password", in: language))), "secret": true,
+         "rules": {"required": true, "equalTo": "password", "messages": {"mismatch": \(word(tr("Passwords do not match.", in: language)))}}}
       ],
       "outputs": [
         {"name": "usernameBorder", "kind": "validityColor", "field": "username", "valid": "green", "invalid": "red", "empty": "clear"},
@@ -44,34 +50,51 @@ public enum FormTemplates {
       ]
     }
     """
+    }
 
     /// RxSwift's GitHubSignup: a username that a remote validator
     /// (`usernameAvailable`) must accept once it has the right form, a
     /// password of at least 6 characters, and the password repeated.
-    public static let gitHubSignup = """
+    public static func gitHubSignup(in language: Language = .process) -> String {
+        """
     {
       "fields": [
-        {"name": "username", "kind": "text", "label": "Username",
+        {"name": "username", "kind": "text", "label": \(word(tr("Username", in: language))),
          "rules": {"required": true, "pattern": "[A-Za-z0-9_-]{1,39}", "remote": "usernameAvailable",
-                   "messages": {"patternMismatch": "Use 1 to 39 letters, digits, '_' or '-'.", "pending": "Checking availability…",
-                                "remote": "This username is taken.", "unavailable": "Availability could not be checked."}}},
-        {"name": "password", "kind": "text", "label": "Password", "secret": true,
-         "rules": {"required": true, "minLength": 6, "messages": {"tooShort": "Use at least 6 characters."}}},
-        {"name": "repeatedPassword", "kind": "text", "label": "Password repeated", "secret": true,
-         "rules": {"required": true, "equalTo": "password", "messages": {"mismatch": "The passwords differ."}}}
+                   "messages": {"patternMismatch": \(word(tr("Use 1 to 39 letters, digits, '_' or '-'.", in: language))), "pending": \(word(tr("Checking availability…", in: language))),
+                                "remote": \(word(tr("This username is taken.", in: language))), "unavailable": \(word(tr("Availability could not be checked.", in: language)))}}},
+        {"name": "password", "kind": "text", "label": \(word(tr("Password", in: language))), "secret": true,
+         "rules": {"required": true, "minLength": 6, "messages": {"tooShort": \(word(tr("Use at least 6 characters.", in: language)))}}},
+        {"name": "repeatedPassword", "kind": "text", "label": \(word(tr("Password repeated", in: language))), "secret": true,
+         "rules": {"required": true, "equalTo": "password", "messages": {"mismatch": \(word(tr("The passwords differ.", in: language)))}}}
       ]
     }
     """
+    }
 
     /// The templates by name: `about-you`, `sign-up` and `github-signup`.
-    public static let all: [String: String] = [
-        "about-you": aboutYou,
-        "sign-up": signUp,
-        "github-signup": gitHubSignup,
+    public static let all: [String: @Sendable (Language) -> String] = [
+        "about-you": { aboutYou(in: $0) },
+        "sign-up": { signUp(in: $0) },
+        "github-signup": { gitHubSignup(in: $0) },
     ]
 
-    /// The spec of a template, or nil for an unknown name.
-    public static func spec(named name: String) -> FormSpec? {
-        all[name].flatMap { try? FormSpec.parse(json: $0) }
+    /// The spec of a template in `language`, or nil for an unknown name.
+    public static func spec(named name: String, in language: Language = .process) -> FormSpec? {
+        all[name].flatMap { try? FormSpec.parse(json: $0(language)) }
+    }
+
+    /// `text` as a JSON string.
+    private static func word(_ text: String) -> String {
+        var escaped = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + "\""
     }
 }

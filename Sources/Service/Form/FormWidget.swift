@@ -1,6 +1,7 @@
 import DBus
-import WidgetsAPI
+import Localization
 import RxWidgetsEssentials
+import WidgetsAPI
 
 /// A served form: the `Form` model built from a template or a JSON spec; its
 /// `rx.changes` and `rx.submitted` become the interface's signals.
@@ -12,6 +13,8 @@ final class FormWidget: ServedWidget {
     let secrets: FormSecrets
     /// The spec as given (a template's name or JSON), kept for the state file.
     private let specText: String
+    /// The `locale` option as given ("" for none), kept for the state file.
+    private let locale: String
     /// What the built spec holds: the form, its fields and patterns, the
     /// spec's text (`Footprint`).
     private let specFootprint: Int
@@ -23,7 +26,10 @@ final class FormWidget: ServedWidget {
     private let disposeBag = DisposeBag()
 
     init(name: String, spec text: String, options: [String: DBusValue], creator: Creator, context: WidgetContext) throws {
-        form = Form(spec: try FormWidget.spec(text, limits: context.limits), today: context.today)
+        let locale = options[FormOption.locale]?.stringValue ?? ""
+        let language = try FormWidget.language(named: locale)
+        form = Form(spec: try FormWidget.spec(text, in: language, limits: context.limits), language: language, today: context.today)
+        self.locale = locale
         specText = text
         specFootprint = Footprint.form + Footprint.heap(of: text)
             + form.spec.fields.reduce(0) { $0 + Footprint.formField + ($1.rules.pattern?.programSize ?? 0) * Footprint.patternInstruction }
@@ -103,7 +109,7 @@ final class FormWidget: ServedWidget {
         let values = orderedValues(form.values, redacted: false).entries.compactMap { entry in
             secrets.withoutSecrets(entry.key, entry.value).map { (field: entry.key, value: $0) }
         }
-        let state = FormState(spec: specText, values: values, errors: form.serverMessages, page: form.page)
+        let state = FormState(spec: specText, values: values, errors: form.serverMessages, page: form.page, locale: locale)
         return { state.pieces }
     }
 
@@ -111,7 +117,8 @@ final class FormWidget: ServedWidget {
     /// and `SetValues` would.
     static func restored(from file: StateFile, context: WidgetContext) throws -> FormWidget {
         let state = try FormState(stored: file.state)
-        let widget = try FormWidget(name: file.name, spec: state.spec, options: [:], creator: Creator(restoring: file), context: context)
+        let widget = try FormWidget(name: file.name, spec: state.spec, options: state.locale.isEmpty ? [:] : [FormOption.locale.rawValue: .string(state.locale)],
+                                    creator: Creator(restoring: file), context: context)
         let fieldValues = try state.values.map { field, value in
             (field: field, value: try widget.fieldValue(value, for: field, "stored value of \(quoted(field))"))
         }
@@ -123,8 +130,18 @@ final class FormWidget: ServedWidget {
         return widget
     }
 
-    private static func spec(_ text: String, limits: Limits) throws -> FormSpec {
-        if let template = FormTemplates.spec(named: text) {
+    /// The `locale` option's language; the daemon's own when none is given.
+    private static func language(named locale: String) throws -> Language {
+        guard !locale.isEmpty else { return .process }
+        do {
+            return try Language(installed: locale)
+        } catch {
+            throw DBusError.invalidArgs("options 'locale' \(error)")
+        }
+    }
+
+    private static func spec(_ text: String, in language: Language, limits: Limits) throws -> FormSpec {
+        if let template = FormTemplates.spec(named: text, in: language) {
             return template
         }
         guard text.utf8.count <= limits.specBytes else {

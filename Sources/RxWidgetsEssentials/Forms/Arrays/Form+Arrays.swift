@@ -1,3 +1,5 @@
+import Localization
+
 /// Array fields: items added, removed and moved as a person does with
 /// "add another", a delete button and a drag; a field of one item set by
 /// its path (`addresses[2].city`). Each item's fields are judged by their
@@ -147,7 +149,7 @@ extension Form {
             let validity = judge(value, of: spec, as: path, in: context)
             latestValidity[path] = validity
             if first == nil, state.visible, let reason = validity.reason {
-                first = FieldValidity(reason: reason, message: "Item \(index + 1), \(spec.presentation.label ?? spec.name): \(validity.message)")
+                first = FieldValidity(reason: reason, message: tr("Item {0}, {1}: {2}", index + 1, spec.presentation.label ?? spec.name, validity.message, in: language))
             }
         }
         return first
