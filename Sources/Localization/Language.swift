@@ -55,6 +55,12 @@ public final class Language: @unchecked Sendable {
         }
     }
 
+    /// The locale's name; for the process's, the name `setlocale` gave its
+    /// messages (`C` when none was set).
+    public var localeName: String {
+        handle == nil ? String(cString: clinux_process_locale("LC_MESSAGES")) : name
+    }
+
     /// The name of the process's message locale, or nil when it is `C` or
     /// `POSIX` (English, the messages as written): what a front end passes
     /// as a form's `locale`.

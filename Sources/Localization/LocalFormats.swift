@@ -1,4 +1,7 @@
 import CLinux
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension Language {
     /// A day as the locale writes it in short (strftime's `%x`: 07.12.2026
@@ -14,6 +17,14 @@ extension Language {
         return String(decoding: buffer[..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// A day written YYYY-MM-DD (as on the bus) the locale's way; any other
+    /// text as it is.
+    public func day(iso text: String) -> String {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return text }
+        return self.day(year: year, month: month, day: day)
+    }
+
     /// The locale's decimal separator: "," in German and French.
     public var decimalSeparator: String {
         String(cString: clinux_decimal_point(handle))
@@ -24,6 +35,30 @@ extension Language {
     public func number(_ plain: String) -> String {
         let separator = decimalSeparator
         return separator == "." ? plain : plain.split(separator: ".", omittingEmptySubsequences: false).joined(separator: separator)
+    }
+}
+
+extension Language {
+    /// `month` (1 for January … 12) named standing alone, as a calendar's
+    /// heading names it: January, Januar, janvier (glibc's ALTMON, the
+    /// nominative where a language declines month names).
+    public func monthName(_ month: Int) -> String {
+        guard (1...12).contains(month) else { return "" }
+        return information(nl_item(Int(__ALTMON_1) + month - 1))
+    }
+
+    /// `weekday` (0 for Monday … 6 for Sunday) in at most two letters, as a
+    /// calendar's column heading: Mo Tu We, Mo Di Mi, lu ma me.
+    public func weekdayInitials(_ weekday: Int) -> String {
+        guard (0...6).contains(weekday) else { return "" }
+        // ABDAY_1 is Sunday; the calendar's weeks begin on Monday.
+        return String(information(nl_item(Int(ABDAY_1) + (weekday + 1) % 7)).prefix(2))
+    }
+
+    /// What the locale says about `item` (nl_langinfo), read from this language's locale.
+    private func information(_ item: nl_item) -> String {
+        guard let handle else { return String(cString: nl_langinfo(item)) }
+        return String(cString: nl_langinfo_l(item, handle.assumingMemoryBound(to: __locale_struct.self)))
     }
 }
 

@@ -83,6 +83,12 @@ public final class RemoteForm: RemoteWidget {
         ((try? read(API.attachments)?.decoded()) ?? []).map { $0.fields }
     }
 
+    /// The locale the daemon words the form's messages in (`de_DE.UTF-8`,
+    /// or `C`): a front end in another language words reason codes itself.
+    public var locale: String {
+        value(API.locale) ?? "C"
+    }
+
     /// The page a person is on, from 0 (0 without pages), kept current.
     public var page: Int {
         Int(value(API.page) ?? 0)

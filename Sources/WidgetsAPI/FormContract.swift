@@ -80,6 +80,8 @@ public struct FormContract: InterfaceMembers {
         "The page a person is on, from 0 (always 0 without pages; always a shown page: when its visibleWhen turns false the form goes back to the nearest shown page before it). Every front end shows this page.")
     public let pages = PropertyContract("Pages", Raw<[DBusStruct<String, Bool>]>.self,
         "Each page's title and whether its visibleWhen shows it, in the spec's order; empty for a form without pages. A skipped page's fields count as hidden.")
+    public let locale = PropertyContract("Locale", String.self, emitsChanged: .const,
+        "The locale the daemon words the form's messages (Validity, ValidationChanged) and a template's labels in: the spec's locale, else CreateForm's locale option, else the daemon's own (C when it runs without one). A front end in another language may word the reason codes itself.")
     public let widget = WidgetMembers(of: .form)
 
     public static let documentation = "A set of input controls whose values, validity and derived outputs are computed reactively from a template or a JSON spec, as the AboutYou screen's are."

@@ -16,6 +16,10 @@ func fail(_ text: String, status: Int32 = 1) -> Never {
     exit(status)
 }
 
+// A form created without a locale speaks the daemon's own (LANG, LC_ALL,
+// LC_MESSAGES; C, English, when it runs without them).
+setlocale(LC_ALL, "")
+
 let options: Options
 do {
     options = try Options(Array(CommandLine.arguments.dropFirst()))

@@ -41,6 +41,12 @@ final class Daemon {
             process.executableURL = URL(fileURLWithPath: daemonExecutable)
             process.arguments = daemonArguments
         }
+        // The daemon words forms without a locale in its own: English here,
+        // whatever language the machine running the tests speaks.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C"
+        environment.removeValue(forKey: "LANGUAGE")
+        process.environment = environment
         process.standardError = try FileHandle(forWritingTo: logURL)
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -109,3 +109,42 @@ final class FormLocaleStateTests: XCTestCase {
         XCTAssertTrue("\(String(describing: validity))".contains("Bitte füllen Sie dieses Feld aus."), "\(String(describing: validity))\n\(run.daemon.log)")
     }
 }
+
+/// A form without a locale speaks the daemon's own, and says which.
+final class DaemonLocaleTests: XCTestCase {
+    func testAFormWithoutALocaleSpeaksTheDaemonsAndItsLocalePropertySaysWhich() throws {
+        try Catalogs.compile()
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: daemonExecutable)
+        daemon.arguments = ["--address", bus.address, "--no-state"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "fr_FR.UTF-8"
+        environment.removeValue(forKey: "LANGUAGE")
+        daemon.environment = environment
+        try daemon.run()
+        defer {
+            daemon.terminate()
+            daemon.waitUntilExit()
+        }
+        let client = try Connection(bus: .address(bus.address))
+        defer { client.close() }
+        XCTAssertTrue(waitForName(busName, on: client))
+        func create(_ name: String, _ options: [(String, String)]) throws -> (locale: String?, validity: String) {
+            _ = try client.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreateForm",
+                                       [.string(name), .string("sign-up"), .dictionary(key: .string, value: .variant, options.map { (.string($0.0), .variant(.string($0.1))) })])
+            func get(_ property: String) throws -> DBusValue? {
+                try client.callAndWait(destination: busName, path: "\(root)/form/\(name)", interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                       [.string(formInterface), .string(property)]).first?.variantValue
+            }
+            return (try get("Locale")?.stringValue, "\(String(describing: try get("Validity")))")
+        }
+        let own = try create("own", [])
+        XCTAssertEqual(own.locale, "fr_FR.UTF-8")
+        XCTAssertTrue(own.validity.contains("Veuillez renseigner ce champ."), own.validity)
+        let german = try create("german", [("locale", "de_DE.UTF-8")])
+        XCTAssertEqual(german.locale, "de_DE.UTF-8")
+        XCTAssertTrue(german.validity.contains("Bitte füllen Sie dieses Feld aus."), german.validity)
+    }
+}

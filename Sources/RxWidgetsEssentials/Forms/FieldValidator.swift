@@ -23,7 +23,7 @@ struct FieldValidator {
     func validate(_ value: FieldValue, in context: Context) -> FieldValidity {
         let rules = field.rules
         if context.required && isMissing(value) {
-            return invalid(.valueMissing, defaultMessage: missingMessage)
+            return invalid(.valueMissing, .missing(field.kind, chooser: field.chooser))
         }
         switch value {
         case .text(let text) where field.kind == .file:
@@ -48,29 +48,29 @@ struct FieldValidator {
             }
         case .items(let items):
             if let array = field.array, items.count < array.minItems {
-                return invalid(.tooShort, defaultMessage: tr(one: "Please add at least {0} item (there are {1}).", other: "Please add at least {0} items (there are {1}).", count: array.minItems, array.minItems, items.count, in: language))
+                return invalid(.tooShort, .tooFewItems(minimum: array.minItems, held: items.count))
             }
             if let array = field.array, items.count > array.maxItems {
-                return invalid(.tooLong, defaultMessage: tr(one: "Please keep at most {0} item (there are {1}).", other: "Please keep at most {0} items (there are {1}).", count: array.maxItems, array.maxItems, items.count, in: language))
+                return invalid(.tooLong, .tooManyItems(maximum: array.maxItems, held: items.count))
             }
         case .bool:
             break
         }
         if let other = context.equalTo, let otherName = rules.equalTo, other != value {
-            return invalid(.mismatch, defaultMessage: tr("Must match {0}.", otherName, in: language))
+            return invalid(.mismatch, .mustMatch(otherName))
         }
         if let other = context.notEqualTo, let otherName = rules.notEqualTo, other == value {
-            return invalid(.mismatch, defaultMessage: tr("Must differ from {0}.", otherName, in: language))
+            return invalid(.mismatch, .mustDiffer(otherName))
         }
         if case .text(let text) = value, rules.forbidden.contains(text) {
             // A secret is never quoted: the message is broadcast and read by any uid.
-            return invalid(.custom, defaultMessage: field.presentation.secret ? tr("This value is not allowed.", in: language) : tr("\"{0}\" is not allowed.", text, in: language))
+            return invalid(.custom, .notAllowed(field.presentation.secret ? nil : text))
         }
         return .valid
     }
 
-    private func invalid(_ reason: ValidityReason, defaultMessage: String) -> FieldValidity {
-        FieldValidity(reason: reason, message: field.rules.messages[reason] ?? defaultMessage)
+    private func invalid(_ reason: ValidityReason, _ builtIn: ValidityMessage) -> FieldValidity {
+        FieldValidity(reason: reason, message: field.rules.messages[reason] ?? builtIn.text(in: language))
     }
 
     private func isMissing(_ value: FieldValue) -> Bool {
@@ -82,14 +82,6 @@ struct FieldValidator {
         }
     }
 
-    private var missingMessage: String {
-        switch field.kind {
-        case .choice: return tr("Please select one of the options.", in: language)
-        case .switch: return tr("Please turn this on.", in: language)
-        case .file: return field.chooser.mode == .folder ? tr("Please choose a folder.", in: language) : field.chooser.isMultiple ? tr("Please choose one or more files.", in: language) : tr("Please choose a file.", in: language)
-        default: return tr("Please fill in this field.", in: language)
-        }
-    }
 
     private func checkText(_ text: String) -> FieldValidity? {
         guard field.kind == .text, !text.isEmpty else { return nil }
@@ -98,13 +90,13 @@ struct FieldValidator {
         // bounds what the pattern is run on.
         let length = rules.minLength == nil && rules.maxLength == nil ? 0 : text.unicodeScalarCount
         if let minLength = rules.minLength, length < minLength {
-            return invalid(.tooShort, defaultMessage: tr(one: "Please use at least {0} character (you are using {1}).", other: "Please use at least {0} characters (you are using {1}).", count: minLength, minLength, length, in: language))
+            return invalid(.tooShort, .tooFewCharacters(minimum: minLength, used: length))
         }
         if let maxLength = rules.maxLength, length > maxLength {
-            return invalid(.tooLong, defaultMessage: tr(one: "Please use at most {0} character (you are using {1}).", other: "Please use at most {0} characters (you are using {1}).", count: maxLength, maxLength, length, in: language))
+            return invalid(.tooLong, .tooManyCharacters(maximum: maxLength, used: length))
         }
         if let pattern = rules.pattern, !pattern.matches(text) {
-            return invalid(.patternMismatch, defaultMessage: tr("Please match the requested format.", in: language))
+            return invalid(.patternMismatch, .format)
         }
         return nil
     }
@@ -117,16 +109,16 @@ struct FieldValidator {
         guard !patterns.isEmpty else { return nil }
         let accepted = FileChooserView.Filter(name: field.name, patterns: patterns)
         guard paths.contains(where: { !accepted.matches(FileChooserView.name(of: $0)) }) else { return nil }
-        return invalid(.typeMismatch, defaultMessage: tr("Please choose a file matching {0}.", patterns.joined(separator: " "), in: language))
+        return invalid(.typeMismatch, .fileType(patterns: patterns.joined(separator: " ")))
     }
 
     private func checkNumber(_ number: Double, _ context: Context) -> FieldValidity? {
         let rules = field.rules
         if case .number(let min)? = context.min, number < min {
-            return invalid(.rangeUnderflow, defaultMessage: tr("Value must be {0} or more.", language.number(JSONValue.format(min)), in: language))
+            return invalid(.rangeUnderflow, .numberAtLeast(JSONValue.format(min)))
         }
         if case .number(let max)? = context.max, number > max {
-            return invalid(.rangeOverflow, defaultMessage: tr("Value must be {0} or less.", language.number(JSONValue.format(max)), in: language))
+            return invalid(.rangeOverflow, .numberAtMost(JSONValue.format(max)))
         }
         if let step = rules.step {
             var base = 0.0
@@ -138,7 +130,7 @@ struct FieldValidator {
             if abs(steps - nearest) > 1e-9 * Swift.max(1, abs(steps)) {
                 let below = base + steps.rounded(.down) * step
                 let above = base + steps.rounded(.up) * step
-                return invalid(.stepMismatch, defaultMessage: tr("Please enter a valid value: the nearest are {0} and {1}.", language.number(JSONValue.format(below)), language.number(JSONValue.format(above)), in: language))
+                return invalid(.stepMismatch, .offStep(below: JSONValue.format(below), above: JSONValue.format(above)))
             }
         }
         return nil
@@ -146,10 +138,10 @@ struct FieldValidator {
 
     private func checkDay(_ day: CalendarDay, _ context: Context) -> FieldValidity? {
         if case .date(let bound)? = context.min, day < bound {
-            return invalid(.rangeUnderflow, defaultMessage: tr("Date must be {0} or later.", language.day(bound), in: language))
+            return invalid(.rangeUnderflow, .dayFrom(bound.description))
         }
         if case .date(let bound)? = context.max, day > bound {
-            return invalid(.rangeOverflow, defaultMessage: tr("Date must be {0} or earlier.", language.day(bound), in: language))
+            return invalid(.rangeOverflow, .dayUntil(bound.description))
         }
         return nil
     }

@@ -22,15 +22,15 @@ extension Form {
     static func combine(local: FieldValidity, value: FieldValue, remote outcome: RemoteOutcome?, rules: FieldRules, language: Language) -> FieldValidity {
         guard local.isValid, rules.remote != nil else { return local }
         guard let outcome, outcome.value == value else {
-            return FieldValidity(reason: .pending, message: rules.messages[.pending] ?? tr("Checking…", in: language))
+            return FieldValidity(reason: .pending, message: rules.messages[.pending] ?? ValidityMessage.checking.text(in: language))
         }
         switch outcome.kind {
         case .valid:
             return .valid
         case .refused(let message):
-            return FieldValidity(reason: .remote, message: message.isEmpty ? rules.messages[.remote] ?? tr("This value was not accepted.", in: language) : message)
+            return FieldValidity(reason: .remote, message: message.isEmpty ? rules.messages[.remote] ?? ValidityMessage.notAccepted.text(in: language) : message)
         case .unavailable:
-            return FieldValidity(reason: .unavailable, message: rules.messages[.unavailable] ?? tr("This value could not be checked; try again later.", in: language))
+            return FieldValidity(reason: .unavailable, message: rules.messages[.unavailable] ?? ValidityMessage.notChecked.text(in: language))
         }
     }
 

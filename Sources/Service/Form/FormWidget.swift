@@ -453,6 +453,7 @@ final class FormWidget: ServedWidget {
             }))
         }
         let page: PropertyHandler = API.page.serve { Int32(clamping: $0.form.page) }
+        let locale: PropertyHandler = API.locale.serve { $0.form.language.localeName }
         let attachments: PropertyHandler = API.attachments.serve { widget in
             let entries = [("provider", widget.providers), ("validator", widget.validators)].flatMap { kind, attached in
                 attached.keys.sorted().map { DBusValue.structure([.string(kind), .string($0), .string(attached[$0]!.uniqueName)]) }

@@ -149,7 +149,7 @@ extension Form {
             let validity = judge(value, of: spec, as: path, in: context)
             latestValidity[path] = validity
             if first == nil, state.visible, let reason = validity.reason {
-                first = FieldValidity(reason: reason, message: tr("Item {0}, {1}: {2}", index + 1, spec.presentation.label ?? spec.name, validity.message, in: language))
+                first = FieldValidity(reason: reason, message: ValidityMessage.item(index, label: spec.presentation.label ?? spec.name, validity.message, in: language))
             }
         }
         return first
