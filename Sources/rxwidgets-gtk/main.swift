@@ -42,6 +42,9 @@ g_setenv("GSK_RENDERER", "cairo", 0)
 // Assistive technologies (and the tests) find the windows by this name.
 g_set_prgname(program)
 g_set_application_name(program)
+// gtk_init_check sets the locale from the environment (setlocale(LC_ALL, ""):
+// LC_ALL, LC_MESSAGES, LANG; gettext then reads LANGUAGE too), which GTK's
+// own widgets and every tr() read: nothing a window shows is worded before it.
 guard gtk_init_check() != 0 else {
     Failure.usage("cannot open a display (DISPLAY or WAYLAND_DISPLAY); use rxwidgets in a terminal", program: program)
 }

@@ -1,4 +1,5 @@
 import DBus
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 
@@ -71,8 +72,11 @@ final class DesktopNotifications {
             guard let self, let capabilities, capabilities.contains("actions") else { return sent(nil) }
             let hints = VariantDictionary([("urgency", .byte(1)), ("resident", .boolean(true)), ("desktop-entry", .string("rxwidgets-agent"))])
             let text = capabilities.contains("body-markup") ? DesktopNotifications.escaped(body) : body
+            // TRANSLATORS: the action of a notification of a waiting question, which opens its window.
+            let answer = tr("Answer")
+            // Actions are pairs of an identifier (which the agent reads back) and the label a person sees.
             guard let message = try? API.notify.message(to: API.busName, path: API.path, interface: API.name,
-                                                        ("rxwidgets", 0, "dialog-question", summary, text, ["default", "Answer", "answer", "Answer"], hints, expireTimeout))
+                                                        ("rxwidgets", 0, "dialog-question", summary, text, ["default", answer, "answer", answer], hints, expireTimeout))
             else { return sent(nil) }
             connection.call(message) { reply in
                 sent((try? reply.get()).flatMap { try? API.notify.results(of: $0) })

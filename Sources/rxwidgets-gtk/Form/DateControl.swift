@@ -1,15 +1,20 @@
 import CGtk
+import FrontEndCore
+import Localization
 import RxWidgetsClient
 
 /// A date: an entry of `YYYY-MM-DD` and, beside it, a button that opens a
 /// calendar (`GtkCalendar` in a popover) whose day chosen fills the entry.
 /// The date is sent when what is typed is a whole calendar day, or as it
 /// stands when the field is left (so the daemon's message says what is
-/// wrong) — never a partial one.
+/// wrong) — never a partial one. Where the locale writes days otherwise
+/// (07.12.2026 in German), the day typed is shown so beside the button.
 final class DateControl: FieldControl {
     let widget: Widget
     let container: Widget
     private let calendar: Widget
+    /// The day typed as the locale writes it; hidden where that is how it is typed (the C locale).
+    private let localDay: Widget
     private var isApplying = false
     private var sent: String?
 
@@ -21,14 +26,22 @@ final class DateControl: FieldControl {
         let opener = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(opener.c(), "x-office-calendar-symbolic")
         gtk_menu_button_set_popover(opener.c(), popover)
-        opener.describe(label: "Choose \(field.label) on a calendar")
-        container = makeBox(horizontal: true, spacing: 6, [widget, opener])
-        setProperty(widget.raw, "placeholder-text", "YYYY-MM-DD")
+        // TRANSLATORS: a screen reader's name of the button opening a calendar; {0} is the date field's label.
+        opener.describe(label: tr("Choose {0} on a calendar", field.label))
+        localDay = makeLabel("", wraps: false)
+        gtk_widget_add_css_class(localDay, "dim-label")
+        gtk_widget_set_visible(localDay, 0)
+        container = makeBox(horizontal: true, spacing: 6, [widget, opener, localDay])
+        // The day is typed as it is sent (year-month-day): only the letters naming the parts are the person's language.
+        // TRANSLATORS: the form a date is typed in: keep the order year, month, day and the hyphens; translate the letters (as JJJJ-MM-TT).
+        setProperty(widget.raw, "placeholder-text", tr("YYYY-MM-DD"))
         setProperty(widget.raw, "activates-default", true)
         gtk_editable_set_max_width_chars(widget.c(), 12)
         gtk_widget_set_halign(widget, GTK_ALIGN_START)
         Signals.on(widget.raw, "changed") { [weak self] in
-            guard let self, !isApplying else { return }
+            guard let self else { return }
+            showLocalDay()
+            guard !isApplying else { return }
             if DateControl.isWholeDay(text) {
                 send(actions)
             }
@@ -53,6 +66,15 @@ final class DateControl: FieldControl {
 
     private var text: String {
         String(cString: gtk_editable_get_text(widget.c()))
+    }
+
+    /// The entry's day in the locale's short form beside it, when it is a
+    /// whole day written otherwise there; the entry keeps `YYYY-MM-DD`, which is what is sent.
+    private func showLocalDay() {
+        let local = CalendarDay(text).map { Language.process.day(year: $0.year, month: $0.month, day: $0.day) }
+        let differs = local.map { !$0.isEmpty && $0 != text } ?? false
+        gtk_label_set_text(localDay.c(), differs ? local ?? "" : "")
+        gtk_widget_set_visible(localDay, differs ? 1 : 0)
     }
 
     private func send(_ actions: FieldActions) {

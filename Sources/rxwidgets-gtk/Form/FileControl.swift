@@ -1,5 +1,6 @@
 import CGtk
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 
 /// A file field: a button naming what is chosen, which opens GTK's own
@@ -20,7 +21,8 @@ final class FileControl: FieldControl {
         widget = gtk_button_new()!
         gtk_button_set_child(widget.c(), makeBox(horizontal: true, spacing: 6, [icon, label]))
         let clear = gtk_button_new_from_icon_name("edit-clear-symbolic")!
-        clear.describe(label: "Clear \(field.label)")
+        // TRANSLATORS: a screen reader's name of the button emptying a file field; {0} is the field's label.
+        clear.describe(label: tr("Clear {0}", field.label))
         container = makeBox(horizontal: true, spacing: 6, [widget, clear])
         gtk_widget_set_halign(container, GTK_ALIGN_START)
         Signals.on(widget.raw, "clicked") { [weak self] in

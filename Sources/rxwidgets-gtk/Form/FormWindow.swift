@@ -1,5 +1,6 @@
 import CGtk
 import FrontEndCore
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -81,11 +82,12 @@ final class FormWindow {
             dialog.add(outputs)
         }
         dialog.add(blockers)
-        dialog.addButton(format == nil ? "Close" : "Cancel") { [weak self] in self?.cancel() }
+        dialog.addButton(format == nil ? tr("Close") : tr("Cancel")) { [weak self] in self?.cancel() }
         if !form.pages.isEmpty {
-            back = dialog.addButton("Back") { [weak self] in self?.core.program.input(.previousPageRequested) }
+            // TRANSLATORS: a button that turns a form back to its previous page.
+            back = dialog.addButton(tr("Back")) { [weak self] in self?.core.program.input(.previousPageRequested) }
         }
-        submit = dialog.addButton("Submit", isDefault: true) { [weak self] in self?.core.program.input(.submitRequested) }
+        submit = dialog.addButton(tr("Submit"), isDefault: true) { [weak self] in self?.core.program.input(.submitRequested) }
         dialog.onCancel = { [weak self] in self?.cancel() }
         // Enter submits from every control but a text of several lines,
         // and only Submit: a toggle or a spin button does not take it too.
@@ -181,7 +183,8 @@ final class FormWindow {
         }
         let isLast = daemon.isOnLastPage
         if let submit {
-            gtk_button_set_label(submit.c(), isLast ? "Submit" : "Next")
+            // TRANSLATORS: "Next" is the button that turns a form to its next page.
+            gtk_button_set_label(submit.c(), isLast ? tr("Submit") : tr("Next"))
             gtk_widget_set_sensitive(submit, (isLast ? daemon.submitEnabled : daemon.invalidOnPage.isEmpty) ? 1 : 0)
         }
         if let back {
@@ -200,7 +203,8 @@ final class FormWindow {
         if let outputs {
             gtk_label_set_text(outputs.c(), daemon.outputs.keys.sorted().map { "\($0) = \(ValueText.plain(daemon.outputs[$0]!))" }.joined(separator: "\n"))
         }
-        dialog.say(model.status.map { $0.tone == .success ? "Submitted." : $0.text })
+        // TRANSLATORS: said in the window once the form was submitted (while attached, the window stays).
+        dialog.say(model.status.map { $0.tone == .success ? tr("Submitted.") : $0.text })
     }
 
     /// The item rows as they were when their buttons were built (an item's Up and Down follow its place).

@@ -1,5 +1,6 @@
 import CGtk
 import FrontEndCore
+import Localization
 
 /// A widget's keys as the front end's `Key`s, before GTK's own handling of
 /// them (the capture phase): `handler` returns whether it took the key, so
@@ -34,9 +35,10 @@ final class SearchBar {
 
     init(window: Widget, onQuery: @escaping (String) -> Void, onKey: @escaping (Key) -> Bool) {
         entry = gtk_search_entry_new()!
-        setProperty(entry.raw, "placeholder-text", "Type to search")
+        setProperty(entry.raw, "placeholder-text", tr("Type to search"))
         gtk_search_entry_set_key_capture_widget(entry.c(), window)
-        entry.describe(label: "Search")
+        // TRANSLATORS: a screen reader's name of the search entry above a list.
+        entry.describe(label: tr("Search"))
         Signals.on(entry.raw, "changed") { [entry] in
             onQuery(String(cString: gtk_editable_get_text(entry.c())))
         }

@@ -1,4 +1,5 @@
 import CGtk
+import Localization
 import RxWidgetsClient
 
 /// GTK's own file chooser (`GtkFileChooserNative`: the desktop portal
@@ -16,11 +17,16 @@ final class NativeFileChooser {
         let action: GtkFileChooserAction
         let accept: String
         switch mode {
-        case .folder: (action, accept) = (GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Select")
-        case .save: (action, accept) = (GTK_FILE_CHOOSER_ACTION_SAVE, "_Save")
-        case .open: (action, accept) = (GTK_FILE_CHOOSER_ACTION_OPEN, "_Open")
+        // GTK takes the buttons' labels as given: they are translated here.
+        // TRANSLATORS: the file chooser's buttons; the underscore marks the letter typed with Alt.
+        case .folder: (action, accept) = (GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, tr("_Select"))
+        // TRANSLATORS: the file chooser's buttons; the underscore marks the letter typed with Alt.
+        case .save: (action, accept) = (GTK_FILE_CHOOSER_ACTION_SAVE, tr("_Save"))
+        // TRANSLATORS: the file chooser's buttons; the underscore marks the letter typed with Alt.
+        case .open: (action, accept) = (GTK_FILE_CHOOSER_ACTION_OPEN, tr("_Open"))
         }
-        native = gtk_file_chooser_native_new(title, parent.map { UnsafeMutablePointer($0) }, action, accept, "_Cancel")
+        // TRANSLATORS: the file chooser's buttons; the underscore marks the letter typed with Alt.
+        native = gtk_file_chooser_native_new(title, parent.map { UnsafeMutablePointer($0) }, action, accept, tr("_Cancel"))
         gtk_file_chooser_set_select_multiple(native, multiple ? 1 : 0)
         if !folder.isEmpty {
             let start = g_file_new_for_path(folder)

@@ -1,5 +1,6 @@
 import CGtk
 import FrontEndCore
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -46,9 +47,10 @@ final class PickerWindow {
         dialog.add(search.entry)
         gtk_widget_set_vexpand(columns, 1)
         dialog.add(columns, expands: true)
-        dialog.addButton("Cancel") { [weak self] in self?.cancel() }
+        dialog.addButton(tr("Cancel")) { [weak self] in self?.cancel() }
         if picker.isPopup {
-            dialog.addButton("Done", isDefault: true) { [weak self] in self?.core.program.press(.enter) }
+            // TRANSLATORS: a button that ends the choice with the rows selected.
+            dialog.addButton(tr("Done"), isDefault: true) { [weak self] in self?.core.program.press(.enter) }
         }
         dialog.onCancel = { [weak self] in self?.cancel() }
         dialog.onModelChanged = { [weak self] in self?.render() }
@@ -157,7 +159,8 @@ final class PickerWindow {
         let description = { [weak self] (position: Int) in self?.descriptions[component][position] ?? "" }
         let view = gtk_list_view_new(list.selection, list.describedFactory(description: description, roomForDescriptions: false))!
         gtk_list_view_set_single_click_activate(view.c(), 0)
-        view.describe(label: count > 1 ? "Component \(component + 1) of \(count)" : "Items")
+        // TRANSLATORS: a screen reader's name for one of several lists side by side; {0} is its number, {1} how many there are.
+        view.describe(label: count > 1 ? tr("Component {0} of {1}", component + 1, count) : tr("Items"))
         onKeys(of: view) { [weak self] key in
             guard let self else { return false }
             switch key {

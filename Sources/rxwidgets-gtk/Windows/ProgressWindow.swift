@@ -1,5 +1,6 @@
 import CGtk
 import Glibc
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -36,7 +37,7 @@ final class ProgressWindow {
         steps = makeLabel("", wraps: false)
         dialog.add(steps, expands: true)
         if progress.isCancellable {
-            cancel = dialog.addButton("Cancel") { [weak self] in self?.cancelled() }
+            cancel = dialog.addButton(tr("Cancel")) { [weak self] in self?.cancelled() }
         }
         dialog.onCancel = { [weak self] in self?.cancelled() }
         progress.rx.revision.subscribe(onNext: { [weak self] _ in self?.show() }, onError: { [weak self] in self?.dialog.fail($0) })
@@ -93,7 +94,7 @@ final class ProgressWindow {
             return
         }
         if closing == nil {
-            closing = dialog.addButton("Close", isDefault: true) { [weak self] in self?.dialog.finish(.done("")) }
+            closing = dialog.addButton(tr("Close"), isDefault: true) { [weak self] in self?.dialog.finish(.done("")) }
             dialog.onCancel = { [weak self] in self?.dialog.finish(.done("")) }
         }
     }

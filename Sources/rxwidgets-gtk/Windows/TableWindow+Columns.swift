@@ -1,5 +1,6 @@
 import CGtk
 import FrontEndCore
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -59,7 +60,8 @@ extension TableWindow {
         }
         let counts = model.daemon.rowCounts
         guard counts.count == 1, counts[0] <= RowOrder.maximumRows else {
-            dialog.say("a click on a header sorts a table of one section of at most \(RowOrder.maximumRows.groupedDigits) rows")
+            // TRANSLATORS: {0} is a number of rows (1,000,000 or so).
+            dialog.say(tr("a click on a header sorts a table of one section of at most {0} rows", RowOrder.maximumRows.groupedDigits))
             return
         }
         let table = core.table

@@ -1,5 +1,6 @@
 import CGtk
 import FrontEndCore
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -69,7 +70,8 @@ final class TableWindow {
         let headers = table.columns
         if headers.isEmpty {
             let description = { [weak self] (position: Int) in self?.details[position]?.description ?? "" }
-            let column = gtk_column_view_column_new(header ?? "Item", list.describedFactory(description: description, roomForDescriptions: searchesDescriptions))
+            // TRANSLATORS: the header of a table's one column, the items to choose from.
+            let column = gtk_column_view_column_new(header ?? tr("Item"), list.describedFactory(description: description, roomForDescriptions: searchesDescriptions))
             gtk_column_view_column_set_expand(column, 1)
             gtk_column_view_append_column(view.c(), column)
         }
@@ -84,7 +86,9 @@ final class TableWindow {
         if !headerColumns.isEmpty {
             sorting = ColumnSorting(view: view, columns: headerColumns)
         }
-        view.describe(label: header ?? "Items", description: multiple ? (limit.map { "Choose up to \($0) rows" } ?? "Choose any rows") : "Choose a row")
+        // TRANSLATORS: a screen reader's name and description of a list of rows to choose from.
+        view.describe(label: header ?? tr("Items"),
+                      description: multiple ? (limit.map { tr(one: "Choose up to {0} row", other: "Choose up to {0} rows", count: $0, $0) } ?? tr("Choose any rows")) : tr("Choose a row"))
         dialog.add(search.entry)
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_child(scrolled.c(), view)
@@ -110,9 +114,10 @@ final class TableWindow {
         Signals.onKeyPressed(UnsafeMutableRawPointer(editKeys)) { [weak self] key, modifiers in self?.edit(key, modifiers) ?? false }
         gtk_widget_add_controller(view, editKeys)
         Signals.onPosition(view.raw, "activate") { [weak self] position in self?.core.program.input(.activated(position: position)) }
-        dialog.addButton(attached ? "Close" : "Cancel") { [weak self] in self?.cancel() }
+        dialog.addButton(attached ? tr("Close") : tr("Cancel")) { [weak self] in self?.cancel() }
         if !attached {
-            dialog.addButton("Done", isDefault: true) { [weak self] in self?.core.program.press(.enter) }
+            // TRANSLATORS: a button that ends the choice with the rows selected.
+            dialog.addButton(tr("Done"), isDefault: true) { [weak self] in self?.core.program.press(.enter) }
         }
         dialog.onCancel = { [weak self] in self?.cancel() }
         texts.onError = { [weak self] in self?.dialog.say("\($0)") }
@@ -174,8 +179,13 @@ final class TableWindow {
         }
         isApplying = false
         if let limitLine {
-            let chosen = "\(selection.count) chosen"
-            gtk_label_set_text(limitLine.c(), model.limit.map { "Choose up to \($0) · \(chosen)" } ?? "Choose any number · \(chosen)")
+            // Two phrases joined by a dot, each whole: a plural form follows one number only.
+            // TRANSLATORS: {0} is the most rows that may be checked; "· {0} chosen" follows.
+            let most = model.limit.map { tr(one: "Choose up to {0}", other: "Choose up to {0}", count: $0, $0) }
+                ?? tr("Choose any number")
+            // TRANSLATORS: how many rows are checked now, after "Choose up to {0}" or "Choose any number".
+            let chosen = tr(one: "{0} chosen", other: "{0} chosen", count: selection.count, selection.count)
+            gtk_label_set_text(limitLine.c(), most + " · " + chosen)
         }
         dialog.say(model.status)
     }
