@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 import WidgetsAPI
 import RxWidgetsClient
 
@@ -44,7 +45,8 @@ package enum Outcome {
             Output.error("\(program): \(message)\n")
             Glibc.exit(3)
         case .destroyed(let path):
-            Output.error("\(program): \(path) was destroyed (its owner closed it)\n")
+            // TRANSLATORS: {0} is the path of the widget that was shown.
+            Output.error("\(program): " + tr("{0} was destroyed (its owner closed it)", path) + "\n")
             Glibc.exit(4)
         case .timedOut(let output):
             Output.write(output)
@@ -84,9 +86,11 @@ package enum Failure {
         var message = "\(error)"
         switch error.name {
         case "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner":
-            message = "rxwidgetsd is not running on \(bus), and the bus cannot start it (no activation file for \(WidgetsAPI.busName) is installed). Start it with 'rxwidgetsd &' (or 'make run' in the source tree), or install it with 'make install' so the bus starts it."
+            // TRANSLATORS: {0} names the bus ("the session bus", "the bus at ADDRESS"), {1} the daemon's bus name; the commands in quotes stay as they are.
+            message = tr("rxwidgetsd is not running on {0}, and the bus cannot start it (no activation file for {1} is installed). Start it with 'rxwidgetsd &' (or 'make run' in the source tree), or install it with 'make install' so the bus starts it.", bus, WidgetsAPI.busName)
         case WidgetsClientError.noBusName, "org.freedesktop.DBus.Error.NoServer", "org.freedesktop.DBus.Error.FileNotFound", "org.freedesktop.DBus.Error.BadAddress":
-            message = "cannot reach \(bus): \(error.message). Pass --address, or run inside a D-Bus session (dbus-run-session)."
+            // TRANSLATORS: {0} names the bus ("the session bus", "the bus at ADDRESS"), {1} why it cannot be reached; --address and dbus-run-session stay as they are.
+            message = tr("cannot reach {0}: {1}. Pass --address, or run inside a D-Bus session (dbus-run-session).", bus, error.message)
         default:
             break
         }

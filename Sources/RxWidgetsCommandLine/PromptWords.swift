@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import WidgetsAPI
 
@@ -8,7 +9,8 @@ package enum PromptWords {
     /// "asked by uid 1000: backup.sh --nightly", the command line cut to `limit` characters.
     package static func askedBy(_ prompt: RemotePrompt, limit: Int = 60) -> String {
         let asker = prompt.asker
-        return "asked by uid \(asker.uid)" + (asker.command.isEmpty ? "" : ": \(asker.command.prefix(limit))")
+        // TRANSLATORS: who asks a prompt: {0} is the user id, {1} the command line that asks.
+        return asker.command.isEmpty ? tr("asked by uid {0}", asker.uid) : tr("asked by uid {0}: {1}", asker.uid, asker.command.prefix(limit))
     }
 
     /// The title, the message and who asks, joined by " — ": a screen's or a window's header.
@@ -21,9 +23,13 @@ package enum PromptWords {
     package static func ending(_ prompt: RemotePrompt) -> String {
         let by = prompt.answeredBy
         switch prompt.state {
-        case .answered: return "answered by uid \(by.uid) (\(by.process.isEmpty ? "unknown process" : by.process))"
-        case .waiting: return "it is gone"
-        case .cancelled, .timedOut: return "it ended \(prompt.state.rawValue)"
+        // TRANSLATORS: how a prompt ended: {0} is the user id that answered it, {1} the answering process's name.
+        case .answered: return tr("answered by uid {0} ({1})", by.uid, by.process.isEmpty ? tr("unknown process") : by.process)
+        // TRANSLATORS: a prompt still waiting when its widget went away.
+        case .waiting: return tr("it is gone")
+        case .cancelled: return tr("it ended cancelled")
+        // TRANSLATORS: a prompt whose deadline passed ("timedOut" is its state's name on the bus).
+        case .timedOut: return tr("it ended timedOut")
         }
     }
 }

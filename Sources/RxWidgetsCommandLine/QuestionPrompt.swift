@@ -1,4 +1,5 @@
 import DBus
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import WidgetsAPI
@@ -10,14 +11,19 @@ package enum QuestionPrompt {
     /// The question a command asks, as its prompt's title.
     package static func title(of command: Command) -> String {
         switch command {
-        case .choose(let header, _, _, let limit, _, _, _, _): return header ?? (limit == 1 ? "Choose one" : "Choose items")
-        case .table(let header, _, _, _, _, _): return header ?? "Choose rows"
-        case .filter(let header, _, _, _, _): return header ?? "Filter"
-        case .pick(_, _, let header, _): return header ?? "Pick"
+        // TRANSLATORS: the title of a question asked as a prompt, when the command gives none.
+        case .choose(let header, _, _, let limit, _, _, _, _): return header ?? (limit == 1 ? tr("Choose one") : tr("Choose items"))
+        case .table(let header, _, _, _, _, _): return header ?? tr("Choose rows")
+        // TRANSLATORS: the title of a question asked as a prompt: filter a list to choose from it.
+        case .filter(let header, _, _, _, _): return header ?? tr("Filter")
+        // TRANSLATORS: the title of a question asked as a prompt: pick one title in each of a picker's columns.
+        case .pick(_, _, let header, _): return header ?? tr("Pick")
         case .confirm(let question, _, _, _): return question
-        case .input(let options): return options.header ?? (options.prompt == ">" ? options.placeholder ?? "Text" : options.prompt)
+        // TRANSLATORS: the title of a question asked as a prompt: a line of text to type.
+        case .input(let options): return options.header ?? (options.prompt == ">" ? options.placeholder ?? tr("Text") : options.prompt)
         case .form(let spec, _, let header, _): return header ?? spec
-        case .file(let options): return options.directory ? "Choose a folder" : options.saveName.map { "Save as \($0)" } ?? (options.multiple ? "Choose files" : "Choose a file")
+        // TRANSLATORS: the title of a file chooser asked as a prompt; {0} is the name the file is saved as.
+        case .file(let options): return options.directory ? tr("Choose a folder") : options.saveName.map { tr("Save as {0}", $0) } ?? (options.multiple ? tr("Choose files") : tr("Choose a file"))
         default: return ""
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 import RxCoreEssentials
 import RxWidgetsCommandLine
 
@@ -224,7 +225,8 @@ package struct FileModel {
 
     private mutating func enter(_ rows: [Entry]) -> [Command] {
         if let typed, !typed.query.isEmpty, rows.isEmpty {
-            status = "nothing here matches \(quoted(typed.query, quote: "\""))"
+            // TRANSLATORS: {0} is what was typed to filter the folder's files, in quotes.
+            status = tr("nothing here matches {0}", quoted(typed.query, quote: "\""))
             return []
         }
         switch mode {

@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 
 /// A folder's entries as this process sees them: the front end lists
 /// folders as the person who runs it, never the daemon.
@@ -8,7 +9,8 @@ package enum FolderListing {
     package static func list(_ folder: String) -> (folder: String, entries: [FileModel.Entry], error: String?) {
         let path = folder.isEmpty ? workingDirectory : folder
         guard let directory = opendir(path) else {
-            return (path, [], "cannot list \(path): \(String(cString: strerror(errno)))")
+            // TRANSLATORS: {0} is a folder's path, {1} the system's reason (as "Permission denied").
+            return (path, [], tr("cannot list {0}: {1}", path, String(cString: strerror(errno))))
         }
         defer { closedir(directory) }
         var entries: [FileModel.Entry] = []

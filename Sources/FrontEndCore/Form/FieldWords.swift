@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -16,19 +17,22 @@ extension FormModel {
     /// A value the daemon refused for `field`, as the person is told it.
     package static func refusal(_ message: String, for field: RemoteForm.Field) -> String {
         if message.contains("is disabled") {
-            return "This field cannot be changed now."
+            return tr("This field cannot be changed now.")
         }
         switch field.kind {
         case .date:
-            return "Enter a real calendar day, as YYYY-MM-DD."
+            // TRANSLATORS: YYYY-MM-DD is how a day is typed (2026-03-14), the same in every language.
+            return tr("Enter a real calendar day, as YYYY-MM-DD.")
         case .slider, .stepper:
-            let bounds = [field.minimum, field.maximum].map { $0.flatMap { try? Double(dbusValue: $0) }.map { ValueText.plain(.double($0)) } }
+            let bounds = [field.minimum, field.maximum].map { $0.flatMap { try? Double(dbusValue: $0) }.map { Language.process.number(ValueText.plain(.double($0))) } }
             if let low = bounds[0], let high = bounds[1] {
-                return "Enter a number from \(low) to \(high)."
+                // TRANSLATORS: {0} is the smallest number a field takes, {1} the largest.
+                return tr("Enter a number from {0} to {1}.", low, high)
             }
-            return "Enter a number."
+            return tr("Enter a number.")
         case .choice where !field.options.isEmpty:
-            return "Choose one of " + field.options.joined(separator: ", ") + "."
+            // TRANSLATORS: {0} lists the options, as "red, green, blue".
+            return tr("Choose one of {0}.", field.options.joined(separator: ", "))
         default:
             // The daemon's words without the field's name, which the person sees above.
             let prefix = "field \"\(field.name)\" "
@@ -42,7 +46,8 @@ extension FormModel {
         let invalid = daemon.invalidOnPage
         guard !invalid.isEmpty else { return nil }
         let checking = invalid.filter { daemon.validity[$0.name]?.reason == .pending }.map(\.label)
-        return checking.isEmpty ? "Next waits for " + invalid.map(\.label).joined(separator: ", ") : "Checking " + checking.joined(separator: ", ") + "…"
+        // TRANSLATORS: {0} lists the labels of the fields that are not valid yet, as "Name, Email".
+        return checking.isEmpty ? tr("Next waits for {0}", invalid.map(\.label).joined(separator: ", ")) : checkingWords(checking)
     }
 
     /// Why Submit is disabled, in words — the fields a person can see that
@@ -52,10 +57,17 @@ extension FormModel {
         let shown = daemon.layout.filter { daemon.states[$0.name]?.visible != false }
         let checking = shown.filter { daemon.validity[$0.name]?.reason == .pending }.map(\.label)
         if !checking.isEmpty {
-            return "Checking " + checking.joined(separator: ", ") + "…"
+            return checkingWords(checking)
         }
         let invalid = shown.filter { daemon.validity[$0.name]?.valid == false }.map(\.label)
-        guard !invalid.isEmpty else { return "Submit is disabled until every field is valid" }
-        return "Submit waits for " + invalid.joined(separator: ", ")
+        guard !invalid.isEmpty else { return tr("Submit is disabled until every field is valid") }
+        // TRANSLATORS: {0} lists the labels of the fields that are not valid yet, as "Name, Email".
+        return tr("Submit waits for {0}", invalid.joined(separator: ", "))
+    }
+
+    /// That the checks of the fields `labels` still run.
+    private func checkingWords(_ labels: [String]) -> String {
+        // TRANSLATORS: {0} lists the labels of the fields whose values are being checked, as "Username, Email".
+        tr("Checking {0}…", labels.joined(separator: ", "))
     }
 }

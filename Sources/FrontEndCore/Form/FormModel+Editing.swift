@@ -71,7 +71,7 @@ extension FormModel {
     mutating func send(number buffer: EditBuffer) -> [FormCommand] {
         editing?.text = ""
         lastSent = ""
-        guard let number = Double(buffer.text), number.isFinite else {
+        guard let number = Double(StepperFieldComponent.plainNumber(buffer.text)), number.isFinite else {
             refusals[buffer.field] = "field \"\(buffer.field)\" expects a number, got \(quoted(buffer.text, quote: "\""))"
             return []
         }

@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -264,7 +265,7 @@ extension FormModel {
         // A Submit shows every field's message, as a browser's does.
         left.formUnion(daemon.layout.map(\.name))
         guard daemon.submitEnabled else {
-            status = (submitBlockers ?? "Submit is disabled until every field is valid", .error)
+            status = (submitBlockers ?? tr("Submit is disabled until every field is valid"), .error)
             return []
         }
         return [.call(.submit)]
@@ -272,7 +273,8 @@ extension FormModel {
 
     private mutating func submitted(_ values: [String: DBusValue]) -> [FormCommand] {
         guard let output = purpose.output(of: values, layout: daemon.layout) else {
-            status = ("submitted", .success)
+            // TRANSLATORS: a form's status once it was sent.
+            status = (tr("submitted"), .success)
             return []
         }
         return [.finish(.done(output))]

@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -84,7 +85,8 @@ package struct FormSnapshot {
         let shown = pages.indices.filter { pages[$0].shown }
         let number = (shown.firstIndex(of: page) ?? 0) + 1
         let title = pages[page].title
-        return (title.isEmpty ? "" : title + " · ") + "page \(number) of \(shown.count)"
+        // TRANSLATORS: {0} is the number of the page shown, {1} how many pages the form shows.
+        return (title.isEmpty ? "" : title + " · ") + tr("page {0} of {1}", number, shown.count)
     }
 
     /// The shown fields of this page that are invalid: what holds Next back.

@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -195,7 +196,8 @@ extension PickerModel {
         if let filter = filters[focus], !filter.query.isEmpty {
             let shown = shownRows(focus)
             guard let first = shown.first, first >= 0 else {
-                status = "no row matches \(quoted(filter.query, quote: "\""))"
+                // TRANSLATORS: {0} is what was typed to filter the rows, in quotes.
+                status = tr("no row matches {0}", quoted(filter.query, quote: "\""))
                 return []
             }
             if !shown.shows(selectedRow(focus)) {
@@ -207,7 +209,8 @@ extension PickerModel {
         }
         guard daemon.isPopup else {
             guard commands.isEmpty else {
-                status = "the best match is selected now: enter again to choose it"
+                // TRANSLATORS: "enter" is the key, as printed on the keyboard.
+                status = tr("the best match is selected now: enter again to choose it")
                 return commands
             }
             return [.printSelectedTitles]

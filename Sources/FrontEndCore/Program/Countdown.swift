@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 import RxCoreEssentials
 
 /// A prompt's deadline as a person reads it, in every front end: the
@@ -9,7 +10,8 @@ package enum Countdown {
     /// is what the question holds then.
     package static func text(to deadline: UInt64, then answer: String?) -> String {
         let seconds = max((millisecondsLeft(to: deadline) + 999) / 1_000, 0)
-        return "times out in \(seconds) s · then " + (answer.map { quoted($0, quote: "\"") } ?? "what is chosen now")
+        // TRANSLATORS: {0} is how many seconds are left ("s" stands for seconds), {1} the answer given then: a quoted title, or the next message's words.
+        return tr("times out in {0} s · then {1}", seconds, answer.map { quoted($0, quote: "\"") } ?? tr("what is chosen now"))
     }
 
     /// Milliseconds from now to `deadline` (milliseconds since the Unix

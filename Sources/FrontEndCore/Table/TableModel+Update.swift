@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -147,7 +148,7 @@ extension TableModel {
         let shown = shownRows
         let underCursor = rowUnderCursor(shown)
         if filter != nil, underCursor == nil, daemon.selected.isEmpty {
-            status = "no row matches \(quoted(filter?.query ?? "", quote: "\""))"
+            status = tr("no row matches {0}", quoted(filter?.query ?? "", quote: "\""))
             return []
         }
         return [.finishChoosing(select: daemon.allowsMultipleSelection ? nil : underCursor, printsIndexes: printsIndexes)]
@@ -217,7 +218,8 @@ extension TableModel {
     private mutating func tap(_ indexPath: IndexPath) -> [TableCommand] {
         let isSelected = daemon.selected.contains(indexPath)
         if daemon.allowsMultipleSelection, !isSelected, let limit, daemon.selected.count >= limit {
-            status = "at most \(limit) may be chosen"
+            // TRANSLATORS: {0} is the most rows that may be chosen.
+            status = tr(one: "at most {0} may be chosen", other: "at most {0} may be chosen", count: limit, limit)
             return []
         }
         return [.tap(indexPath, deselect: daemon.allowsMultipleSelection && isSelected)]

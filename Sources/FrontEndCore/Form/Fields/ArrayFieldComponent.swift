@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -7,7 +8,8 @@ import RxWidgetsCommandLine
 /// its row.
 package enum ArrayFieldComponent: FieldComponent {
     package static func keys(for field: RemoteForm.Field) -> String {
-        field.item.isEmpty ? "+ add · - remove · alt+↑/↓ move" : "+ add"
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does to a list's items.
+        field.item.isEmpty ? [tr("+ add"), tr("- remove"), tr("alt+↑/↓ move")].joined(separator: " · ") : tr("+ add")
     }
 
     package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
@@ -25,7 +27,8 @@ package enum ArrayFieldComponent: FieldComponent {
             let count = model.daemon.values[array]?.arrayElements?.count ?? 0
             let layout = model.daemon.layout.first { $0.name == array }
             if let most = layout?.maximum.flatMap({ try? UInt32(dbusValue: $0) }), count >= Int(most) {
-                model.status = ("\(layout?.label ?? array) holds at most \(most) \(most == 1 ? "item" : "items")", .error)
+                // TRANSLATORS: {0} is a list field's label, {1} the most items it holds.
+                model.status = (tr(one: "{0} holds at most {1} item", other: "{0} holds at most {1} items", count: Int(most), layout?.label ?? array, most), .error)
                 return []
             }
             model.focus = "\(array)[\(count)]"

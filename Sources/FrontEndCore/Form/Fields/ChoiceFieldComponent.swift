@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -16,7 +17,8 @@ package enum ChoiceFieldComponent: FieldComponent {
     }
 
     package static func keys(for field: RemoteForm.Field) -> String {
-        buttonNames(field).isEmpty ? "←/→ option · space choose" : "←/→ button · space tap"
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: move to another option or button; choose the option; tap (press) the button.
+        buttonNames(field).isEmpty ? tr("←/→ option") + " · " + tr("space choose") : tr("←/→ button") + " · " + tr("space tap")
     }
 
     package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {

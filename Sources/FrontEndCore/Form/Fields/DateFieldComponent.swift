@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -11,7 +12,10 @@ package enum DateFieldComponent: FieldComponent {
     package static let isTyped = true
     package static let digits = [0, 1, 2, 3, 5, 6, 8, 9]
 
-    package static func keys(for field: RemoteForm.Field) -> String { "←/→ day · ↑/↓ week · pgup/pgdn month · 0-9 type" }
+    package static func keys(for field: RemoteForm.Field) -> String {
+        // TRANSLATORS: a help line's fragment: keys as printed on the keyboard (kept as they are), then what they do: move the date by a day, a week, a month; type the date's digits.
+        [tr("←/→ day"), tr("↑/↓ week"), tr("pgup/pgdn month"), tr("0-9 type")].joined(separator: " · ")
+    }
 
     package static func isLocalEdit(_ key: Key, in field: RemoteForm.Field) -> Bool {
         switch key {

@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -7,7 +8,16 @@ import RxWidgetsCommandLine
 /// the field. The daemon checks the paths as data and never lists a folder.
 package enum FileFieldComponent: FieldComponent {
     package static func keys(for field: RemoteForm.Field) -> String {
-        "enter choose \(noun(field)) · backspace clear"
+        // TRANSLATORS: a help line's fragments: a key as printed on the keyboard (kept as it is), then what it does.
+        let choose = field.chooser.mode == .folder ? tr("enter choose folder") : field.chooser.isMultiple ? tr("enter choose files") : tr("enter choose file")
+        // TRANSLATORS: a help line's fragment: the key "backspace" (kept as it is), then what it does: empty the field.
+        return choose + " · " + tr("backspace clear")
+    }
+
+    /// The heading of the field's chooser: what to choose, for which field.
+    package static func chooserTitle(for field: RemoteForm.Field) -> String {
+        // TRANSLATORS: a file chooser's heading; {0} is the label of the form's field it fills in.
+        field.chooser.mode == .folder ? tr("Choose folder for {0}", field.label) : field.chooser.isMultiple ? tr("Choose files for {0}", field.label) : tr("Choose file for {0}", field.label)
     }
 
     package static func update(_ field: RemoteForm.Field, _ key: Key, _ model: inout FormModel) -> [FormCommand]? {
@@ -39,13 +49,15 @@ package enum FileFieldComponent: FieldComponent {
     package static func summary(of value: DBusValue?, for field: RemoteForm.Field) -> String {
         let names = paths(in: value).map { path in path == "/" ? "/" : String(path.split(separator: "/").last ?? "") }
         switch names.count {
-        case 0: return "no \(noun(field)) chosen"
+        case 0: return field.chooser.mode == .folder ? tr("no folder chosen") : field.chooser.isMultiple ? tr("no files chosen") : tr("no file chosen")
         case 1...3: return names.joined(separator: ", ")
-        default: return "\(names.count) files: " + names.prefix(2).joined(separator: ", ") + ", …"
+        // TRANSLATORS: {0} is how many files are chosen (4 or more), {1} the first two names, as "a.txt, b.txt".
+        default: return tr(one: "{0} file: {1}, …", other: "{0} files: {1}, …", count: names.count, names.count, names.prefix(2).joined(separator: ", "))
         }
     }
 
-    /// "file", "files" or "folder", as the field chooses.
+    /// "file", "files" or "folder", as the field chooses, in English: for
+    /// messages that are not translated (usage errors).
     package static func noun(_ field: RemoteForm.Field) -> String {
         field.chooser.mode == .folder ? "folder" : field.chooser.isMultiple ? "files" : "file"
     }

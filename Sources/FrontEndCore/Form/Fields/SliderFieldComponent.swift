@@ -1,10 +1,14 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
 /// A slider: a bar of 20 cells and the value; ←/→ move it by the spec's
 /// step (else a tenth of the range), on the step's grid from the minimum.
 package enum SliderFieldComponent: FieldComponent {
-    package static func keys(for field: RemoteForm.Field) -> String { "←/→ slide" }
+    package static func keys(for field: RemoteForm.Field) -> String {
+        // TRANSLATORS: a help line's fragment: the arrow keys (kept as they are), then what they do: move a slider.
+        tr("←/→ slide")
+    }
 
     package static func range(_ field: RemoteForm.Field) -> (Double, Double) {
         let minimum = field.minimum.flatMap { try? Double(dbusValue: $0) } ?? 0

@@ -1,3 +1,4 @@
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -9,7 +10,8 @@ package enum TextFieldComponent: FieldComponent {
     package static let isTyped = true
 
     package static func keys(for field: RemoteForm.Field) -> String {
-        isMultiline(field) ? "enter new line · ctrl-d done" : ""
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: start a new line; finish the text.
+        isMultiline(field) ? tr("enter new line") + " · " + tr("ctrl-d done") : ""
     }
 
     package static func isMultiline(_ field: RemoteForm.Field) -> Bool {
