@@ -155,9 +155,12 @@ public final class WidgetsClient {
         try RemoteTable(client: self, path: try existing(.table, name))
     }
 
-    /// Creates a form from a template name (`about-you`, `sign-up`) or a JSON spec.
-    public func createForm(_ name: String, spec: String, transient: Bool = false, replace: Bool = false, prompt: PromptRequest? = nil) throws -> RemoteForm {
+    /// Creates a form from a template name (`about-you`, `sign-up`) or a JSON
+    /// spec; `locale` (an installed locale's name) words its messages, else
+    /// the spec's or the daemon's own.
+    public func createForm(_ name: String, spec: String, transient: Bool = false, replace: Bool = false, prompt: PromptRequest? = nil, locale: String? = nil) throws -> RemoteForm {
         let options = [FormOption.transient.with(.boolean(transient)), FormOption.replace.with(.boolean(replace))] + (prompt.map { [FormOption.prompt.with($0.option)] } ?? [])
+            + (locale.map { [FormOption.locale.with(.string($0))] } ?? [])
         return try RemoteForm(client: self, path: try callManager(ManagerContract.createForm, (name, spec, Options(options))))
     }
 

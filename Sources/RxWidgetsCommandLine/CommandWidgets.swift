@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 import WidgetsAPI
 import RxCoreEssentials
 import RxWidgetsClient
@@ -130,7 +131,7 @@ package enum CommandWidgets {
     /// `form`: a template or a spec file's form; a spec the daemon refuses is a usage error.
     package static func form(_ client: WidgetsClient, named name: String?, spec: String, prompt: PromptRequest? = nil) throws -> RemoteForm {
         do {
-            return try create(named: name) { try client.createForm($0, spec: try formSpec(spec), transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
+            return try create(named: name) { try personsForm(client, $0, spec: try formSpec(spec), prompt: prompt) }
         } catch let error as WidgetsClientError where error.name == WidgetsErrorName.invalidSpec {
             // The person's spec is wrong, not the daemon: a usage error.
             throw UsageError(description: "\(spec): \(error.message)")
@@ -139,7 +140,23 @@ package enum CommandWidgets {
 
     /// `input` and `write`: a form of one text field named `value`.
     package static func input(_ client: WidgetsClient, named name: String?, _ options: InputOptions, prompt: PromptRequest? = nil) throws -> RemoteForm {
-        try create(named: name) { try client.createForm($0, spec: inputSpec(options), transient: !(prompt?.outlivesAsker ?? false), prompt: prompt) }
+        try create(named: name) { try personsForm(client, $0, spec: inputSpec(options), prompt: prompt) }
+    }
+
+    /// A form whose messages the daemon words in this person's language
+    /// (`LC_MESSAGES`; the C locale names none). A daemon on a machine
+    /// without that locale refuses it: the form is then made in the daemon's
+    /// words rather than not at all.
+    private static func personsForm(_ client: WidgetsClient, _ name: String, spec: String, prompt: PromptRequest?) throws -> RemoteForm {
+        let transient = !(prompt?.outlivesAsker ?? false)
+        guard let locale = Language.processMessagesLocale else {
+            return try client.createForm(name, spec: spec, transient: transient, prompt: prompt)
+        }
+        do {
+            return try client.createForm(name, spec: spec, transient: transient, prompt: prompt, locale: locale)
+        } catch let error as WidgetsClientError where error.name == "org.freedesktop.DBus.Error.InvalidArgs" && error.message.hasPrefix("options 'locale' ") {
+            return try client.createForm(name, spec: spec, transient: transient, prompt: prompt)
+        }
     }
 
     /// `confirm`: a popup picker of the two answers, on the default one, shown.
