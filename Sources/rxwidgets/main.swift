@@ -1,5 +1,6 @@
 import FrontEndCore
 import Glibc
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -34,9 +35,10 @@ func scripted(_ run: () throws -> Outcome) -> Never {
     }
 }
 
-// Widths come from wcwidth, which needs a UTF-8 locale; the terminal is
-// written UTF-8 whatever the locale says.
-setlocale(LC_CTYPE, "")
+// The person's locale (LANG, LC_ALL, LC_MESSAGES, LANGUAGE) words the
+// messages, days and numbers shown. Widths come from wcwidth, which needs a
+// UTF-8 LC_CTYPE; the terminal is written UTF-8 whatever the locale says.
+setlocale(LC_ALL, "")
 if !String(cString: nl_langinfo(nl_item(CODESET))).uppercased().contains("UTF") {
     setlocale(LC_CTYPE, "C.UTF-8")
 }
@@ -63,7 +65,8 @@ default:
     break
 }
 
-let busDescription = arguments.address.map { "the bus at \($0)" } ?? "the session bus"
+// TRANSLATORS: names the bus a message is about: {0} is its address.
+let busDescription = arguments.address.map { tr("the bus at {0}", $0) } ?? tr("the session bus")
 var terminal: Terminal?
 switch arguments.command {
 case .list, .watch, .validate, .provide, .update, .answer, .answerFile, .result:

@@ -2,6 +2,7 @@ import FrontEndCore
 import CLinux
 import Glibc
 import DBus
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -18,7 +19,7 @@ enum Agent {
         guard watch else {
             let waiting = try offered(client)
             guard !waiting.isEmpty else {
-                Output.error("rxwidgets: no prompt is waiting\n")
+                Output.error("rxwidgets: " + tr("no prompt is waiting") + "\n")
                 return .done("")
             }
             guard let chosen = try choose(among: waiting, client: client, terminal: terminal) else { return .cancelled }
@@ -66,12 +67,13 @@ enum Agent {
             let asker = prompt.asker
             let title = prompt.title.isEmpty ? path.rawValue : prompt.title
             let command = asker.command.isEmpty ? "" : ", \(asker.command.prefix(40))"
-            return "\(title) — uid \(asker.uid)\(command)\(deadline(of: prompt))"
+            // TRANSLATORS: in the list of waiting prompts: who asks, by user id ("uid 1000").
+            return "\(title) — " + tr("uid {0}", asker.uid) + command + deadline(of: prompt)
         }
         // The titles of prompts only this uid may read: the list is this uid's alone too.
         let list = try CommandWidgets.choicePicker(client, named: nil, titles: lines, selected: nil, isPrivate: true)
         let session = Session(terminal: terminal)
-        guard case .done(let output) = session.run(ProgramScreen(picker: list, session: session, purpose: .chooseIndex, header: "Waiting prompts", height: nil)),
+        guard case .done(let output) = session.run(ProgramScreen(picker: list, session: session, purpose: .chooseIndex, header: tr("Waiting prompts"), height: nil)),
               let index = Int(output.filter(\.isNumber)), waiting.indices.contains(index) else { return nil }
         return waiting[index]
     }
@@ -79,7 +81,8 @@ enum Agent {
     private static func deadline(of prompt: RemotePrompt) -> String {
         guard prompt.deadline > 0 else { return "" }
         let left = Countdown.millisecondsLeft(to: prompt.deadline) / 1_000
-        return left > 0 ? ", \(left) s left" : ""
+        // TRANSLATORS: how long a waiting prompt still waits; "s" stands for seconds.
+        return left > 0 ? ", " + tr("{0} s left", left) : ""
     }
 
     /// Shows the prompt at `path` with its widget's screen and finishes it
@@ -91,7 +94,7 @@ enum Agent {
         let name = path.lastComponent
         let session = Session(terminal: terminal)
         let answeredElsewhere = prompt.rx.finished.subscribe(onNext: { [weak prompt] _ in
-            session.finish(.failed(prompt.map(PromptWords.ending) ?? "it was answered elsewhere"))
+            session.finish(.failed(prompt.map(PromptWords.ending) ?? tr("it was answered elsewhere")))
         })
         defer { answeredElsewhere.dispose() }
         let outcome: Outcome
@@ -126,8 +129,10 @@ enum Agent {
             countDown()
             outcome = session.run(ProgramScreen(browser: browser, session: session))
         default:
-            Output.error("rxwidgets: \(path.rawValue): an agent answers pickers, tables, forms and file choosers\n")
-            return .failed("\(path.rawValue): an agent answers pickers, tables, forms and file choosers")
+            // TRANSLATORS: {0} is a prompt's path, whose widget an agent does not show.
+            let refusal = tr("{0}: an agent answers pickers, tables, forms and file choosers", path.rawValue)
+            Output.error("rxwidgets: " + refusal + "\n")
+            return .failed(refusal)
         }
         guard case .done = outcome else {
             if case .failed(let message) = outcome {
@@ -166,7 +171,8 @@ enum Agent {
         static let arrived = "prompt arrived"
 
         func lines(rows: Int, columns: Int) -> [Line] {
-            [Line("Waiting for prompts to answer…", .bold), Line(), Line("q or ctrl-c quits", .help)]
+            // TRANSLATORS: the help line of the agent waiting for prompts: the keys q and ctrl-c (kept as they are) end it.
+            [Line(tr("Waiting for prompts to answer…"), .bold), Line(), Line(tr("q or ctrl-c quits"), .help)]
         }
 
         func handle(_ key: Key) {

@@ -1,5 +1,6 @@
 import FrontEndCore
 import DBus
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -85,7 +86,8 @@ enum Kept {
         switch prompt.state {
         case .answered:
             let by = prompt.answeredBy
-            Output.error("rxwidgets: \(prompt.path.rawValue) was answered by uid \(by.uid) (\(by.process.isEmpty ? "unknown process" : by.process))\n")
+            // TRANSLATORS: {0} is a prompt's path, {1} the user id that answered it, {2} the answering process's name.
+            Output.error("rxwidgets: " + tr("{0} was answered by uid {1} ({2})", prompt.path.rawValue, by.uid, by.process.isEmpty ? tr("unknown process") : by.process) + "\n")
             return output(try prompt.readAnswer())
         case .timedOut:
             return output(try prompt.readAnswer()).timedOut

@@ -2,6 +2,7 @@ import FrontEndCore
 import CLinux
 import Glibc
 import DBus
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -23,7 +24,8 @@ enum Prompts {
     static func ask(_ command: Command, client: WidgetsClient, name: String?, keep: String?, question: Question, noWait: Bool) throws -> Outcome {
         let (path, title, output) = try make(command, client: client, name: keep ?? name, question: question, resuming: Kept.waiting(command, keep: keep, client: client))
         guard !noWait else { return .done(path.rawValue + "\n") }
-        Output.error("rxwidgets: waiting for an answer to \(quoted(title, quote: "\"")) at \(path.rawValue) — answer it with 'rxwidgets answer \(path.rawValue) …'\n")
+        // TRANSLATORS: {0} is the question, in quotes, {1} the prompt's path; the command in quotes stays as it is.
+        Output.error("rxwidgets: " + tr("waiting for an answer to {0} at {1} — answer it with 'rxwidgets answer {1} …'", quoted(title, quote: "\""), path.rawValue) + "\n")
         let prompt = try client.prompt(at: path)
         // SIGTERM, SIGHUP or Ctrl-C end the wait; the prompt stays for 'rxwidgets result'.
         var signalled: Int32?
@@ -35,8 +37,10 @@ enum Prompts {
         }
         defer { signals?.dispose() }
         guard let (state, answer) = try prompt.waitUntilFinished(while: { signalled == nil }) else {
-            Output.error("rxwidgets: \(path.rawValue) still waits; 'rxwidgets result \(path.rawValue)' prints its answer\n")
-            return signalled.map { .signalled($0) } ?? .failed("\(path.rawValue) was not answered")
+            // TRANSLATORS: {0} is a prompt's path; the command in quotes stays as it is.
+            Output.error("rxwidgets: " + tr("{0} still waits; 'rxwidgets result {0}' prints its answer", path.rawValue) + "\n")
+            // TRANSLATORS: {0} is a prompt's path.
+            return signalled.map { .signalled($0) } ?? .failed(tr("{0} was not answered", path.rawValue))
         }
         // Printed before the widget goes: a table's answer names rows whose texts are read from it.
         let printed: Outcome
@@ -105,7 +109,7 @@ enum Prompts {
     static func result(_ target: String, json: Bool, client: WidgetsClient) throws -> Outcome {
         let path = try find(target, client: client, waitingOnly: false)
         guard let (state, answer) = try client.prompt(at: path).waitUntilFinished() else {
-            return .failed("\(path.rawValue) was not answered")
+            return .failed(tr("{0} was not answered", path.rawValue))
         }
         let printed: Outcome
         switch WidgetKind.widget(at: path.rawValue)?.kind {
@@ -254,7 +258,8 @@ enum Prompts {
             }
         }
         guard failed.isEmpty else {
-            return .failed("\(failed.count) of \(entries.count) prompts not answered:\n  " + failed.joined(separator: "\n  "))
+            // TRANSLATORS: {0} is how many prompts of the answers file were not answered, {1} how many it names; each one's reason follows, a line each.
+            return .failed(tr(one: "{0} of {1} prompts not answered:", other: "{0} of {1} prompts not answered:", count: entries.count, failed.count, entries.count) + "\n  " + failed.joined(separator: "\n  "))
         }
         return .done("")
     }

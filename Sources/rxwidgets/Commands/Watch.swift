@@ -1,6 +1,7 @@
 import FrontEndCore
 import CLinux
 import Glibc
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -45,7 +46,7 @@ final class Watch {
         let subscription = signals.subscribe(onNext: { [json] signal in
             Output.write(Watch.line(signal, json: json) + "\n")
         }, onError: { _ in
-            Output.error("rxwidgets: the bus closed the connection\n")
+            Output.error("rxwidgets: " + tr("the bus closed the connection") + "\n")
             status = 3
             MainLoop.shared.stop()
         })

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsCommandLine
 
 extension ListFilter {
@@ -18,7 +19,8 @@ extension ListFilter {
     func line(matched: Int?, of total: Int) -> Line {
         var line = self.line
         if !query.isEmpty {
-            line.append("  " + (matched.map { "\($0.groupedDigits) of \(total.groupedDigits)" } ?? "matching…"), .dim)
+            // TRANSLATORS: {0} is how many rows match what was typed, {1} how many rows there are; "matching…" shows until the search answers.
+            line.append("  " + (matched.map { tr("{0} of {1}", $0.groupedDigits, total.groupedDigits) } ?? tr("matching…")), .dim)
         }
         return line
     }

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -30,7 +31,7 @@ enum Accessible {
             // SelectedItem is sent before Done's reply.
             try picker.done()
             guard let chosen else { return .failed("the picker answered Done without SelectedItem") }
-            tty.say("Chosen: \(labels[chosen.index]).")
+            tty.say(chosenWords([labels[chosen.index]]))
             return .done((index ? "\(chosen.index)" : delimiters.label == nil ? chosen.title : values[chosen.index]) + "\n")
         case .choose(let header, _, let selected, let limit, let index, _, let delimiters, let items):
             let (labels, descriptions, values) = try CommandInput.described(items ?? CommandInput.standardInputLines(), delimiters)
@@ -61,7 +62,8 @@ enum Accessible {
             tty.say(header)
             for (component, titles) in components.enumerated() {
                 if components.count > 1 {
-                    tty.say("Part \(component + 1) of \(components.count):")
+                    // TRANSLATORS: before the titles of one of a picker's columns: {0} is its number, {1} how many there are.
+                    tty.say(tr("Part {0} of {1}:", component + 1, components.count))
                 }
                 let current = picker.selectedRows.indices.contains(component) ? max(picker.selectedRows[component], 0) : 0
                 guard let row = tty.chooseOne(titles, current: current) else { return .cancelled }
@@ -71,7 +73,7 @@ enum Accessible {
             let titles = picker.selectedRows.enumerated().map { component, row in
                 components[component].indices.contains(row) ? components[component][row] : ""
             }
-            tty.say("Chosen: \(titles.joined(separator: ", ")).")
+            tty.say(chosenWords(titles))
             return .done(titles.joined(separator: "\t") + "\n")
         case .confirm(let prompt, let affirmative, let negative, let defaultYes):
             let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
@@ -79,12 +81,13 @@ enum Accessible {
             while true {
                 guard let answer = tty.ask("\(prompt) \(choices): ")?.lowercased() else { return .cancelled }
                 let yes: Bool
-                switch answer {
-                case "": yes = defaultYes
-                case "y", "yes", affirmative.lowercased(): yes = true
-                case "n", "no", negative.lowercased(): yes = false
-                default:
-                    tty.say("Answer \(affirmative) or \(negative) (y or n).")
+                if answer.isEmpty {
+                    yes = defaultYes
+                } else if let said = Prompter.yesOrNo(answer) ?? (answer == affirmative.lowercased() ? true : answer == negative.lowercased() ? false : nil) {
+                    yes = said
+                } else {
+                    // TRANSLATORS: {0} and {1} are the question's two answers (Yes, No, or the words it was given); y and n are the letters "yes" and "no" may be typed as.
+                    tty.say(tr("Answer {0} or {1} (y or n).", affirmative, negative))
                     continue
                 }
                 try picker.selectRow(yes ? 0 : 1, inComponent: 0)
@@ -95,7 +98,7 @@ enum Accessible {
             let form = try CommandWidgets.input(client, named: name, options)
             tty.say(options.header)
             if let limit = options.charLimit {
-                tty.say("At most \(limit) characters.")
+                tty.say(tr(one: "At most {0} character.", other: "At most {0} characters.", count: limit, limit))
             }
             return try AccessibleForm(form: form, tty: tty, purpose: .submitValue("value")).run()
         case .form(let spec, let json, let header, _):
@@ -120,12 +123,14 @@ enum Accessible {
                                    printed: (Int) -> String) throws -> Outcome {
         var shown = Array(titles.indices)
         while fuzzy {
-            guard let query = tty.ask("Filter (the letters in order; Enter for all): ") else { return .cancelled }
+            // TRANSLATORS: asks for a filter: the letters typed are matched in order; "Enter" is the key.
+            guard let query = tty.ask(tr("Filter (the letters in order; Enter for all): ")) else { return .cancelled }
             // The daemon searches and ranks (SetFilter); the numbers read are its matches, best first.
             try table.setFilter(query)
             shown = query.isEmpty ? Array(titles.indices) : try table.matches(in: 0, first: 0, count: min(titles.count, RemoteWindowLimits.pageLimit)).map(\.row)
             if !shown.isEmpty { break }
-            tty.say("No item matches \(quoted(query, quote: "\"")).")
+            // TRANSLATORS: {0} is the filter typed, in quotes.
+            tty.say(tr("No item matches {0}.", quoted(query, quote: "\"")))
         }
         let selected = Set(table.indexPathsForSelectedRows.map(\.row))
         let wanted: [Int]
@@ -145,7 +150,13 @@ enum Accessible {
             try table.selectRow(at: IndexPath(row: row, section: 0))
         }
         let rows = table.indexPathsForSelectedRows.map(\.row).sorted()
-        tty.say(rows.isEmpty ? "Nothing chosen." : "Chosen: \(rows.map { titles[$0] }.joined(separator: ", ")).")
+        tty.say(rows.isEmpty ? tr("Nothing chosen.") : chosenWords(rows.map { titles[$0] }))
         return .done(rows.map { printed($0) + "\n" }.joined())
+    }
+
+    /// What was chosen, said once it is.
+    private static func chosenWords(_ titles: [String]) -> String {
+        // TRANSLATORS: said once a choice is made; {0} lists the titles chosen, as "apple, cherry".
+        tr("Chosen: {0}.", titles.joined(separator: ", "))
     }
 }

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -23,11 +24,13 @@ extension AccessibleForm {
                 continue
             }
             guard count < most else { return true }
-            guard let answer = tty.ask("Add \(count == 0 ? "an item to" : "another item to") \(field.label)? (yes or no) [no]: ")?.lowercased() else { return false }
-            switch answer {
-            case "", "n", "no": return true
-            case "y", "yes": try form.addItem(to: field.name)
-            default: tty.say("Answer yes or no (y or n).")
+            // TRANSLATORS: {0} is a list field's label; Enter answers no.
+            let question = count == 0 ? tr("Add an item to {0}? (yes or no) [no]: ", field.label) : tr("Add another item to {0}? (yes or no) [no]: ", field.label)
+            guard let answer = tty.ask(question) else { return false }
+            switch answer.isEmpty ? false : Prompter.yesOrNo(answer) {
+            case false?: return true
+            case true?: try form.addItem(to: field.name)
+            case nil: tty.say(tr("Answer yes or no (y or n)."))
             }
         }
     }

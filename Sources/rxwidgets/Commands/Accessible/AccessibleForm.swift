@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -43,7 +44,7 @@ struct AccessibleForm {
                     continue
                 }
                 let values = try form.submit()
-                tty.say("Submitted.")
+                tty.say(tr("Submitted."))
                 return .done(purpose.output(of: values, layout: form.layout) ?? "")
             } catch let error as WidgetsClientError where error.name == WidgetsErrorName.validationFailed {
                 try form.refresh()
@@ -51,7 +52,9 @@ struct AccessibleForm {
                 let invalid = daemon.layout.filter { (daemon.isOnLastPage || daemon.isOnPage($0)) && isAsked($0.name) && form.validity[$0.name]?.valid == false }
                 guard !invalid.isEmpty, refusedAt != form.revision else { return .failed(error.message) }
                 refusedAt = form.revision
-                tty.say((daemon.isOnLastPage ? "Not submitted: " : "Not yet on to the next page: ") + invalid.map { "\(label($0)): \(message($0.name))" }.joined(separator: "; "))
+                let reasons = invalid.map { "\(label($0)): \(message($0.name))" }.joined(separator: "; ")
+                // TRANSLATORS: {0} lists each field that is not valid, as "Email: Enter an email address; Age: Enter a number."
+                tty.say(daemon.isOnLastPage ? tr("Not submitted: {0}", reasons) : tr("Not yet on to the next page: {0}", reasons))
                 asking = invalid.map(\.name)
             }
         }
@@ -68,7 +71,7 @@ struct AccessibleForm {
 
     private func message(_ name: String) -> String {
         let validity = form.validity[name]
-        return validity?.message.isEmpty == false ? validity!.message : validity?.reason?.rawValue ?? "invalid"
+        return validity?.message.isEmpty == false ? validity!.message : validity?.reason?.rawValue ?? tr("invalid")
     }
 
     /// Asks `field` until an answer is valid, or Enter keeps its value; false at end of input.
@@ -129,34 +132,43 @@ struct AccessibleForm {
             return now == index ? .kept : .answered(.string(options[index]))
         case .switch:
             let on = current == .boolean(true)
-            guard let answer = tty.ask("\(name) (yes or no) [\(on ? "yes" : "no")]: ")?.lowercased() else { return .cancelled }
-            switch answer {
-            case "": return .kept
-            case "y", "yes": return .answered(.boolean(true))
-            case "n", "no": return .answered(.boolean(false))
-            default: return .invalid("Answer yes or no (y or n).")
-            }
+            // TRANSLATORS: asks a switch's value: {0} is the field's label, {1} what Enter keeps ("yes" or "no", as translated on their own).
+            guard let answer = tty.ask(tr("{0} (yes or no) [{1}]: ", name, on ? tr("yes") : tr("no"))) else { return .cancelled }
+            if answer.isEmpty { return .kept }
+            guard let on = Prompter.yesOrNo(answer) else { return .invalid(tr("Answer yes or no (y or n).")) }
+            return .answered(.boolean(on))
         case .slider, .stepper:
             let bounds = [field.minimum, field.maximum].map { $0.flatMap { try? Double(dbusValue: $0) } }
-            var range = bounds[0] != nil && bounds[1] != nil ? "a number from \(ValueText.plain(.double(bounds[0]!))) to \(ValueText.plain(.double(bounds[1]!)))" : "a number"
-            if let step = field.step, step > 0 {
-                range += " in steps of \(ValueText.plain(.double(step)))"
+            let written = { (number: Double) in Language.process.number(ValueText.plain(.double(number))) }
+            let step = field.step.flatMap { $0 > 0 ? written($0) : nil }
+            let range: String
+            if let low = bounds[0], let high = bounds[1] {
+                // TRANSLATORS: what a number field takes: {0} the smallest number, {1} the largest, {2} the step between them.
+                range = step.map { tr("a number from {0} to {1} in steps of {2}", written(low), written(high), $0) } ?? tr("a number from {0} to {1}", written(low), written(high))
+            } else {
+                // TRANSLATORS: what a number field takes: {0} the step between its numbers.
+                range = step.map { tr("a number in steps of {0}", $0) } ?? tr("a number")
             }
-            guard let answer = tty.ask("\(name) (\(range))\(shown): ") else { return .cancelled }
+            let held = Language.process.number(shown)
+            guard let answer = tty.ask("\(name) (\(range))\(held): ") else { return .cancelled }
             if answer.isEmpty { return .kept }
-            guard let number = Double(answer.filter { $0 != " " }), number.isFinite else {
-                return .invalid("\(quoted(answer, quote: "\"")) is not a number.")
+            guard let number = Double(StepperFieldComponent.plainNumber(answer.filter { $0 != " " })), number.isFinite else {
+                // TRANSLATORS: {0} is what was typed, in quotes.
+                return .invalid(tr("{0} is not a number.", quoted(answer, quote: "\"")))
             }
             return .answered(.double(number))
         case .date:
-            guard let answer = tty.ask("\(name) (a date, YYYY-MM-DD)\(shown): ") else { return .cancelled }
+            // TRANSLATORS: how a date is typed: YYYY-MM-DD (2026-03-14) stays as it is.
+            guard let answer = tty.ask("\(name) (" + tr("a date, YYYY-MM-DD") + ")\(shown): ") else { return .cancelled }
             return answer.isEmpty ? .kept : .answered(.string(answer))
         case .file:
-            let kind = FileFieldComponent.noun(field) + (field.accept.isEmpty ? "" : ", " + field.accept.joined(separator: " "))
+            // TRANSLATORS: what a file field asks for, before the patterns it accepts ("file, *.png *.jpg").
+            let noun = field.chooser.mode == .folder ? tr("folder") : field.chooser.isMultiple ? tr("files") : tr("file")
+            let kind = noun + (field.accept.isEmpty ? "" : ", " + field.accept.joined(separator: " "))
             let now = FileFieldComponent.paths(in: current)
             let held = now.isEmpty ? "" : " [\(now.joined(separator: ", "))]"
             if field.chooser.isMultiple {
-                tty.say("\(name) (\(kind): one path a line; end with a line holding only a period, or Ctrl-D)\(held):")
+                tty.say("\(name) (\(kind): " + tr("one path a line") + "; " + endOfLines + ")\(held):")
                 guard let text = tty.lines() else { return .cancelled }
                 let paths = text.split(separator: "\n").map { FolderListing.absolute(String($0)) }
                 return paths.isEmpty && !now.isEmpty ? .kept : .answered(FileFieldComponent.value(paths, for: field))
@@ -167,7 +179,7 @@ struct AccessibleForm {
             return .kept
         case .text:
             if field.multiline {
-                tty.say("\(name) (end with a line holding only a period, or Ctrl-D)\(shown):")
+                tty.say("\(name) (" + endOfLines + ")\(shown):")
                 guard let text = tty.lines() else { return .cancelled }
                 return text.isEmpty && current != nil ? .kept : .answered(.string(text))
             }
@@ -178,5 +190,11 @@ struct AccessibleForm {
             // Enter on an empty required field is an answer the daemon judges.
             return text.isEmpty && current.map(ValueText.plain)?.isEmpty == false ? .kept : .answered(.string(text))
         }
+    }
+
+    /// How several lines typed are ended.
+    private var endOfLines: String {
+        // TRANSLATORS: how lines typed one after another are ended: a line holding only "." or the keys Ctrl-D (kept as they are).
+        tr("end with a line holding only a period, or Ctrl-D")
     }
 }

@@ -1,6 +1,7 @@
 import FrontEndCore
 import RxWidgetsCommandLine
 import Glibc
+import Localization
 import RxCoreEssentials
 
 /// Plain lines on the terminal: said once, answered a line at a time.
@@ -81,10 +82,11 @@ extension Prompter {
     func chooseOne(_ items: [String], current: Int) -> Int? {
         say(items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
         while true {
-            guard let answer = ask("Choose a number from 1 to \(items.count) [\(current + 1)]: ") else { return nil }
+            // TRANSLATORS: {0} is how many items are listed, {1} the number Enter keeps.
+            guard let answer = ask(tr("Choose a number from 1 to {0} [{1}]: ", items.count, current + 1)) else { return nil }
             let index = answer.isEmpty ? current : (Int(answer.filter { $0 != " " }).map { $0 - 1 } ?? -1)
             if items.indices.contains(index) { return index }
-            say("\(quoted(answer, quote: "\"")) is not a number from 1 to \(items.count).")
+            say(Prompter.notANumber(String(answer), upTo: items.count))
         }
     }
 
@@ -92,16 +94,20 @@ extension Prompter {
     /// separated by spaces or commas, Enter keeping `current` and `-` none; nil at end of input.
     func chooseSeveral(_ items: [String], current: [Int], limit: Int?) -> [Int]? {
         say(items.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
-        let most = limit.map { " (at most \($0))" } ?? ""
-        let kept = current.isEmpty ? "none" : current.map { "\($0 + 1)" }.joined(separator: " ")
+        // TRANSLATORS: what Enter keeps when no item is chosen now.
+        let kept = current.isEmpty ? tr("none") : current.map { "\($0 + 1)" }.joined(separator: " ")
+        // TRANSLATORS: {0} is how many items are listed, {1} the most that may be chosen, {2} the numbers Enter keeps; "-" is typed for none.
+        let question = limit.map { tr("Choose numbers from 1 to {0} (at most {1}), separated by spaces; - for none [{2}]: ", items.count, $0, kept) }
+            // TRANSLATORS: {0} is how many items are listed, {1} the numbers Enter keeps; "-" is typed for none.
+            ?? tr("Choose numbers from 1 to {0}, separated by spaces; - for none [{1}]: ", items.count, kept)
         while true {
-            guard let answer = ask("Choose numbers from 1 to \(items.count)\(most), separated by spaces; - for none [\(kept)]: ") else { return nil }
+            guard let answer = ask(question) else { return nil }
             if answer.isEmpty { return current }
             if answer.filter({ $0 != " " }) == "-" { return [] }
             let words = answer.split { $0 == " " || $0 == "," }
             let indexes = words.map { Int($0).map { $0 - 1 } ?? -1 }
             if let bad = indexes.indices.first(where: { !items.indices.contains(indexes[$0]) }) {
-                say("\(quoted(words[bad], quote: "\"")) is not a number from 1 to \(items.count).")
+                say(Prompter.notANumber(String(words[bad]), upTo: items.count))
                 continue
             }
             var unique: [Int] = []
@@ -109,10 +115,33 @@ extension Prompter {
                 unique.append(index)
             }
             if let limit, unique.count > limit {
-                say("That is \(unique.count) items; choose at most \(limit).")
+                // TRANSLATORS: {0} is how many items were chosen, {1} the most that may be.
+                say(tr(one: "That is {0} item; choose at most {1}.", other: "That is {0} items; choose at most {1}.", count: unique.count, unique.count, limit))
                 continue
             }
             return unique
         }
+    }
+
+    /// That `answer` is not one of the numbers 1 … `count`.
+    private static func notANumber(_ answer: String, upTo count: Int) -> String {
+        // TRANSLATORS: {0} is what was typed, in quotes, {1} the largest number that may be.
+        tr("{0} is not a number from 1 to {1}.", quoted(answer, quote: "\""), count)
+    }
+
+    /// A yes-or-no answer read: true for yes, false for no, nil for neither.
+    /// y, yes, n and no are read in every language, and so are the
+    /// language's own words (as a question offers them: "yes or no", "y or n").
+    static func yesOrNo(_ answer: String) -> Bool? {
+        let word = answer.lowercased()
+        // TRANSLATORS: an answer to a yes-or-no question, as typed (lower case).
+        if word == "y" || word == "yes" || word == tr("yes").lowercased() || word == tr("y").lowercased() {
+            return true
+        }
+        // TRANSLATORS: an answer to a yes-or-no question, as typed (lower case).
+        if word == "n" || word == "no" || word == tr("no").lowercased() || word == tr("n").lowercased() {
+            return false
+        }
+        return nil
     }
 }

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsCommandLine
 
 /// The browser as lines: the folder, the chooser filter, the rows (a
@@ -9,7 +10,9 @@ extension FileModel: TerminalDrawn {
         var lines = [Line(TextWidth.fit(folder, columns), .bold)]
         if filters.indices.contains(filter) {
             let filter = filters[self.filter]
-            lines.append(Line(TextWidth.fit("\(filter.name) (\(filter.patterns.joined(separator: " ")))" + (filters.count > 1 ? " · tab next filter" : ""), columns), .dim))
+            // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: use the chooser's next filter (as "Images (*.png *.jpg)").
+            let next = filters.count > 1 ? " · " + tr("tab next filter") : ""
+            lines.append(Line(TextWidth.fit("\(filter.name) (\(filter.patterns.joined(separator: " ")))" + next, columns), .dim))
         }
         if let listingError {
             lines.append(Line(TextWidth.fit(listingError, columns), .error))
@@ -33,25 +36,39 @@ extension FileModel: TerminalDrawn {
 
     private var help: String {
         if let confirming {
-            return "\(confirming) exists · enter overwrite · any other key no"
+            // TRANSLATORS: asked before a file is overwritten; {0} is the file's name; "enter" is the key, as printed on the keyboard.
+            return [tr("{0} exists", confirming), tr("enter overwrite"), tr("any other key no")].joined(separator: " · ")
         }
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: open a folder, or choose a file.
+        let openOrChoose = tr("enter open/choose")
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: choose the folder under the cursor (enter), or open it (→).
+        let chooseOrOpen = [tr("enter chooses"), tr("→ opens")]
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: go to the parent folder.
+        let parent = tr("← parent")
         if typed != nil {
-            let enter: String
+            let enter: [String]
             switch mode {
-            case .open: enter = "enter open/choose"
-            case .save(let name): enter = "enter opens a folder, else saves \(name) here"
-            case .folder: enter = "enter chooses · → opens"
+            case .open: enter = [openOrChoose]
+            // TRANSLATORS: a help line's fragment: what the key "enter" (kept as it is) does; {0} is the name the file is saved as.
+            case .save(let name): enter = [tr("enter opens a folder, else saves {0} here", name)]
+            case .folder: enter = chooseOrOpen
             }
-            return "type to filter · ↑/↓ move · \(enter) · ← parent · esc ends the filter"
+            // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: stop filtering.
+            return ([tr("type to filter"), tr("↑/↓ move")] + enter + [parent, tr("esc ends the filter")]).joined(separator: " · ")
         }
-        let filter = searches ? " · / filter" : ""
+        let filter = searches ? [tr("/ filter")] : []
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: show or hide hidden files.
+        let hidden = tr(". hidden")
         switch mode {
         case .open(let multiple):
-            return "enter open/choose · ← parent · . hidden\(filter)" + (multiple ? " · space mark · enter chooses the marked" : "") + " · esc cancel"
+            // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: mark a file (space), or choose the files marked (enter).
+            let marking = multiple ? [tr("space mark"), tr("enter chooses the marked")] : []
+            return ([openOrChoose, parent, hidden] + filter + marking + [tr("esc cancel")]).joined(separator: " · ")
         case .save(let name):
-            return "enter on . (or a file) saves \(name) here, on a folder opens it · ← parent\(filter) · esc cancel"
+            // TRANSLATORS: a help line's fragment: what the key "enter" (kept as it is) does on the entry "." (this folder), a file or a folder; {0} is the name the file is saved as.
+            return ([tr("enter on . (or a file) saves {0} here, on a folder opens it", name), parent] + filter + [tr("esc cancel")]).joined(separator: " · ")
         case .folder:
-            return "enter chooses · → opens · ← parent · . hidden\(filter) · esc cancel"
+            return (chooseOrOpen + [parent, hidden] + filter + [tr("esc cancel")]).joined(separator: " · ")
         }
     }
 }

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -9,7 +10,7 @@ import RxWidgetsCommandLine
 extension FormModel {
     func view(rows: Int, columns: Int) -> [Line] {
         if let browsing, let field = daemon.layout.first(where: { $0.name == browsing.field }) {
-            return [Line(TextWidth.fit("Choose \(FileFieldComponent.noun(field)) for \(field.label)", columns), .accent)] + browsing.files.view(rows: rows - 1, columns: columns)
+            return [Line(TextWidth.fit(FileFieldComponent.chooserTitle(for: field), columns), .accent)] + browsing.files.view(rows: rows - 1, columns: columns)
         }
         var lines: [Line] = []
         if let header {
@@ -48,9 +49,13 @@ extension FormModel {
         let isLast = daemon.isOnLastPage
         let enabled = isLast ? daemon.submitEnabled : daemon.invalidOnPage.isEmpty
         var submit = Line(submitFocused ? "› " : "  ", .accent)
-        submit.append(isLast ? "[ Submit ]" : "[ Next › ]", enabled ? (submitFocused ? .cursor : .bold) : Style(dim: true, underline: submitFocused))
+        // TRANSLATORS: the button that sends a form (drawn as "[ Submit ]").
+        let submitWord = tr("Submit")
+        // TRANSLATORS: the button that goes on to a form's next page (drawn as "[ Next › ]").
+        let nextWord = tr("Next")
+        submit.append(isLast ? "[ " + submitWord + " ]" : "[ " + nextWord + " › ]", enabled ? (submitFocused ? .cursor : .bold) : Style(dim: true, underline: submitFocused))
         if !enabled {
-            submit.append(isLast ? "  not every field is valid yet" : "  not every field on this page is valid yet", .help)
+            submit.append("  " + (isLast ? tr("not every field is valid yet") : tr("not every field on this page is valid yet")), .help)
         }
         lines.append(submit)
         if showsOutputs, !daemon.outputs.isEmpty {
@@ -82,7 +87,7 @@ extension FormModel {
         guard state.reason != .valueMissing || left.contains(field.name) else {
             return help.isEmpty ? Line() : Line(indent + help, .help)
         }
-        var line = Line(indent + (state.message.isEmpty ? state.reason?.rawValue ?? "invalid" : state.message), .error)
+        var line = Line(indent + (state.message.isEmpty ? state.reason?.rawValue ?? tr("invalid") : state.message), .error)
         if !help.isEmpty {
             line.append(" · " + help, .help)
         }
@@ -90,23 +95,32 @@ extension FormModel {
     }
 
     /// The help line: the keys of the focused field, then the form's.
+    /// Each fragment is a key, as printed on the keyboard, and what it does.
     private var keys: String {
-        var keys = "tab/↑/↓ field"
+        // TRANSLATORS: a help line's fragment: keys as printed on the keyboard (kept as they are), then what they do: move to another field.
+        var keys = [tr("tab/↑/↓ field")]
         if let field = focusedField {
             let own = FormModel.component(of: field).keys(for: field)
             if !own.isEmpty {
-                keys += " · " + own
+                keys.append(own)
             }
         }
         if case .submitValue(let name) = purpose, let field = focusedField, field.name == name {
-            keys += TextFieldComponent.isMultiline(field) ? "" : " · enter done"
+            if !TextFieldComponent.isMultiline(field) {
+                // TRANSLATORS: a help line's fragment: the key "enter" (kept as it is), then what it does: finish, the answer is given.
+                keys.append(tr("enter done"))
+            }
         } else if focusedField?.kind != .file {
-            keys += focusedField == nil ? (daemon.isOnLastPage ? " · enter submit" : " · enter next page") : " · enter next"
+            // TRANSLATORS: a help line's fragment: the key "enter" (kept as it is), then what it does: submit the form; go to the next page; go to the next field.
+            keys.append(focusedField == nil ? (daemon.isOnLastPage ? tr("enter submit") : tr("enter next page")) : tr("enter next"))
         }
         if !daemon.pages.isEmpty {
-            keys += " · pgdn/pgup page"
+            // TRANSLATORS: a help line's fragment: the keys Page Down/Page Up (kept as they are), then what they do: go to another page.
+            keys.append(tr("pgdn/pgup page"))
         }
-        return keys + (purpose == .attach ? " · esc quit" : " · esc cancel")
+        // TRANSLATORS: a help line's fragment: the key "esc" (kept as it is), then what it does: quit (leaving the form as it is) or cancel.
+        keys.append(purpose == .attach ? tr("esc quit") : tr("esc cancel"))
+        return keys.joined(separator: " · ")
     }
 
     /// An output: its value, in its colour when it names one; a number also

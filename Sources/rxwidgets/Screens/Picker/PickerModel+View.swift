@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -41,19 +42,26 @@ extension PickerModel {
 
     private var keys: String {
         if case .confirm(let affirmative, let negative) = purpose {
-            return "↑/↓ move · enter done · y \(affirmative) · n \(negative) · esc \(negative)"
+            // The keys y and n stay y and n in every language: the answers' own words follow them.
+            return [tr("↑/↓ move"), tr("enter done"), "y " + affirmative, "n " + negative, "esc " + negative].joined(separator: " · ")
         }
-        var keys = "↑/↓ move"
-        if daemon.numberOfComponents > 1 { keys += " · tab component" }
-        keys += " · / filter"
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: move the cursor.
+        var keys = [tr("↑/↓ move")]
+        if daemon.numberOfComponents > 1 {
+            // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: go to the picker's next column.
+            keys.append(tr("tab component"))
+        }
+        // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: start typing a filter.
+        keys.append(tr("/ filter"))
         switch purpose {
-        case .choose, .chooseIndex, .chooseValue, .pick, .confirm: keys += " · enter done · esc cancel"
-        case .attach: keys += (daemon.isPopup ? " · enter done" : "") + " · q quit"
+        case .choose, .chooseIndex, .chooseValue, .pick, .confirm: keys += [tr("enter done"), tr("esc cancel")]
+        case .attach:
+            if daemon.isPopup { keys.append(tr("enter done")) }
+            // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: quit, leaving the widget as it is.
+            keys.append(tr("q quit"))
         }
-        if daemon.isPopup, !daemon.isVisible {
-            keys = "(hidden) " + keys
-        }
-        return keys
+        // TRANSLATORS: before the help line of a popup picker that is hidden now.
+        return (daemon.isPopup && !daemon.isVisible ? tr("(hidden)") + " " : "") + keys.joined(separator: " · ")
     }
 
     /// A click on a row of a component's column selects it (and focuses
@@ -80,7 +88,8 @@ extension PickerModel {
         for offset in 0..<height {
             let index = top + offset
             guard index < rows.count else {
-                lines.append(Line(TextWidth.pad(index == 0 ? "  (no rows)" : "", width), .dim))
+                // TRANSLATORS: shown in place of a list's rows when it has none (or none matches).
+                lines.append(Line(TextWidth.pad(index == 0 ? "  " + tr("(no rows)") : "", width), .dim))
                 if linesPerRow == 2 {
                     lines.append(Line(TextWidth.pad("", width)))
                 }

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -128,11 +129,14 @@ struct ProgressModel {
             let style: Style = step.status == "failed" ? .error : step.status == "done" ? .success : step.status == "running" ? .accent : .dim
             lines.append(Line("\(ProgressModel.marks[step.status] ?? "·") \(step.title)", style))
         }
+        // TRANSLATORS: a help line's fragment after how the work ended: the key "enter" (kept as it is), then what it does: close the progress.
+        let close = tr("enter close")
         switch daemon.state {
-        case "done": lines.append(Line(inputEnded ? "Done · enter close" : "Done", .success))
-        case "failed": lines.append(Line("Failed · enter close", .error))
-        case "cancelled": lines.append(Line("Cancelled", .error))
-        default: lines.append(Line(daemon.cancellable ? "esc cancel" : "", .help))
+        // TRANSLATORS: how the work a progress bar follows ended.
+        case "done": lines.append(Line(inputEnded ? tr("Done") + " · " + close : tr("Done"), .success))
+        case "failed": lines.append(Line(tr("Failed") + " · " + close, .error))
+        case "cancelled": lines.append(Line(tr("Cancelled"), .error))
+        default: lines.append(Line(daemon.cancellable ? tr("esc cancel") : "", .help))
         }
         return Array(lines.prefix(max(rows, 1)))
     }

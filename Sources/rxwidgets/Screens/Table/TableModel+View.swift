@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -47,7 +48,7 @@ extension TableModel {
             lines.append(line)
         }
         if shown.isEmpty {
-            lines.append(Line("  (no rows)", .dim))
+            lines.append(Line("  " + tr("(no rows)"), .dim))
         }
         while lines.count < height * linesPerRow + (header == nil ? 0 : 1) + (layout == nil ? 0 : 1) {
             lines.append(Line())
@@ -118,13 +119,19 @@ extension TableModel {
 
     private var keys: String {
         if fuzzy {
-            return "type to filter · ↑/↓ move" + (daemon.allowsMultipleSelection ? " · tab choose" : "") + " · enter done · esc cancel"
+            // TRANSLATORS: a help line's fragment: what typing does in a list that filters as one types.
+            let typing = tr("type to filter")
+            // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: mark a row as chosen.
+            return ([typing, tr("↑/↓ move")] + (daemon.allowsMultipleSelection ? [tr("tab choose")] : []) + [tr("enter done"), tr("esc cancel")]).joined(separator: " · ")
         }
         switch purpose {
         case .choose:
-            return "↑/↓ move · / filter" + (daemon.allowsMultipleSelection ? " · space select · enter done" : " · enter select") + " · esc cancel"
+            // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: select a row (space), or select the row and finish (enter).
+            let choosing = daemon.allowsMultipleSelection ? [tr("space select"), tr("enter done")] : [tr("enter select")]
+            return ([tr("↑/↓ move"), tr("/ filter")] + choosing + [tr("esc cancel")]).joined(separator: " · ")
         case .attach:
-            return "↑/↓ move · / filter · space/enter tap · q quit"
+            // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: tap (activate) the row under the cursor.
+            return [tr("↑/↓ move"), tr("/ filter"), tr("space/enter tap"), tr("q quit")].joined(separator: " · ")
         }
     }
 }

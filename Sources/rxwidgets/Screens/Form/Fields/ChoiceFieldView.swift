@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -16,7 +17,8 @@ extension ChoiceFieldComponent: FieldView {
             line.append("  ")
         }
         if all.isEmpty {
-            line.append("no options", .dim)
+            // TRANSLATORS: a choice field that has no options to choose from now.
+            line.append(tr("no options"), .dim)
         }
         return line
     }

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -13,7 +14,7 @@ extension SliderFieldComponent: FieldView {
         var line = Line(String(repeating: "━", count: clamped), border)
         line.append("●", focused ? .accent : .bold)
         line.append(String(repeating: "─", count: 20 - clamped), .dim)
-        line.append(" " + ValueText.plain(.double(number)))
+        line.append(" " + Language.process.number(ValueText.plain(.double(number))))
         return line
     }
 }

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -12,7 +13,7 @@ extension StepperFieldComponent: FieldView {
             line.append(" ", .cursor)
         } else {
             let number = model.daemon.values[field.name].flatMap { try? Double(dbusValue: $0) } ?? 0
-            line.append(" \(ValueText.plain(.double(number))) ", .bold)
+            line.append(" " + Language.process.number(ValueText.plain(.double(number))) + " ", .bold)
         }
         line.append("+", focused ? .accent : .dim)
         return line

@@ -1,4 +1,5 @@
 import FrontEndCore
+import Localization
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
@@ -23,7 +24,8 @@ extension TextFieldComponent: FieldView {
             return line
         }
         if lines.count > shownLines {
-            drawn.append(Line(" … \(lines.count - shownLines) more lines", .dim))
+            // TRANSLATORS: under a text's first lines: how many more lines it holds.
+            drawn.append(Line(" … " + tr(one: "{0} more line", other: "{0} more lines", count: lines.count - shownLines, lines.count - shownLines), .dim))
         }
         return drawn
     }
