@@ -36,6 +36,9 @@ package struct FormSnapshot {
         submitEnabled = form.submitEnabled
         page = form.page
         pages = form.pages
+        if !FormSnapshot.speakSameLanguage(form.locale, Language.processMessagesLocale ?? "C") {
+            wordValidity(in: .process)
+        }
     }
 
     /// A form of these parts, for tests.
