@@ -1,4 +1,5 @@
 import Glibc
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 
@@ -599,12 +600,14 @@ package struct Arguments {
             guard answer == "yes" || answer == "no" else {
                 throw UsageError(description: "--default \(quoted(answer)) is neither yes nor no")
             }
+            // English whatever the language: the answers are also what
+            // `rxwidgets answer` and scripts name (docs/translations.md).
             let affirmative = try single("--affirmative") ?? "Yes"
             let negative = try single("--negative") ?? "No"
             guard affirmative != negative, !affirmative.isEmpty, !negative.isEmpty else {
                 throw UsageError(description: "--affirmative and --negative must be two different, non-empty answers")
             }
-            return .confirm(prompt: positional.first ?? "Are you sure?", affirmative: affirmative, negative: negative, defaultYes: answer == "yes")
+            return .confirm(prompt: positional.first ?? tr("Are you sure?"), affirmative: affirmative, negative: negative, defaultYes: answer == "yes")
         case "progress":
             try noPositional()
             var progress = ProgressOptions(title: try single("--title"), text: try single("--text") ?? "", pulsate: values["--pulsate"] != nil,

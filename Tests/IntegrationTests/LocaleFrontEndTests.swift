@@ -1,0 +1,56 @@
+import BusTestSupport
+import DBus
+import Foundation
+import RxWidgetsClient
+import XCTest
+
+/// The person's language in the terminal: `LANG` picks the words the front
+/// end draws and the form's locale, so the daemon's messages match; what
+/// is printed stays as scripts read it.
+final class TerminalLocaleTests: DaemonTestCase {
+    /// A locale through `LANG` alone: whatever the machine running the tests sets is cleared.
+    private func speaking(_ locale: String) -> [String: String] {
+        ["LANG": locale, "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""]
+    }
+
+    override func setUpWithError() throws {
+        try Catalogs.compile()
+        try super.setUpWithError()
+    }
+
+    func testASignUpFormInGermanPrintsWhatScriptsRead() throws {
+        let form = try TerminalSession(["form", "sign-up"], address: bus.address, columns: 90, rows: 24, environment: speaking("de_DE.UTF-8"))
+        form.waitForScreen("Benutzername")
+        XCTAssertTrue(form.screen.contains("Passwort wiederholen"), form.screen)
+        form.type("ab")
+        form.send("Tab")
+        form.waitForScreen("Bitte verwenden Sie mindestens 5 Zeichen (derzeit 2).")
+        XCTAssertEqual(try WidgetsClient(address: bus.address).widgets().first { $0.kind == "form" }.map { try WidgetsClient(address: bus.address).form($0.path.lastComponent).locale },
+                       "de_DE.UTF-8", "the front end made the form in the person's locale")
+        form.send("BTab")
+        form.type("cde")
+        form.send("Tab")
+        form.type("geheim")
+        form.send("Tab")
+        form.type("geheim")
+        form.send("Tab", "Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "username=abcde\npassword=geheim\nrepeatPassword=geheim\n", "the answer is not translated")
+    }
+
+    func testAFormTheDaemonWordsInGermanIsShownInFrenchToAFrenchFrontEnd() throws {
+        try call(root, managerInterface, "CreateForm", [.string("inscription"), .string("sign-up"), options([("locale", .string("de_DE.UTF-8"))])])
+        let path = "\(root)/form/inscription"
+        let attached = try TerminalSession(["attach", path], address: bus.address, columns: 90, rows: 24, environment: speaking("fr_FR.UTF-8"))
+        // The labels are the form's own words; the messages the daemon words from reasons are the person's.
+        attached.waitForScreen("Benutzername")
+        attached.type("ab")
+        attached.waitForScreen("Veuillez utiliser au moins 5 caractères (vous en utilisez 2).")
+        attached.send("Tab")
+        attached.send("Tab")
+        attached.waitForScreen("Veuillez renseigner ce champ.")
+        XCTAssertFalse(attached.screen.contains("Bitte"), "no German message reaches the French screen:\n\(attached.screen)")
+        let validity = try property(path, formInterface, "Validity")
+        XCTAssertTrue("\(String(describing: validity))".contains("Bitte verwenden Sie mindestens 5 Zeichen (derzeit 2)."), "the daemon keeps the form's own language: \(String(describing: validity))")
+    }
+}
