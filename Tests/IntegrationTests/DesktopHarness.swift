@@ -335,8 +335,8 @@ class DesktopTestCase: DaemonTestCase {
     }
 
     /// `rxwidgets-gtk` with `arguments` on this test's bus.
-    func start(_ arguments: [String], input: String? = nil) throws -> GtkSession {
-        try GtkSession(arguments + ["--address", bus.address], desktop: desktop, input: input)
+    func start(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> GtkSession {
+        try GtkSession(arguments + ["--address", bus.address], desktop: desktop, input: input, environment: environment)
     }
 
     /// A screenshot of the session's window in .build/gtk-screenshots/NAME.png, which must not be blank.

@@ -54,3 +54,33 @@ final class TerminalLocaleTests: DaemonTestCase {
         XCTAssertTrue("\(String(describing: validity))".contains("Bitte verwenden Sie mindestens 5 Zeichen (derzeit 2)."), "the daemon keeps the form's own language: \(String(describing: validity))")
     }
 }
+
+/// The person's language in a window: GTK's own words and rxwidgets-gtk's,
+/// and the daemon's messages for the form it made in that locale.
+final class GtkLocaleTests: DesktopTestCase {
+    override func setUpWithError() throws {
+        try Catalogs.compile()
+        try super.setUpWithError()
+    }
+
+    func testASignUpFormInFrench() throws {
+        let form = try start(["form", "sign-up"], environment: ["LANG": "fr_FR.UTF-8"])
+        form.waitFor("text", "Nom d’utilisateur") { $0.states.contains("focused") }
+        XCTAssertEqual(form.find("push button", "Envoyer")?.states.contains("sensitive"), false, "Submit, insensitive while the form is invalid")
+        XCTAssertNotNil(form.find("push button", "Annuler"))
+        desktop.type("abc")
+        let username = form.waitFor("text", "Nom d’utilisateur") { $0.states.contains("invalid") }
+        XCTAssertEqual(username?.description, "Veuillez utiliser au moins 5 caractères (vous en utilisez 3).", "a screen reader hears the message in French")
+        XCTAssertNotNil(form.find("label", "Veuillez utiliser au moins 5 caractères (vous en utilisez 3)."))
+        try screenshot("form-french", of: form)
+        desktop.type("de")
+        desktop.press("Tab")
+        desktop.type("secret")
+        desktop.press("Tab")
+        desktop.type("secret")
+        form.waitFor("push button", "Envoyer") { $0.states.contains("sensitive") }
+        form.act("push button", "Envoyer", "click")
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "username=abcde\npassword=secret\nrepeatPassword=secret\n")
+    }
+}
