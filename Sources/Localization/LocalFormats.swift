@@ -30,6 +30,14 @@ extension Language {
         String(cString: clinux_decimal_point(handle))
     }
 
+    /// The locale's thousands separator: "." in German, a narrow no-break
+    /// space in French; "," in the C locale (which names none), as the
+    /// messages are written.
+    public var thousandsSeparator: String {
+        let separator = String(cString: clinux_thousands_separator(handle))
+        return separator.isEmpty || writesAsC(category: "LC_NUMERIC") ? "," : separator
+    }
+
     /// A number written with "." (as on the bus) in the locale's form: its
     /// decimal separator in place of ".".
     public func number(_ plain: String) -> String {

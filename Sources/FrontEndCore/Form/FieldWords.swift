@@ -21,7 +21,7 @@ extension FormModel {
         }
         switch field.kind {
         case .date:
-            // TRANSLATORS: YYYY-MM-DD is how a day is typed (2026-03-14), the same in every language.
+            // TRANSLATORS: YYYY-MM-DD is how a day is typed (2026-03-14): keep the order year, month, day and the hyphens; write the letters as your language names them (JJJJ-MM-TT, AAAA-MM-JJ).
             return tr("Enter a real calendar day, as YYYY-MM-DD.")
         case .slider, .stepper:
             let bounds = [field.minimum, field.maximum].map { $0.flatMap { try? Double(dbusValue: $0) }.map { Language.process.number(ValueText.plain(.double($0))) } }

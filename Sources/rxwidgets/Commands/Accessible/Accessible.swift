@@ -79,7 +79,7 @@ enum Accessible {
             let picker = try CommandWidgets.confirmation(client, named: name, affirmative: affirmative, negative: negative, defaultYes: defaultYes)
             let choices = defaultYes ? "[\(affirmative)/\(negative.lowercased())]" : "[\(affirmative.lowercased())/\(negative)]"
             while true {
-                guard let answer = tty.ask("\(prompt) \(choices): ")?.lowercased() else { return .cancelled }
+                guard let answer = tty.ask(Prompter.question("\(prompt) \(choices)"))?.lowercased() else { return .cancelled }
                 let yes: Bool
                 if answer.isEmpty {
                     yes = defaultYes

@@ -13,7 +13,7 @@ extension AccessibleForm {
         while true {
             let count = form.values[field.name]?.arrayElements?.count ?? 0
             if index < count {
-                tty.say("\(field.label) \(index + 1):")
+                tty.say(Prompter.heading("\(field.label) \(index + 1)"))
                 for template in field.item {
                     var itemField = template
                     itemField.name = FieldPath(array: field.name, index: index, field: template.name).description

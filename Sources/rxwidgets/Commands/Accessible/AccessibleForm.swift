@@ -126,7 +126,7 @@ struct AccessibleForm {
         case .choice:
             let options = field.options
             guard !options.isEmpty else { return .kept }
-            tty.say("\(name):")
+            tty.say(Prompter.heading(name))
             let now = current?.stringValue.flatMap { options.firstIndex(of: $0) }
             guard let index = tty.chooseOne(options, current: now ?? 0) else { return .cancelled }
             return now == index ? .kept : .answered(.string(options[index]))
@@ -150,7 +150,7 @@ struct AccessibleForm {
                 range = step.map { tr("a number in steps of {0}", $0) } ?? tr("a number")
             }
             let held = Language.process.number(shown)
-            guard let answer = tty.ask("\(name) (\(range))\(held): ") else { return .cancelled }
+            guard let answer = tty.ask(Prompter.question("\(name) (\(range))\(held)")) else { return .cancelled }
             if answer.isEmpty { return .kept }
             guard let number = Double(StepperFieldComponent.plainNumber(answer.filter { $0 != " " })), number.isFinite else {
                 // TRANSLATORS: {0} is what was typed, in quotes.
@@ -158,8 +158,8 @@ struct AccessibleForm {
             }
             return .answered(.double(number))
         case .date:
-            // TRANSLATORS: how a date is typed: YYYY-MM-DD (2026-03-14) stays as it is.
-            guard let answer = tty.ask("\(name) (" + tr("a date, YYYY-MM-DD") + ")\(shown): ") else { return .cancelled }
+            // TRANSLATORS: how a date is typed (2026-03-14): keep the order year, month, day and the hyphens; write the letters as your language names them (JJJJ-MM-TT, AAAA-MM-JJ).
+            guard let answer = tty.ask(Prompter.question("\(name) (" + tr("a date, YYYY-MM-DD") + ")\(shown)")) else { return .cancelled }
             return answer.isEmpty ? .kept : .answered(.string(answer))
         case .file:
             // TRANSLATORS: what a file field asks for, before the patterns it accepts ("file, *.png *.jpg").
@@ -168,25 +168,26 @@ struct AccessibleForm {
             let now = FileFieldComponent.paths(in: current)
             let held = now.isEmpty ? "" : " [\(now.joined(separator: ", "))]"
             if field.chooser.isMultiple {
-                tty.say("\(name) (\(kind): " + tr("one path a line") + "; " + endOfLines + ")\(held):")
+                // TRANSLATORS: {0} is what the field takes ("files, *.png *.jpg"), then how the paths are typed.
+                tty.say(Prompter.heading("\(name) (" + tr("{0}: one path a line", kind) + "; " + endOfLines + ")\(held)"))
                 guard let text = tty.lines() else { return .cancelled }
                 let paths = text.split(separator: "\n").map { FolderListing.absolute(String($0)) }
                 return paths.isEmpty && !now.isEmpty ? .kept : .answered(FileFieldComponent.value(paths, for: field))
             }
-            guard let path = tty.ask("\(name) (\(kind))\(held): ") else { return .cancelled }
+            guard let path = tty.ask(Prompter.question("\(name) (\(kind))\(held)")) else { return .cancelled }
             return path.isEmpty && !now.isEmpty ? .kept : .answered(FileFieldComponent.value([FolderListing.absolute(path)].filter { !$0.isEmpty }, for: field))
         case .array:
             return .kept
         case .text:
             if field.multiline {
-                tty.say("\(name) (" + endOfLines + ")\(shown):")
+                tty.say(Prompter.heading("\(name) (" + endOfLines + ")\(shown)"))
                 guard let text = tty.lines() else { return .cancelled }
                 return text.isEmpty && current != nil ? .kept : .answered(.string(text))
             }
             let placeholder = field.placeholder.map { " (\($0))" } ?? ""
             // A label that ends as a prompt (`>`, `Code:`) is one.
-            let colon = placeholder.isEmpty && shown.isEmpty && [":", ">", "?"].contains(name.last) ? "" : ":"
-            guard let text = tty.ask("\(name)\(placeholder)\(shown)\(colon) ", echo: !secret) else { return .cancelled }
+            let endsAsAPrompt = placeholder.isEmpty && shown.isEmpty && [":", ">", "?"].contains(name.last)
+            guard let text = tty.ask(endsAsAPrompt ? name + " " : Prompter.question("\(name)\(placeholder)\(shown)"), echo: !secret) else { return .cancelled }
             // Enter on an empty required field is an answer the daemon judges.
             return text.isEmpty && current.map(ValueText.plain)?.isEmpty == false ? .kept : .answered(.string(text))
         }

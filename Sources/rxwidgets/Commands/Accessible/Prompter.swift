@@ -16,6 +16,18 @@ struct Prompter {
         write(text + "\n")
     }
 
+    /// `text` as a question the answer is typed after: "Name: ".
+    static func question(_ text: String) -> String {
+        // TRANSLATORS: a question, then where its answer is typed (French puts a no-break space before the colon).
+        tr("{0}: ", text)
+    }
+
+    /// `text` as the heading of what follows it on the next lines: "Gender:".
+    static func heading(_ text: String) -> String {
+        // TRANSLATORS: a heading of the lines after it (French puts a no-break space before the colon).
+        tr("{0}:", text)
+    }
+
     private func write(_ text: String) {
         // What others put in the widgets is said as text, never as controls.
         let bytes = Array(InertText.escaped(text).utf8)

@@ -119,7 +119,8 @@ struct ProgressModel {
             var bar = Line("[")
             bar.append(String(repeating: "█", count: filled), .accent)
             bar.append(String(repeating: "░", count: width - filled), .dim)
-            bar.append("] \(Int((fraction * 100).rounded(.down)))%")
+            // TRANSLATORS: a percentage done (French writes a no-break space before %).
+            bar.append("] " + tr("{0}%", Int((fraction * 100).rounded(.down))))
             lines.append(bar)
         }
         if !daemon.text.isEmpty {
