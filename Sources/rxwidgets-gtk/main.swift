@@ -3,6 +3,7 @@ import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
+import Localization
 
 /// `rxwidgets-gtk`: the daemon's widgets in GTK 4 windows — the commands,
 /// arguments, results and exit statuses of `rxwidgets`, so a script can
@@ -46,10 +47,11 @@ g_set_application_name(program)
 // LC_ALL, LC_MESSAGES, LANG; gettext then reads LANGUAGE too), which GTK's
 // own widgets and every tr() read: nothing a window shows is worded before it.
 guard gtk_init_check() != 0 else {
-    Failure.usage("cannot open a display (DISPLAY or WAYLAND_DISPLAY); use rxwidgets in a terminal", program: program)
+    Failure.usage(tr("cannot open a display (DISPLAY or WAYLAND_DISPLAY); use rxwidgets in a terminal"), program: program)
 }
 
-let busDescription = arguments.address.map { "the bus at \($0)" } ?? "the session bus"
+// TRANSLATORS: names the bus a message is about: {0} is its address.
+let busDescription = arguments.address.map { tr("the bus at {0}", $0) } ?? tr("the session bus")
 let client: WidgetsClient
 do {
     client = try arguments.address.map { try WidgetsClient(address: $0) } ?? WidgetsClient()

@@ -16,6 +16,7 @@ extension FormModel {
 
     /// A value the daemon refused for `field`, as the person is told it.
     package static func refusal(_ message: String, for field: RemoteForm.Field) -> String {
+        // English on purpose: the daemon's refusal, which is English, is matched.
         if message.contains("is disabled") {
             return tr("This field cannot be changed now.")
         }

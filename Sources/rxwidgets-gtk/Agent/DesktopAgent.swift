@@ -4,6 +4,7 @@ import Glibc
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
+import Localization
 
 /// `rxwidgets-gtk agent`: offers each waiting prompt on the desktop, as
 /// `rxwidgets agent --watch` shows each at a terminal. A prompt this uid
@@ -51,7 +52,8 @@ final class DesktopAgent {
     static func run(client: WidgetsClient, options: WindowOptions) -> Never {
         do {
             guard try client.connection.requestName(busName, flags: .doNotQueue) != .exists else {
-                Output.error("\(program): another agent already offers the prompts on this bus (it holds \(busName))\n")
+                // English on purpose: the agent starts with the session, so this is a log line.
+            Output.error("\(program): another agent already offers the prompts on this bus (it holds \(busName))\n")
                 exit(0)
             }
         } catch let error as DBusError where error.name == DBusError.Name.accessDenied {
@@ -69,7 +71,7 @@ final class DesktopAgent {
         let previous = client.connection.onDisconnected
         client.connection.onDisconnected = {
             previous?()
-            agent.end(.failed("the bus closed the connection"))
+            agent.end(.failed(tr("the bus closed the connection")))
         }
         agent.start()
         while agent.ending == nil {
@@ -123,6 +125,7 @@ final class DesktopAgent {
 
     private func offer(_ path: ObjectPath) {
         guard AnswerWindow.answers(path) else {
+            // English on purpose: the agent's log.
             return skip(path, "an agent answers pickers, tables and forms")
         }
         let prompt: RemotePrompt
@@ -130,6 +133,7 @@ final class DesktopAgent {
             prompt = try client.prompt(at: path)
         } catch let error as WidgetsClientError where error.name == WidgetsClientError.accessDeniedName {
             // A prompt for another uid: the daemon lets this one not even read it.
+            // English on purpose: the agent's log.
             return skip(path, "another uid's prompt; this uid may not read it")
         } catch {
             // Most likely gone already, which the next list says; if not, it is offered again with it.
@@ -138,6 +142,7 @@ final class DesktopAgent {
         // Only the asker's uid, root, and a uid root asked for (which the daemon does not tell) may answer.
         let asker = prompt.asker.uid
         guard getuid() == 0 || asker == getuid() || asker == 0 else {
+            // English on purpose: the agent's log.
             return skip(path, "asked by uid \(asker); only that uid and root may answer it")
         }
         let offer = PromptOffer(path: path, prompt: prompt)
@@ -216,6 +221,7 @@ final class DesktopAgent {
         }
     }
 
+    /// Says why `path` is not offered, on standard error: the agent's log.
     private func skip(_ path: ObjectPath, _ reason: String) {
         skipped.insert(path)
         say(path, reason)

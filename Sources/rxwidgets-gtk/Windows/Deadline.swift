@@ -2,6 +2,7 @@ import FrontEndCore
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
+import Localization
 
 /// `--timeout` in a window: the question's widget is a prompt whose
 /// deadline the daemon keeps; the window counts it down. Finished elsewhere
@@ -25,8 +26,8 @@ final class Deadline {
             GLibIdle.run {
                 guard let dialog, dialog.outcome == nil else { return }
                 switch state {
-                case .answered: dialog.finish((try? prompt.readAnswer()).map(output) ?? .failed("\(path.rawValue) was answered elsewhere"))
-                case .timedOut: dialog.finish((try? prompt.readAnswer()).map { output($0).timedOut } ?? .failed("\(path.rawValue) timed out"))
+                case .answered: dialog.finish((try? prompt.readAnswer()).map(output) ?? .failed(tr("{0} was answered elsewhere", path.rawValue)))
+                case .timedOut: dialog.finish((try? prompt.readAnswer()).map { output($0).timedOut } ?? .failed(tr("{0} timed out", path.rawValue)))
                 case .cancelled, .waiting: dialog.finish(.cancelled)
                 }
             }

@@ -168,6 +168,7 @@ enum Agent {
             poll?.dispose()
         }
 
+        // English on purpose: a marker the agent's loop reads, never shown.
         static let arrived = "prompt arrived"
 
         func lines(rows: Int, columns: Int) -> [Line] {

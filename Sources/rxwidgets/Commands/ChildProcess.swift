@@ -35,6 +35,7 @@ enum ChildProcess {
             child.finished = { observer(.success($0)) }
             let deadline = MainScheduler.instance.scheduleRelative((), dueTime: timeout) { _ in
                 child.kill()
+                // English on purpose: a check's failure is the validator's reason to the daemon, and logged.
                 observer(.failure(Failure(description: "\(command[0]) gave no answer within \(timeout)")))
                 return Disposables.create()
             }
@@ -108,6 +109,7 @@ enum ChildProcess {
             close(fromChild[1])
             guard spawned == 0 else {
                 close(toChild[1]); close(fromChild[0])
+                // English on purpose: a check's failure is the validator's reason to the daemon, and logged.
                 throw Failure(description: "cannot run \(quoted(command[0])): \(String(cString: strerror(spawned)))")
             }
             stdin = toChild[1]

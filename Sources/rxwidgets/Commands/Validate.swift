@@ -99,6 +99,7 @@ final class Validate {
     }
 
     private func daemonLeft() {
+        // English on purpose: validate is a service; this and its other lines are its log.
         Output.error("rxwidgets: rxwidgetsd left the bus\n")
         status = 3
         MainLoop.shared.stop()
@@ -118,6 +119,7 @@ final class Validate {
             let form = try client.form(formName)
             let kind = role == .validator ? "validator" : "provider"
             if !replace, let other = form.attachments.first(where: { $0.kind == kind && $0.name == name }) {
+                // English on purpose: a service's log line.
                 Output.error("rxwidgets: \(name) of \(path.rawValue) is served by \(other.connection) already; left to it (--replace takes it over)\n")
                 return
             }
@@ -144,6 +146,7 @@ final class Validate {
         let json = "{" + values.sorted { $0.key < $1.key }.map { ValueText.string($0.key) + ":" + ValueText.json($0.value) }.joined(separator: ",") + "}"
         return ChildProcess.run(command, input: json + "\n", environment: ["RXWIDGETS_FORM": form, "RXWIDGETS_FIELD": field], timeout: timeout).map { result in
             guard result.status == 0 else {
+                // English on purpose: the validator's reason to the daemon, and logged.
                 throw ChildProcess.Failure(description: "\(command[0]) exited with status \(result.status)")
             }
             return result.output.split(separator: "\n", omittingEmptySubsequences: true).map { String(String.UnicodeScalarView($0.unicodeScalars.filter { $0 != "\u{0}" })) }

@@ -30,6 +30,7 @@ enum Accessible {
             defer { watch.dispose() }
             // SelectedItem is sent before Done's reply.
             try picker.done()
+            // English on purpose: a daemon breaking the contract, for whoever debugs it.
             guard let chosen else { return .failed("the picker answered Done without SelectedItem") }
             tty.say(chosenWords([labels[chosen.index]]))
             return .done((index ? "\(chosen.index)" : delimiters.label == nil ? chosen.title : values[chosen.index]) + "\n")
