@@ -125,20 +125,38 @@ final class StateTests: XCTestCase {
         XCTAssertEqual(daemon.stop(), 0)
     }
 
-    func testATransientWidgetIsNotKeptAndADestroyedOneIsForgotten() throws {
+    func testATransientWidgetIsKeptWhileItsCreatorStaysAndADestroyedOneIsForgotten() throws {
         var daemon = try startDaemon()
         try makeWidgets()
-        let creator = try Connection(bus: .address(bus.address))
-        defer { creator.close() }
-        _ = try creator.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",
-                                    [.string("passing"), options([("items", .array(element: .array(.string), [.array(element: .string, [.string("z")])])), ("transient", .boolean(true))])])
+        let staying = try Connection(bus: .address(bus.address))
+        defer { staying.close() }
+        let leaving = try Connection(bus: .address(bus.address))
+        for (creator, name) in [(staying, "staying"), (leaving, "leaving")] {
+            _ = try creator.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",
+                                        [.string(name), options([("items", .array(element: .array(.string), [.array(element: .string, [.string("y"), .string("z")])])), ("transient", .boolean(true))])])
+            _ = try creator.callAndWait(destination: busName, path: "\(root)/picker/\(name)", interface: pickerInterface, member: "SelectRow", [.int32(1), .int32(0)])
+        }
         try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath("\(root)/picker/sheet")!)])
         XCTAssertEqual(daemon.stop(), 0)
+        // One creator leaves while no daemon runs: its widget is not put back, and its file goes.
+        leaving.close()
         daemon = try startDaemon()
         let widgets = try call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue
-        XCTAssertEqual(widgets, .array(element: .objectPath, ["\(root)/form/me", "\(root)/picker/fruit", "\(root)/table/letters"].map { .objectPath(ObjectPath($0)!) }))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted(), ["form.me.state", "picker.fruit.state", "table.letters.state"])
+        XCTAssertEqual(widgets, .array(element: .objectPath, ["\(root)/form/me", "\(root)/picker/fruit", "\(root)/picker/staying", "\(root)/table/letters"].map { .objectPath(ObjectPath($0)!) }))
+        XCTAssertEqual(try call("\(root)/picker/staying", pickerInterface, "SelectedRow", [.int32(0)]), [.int32(1)], "the transient widget as it was")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted(),
+                       ["form.me.state", "picker.fruit.state", "picker.staying.state", "table.letters.state"])
+        XCTAssertTrue(daemon.log.contains("picker.leaving.state is not restored: its creator"), daemon.log)
+        // Its creator leaving now destroys it, as before the restart.
+        staying.close()
+        XCTAssertTrue(waitFor { (try? self.call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue?.arrayElements?.count) == 3 },
+                      "the restored transient widget follows its creator off the bus")
+        XCTAssertTrue(waitFor { !FileManager.default.fileExists(atPath: self.stateDirectory.appendingPathComponent("picker.staying.state").path) })
         XCTAssertEqual(daemon.stop(), 0)
+    }
+
+    private func waitFor(seconds: Int = 5, _ condition: () -> Bool) -> Bool {
+        MainLoop.shared.run(while: { !condition() }, timeout: .seconds(seconds))
     }
 
     func testAServedPickerIsKeptAsDetachedWithItsBoundItems() throws {

@@ -14,7 +14,7 @@ final class WidgetHost {
     /// The uid that may change it (besides 0); always known (API rule 6).
     let ownerUID: UInt32
     /// The creator's unique name, for a widget destroyed when its creator leaves.
-    let transientOwner: String?
+    private(set) var transientOwner: String?
     let context: WidgetContext
     /// 1 when created, then one more for every call that changed the widget
     /// (API rule 2); the one count of the widget's changes.
@@ -50,7 +50,19 @@ final class WidgetHost {
     }
 
     /// Read by its owner's uid and 0 alone: values, signals and all.
-    let isPrivate: Bool
+    private(set) var isPrivate: Bool
+
+    /// A widget restored from a state file it was transient in: its creator
+    /// is still on the bus and destroys it by leaving, as before.
+    func resumeTransience(_ record: TransientRecord) {
+        transientOwner = record.creator
+        isPrivate = record.isPrivate
+    }
+
+    /// What a state file keeps of the widget's transience; nil for a lasting widget.
+    var transientRecord: TransientRecord? {
+        transientOwner.map { TransientRecord(creator: $0, isPrivate: isPrivate) }
+    }
 
     /// Whether a changing call of the widget is being handled.
     var isInCall: Bool {
@@ -113,8 +125,9 @@ extension ServedWidget {
     /// What the widget's file holds: its kind's record, then its prompt's.
     func fileSnapshot() -> StateSnapshot {
         let own = stateSnapshot()
-        guard let prompt = host.prompt?.record else { return own }
-        return { own() + [prompt.piece] }
+        let records = [host.transientRecord?.piece, host.prompt?.record.piece].compactMap { $0 }
+        guard !records.isEmpty else { return own }
+        return { own() + records }
     }
 }
 

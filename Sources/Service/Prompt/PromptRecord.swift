@@ -55,17 +55,10 @@ extension PromptRecord {
     /// The piece the widget's file ends with.
     var piece: StateValue {
         func optional(_ value: DBusValue?) -> StateValue { .variants(value.map { [$0] } ?? []) }
-        return .structure([.value(.string(PromptRecord.tag)), .array(element: .variant, StateRecord.pieces(version: PromptRecord.version, [
+        return StateRecord.tagged(PromptRecord.tag, version: PromptRecord.version, [
             .value(.string(title)), .value(.string(message)), optional(defaultAnswer), .value(.array(element: .uint32, forUID.map { [.uint32($0)] } ?? [])),
             .value(.uint32(asker.uid)), .value(.uint32(asker.pid)), .value(.string(asker.command)), .value(.string(state.rawValue)), .value(.uint64(deadline)),
             optional(answer), .value(.uint32(answeredBy.uid)), .value(.string(answeredBy.process)),
-        ]).map(\.variantPiece))])
-    }
-}
-
-private extension StateValue {
-    /// The piece inside a variant of the record's `av`.
-    var variantPiece: StateValue {
-        .value(.variant(materialized))
+        ])
     }
 }

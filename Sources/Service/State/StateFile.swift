@@ -40,16 +40,35 @@ struct StateFile: Sendable {
     /// The kind's own values (`Widget.stateSnapshot`), as the writer takes them.
     private let pieces: [StateValue]
 
-    /// The kind's own values, each whole (without the prompt's record).
+    /// The kind's own values, each whole (without the records of its
+    /// transience and its prompt).
     var state: [DBusValue] {
-        (promptRecord == nil ? pieces[...] : pieces.dropLast()).map(\.materialized)
+        pieces.dropLast(hostRecords.count).map(\.materialized)
     }
 
     /// The record of the widget's prompt (`PromptRecord`), when the file
     /// ends with the piece `(s "prompt", av record)`.
     var promptRecord: [DBusValue]? {
-        guard case .structure(let fields)? = pieces.last?.materialized, fields.count == 2, fields[0] == .string(PromptRecord.tag) else { return nil }
-        return fields[1].arrayElements
+        hostRecords[PromptRecord.tag]
+    }
+
+    /// The record of a transient widget (`TransientRecord`): the piece
+    /// `(s "transient", av record)` before any prompt's record.
+    var transientRecord: [DBusValue]? {
+        hostRecords[TransientRecord.tag]
+    }
+
+    /// The tagged records the file ends with, by tag: the transient one,
+    /// then the prompt's, each at most once and in that order.
+    private var hostRecords: [String: [DBusValue]] {
+        var records: [String: [DBusValue]] = [:]
+        for tag in [PromptRecord.tag, TransientRecord.tag] {
+            let index = pieces.count - 1 - records.count
+            guard index >= 0, case .structure(let fields) = pieces[index].materialized, fields.count == 2,
+                  fields[0] == .string(tag), let record = fields[1].arrayElements else { continue }
+            records[tag] = record
+        }
+        return records
     }
 
     /// The widget's file name in the state directory.

@@ -12,6 +12,13 @@ enum StateRecord {
         [.value(.uint32(version))] + fields
     }
 
+    /// A record a state file keeps beside the kind's own (a prompt's, a
+    /// transient widget's): `(s tag, av record)`, the record `version`
+    /// then `fields`, each inside a variant.
+    static func tagged(_ tag: String, version: UInt32, _ fields: [StateValue]) -> StateValue {
+        .structure([.value(.string(tag)), .array(element: .variant, pieces(version: version, fields).map { .value(.variant($0.materialized)) })])
+    }
+
     /// The version and the fields of a stored record.
     static func read(_ state: [DBusValue]) -> (version: UInt32, fields: [DBusValue]) {
         guard case .uint32(let version)? = state.first else { return (0, state) }

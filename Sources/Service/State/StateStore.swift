@@ -4,7 +4,9 @@ import Dispatch
 import Glibc
 import RxWidgetsEssentials
 
-/// Where the non-transient widgets live between runs (API rule 10): one file
+/// Where the widgets live between runs (API rule 10) — a transient one with
+/// its creator's unique name (`TransientRecord`), put back only while that
+/// creator is on the bus: one file
 /// per widget in a directory, each write a new file fsynced and renamed over
 /// the old one (then the directory fsynced), so a file is always a whole
 /// state, old or new — never torn.
@@ -140,13 +142,20 @@ final class StateStore {
 
     /// Notes that `widget` changed (or appeared); it is written within `interval`.
     func changed(_ widget: any ServedWidget) {
-        guard widget.transientOwner == nil else { return }
         pending[widget.path] = widget
         if timer == nil {
             timer = MainLoop.shared.addTimer(after: StateStore.interval) { [weak self] in
                 self?.timer = nil
                 self?.startWrites()
             }
+        }
+    }
+
+    /// Removes the file `name` now (a transient widget whose creator left
+    /// while no daemon ran); logged when it cannot be.
+    func forget(_ name: String) {
+        if unlinkat(directoryDescriptor, name, 0) != 0 && errno != ENOENT {
+            Hooks.log("<4>rxwidgetsd: cannot remove \(directory)/\(name): \(String(cString: strerror(errno)))")
         }
     }
 

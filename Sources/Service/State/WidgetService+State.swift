@@ -9,9 +9,10 @@ extension WidgetService {
     /// once it has.
     public static let replacingLockWait: Int64 = 30_000_000_000
 
-    /// Keeps the non-transient widgets in `directory` from now on, after
-    /// putting back on the bus every widget stored there: at its path, with
-    /// its owner and `Revision`. A file that cannot be used is moved aside
+    /// Keeps the widgets in `directory` from now on, after putting back on
+    /// the bus every widget stored there: at its path, with its owner and
+    /// `Revision`; a transient one only while its creator is still on the
+    /// bus (its file goes otherwise), watched as before. A file that cannot be used is moved aside
     /// (logged); one the limits no longer allow is left for a later start
     /// (logged). Returns how many widgets were restored.
     /// `StateDirectoryInUse` when another daemon holds the directory past
@@ -48,6 +49,14 @@ extension WidgetService {
                 continue
             }
             do {
+                let transience = try file.transientRecord.map(TransientRecord.init(stored:))
+                // The peer watch began before this question: a creator that
+                // leaves after its answer is announced, and destroys the widget.
+                if let transience, server.connection.nameOwner(of: transience.creator) == nil {
+                    Hooks.log("<6>rxwidgetsd: \(path) is not restored: its creator \(transience.creator) left the bus")
+                    store.forget(name)
+                    continue
+                }
                 // The count and quota first: they cost nothing to check.
                 try checkNew(file.name, kind: file.kind, creator: Creator(restoring: file))
                 let widget: any ServedWidget
@@ -57,6 +66,9 @@ extension WidgetService {
                 case .form: widget = try FormWidget.restored(from: file, context: context)
                 case .progress: widget = try ProgressWidget.restored(from: file, context: context)
                 case .file: widget = try FileChooserWidget.restored(from: file, context: context)
+                }
+                if let transience {
+                    widget.host.resumeTransience(transience)
                 }
                 if let record = file.promptRecord {
                     promptsCreated += 1

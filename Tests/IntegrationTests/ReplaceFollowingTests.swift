@@ -1,0 +1,85 @@
+import BusTestSupport
+import DBus
+import Foundation
+import RxWidgetsClient
+import XCTest
+
+/// A question open on a terminal or in a window outlives `rxwidgetsd
+/// --replace`: its transient widget is handed over with the state, the new
+/// daemon watches its creator, and the front end goes on as if nothing
+/// happened — the person sees no difference.
+final class ReplaceFollowingTests: DaemonTestCase {
+    override var daemonArguments: [String] { ["--state-dir", keptStateDirectory] }
+
+    func testAChooseGoesOnAcrossAReplace() throws {
+        let choose = try TerminalSession(["choose", "apple", "banana", "cherry"], address: bus.address)
+        choose.waitForScreen("› apple")
+        try replaceDaemon()
+        XCTAssertTrue(daemon.log.contains("restored 1 widget"), daemon.log)
+        choose.send("Down")
+        choose.waitForScreen("› banana")
+        choose.send("Enter")
+        XCTAssertEqual(choose.exitStatus(), 0, choose.error + choose.screen)
+        XCTAssertEqual(choose.output, "banana\n")
+        XCTAssertEqual(choose.error, "", "no UnknownObject, no error at all")
+    }
+
+    func testAFormTypedIntoAcrossAReplaceKeepsWhatWasTyped() throws {
+        let form = try TerminalSession(["form", "sign-up"], address: bus.address, columns: 90)
+        form.waitForScreen("Username")
+        form.type("abc")
+        XCTAssertTrue(waitFor { self.events.contains { $0.contains("ValueChanged('username', <'abc'>)") } }, "\(events)")
+        try replaceDaemon()
+        form.type("de")
+        form.send("Tab")
+        form.type("hunter2")
+        form.send("Tab")
+        form.type("hunter2")
+        form.send("Tab", "Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "username=abcde\npassword=hunter2\nrepeatPassword=hunter2\n")
+    }
+
+    func testAQuestionWhoseAskerLeftDuringTheReplaceIsGone() throws {
+        let asker = try Connection(bus: .address(bus.address))
+        _ = try asker.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",
+                                  [.string("passing"), options([("items", titles([["x"]])), ("transient", .boolean(true))])])
+        let old = daemon!
+        XCTAssertEqual(old.stop(), 0)
+        asker.close()
+        daemon = try Daemon(bus: bus, arguments: ["--state-dir", keptStateDirectory])
+        XCTAssertTrue(waitForName(busName, on: client), daemon.log)
+        XCTAssertEqual(try property(root, managerInterface, "Widgets"), .array(element: .objectPath, []), "its creator left: not restored")
+    }
+}
+
+/// The same in a window: the GTK front end follows a replaced daemon.
+final class GtkReplaceFollowingTests: DesktopTestCase {
+    override var daemonArguments: [String] { ["--state-dir", keptStateDirectory] }
+
+    func testAChooseWindowGoesOnAcrossAReplace() throws {
+        let choose = try start(["choose", "apple", "banana", "cherry"])
+        choose.waitFor("list item", "apple") { $0.states.contains("selected") }
+        try replaceDaemon()
+        desktop.press("Down")
+        choose.waitFor("list item", "banana") { $0.states.contains("selected") }
+        desktop.press("Return")
+        XCTAssertEqual(choose.exitStatus(), 0, choose.error)
+        XCTAssertEqual(choose.output, "banana\n")
+    }
+}
+
+extension DaemonTestCase {
+    /// Where a test that keeps state keeps it.
+    var keptStateDirectory: String { bus.directory.appendingPathComponent("kept-state").path }
+
+    /// A new daemon takes over with `--replace`; the old one leaves by itself and exits 0.
+    func replaceDaemon() throws {
+        let old = daemon!
+        daemon = try Daemon(bus: bus, arguments: ["--state-dir", keptStateDirectory, "--replace"])
+        XCTAssertTrue(waitFor(seconds: 10) { !old.process.isRunning }, old.log)
+        XCTAssertEqual(old.stop(), 0, old.log)
+        XCTAssertTrue(old.log.contains("another rxwidgetsd replaced this one"), old.log)
+        XCTAssertTrue(waitFor { self.daemon.log.contains("serving org.rxwidgets.Widgets1") }, daemon.log)
+    }
+}
