@@ -133,7 +133,8 @@ final class StateTests: XCTestCase {
         let leaving = try Connection(bus: .address(bus.address))
         for (creator, name) in [(staying, "staying"), (leaving, "leaving")] {
             _ = try creator.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",
-                                        [.string(name), options([("items", .array(element: .array(.string), [.array(element: .string, [.string("y"), .string("z")])])), ("transient", .boolean(true))])])
+                                        [.string(name), options([("items", .array(element: .array(.string), [.array(element: .string, [.string("y"), .string("z")])])),
+                                                                 ("transient", .boolean(true)), ("private", .boolean(true))])])
             _ = try creator.callAndWait(destination: busName, path: "\(root)/picker/\(name)", interface: pickerInterface, member: "SelectRow", [.int32(1), .int32(0)])
         }
         try call(root, managerInterface, "Destroy", [.objectPath(ObjectPath("\(root)/picker/sheet")!)])
@@ -147,6 +148,10 @@ final class StateTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: stateDirectory.path).sorted(),
                        ["form.me.state", "picker.fruit.state", "picker.staying.state", "table.letters.state"])
         XCTAssertTrue(daemon.log.contains("picker.leaving.state is not restored: its creator"), daemon.log)
+        let peek = try runCommand("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/busctl", "--address=\(bus.address)",
+                                                       "get-property", busName, "\(root)/picker/staying", pickerInterface, "SelectedRows"])
+        XCTAssertNotEqual(peek.status, 0, "still private after the restart: \(peek.output)")
+        XCTAssertTrue(peek.error.contains("AccessDenied") || peek.error.contains("Access denied") || peek.error.contains("UnknownObject") || peek.error.contains("Unknown object"), peek.error)
         // Its creator leaving now destroys it, as before the restart.
         staying.close()
         XCTAssertTrue(waitFor { (try? self.call(root, "org.freedesktop.DBus.Properties", "Get", [.string(managerInterface), .string("Widgets")]).first?.variantValue?.arrayElements?.count) == 3 },
