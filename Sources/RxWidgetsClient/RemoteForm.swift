@@ -129,6 +129,13 @@ public final class RemoteForm: RemoteWidget {
         try call(API.setValue, (field, Variant(value)))
     }
 
+    /// Several fields' input at once, all or nothing (`SetValues`): a value
+    /// of the wrong type changes none. Returns the form's new `Revision`.
+    @discardableResult
+    public func setValues(_ values: [(field: String, value: DBusValue)]) throws -> UInt64 {
+        try call(API.setValues, (Options(values.map { (key: $0.field, value: $0.value) }), 0))
+    }
+
     /// A tap on a button.
     public func tap(_ control: String) throws {
         try call(API.tap, control)

@@ -10,7 +10,7 @@ public struct FormContract: InterfaceMembers {
     public let setValue = MethodContract("SetValue", in: Parameters(("field", String.self), ("value", Variant.self)),
         "A user's input into a field; the value's type must fit the field's kind (date s YYYY-MM-DD, choice s, switch b, slider d, stepper d, text s, file s or as, array aa{sv}), else InvalidArgs. An item's field is named by its path (addresses[2].city). A well-typed value that breaks a rule is stored and marked invalid.")
     public let setValues = MethodContract("SetValues", in: Parameters(("values", Options.self), ("expected_revision", UInt64.self)), out: Parameters(("revision", UInt64.self)),
-        "Several fields at once, all or nothing (an unknown field is UnknownField). expected_revision 0 skips the check; otherwise RevisionMismatch unless the form is at that revision. Returns the new revision.")
+        "Several fields at once, all or nothing (an unknown field is UnknownField); an item's field is named by its path (addresses[2].city), its item already added. expected_revision 0 skips the check; otherwise RevisionMismatch unless the form is at that revision. Returns the new revision.")
     public let getValue = MethodContract("GetValue", in: Parameters(("field", String.self)), out: Parameters(("value", Variant.self)),
         "A field's value (an item field's by its path, addresses[2].city).")
     public let addItem = MethodContract("AddItem", in: Parameters(("field", String.self)),

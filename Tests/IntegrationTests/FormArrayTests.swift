@@ -88,6 +88,23 @@ final class FormArrayTests: DaemonTestCase {
         XCTAssertEqual(error(path, formInterface, "Submit")?.name, errorPrefix + "ValidationFailed")
     }
 
+    func testSetValuesTakesItemPathsAllOrNothing() throws {
+        try create()
+        try call(path, formInterface, "AddItem", [.string("addresses")])
+        let setValues = { (pairs: [(String, DBusValue)]) in
+            self.error(self.path, formInterface, "SetValues", [self.options(pairs), .uint64(0)])
+        }
+        let refusal = setValues([("customer", .string("Ada")), ("addresses[0].street", .string("Main St")), ("addresses[1].kind", .string("boat"))])
+        XCTAssertEqual(refusal?.name, "org.freedesktop.DBus.Error.InvalidArgs")
+        XCTAssertEqual(refusal?.message, "field \"addresses[1].kind\" expects one of \"home\", \"work\", \"notSelected\", got \"boat\"")
+        XCTAssertEqual(try entry("Values", "customer"), .variant(.string("")), "one refusal changes nothing")
+        XCTAssertEqual(setValues([("addresses[2].street", .string("x"))])?.name, errorPrefix + "OutOfRange", "an item not added yet")
+        _ = takeEvents()
+        XCTAssertNil(setValues([("customer", .string("Ada")), ("addresses[0].street", .string("Main St")), ("addresses[1].kind", .string("work")), ("addresses[1].company", .string("Acme"))]))
+        XCTAssertEqual(try entry("Values", "addresses"), .variant(items([item("Main St", "notSelected"), item("", "work", "Acme")])))
+        XCTAssertEqual(takeEvents().filter { $0.hasPrefix("PropertiesChanged") }.count, 1, "one change, announced once")
+    }
+
     func testRefusalsNameThePathAndChangeNothing() throws {
         try create()
         let revision = try property(path, formInterface, "Revision")

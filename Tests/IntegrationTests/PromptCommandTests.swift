@@ -70,6 +70,24 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(form.printed, "username=ada_l\npassword=s3cret!!\nrepeatPassword=s3cret!!\n")
     }
 
+    /// `answer` sets a form's fields in one SetValues: one value the
+    /// daemon refuses (a choice it does not offer) changes none of them.
+    func testAnAnswerWithOneRefusedValueChangesNoField() throws {
+        let spec = bus.directory.appendingPathComponent("order.json")
+        try #"{"fields":[{"name":"name","kind":"text"},{"name":"size","kind":"choice","options":["S","M"]}]}"#
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let form = try Job(["form", spec.path, "--name", "order"], bus: bus)
+        XCTAssertTrue(waitForPrompt("\(root)/form/order"), form.said)
+        let refused = try run(["answer", "order", "name=Ada", "size=XL"])
+        XCTAssertEqual(refused.status, 3, refused.error)
+        XCTAssertTrue(refused.error.contains("XL"), refused.error)
+        let values = try property("\(root)/form/order", formInterface, "Values")
+        XCTAssertEqual(values?.dictionaryEntries?.first { $0.key == .string("name") }?.value.variantValue, .string(""), "name was not set: \(String(describing: values))")
+        XCTAssertEqual(try run(["answer", "order", "name=Ada", "size=M"]).status, 0)
+        XCTAssertEqual(form.status(within: 20), 0, form.said)
+        XCTAssertEqual(form.printed, "name=Ada\nsize=M\n")
+    }
+
     /// A file field is answered FIELD=PATH, once per file of a field that
     /// takes several; the job prints them as it takes them, a line each.
     func testAFormsFileFieldsAreAnsweredOnePathAtATime() throws {

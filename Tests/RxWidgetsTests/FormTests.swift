@@ -243,7 +243,7 @@ final class FormSpecParsingTests: XCTestCase {
         ], "outputs": [{"name": "o", "kind": "scaled", "field": "a"}], "extra": 1}
         """)
         XCTAssertEqual(found, [
-            "$.extra: unknown key; expected one of buttons, fields, outputs, pages, submitRequires",
+            "$.extra: unknown key; expected one of buttons, fields, locale, outputs, pages, submitRequires",
             "$.fields[1].initial: expected a real calendar day YYYY-MM-DD, or today, today+N, today-N; got \"2023-02-29\"",
             "$.fields[1].name: a field named \"a\" already exists",
             "$.fields[2].rules.min: expected a number or {\"field\": F, \"offset\": N}, got the string \"low\"",

@@ -225,9 +225,21 @@ public final class Form: ReactiveCompatible {
     /// Sets several fields at once, all or nothing: each is checked as it
     /// is applied — in dependency order, so a field's options are derived
     /// from the values set with it — and on the first refusal every field
-    /// is put back and nothing is published.
+    /// is put back and nothing is published. An item's field, named by its
+    /// path (`addresses[1].city`), is set in its array's items.
     public func setValues(_ values: [(field: String, value: FieldValue)]) throws {
-        let given = Dictionary(try values.map { (try field($0.field).spec.name, $0.value) }, uniquingKeysWith: { $1 })
+        var given: [String: FieldValue] = [:]
+        var itemValues: [(path: FieldPath, value: FieldValue)] = []
+        for (name, value) in values {
+            if let path = FieldPath(name), path.item != nil {
+                itemValues.append((path, value))
+            } else {
+                given[try field(name).spec.name] = value
+            }
+        }
+        for (path, value) in itemValues {
+            given[path.field] = try settingItemField(at: path, to: value, in: given[path.field])
+        }
         try apply(given, onlyEditable: true)
         publish {}
     }

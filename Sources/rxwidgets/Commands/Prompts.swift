@@ -177,14 +177,21 @@ enum Prompts {
             }
         case .form?:
             let form = try client.form(path.lastComponent)
+            // Every assignment is read before any is sent, and all are sent
+            // in one SetValues: a wrong one changes nothing.
+            var assigned: [(field: String, value: DBusValue)] = []
             // A file field of several files takes FIELD=PATH once per file.
             var files: [(field: RemoteForm.Field, paths: [String])] = []
+            var items: [(array: String, count: Int)] = []
             for assignment in values {
                 guard let equals = assignment.firstIndex(of: "=") else {
                     throw UsageError(description: "\(quoted(assignment)) is not FIELD=VALUE")
                 }
                 let name = String(assignment[..<equals])
                 let field = try formField(name, of: form, path: path)
+                if let fieldPath = FieldPath(name), let index = fieldPath.item?.index {
+                    items.append((fieldPath.field, index + 1))
+                }
                 let text = String(assignment[assignment.index(after: equals)...])
                 if field.kind == .file {
                     let absolute = [FolderListing.absolute(text)].filter { !$0.isEmpty }
@@ -195,14 +202,21 @@ enum Prompts {
                     }
                     continue
                 }
-                try form.setValue(try value(text, of: field.kind, field: name), for: name)
+                assigned.append((name, try value(text, of: field.kind, field: name)))
             }
             for (field, paths) in files {
                 if !field.chooser.isMultiple, paths.count > 1 {
                     throw UsageError(description: "\(field.name) chooses one \(FileFieldComponent.noun(field)); \(paths.count) were given")
                 }
-                try form.setValue(FileFieldComponent.value(paths, for: field), for: field.name)
+                assigned.append((field.name, FileFieldComponent.value(paths, for: field)))
             }
+            // An item's field needs its item: the array is given the items up to it, as a person adds them.
+            for (array, count) in items {
+                while (form.values[array]?.arrayElements?.count ?? 0) < count {
+                    try form.addItem(to: array)
+                }
+            }
+            try form.setValues(assigned)
         case .file?:
             // Paths as the person would type them, absolute from here; the daemon checks them.
             try client.fileChooser(path.lastComponent).select(values.map(FolderListing.absolute))
@@ -212,15 +226,11 @@ enum Prompts {
     }
 
     /// The field `name` names in `form`: a field of its layout, or an item
-    /// field by its path (`addresses[1].city`), the array given the items up
-    /// to it as a person adds them.
+    /// field by its path (`addresses[1].city`).
     private static func formField(_ name: String, of form: RemoteForm, path: ObjectPath) throws -> RemoteForm.Field {
-        if let fieldPath = FieldPath(name), let (index, itemName) = fieldPath.item,
+        if let fieldPath = FieldPath(name), let (_, itemName) = fieldPath.item,
            let array = form.layout.first(where: { $0.name == fieldPath.field && $0.kind == .array }),
            var item = array.item.first(where: { $0.name == itemName }) {
-            while (form.values[fieldPath.field]?.arrayElements?.count ?? 0) <= index {
-                try form.addItem(to: fieldPath.field)
-            }
             item.name = name
             return item
         }

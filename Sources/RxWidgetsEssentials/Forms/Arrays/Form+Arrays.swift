@@ -39,8 +39,22 @@ extension Form {
 
     /// Sets the field of one item, as a person's input into it.
     func setItemValue(_ value: FieldValue, at path: FieldPath) throws -> Bool {
-        guard let (index, name) = path.item else { return try setValue(value, for: path.field) }
-        var (target, _, items) = try editableArray(path.field)
+        guard path.item != nil else { return try setValue(value, for: path.field) }
+        let items = try settingItemField(at: path, to: value, in: nil)
+        let target = try field(path.field)
+        return publish { target.set(items) }
+    }
+
+    /// The items of `path`'s array — `given` in the same call, else as they
+    /// are — with the item field at `path` set to `value`, checked as
+    /// `setItemValue` checks it.
+    func settingItemField(at path: FieldPath, to value: FieldValue, in given: FieldValue?) throws -> FieldValue {
+        guard let (index, name) = path.item else { return value }
+        let (target, _, current) = try editableArray(path.field)
+        var items = current
+        if case .items(let givenItems)? = given {
+            items = givenItems
+        }
         try checkItem(index, of: path.field, count: items.count)
         guard let template = target.itemTemplate[name] else { throw FormError.unknownField(path.description) }
         guard fieldStates[path.description]?.enabled != false else { throw FormError.notEditable(field: path.description) }
@@ -49,7 +63,7 @@ extension Form {
         } catch let error as FormError {
             throw error.naming(path)
         }
-        return publish { target.set(.items(items)) }
+        return .items(items)
     }
 
     /// A stepper's + or − in one item: its step (1 by default), held within
