@@ -305,7 +305,7 @@ final class FormArrayTerminalTests: DaemonTestCase {
         form.waitForScreen("Street:")
         form.type("Main St")
         form.send("Enter")
-        form.waitForScreen("Choose a number from 1 to 2")
+        form.waitForScreen("Choose a number from 1 to 2, or - for none:")
         form.send("2", "Enter")
         form.waitForScreen("Company:")
         form.type("Acme")
@@ -316,11 +316,23 @@ final class FormArrayTerminalTests: DaemonTestCase {
         form.waitForScreen("Address 2:")
         form.type("Side St")
         form.send("Enter")
-        form.waitForScreen("Choose a number from 1 to 2 [1]:")
+        // Nothing chosen yet: Enter chooses nothing for the person.
+        form.waitForScreen("Choose a number from 1 to 2, or - for none:")
         form.send("Enter")
         form.waitForScreen("Add another item to Address?")
         form.send("Enter")
         XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
-        XCTAssertEqual(form.output, #"{"customer":"Ada","addresses":[{"street":"Main St","kind":"work","company":"Acme"},{"street":"Side St","kind":"home"}]}"# + "\n")
+        XCTAssertEqual(form.output, #"{"customer":"Ada","addresses":[{"street":"Main St","kind":"work","company":"Acme"},{"street":"Side St","kind":"notSelected"}]}"# + "\n")
+    }
+
+    func testAccessibleModeNeverChoosesARequiredOptionForThePerson() throws {
+        let required = try specFile(#"{"fields": [{"name": "size", "kind": "choice", "label": "Size", "options": ["S", "M"], "rules": {"required": true}}]}"#, named: "size")
+        let form = try TerminalSession(["form", "--accessible", required.path], address: bus.address, columns: 90, rows: 20)
+        form.waitForScreen("Choose a number from 1 to 2:")
+        form.send("Enter")
+        form.waitForScreen("\"\" is not a number from 1 to 2.")
+        form.send("2", "Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "size=M\n")
     }
 }

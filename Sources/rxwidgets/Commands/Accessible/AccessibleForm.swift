@@ -128,8 +128,12 @@ struct AccessibleForm {
             guard !options.isEmpty else { return .kept }
             tty.say(Prompter.heading(name))
             let now = current?.stringValue.flatMap { options.firstIndex(of: $0) }
-            guard let index = tty.chooseOne(options, current: now ?? 0) else { return .cancelled }
-            return now == index ? .kept : .answered(.string(options[index]))
+            let required = FormSnapshot(form).states[field.name]?.required ?? field.required
+            switch tty.chooseOption(options, current: now, mayBeNone: !required) {
+            case nil: return .cancelled
+            case .none?: return .kept
+            case .option(let index)?: return now == index ? .kept : .answered(.string(options[index]))
+            }
         case .switch:
             let on = current == .boolean(true)
             // TRANSLATORS: asks a switch's value: {0} is the field's label, {1} what Enter keeps ("yes" or "no", as translated on their own).

@@ -102,6 +102,29 @@ extension Prompter {
         }
     }
 
+    /// A form's choice among `options`: Enter keeps `current`, and with none
+    /// chosen yet it asks again rather than choose for the person; `-`
+    /// chooses none where the field may be left so. Nil at end of input.
+    func chooseOption(_ options: [String], current: Int?, mayBeNone: Bool) -> OptionChoice? {
+        guard let current else {
+            say(options.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n"))
+            while true {
+                // TRANSLATORS: {0} is how many options are listed; nothing is chosen yet, so Enter keeps nothing.
+                guard let answer = ask(mayBeNone ? tr("Choose a number from 1 to {0}, or - for none: ", options.count) : tr("Choose a number from 1 to {0}: ", options.count)) else { return nil }
+                if mayBeNone, answer.isEmpty || answer == "-" { return OptionChoice.none }
+                if let index = Int(answer.filter { $0 != " " }).map({ $0 - 1 }), options.indices.contains(index) { return .option(index) }
+                say(Prompter.notANumber(answer, upTo: options.count))
+            }
+        }
+        return chooseOne(options, current: current).map { OptionChoice.option($0) }
+    }
+
+    /// What `chooseOption` read.
+    enum OptionChoice: Equatable {
+        case option(Int)
+        case none
+    }
+
     /// Indexes of up to `limit` (nil: any number) of `items`, as numbers
     /// separated by spaces or commas, Enter keeping `current` and `-` none; nil at end of input.
     func chooseSeveral(_ items: [String], current: [Int], limit: Int?) -> [Int]? {
