@@ -38,6 +38,16 @@ final class FormModelTests: XCTestCase {
         XCTAssertFalse(text(form.view(rows: 24, columns: 80)).contains { $0.contains("note") }, "a hidden field is not drawn")
     }
 
+    func testWhatSubmitWaitsForNamesAnItemsFieldWithItsItem() {
+        let company = DBusValue.structure([.string("company"), .string("text"), .dictionary(key: .string, value: .variant, [(.string("label"), .variant(.string("Company")))])])
+        let addresses = field("addresses", .array, ["label": .string("Address"), "item": .array(element: .structure([.string, .string, .array(.dictEntry(key: .string, value: .variant))]), [company])])
+        let items = DBusValue.array(element: .array(.dictEntry(key: .string, value: .variant)), [.dictionary(key: .string, value: .variant, [(.string("company"), .variant(.string("")))])])
+        let form = model([field("name", .text, ["label": .string("Name")]), addresses], values: ["name": .string(""), "addresses": items],
+                         validity: ["name": (false, .valueMissing, "Please fill in this field."), "addresses": (false, .valueMissing, "Item 1, Company: Please fill in this field."),
+                                    "addresses[0].company": (false, .valueMissing, "Please fill in this field.")])
+        XCTAssertEqual(form.submitBlockers, "Submit waits for Name, Address 1, Company", "the item's field with its item; the array not again")
+    }
+
     func testAFieldHiddenWhileFocusedHandsTheFocusOn() {
         var form = model([field("a", .switch), field("b", .switch)])
         XCTAssertEqual(form.focusedField?.name, "a")

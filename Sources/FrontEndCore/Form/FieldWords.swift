@@ -48,7 +48,7 @@ extension FormModel {
         guard !invalid.isEmpty else { return nil }
         let checking = invalid.filter { daemon.validity[$0.name]?.reason == .pending }.map(\.label)
         // TRANSLATORS: {0} lists the labels of the fields that are not valid yet, as "Name, Email".
-        return checking.isEmpty ? tr("Next waits for {0}", invalid.map(\.label).joined(separator: ", ")) : checkingWords(checking)
+        return checking.isEmpty ? tr("Next waits for {0}", blockingLabels(invalid).joined(separator: ", ")) : checkingWords(checking)
     }
 
     /// Why Submit is disabled, in words — the fields a person can see that
@@ -60,10 +60,25 @@ extension FormModel {
         if !checking.isEmpty {
             return checkingWords(checking)
         }
-        let invalid = shown.filter { daemon.validity[$0.name]?.valid == false }.map(\.label)
+        let invalid = blockingLabels(shown.filter { daemon.validity[$0.name]?.valid == false })
         guard !invalid.isEmpty else { return tr("Submit is disabled until every field is valid") }
         // TRANSLATORS: {0} lists the labels of the fields that are not valid yet, as "Name, Email".
         return tr("Submit waits for {0}", invalid.joined(separator: ", "))
+    }
+
+    /// The labels of the invalid `fields` as a person finds them: an item's
+    /// field with its item ("Address 2, Company"), and an array left out
+    /// when it is invalid for an item field already named.
+    private func blockingLabels(_ fields: [RemoteForm.Field]) -> [String] {
+        let arraysNamedByItems = Set(fields.compactMap { field in FieldPath(field.name).flatMap { $0.item == nil ? nil : $0.field } })
+        return fields.compactMap { field in
+            guard let path = FieldPath(field.name), let (index, _) = path.item else {
+                return arraysNamedByItems.contains(field.name) ? nil : field.label
+            }
+            let array = daemon.layout.first { $0.name == path.field }?.label ?? path.field
+            // TRANSLATORS: an item's field as a person finds it: {0} the list's label, {1} the item's number, {2} the field's label ("Address 2, Company").
+            return tr("{0} {1}, {2}", array, index + 1, field.label)
+        }
     }
 
     /// That the checks of the fields `labels` still run.
