@@ -11,7 +11,7 @@ public struct FieldLayout: Equatable, Sendable {
         case label, help, required, border, updateOn, secret, multiline, placeholder
         case minLength, maxLength, pattern, options, buttons, min, max, step
         case mode, multiple, accept
-        case page, item
+        case page, item, ownMessages
     }
 
     public var name: String
@@ -54,6 +54,10 @@ public struct FieldLayout: Equatable, Sendable {
     /// names are the item's; an item field's value is named by its path,
     /// `addresses[2].city`). `minimum` and `maximum` are its counts (`u`).
     public var item: [FieldLayout] = []
+    /// The validity reasons the spec words itself (`rules.messages`): a
+    /// front end in another language than the form's shows those messages
+    /// as the form gives them, and words only the others itself.
+    public var ownMessages: [ValidityReason] = []
 
     public init(name: String, kind: FieldKind, label: String) {
         self.name = name
@@ -89,6 +93,7 @@ public struct FieldLayout: Equatable, Sendable {
         item = (value[.item]?.arrayElements ?? []).compactMap { element in
             (try? DBusStruct<String, String, VariantDictionary>(dbusValue: element)).flatMap(FieldLayout.init(entry:))
         }
+        ownMessages = (value[.ownMessages]?.arrayElements ?? []).compactMap { $0.stringValue.flatMap(ValidityReason.init(rawValue:)) }
     }
 
     /// The D-Bus type of an entry: `(ssa{sv})`.
@@ -128,6 +133,7 @@ public struct FieldLayout: Equatable, Sendable {
             break
         }
         if let page { attributes.append((.page, .int32(Int32(clamping: page)))) }
+        if !ownMessages.isEmpty { attributes.append((.ownMessages, .array(element: .string, ownMessages.map { .string($0.rawValue) }))) }
         return .structure([.string(name), .string(kind.rawValue), VariantDictionary(attributes.map { (key: $0.key.rawValue, value: $0.value) }).dbusValue])
     }
 }

@@ -38,7 +38,8 @@ final class FormLayoutTests: DaemonTestCase {
         XCTAssertEqual(fields.map(\.name), ["birthday", "gender", "knowSwift", "swiftLevel", "passionToLearn"])
         XCTAssertEqual(fields.map(\.kind), ["date", "choice", "switch", "slider", "stepper"])
         XCTAssertEqual(fields.map { $0.attributes["label"] }, ["Birthday", "Gender", "I know Swift", "Swift level", "Passion to learn"].map { .string($0) })
-        XCTAssertEqual(fields[0].attributes, ["label": .string("Birthday"), "required": .boolean(false), "max": .string("2024-06-14"), "border": .string("birthdayBorder")], "a date bound, resolved")
+        XCTAssertEqual(fields[0].attributes, ["label": .string("Birthday"), "required": .boolean(false), "max": .string("2024-06-14"), "border": .string("birthdayBorder"),
+                                             "ownMessages": .array(element: .string, [.string("rangeOverflow")])], "a date bound, resolved; the reason the spec words itself")
         XCTAssertEqual(fields[1].attributes, ["label": .string("Gender"), "required": .boolean(true),
                                               "options": .array(element: .string, [.string("male"), .string("female")]),
                                               "buttons": .array(element: .string, [.string("male"), .string("female")])])

@@ -53,6 +53,17 @@ final class TerminalLocaleTests: DaemonTestCase {
         let validity = try property(path, formInterface, "Validity")
         XCTAssertTrue("\(String(describing: validity))".contains("Bitte verwenden Sie mindestens 5 Zeichen (derzeit 2)."), "the daemon keeps the form's own language: \(String(describing: validity))")
     }
+
+    func testASpecsOwnMessagesAreShownAsWrittenInAnotherLanguage() throws {
+        let spec = #"{"locale": "de_DE.UTF-8", "fields": [{"name": "name", "kind": "text", "label": "Name", "rules": {"required": true, "minLength": 2, "messages": {"tooShort": "Mindestens zwei Buchstaben, bitte."}}}]}"#
+        try call(root, managerInterface, "CreateForm", [.string("eigen"), .string(spec), options([])])
+        let attached = try TerminalSession(["attach", "\(root)/form/eigen"], address: bus.address, columns: 90, rows: 24, environment: speaking("fr_FR.UTF-8"))
+        attached.waitForScreen("Name")
+        attached.type("a")
+        attached.waitForScreen("Mindestens zwei Buchstaben, bitte.")
+        attached.send("BSpace", "Tab")
+        attached.waitForScreen("Veuillez renseigner ce champ.", file: #filePath, line: #line)
+    }
 }
 
 /// The person's language in a window: GTK's own words and rxwidgets-gtk's,

@@ -24,7 +24,7 @@ extension FormSnapshot {
         let fields = Dictionary(layout.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var worded = validity
         for (name, entry) in validity where !entry.valid {
-            guard let field = fields[name], let reason = entry.reason,
+            guard let field = fields[name], let reason = entry.reason, !field.ownMessages.contains(reason),
                   let message = Self.message(for: reason, of: field, value: values[name]) else { continue }
             worded[name] = (entry.valid, entry.reason, message.text(in: language))
         }

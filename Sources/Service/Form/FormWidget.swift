@@ -277,6 +277,7 @@ final class FormWidget: ServedWidget {
         layout.minimum = bounds.min.map(FormWidget.dbusValue)
         layout.maximum = bounds.max.map(FormWidget.dbusValue)
         layout.step = rules.step
+        layout.ownMessages = ValidityReason.allCases.filter { rules.messages[$0] != nil }
         if field.kind == .file {
             layout.chooser = field.chooser
             layout.accept = rules.accept
