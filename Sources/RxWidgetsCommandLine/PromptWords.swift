@@ -27,9 +27,9 @@ package enum PromptWords {
         case .answered: return tr("answered by uid {0} ({1})", by.uid, by.process.isEmpty ? tr("unknown process") : by.process)
         // TRANSLATORS: a prompt still waiting when its widget went away.
         case .waiting: return tr("it is gone")
-        case .cancelled: return tr("it ended cancelled")
-        // TRANSLATORS: a prompt whose deadline passed ("timedOut" is its state's name on the bus).
-        case .timedOut: return tr("it ended timedOut")
+        case .cancelled: return tr("it was cancelled")
+        // TRANSLATORS: a prompt whose deadline passed.
+        case .timedOut: return tr("it timed out")
         }
     }
 }

@@ -48,6 +48,15 @@ final class FormModelTests: XCTestCase {
         XCTAssertEqual(form.submitBlockers, "Submit waits for Name, Address 1, Company", "the item's field with its item; the array not again")
     }
 
+    func testARefusedSubmitIsSaidInThePersonsWordsNotTheDaemons() {
+        var form = model([field("value", .text, ["label": .string("Code"), "pattern": .string("[a-z]+")])], values: ["value": .string("ABC")],
+                         validity: ["value": (false, .patternMismatch, "Please match the requested format.")], submitEnabled: false, purpose: .submitValue("value"))
+        _ = form.update(.answered(.submit, error: FormRefusal(name: "org.rxwidgets.Widgets1.Error.ValidationFailed",
+                                                              message: "the form is invalid: value (patternMismatch: Please match the requested format.)")))
+        XCTAssertEqual(form.status?.text, "Submit waits for Code")
+        XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("Please match the requested format.") }, "the field's own message is shown")
+    }
+
     func testAFieldHiddenWhileFocusedHandsTheFocusOn() {
         var form = model([field("a", .switch), field("b", .switch)])
         XCTAssertEqual(form.focusedField?.name, "a")
@@ -123,7 +132,7 @@ final class FormModelTests: XCTestCase {
 
     func testARefusalShowsUnderItsFieldUntilTheFieldChanges() {
         var form = model([field("day", .date)], values: ["day": .string("2024-06-15")])
-        _ = form.update(.answered(.setValue(field: "day", value: .string("2023-02-30"), .date), error: "not a real calendar day"))
+        _ = form.update(.answered(.setValue(field: "day", value: .string("2023-02-30"), .date), error: FormRefusal(name: "org.freedesktop.DBus.Error.InvalidArgs", message: "not a real calendar day")))
         XCTAssertTrue(text(form.view(rows: 24, columns: 80)).contains { $0.contains("Enter a real calendar day, as YYYY-MM-DD.") })
         _ = form.update(.valueHeard(field: "day", value: .string("2023-02-28")))
         XCTAssertFalse(text(form.view(rows: 24, columns: 80)).contains { $0.contains("Enter a real calendar day") })

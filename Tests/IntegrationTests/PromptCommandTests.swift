@@ -320,7 +320,7 @@ final class PromptCommandTests: DaemonTestCase {
         agent.waitForScreen("s · then \"cherry\"")
         XCTAssertEqual(job.status(within: 20), 124, job.said)
         XCTAssertEqual(job.printed, "cherry\n")
-        XCTAssertTrue(waitUntil(timeout: 10) { agent.error.contains("\(root)/picker/idle: it ended timedOut") }, agent.error)
+        XCTAssertTrue(waitUntil(timeout: 10) { agent.error.contains("\(root)/picker/idle: it timed out") }, agent.error)
         agent.send("C-c")
         XCTAssertEqual(agent.exitStatus(), 130)
     }

@@ -226,7 +226,7 @@ package struct FileModel {
     private mutating func enter(_ rows: [Entry]) -> [Command] {
         if let typed, !typed.query.isEmpty, rows.isEmpty {
             // TRANSLATORS: {0} is what was typed to filter the folder's files, in quotes.
-            status = tr("nothing here matches {0}", quoted(typed.query, quote: "\""))
+            status = tr("nothing here matches \"{0}\"", quoted(typed.query, quote: nil))
             return []
         }
         switch mode {

@@ -25,8 +25,8 @@ package enum FormMessage {
     case daemonChanged(FormSnapshot)
     /// `ValueChanged`: a field's new value, this front end's own or another's.
     case valueHeard(field: String, value: DBusValue)
-    /// A call was answered: nil on success, else the daemon's message.
-    case answered(FormCall, error: String?)
+    /// A call was answered: nil on success, else the daemon's refusal.
+    case answered(FormCall, error: FormRefusal?)
     /// The owner's `GetValue` of a secret field.
     case secretRead(field: String, text: String)
     /// A successful `Submit`'s values.
@@ -104,4 +104,22 @@ package enum FinishedForm: Equatable {
     case done(String)
     /// Esc or q: exit 1 (`attach`: 0, with nothing printed).
     case cancelled
+}
+
+/// The daemon's refusal of a call: its error's name, which says what kind
+/// of refusal it is whatever language the form speaks, and its message,
+/// which is English (the daemon's errors are a program author's words).
+package struct FormRefusal: Equatable, Sendable {
+    package var name: String
+    package var message: String
+
+    package init(name: String, message: String) {
+        self.name = name
+        self.message = message
+    }
+
+    /// Whether the daemon refused because fields are not valid (Submit, Next).
+    var isValidationFailure: Bool {
+        name.hasSuffix(".ValidationFailed")
+    }
 }

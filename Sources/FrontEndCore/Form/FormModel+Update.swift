@@ -283,7 +283,7 @@ extension FormModel {
     // MARK: Answers
 
     /// A call's answer: a refusal is shown under its field (or on the status line).
-    private mutating func answered(_ call: FormCall, error: String?) -> [FormCommand] {
+    private mutating func answered(_ call: FormCall, error: FormRefusal?) -> [FormCommand] {
         if case .addItem(let array) = call, error != nil {
             addRefused(array)
         }
@@ -300,9 +300,13 @@ extension FormModel {
             return []
         }
         if let field = call.field {
-            refusals[field] = error
+            refusals[field] = error.message
+        } else if error.isValidationFailure {
+            // Said in the person's words from what this screen knows, not the daemon's English.
+            left.formUnion(daemon.layout.map(\.name))
+            status = ((daemon.isOnLastPage ? submitBlockers : nextPageBlockers) ?? tr("Not every field is valid yet"), .error)
         } else {
-            status = (error, .error)
+            status = (error.message, .error)
         }
         return []
     }

@@ -118,7 +118,8 @@ package final class FormProgram {
             fail(error)
             return
         }
-        program.receive(.answered(call, error: (error as? WidgetsClientError)?.message ?? "\(error)"))
+        let refusal = (error as? WidgetsClientError).map { FormRefusal(name: $0.name, message: $0.message) } ?? FormRefusal(name: "", message: "\(error)")
+        program.receive(.answered(call, error: refusal))
     }
 
     private func finish(_ outcome: Outcome) {

@@ -197,7 +197,7 @@ extension PickerModel {
             let shown = shownRows(focus)
             guard let first = shown.first, first >= 0 else {
                 // TRANSLATORS: {0} is what was typed to filter the rows, in quotes.
-                status = tr("no row matches {0}", quoted(filter.query, quote: "\""))
+                status = tr("no row matches \"{0}\"", quoted(filter.query, quote: nil))
                 return []
             }
             if !shown.shows(selectedRow(focus)) {

@@ -10,8 +10,12 @@ package enum Countdown {
     /// is what the question holds then.
     package static func text(to deadline: UInt64, then answer: String?) -> String {
         let seconds = max((millisecondsLeft(to: deadline) + 999) / 1_000, 0)
-        // TRANSLATORS: {0} is how many seconds are left ("s" stands for seconds), {1} the answer given then: a quoted title, or the next message's words.
-        return tr("times out in {0} s · then {1}", seconds, answer.map { quoted($0, quote: "\"") } ?? tr("what is chosen now"))
+        guard let answer else {
+            // TRANSLATORS: {0} is how many seconds are left ("s" stands for seconds); then what is chosen on the screen is the answer.
+            return tr("times out in {0} s · then what is chosen now", seconds)
+        }
+        // TRANSLATORS: {0} is how many seconds are left ("s" stands for seconds), {1} the title that is the answer then.
+        return tr("times out in {0} s · then \"{1}\"", seconds, quoted(answer, quote: nil))
     }
 
     /// Milliseconds from now to `deadline` (milliseconds since the Unix

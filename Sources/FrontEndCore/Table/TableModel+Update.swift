@@ -148,7 +148,7 @@ extension TableModel {
         let shown = shownRows
         let underCursor = rowUnderCursor(shown)
         if filter != nil, underCursor == nil, daemon.selected.isEmpty {
-            status = tr("no row matches {0}", quoted(filter?.query ?? "", quote: "\""))
+            status = tr("no row matches \"{0}\"", quoted(filter?.query ?? "", quote: nil))
             return []
         }
         return [.finishChoosing(select: daemon.allowsMultipleSelection ? nil : underCursor, printsIndexes: printsIndexes)]

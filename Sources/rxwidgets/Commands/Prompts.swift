@@ -25,7 +25,7 @@ enum Prompts {
         let (path, title, output) = try make(command, client: client, name: keep ?? name, question: question, resuming: Kept.waiting(command, keep: keep, client: client))
         guard !noWait else { return .done(path.rawValue + "\n") }
         // TRANSLATORS: {0} is the question, in quotes, {1} the prompt's path; the command in quotes stays as it is.
-        Output.error("rxwidgets: " + tr("waiting for an answer to {0} at {1} — answer it with 'rxwidgets answer {1} …'", quoted(title, quote: "\""), path.rawValue) + "\n")
+        Output.error("rxwidgets: " + tr("waiting for an answer to \"{0}\" at {1} — answer it with 'rxwidgets answer {1} …'", quoted(title, quote: nil), path.rawValue) + "\n")
         let prompt = try client.prompt(at: path)
         // SIGTERM, SIGHUP or Ctrl-C end the wait; the prompt stays for 'rxwidgets result'.
         var signalled: Int32?

@@ -131,7 +131,7 @@ enum Accessible {
             shown = query.isEmpty ? Array(titles.indices) : try table.matches(in: 0, first: 0, count: min(titles.count, RemoteWindowLimits.pageLimit)).map(\.row)
             if !shown.isEmpty { break }
             // TRANSLATORS: {0} is the filter typed, in quotes.
-            tty.say(tr("No item matches {0}.", quoted(query, quote: "\"")))
+            tty.say(tr("No item matches \"{0}\".", quoted(query, quote: nil)))
         }
         let selected = Set(table.indexPathsForSelectedRows.map(\.row))
         let wanted: [Int]

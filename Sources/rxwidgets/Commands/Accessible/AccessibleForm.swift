@@ -96,7 +96,7 @@ struct AccessibleForm {
             do {
                 try form.setValue(answer, for: field.name)
             } catch let error as WidgetsClientError {
-                tty.say(error.message)
+                tty.say(FormModel.refusal(error.message, for: field))
                 continue
             }
             let validity = form.validity[field.name]
@@ -158,7 +158,7 @@ struct AccessibleForm {
             if answer.isEmpty { return .kept }
             guard let number = Double(StepperFieldComponent.plainNumber(answer.filter { $0 != " " })), number.isFinite else {
                 // TRANSLATORS: {0} is what was typed, in quotes.
-                return .invalid(tr("{0} is not a number.", quoted(answer, quote: "\"")))
+                return .invalid(tr("\"{0}\" is not a number.", quoted(answer, quote: nil)))
             }
             return .answered(.double(number))
         case .date:

@@ -161,7 +161,7 @@ extension Prompter {
     /// That `answer` is not one of the numbers 1 … `count`.
     private static func notANumber(_ answer: String, upTo count: Int) -> String {
         // TRANSLATORS: {0} is what was typed, in quotes, {1} the largest number that may be.
-        tr("{0} is not a number from 1 to {1}.", quoted(answer, quote: "\""), count)
+        tr("\"{0}\" is not a number from 1 to {1}.", quoted(answer, quote: nil), count)
     }
 
     /// A yes-or-no answer read: true for yes, false for no, nil for neither.
