@@ -25,6 +25,13 @@ public enum Catalogs {
 
     static let bound: Bool = clinux_bind_text_domain(domain, directory) == 0
 
+    /// Whether a catalog exists for `locale` (`fr`, `de_AT.UTF-8`): under
+    /// its name or its language's, as gettext looks for one.
+    static func exists(for locale: String) -> Bool {
+        let names = [locale, String(locale.prefix { $0 != "." && $0 != "@" }), Language.code(of: locale)]
+        return names.contains { access("\(directory)/\($0)/LC_MESSAGES/\(domain).mo", R_OK) == 0 }
+    }
+
     private static func programFolder() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -1,4 +1,7 @@
 import CLinux
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The language messages are given in: the process's own locale
 /// (`LANG`, `LC_ALL`, `LC_MESSAGES`), or an installed locale named by a
@@ -61,12 +64,45 @@ public final class Language: @unchecked Sendable {
         handle == nil ? String(cString: clinux_process_locale("LC_MESSAGES")) : name
     }
 
-    /// The name of the process's message locale, or nil when it is `C` or
-    /// `POSIX` (English, the messages as written): what a front end passes
-    /// as a form's `locale`.
-    public static var processMessagesLocale: String? {
-        let name = String(cString: clinux_process_locale("LC_MESSAGES"))
-        return name == "C" || name == "POSIX" ? nil : name
+    /// The language the catalogs speak to this process, as gettext chooses
+    /// it: the first of `LANGUAGE`'s entries with a catalog, else the
+    /// message locale's; `en` (the messages as written) in the C locale,
+    /// where gettext reads no `LANGUAGE`, or when no entry has a catalog.
+    /// Read once, after `setlocale`: the environment does not change.
+    public static let processMessagesLanguage: String = {
+        let messages = String(cString: clinux_process_locale("LC_MESSAGES"))
+        guard !isC(messages) else { return "en" }
+        if let list = getenv("LANGUAGE").map({ String(cString: $0) }), !list.isEmpty {
+            return list.split(separator: ":").lazy.map(String.init).first(where: Catalogs.exists(for:)).map(code(of:)) ?? "en"
+        }
+        return Catalogs.exists(for: messages) ? code(of: messages) : "en"
+    }()
+
+    /// An installed locale of `processMessagesLanguage`, or nil for English:
+    /// what a front end passes as a form's `locale`, so the daemon words
+    /// the form in the language the person reads.
+    public static let processMessagesLocale: String? = {
+        let language = processMessagesLanguage
+        guard language != "en" else { return nil }
+        let messages = String(cString: clinux_process_locale("LC_MESSAGES"))
+        if code(of: messages) == language {
+            return messages
+        }
+        // LANGUAGE chose another language than the locale's: one of its
+        // installed locales, in the locale's territory first.
+        let territory = messages.drop { $0 != "_" }.prefix { $0 != "." && $0 != "@" }
+        let candidates = (territory.isEmpty ? [] : ["\(language)\(territory).UTF-8"]) + ["\(language)_\(language.uppercased()).UTF-8"]
+        return candidates.first { (try? Language(installed: $0)) != nil }
+    }()
+
+    /// A locale's language code: `de` of `de_DE.UTF-8`.
+    public static func code(of locale: String) -> String {
+        let code = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" }
+        return code.isEmpty || isC(String(code)) ? "en" : String(code)
+    }
+
+    private static func isC(_ name: String) -> Bool {
+        name == "C" || name == "POSIX" || name.hasPrefix("C.")
     }
 }
 

@@ -54,6 +54,18 @@ final class TerminalLocaleTests: DaemonTestCase {
         XCTAssertTrue("\(String(describing: validity))".contains("Bitte verwenden Sie mindestens 5 Zeichen (derzeit 2)."), "the daemon keeps the form's own language: \(String(describing: validity))")
     }
 
+    func testLANGUAGEChoosesTheFormsLanguageAsItChoosesTheScreens() throws {
+        var environment = speaking("de_DE.UTF-8")
+        environment["LANGUAGE"] = "es:fr"
+        let form = try TerminalSession(["form", "sign-up"], address: bus.address, columns: 90, rows: 24, environment: environment)
+        form.waitForScreen("Nom d’utilisateur")
+        XCTAssertTrue(form.screen.contains("[ Envoyer ]"), "no Spanish catalog: French, the next, as gettext chooses\n\(form.screen)")
+        form.type("ab")
+        form.send("Tab")
+        form.waitForScreen("Veuillez utiliser au moins 5 caractères (vous en utilisez 2).")
+        XCTAssertFalse(form.screen.contains("Bitte"), form.screen)
+    }
+
     func testASpecsOwnMessagesAreShownAsWrittenInAnotherLanguage() throws {
         let spec = #"{"locale": "de_DE.UTF-8", "fields": [{"name": "name", "kind": "text", "label": "Name", "rules": {"required": true, "minLength": 2, "messages": {"tooShort": "Mindestens zwei Buchstaben, bitte."}}}]}"#
         try call(root, managerInterface, "CreateForm", [.string("eigen"), .string(spec), options([])])

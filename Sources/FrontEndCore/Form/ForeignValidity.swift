@@ -11,12 +11,7 @@ extension FormSnapshot {
     /// Whether locales `one` and `other` speak the same language (`de_DE.UTF-8`
     /// and `de_AT` do; `C` and `POSIX` speak the English messages are written in).
     package static func speakSameLanguage(_ one: String, _ other: String) -> Bool {
-        language(of: one) == language(of: other)
-    }
-
-    private static func language(of locale: String) -> String {
-        let code = locale.prefix { $0 != "_" && $0 != "." && $0 != "@" }
-        return code.isEmpty || code == "C" || code == "POSIX" ? "en" : String(code)
+        Language.code(of: one) == Language.code(of: other)
     }
 
     /// The validity with every reason this front end can word in `language`.

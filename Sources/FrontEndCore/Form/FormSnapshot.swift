@@ -36,7 +36,7 @@ package struct FormSnapshot {
         submitEnabled = form.submitEnabled
         page = form.page
         pages = form.pages
-        if !FormSnapshot.speakSameLanguage(form.locale, Language.processMessagesLocale ?? "C") {
+        if !FormSnapshot.speakSameLanguage(form.locale, Language.processMessagesLanguage) {
             wordValidity(in: .process)
         }
     }
