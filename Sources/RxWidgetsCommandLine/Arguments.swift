@@ -600,10 +600,10 @@ package struct Arguments {
             guard answer == "yes" || answer == "no" else {
                 throw UsageError(description: "--default \(quoted(answer)) is neither yes nor no")
             }
-            // English whatever the language: the answers are also what
-            // `rxwidgets answer` and scripts name (docs/translations.md).
-            let affirmative = try single("--affirmative") ?? "Yes"
-            let negative = try single("--negative") ?? "No"
+            // In the person's language: a script's `rxwidgets answer … yes`
+            // still finds the first (Prompts.row), and the outcome is the row chosen.
+            let affirmative = try single("--affirmative") ?? tr("Yes")
+            let negative = try single("--negative") ?? tr("No")
             guard affirmative != negative, !affirmative.isEmpty, !negative.isEmpty else {
                 throw UsageError(description: "--affirmative and --negative must be two different, non-empty answers")
             }

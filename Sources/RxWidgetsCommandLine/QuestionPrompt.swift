@@ -106,7 +106,9 @@ package enum QuestionPrompt {
         case .file:
             // The paths chosen, one a line, as `file` prints them.
             return { .done(texts($0).map { $0 + "\n" }.joined()) }
-        case .confirm(_, let affirmative, _, _):
+        case .confirm:
+            // The affirmative is the first row, in whatever language it was asked.
+            let affirmative = try client.picker(path.lastComponent).titles(component: 0, first: 0, count: 1).first
             return { texts($0).first == affirmative ? .done("") : .cancelled }
         case .input:
             let layout = try client.form(path.lastComponent).layout

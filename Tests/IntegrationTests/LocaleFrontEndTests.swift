@@ -66,6 +66,21 @@ final class TerminalLocaleTests: DaemonTestCase {
         XCTAssertFalse(form.screen.contains("Bitte"), form.screen)
     }
 
+    func testAConfirmationInGermanAnswersToJaAndToAScriptsYes() throws {
+        let asked = try TerminalSession(["confirm", "Löschen?"], address: bus.address, environment: speaking("de_DE.UTF-8"))
+        asked.waitForScreen("Nein")
+        XCTAssertTrue(asked.screen.contains("Ja") && asked.screen.contains("j Ja · n Nein"), asked.screen)
+        asked.send("j")
+        XCTAssertEqual(asked.exitStatus(), 0, "j is yes in German, not the move down\n\(asked.screen)")
+
+        let waiting = try TerminalSession(["confirm", "--timeout", "60", "--name", "loeschen", "Löschen?"], address: bus.address, environment: speaking("de_DE.UTF-8"))
+        waiting.waitForScreen("Nein")
+        let answered = try runCommand(frontEndExecutable, ["answer", "loeschen", "yes"],
+                                      environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address, "LANG": "C.UTF-8", "RXWIDGETS_FRONTEND": "tty"])
+        XCTAssertEqual(answered.status, 0, answered.error)
+        XCTAssertEqual(waiting.exitStatus(), 0, "a script's yes is the German Ja\n\(waiting.screen)")
+    }
+
     func testASpecsOwnMessagesAreShownAsWrittenInAnotherLanguage() throws {
         let spec = #"{"locale": "de_DE.UTF-8", "fields": [{"name": "name", "kind": "text", "label": "Name", "rules": {"required": true, "minLength": 2, "messages": {"tooShort": "Mindestens zwei Buchstaben, bitte."}}}]}"#
         try call(root, managerInterface, "CreateForm", [.string("eigen"), .string(spec), options([])])

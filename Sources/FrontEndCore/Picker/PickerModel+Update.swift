@@ -114,8 +114,9 @@ extension PickerModel {
                 return accept()
             }
         }
-        if case .confirm = purpose, key == .character("y") || key == .character("n") {
-            return select(key == .character("y") ? 0 : 1, in: 0) + accept()
+        // y and n, and the language's letters (j, o: ahead of j's move down here).
+        if case .confirm = purpose, case .character(let letter) = key, let yes = YesOrNo.read(String(letter)), String(letter).count == 1 {
+            return select(yes ? 0 : 1, in: 0) + accept()
         }
         let rows = shownRows(focus)
         if let position = movedPosition(rows.position(of: selectedRow(focus)) ?? 0, by: key, height: height, count: rows.count) {

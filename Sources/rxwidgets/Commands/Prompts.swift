@@ -162,6 +162,11 @@ enum Prompts {
             }
             for (component, title) in values.enumerated() {
                 let titles = try picker.titles(component: component, first: 0, count: picker.rowCounts[component])
+                if picker.isPopup, titles.count == 2, !titles.contains(where: { $0.lowercased() == title.lowercased() }), let yes = YesOrNo.read(title) {
+                    // A confirmation asked in another language: yes and no name its two answers.
+                    try picker.setSelectedRow(yes ? 0 : 1, inComponent: component)
+                    continue
+                }
                 try picker.setSelectedRow(try row(of: title, in: titles, path: path), inComponent: component)
             }
         case .table?:

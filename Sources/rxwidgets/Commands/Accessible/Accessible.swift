@@ -84,7 +84,7 @@ enum Accessible {
                 let yes: Bool
                 if answer.isEmpty {
                     yes = defaultYes
-                } else if let said = Prompter.yesOrNo(answer) ?? (answer == affirmative.lowercased() ? true : answer == negative.lowercased() ? false : nil) {
+                } else if let said = YesOrNo.read(answer) ?? (answer == affirmative.lowercased() ? true : answer == negative.lowercased() ? false : nil) {
                     yes = said
                 } else {
                     // TRANSLATORS: {0} and {1} are the question's two answers (Yes, No, or the words it was given); y and n are the letters "yes" and "no" may be typed as.

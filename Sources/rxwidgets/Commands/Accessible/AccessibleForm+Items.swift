@@ -27,7 +27,7 @@ extension AccessibleForm {
             // TRANSLATORS: {0} is a list field's label; Enter answers no.
             let question = count == 0 ? tr("Add an item to {0}? (yes or no) [no]: ", field.label) : tr("Add another item to {0}? (yes or no) [no]: ", field.label)
             guard let answer = tty.ask(question) else { return false }
-            switch answer.isEmpty ? false : Prompter.yesOrNo(answer) {
+            switch answer.isEmpty ? false : YesOrNo.read(answer) {
             case false?: return true
             case true?: try form.addItem(to: field.name)
             case nil: tty.say(tr("Answer yes or no (y or n)."))

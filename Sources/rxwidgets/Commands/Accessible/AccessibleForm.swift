@@ -139,7 +139,7 @@ struct AccessibleForm {
             // TRANSLATORS: asks a switch's value: {0} is the field's label, {1} what Enter keeps ("yes" or "no", as translated on their own).
             guard let answer = tty.ask(tr("{0} (yes or no) [{1}]: ", name, on ? tr("yes") : tr("no"))) else { return .cancelled }
             if answer.isEmpty { return .kept }
-            guard let on = Prompter.yesOrNo(answer) else { return .invalid(tr("Answer yes or no (y or n).")) }
+            guard let on = YesOrNo.read(answer) else { return .invalid(tr("Answer yes or no (y or n).")) }
             return .answered(.boolean(on))
         case .slider, .stepper:
             let bounds = [field.minimum, field.maximum].map { $0.flatMap { try? Double(dbusValue: $0) } }

@@ -164,19 +164,4 @@ extension Prompter {
         tr("\"{0}\" is not a number from 1 to {1}.", quoted(answer, quote: nil), count)
     }
 
-    /// A yes-or-no answer read: true for yes, false for no, nil for neither.
-    /// y, yes, n and no are read in every language, and so are the
-    /// language's own words (as a question offers them: "yes or no", "y or n").
-    static func yesOrNo(_ answer: String) -> Bool? {
-        let word = answer.lowercased()
-        // TRANSLATORS: an answer to a yes-or-no question, as typed (lower case).
-        if word == "y" || word == "yes" || word == tr("yes").lowercased() || word == tr("y").lowercased() {
-            return true
-        }
-        // TRANSLATORS: an answer to a yes-or-no question, as typed (lower case).
-        if word == "n" || word == "no" || word == tr("no").lowercased() || word == tr("n").lowercased() {
-            return false
-        }
-        return nil
-    }
 }

@@ -42,8 +42,8 @@ extension PickerModel {
 
     private var keys: String {
         if case .confirm(let affirmative, let negative) = purpose {
-            // The keys y and n stay y and n in every language: the answers' own words follow them.
-            return [tr("↑/↓ move"), tr("enter done"), "y " + affirmative, "n " + negative, "esc " + negative].joined(separator: " · ")
+            // The language's letters (j, o) answer too; y and n always do.
+            return [tr("↑/↓ move"), tr("enter done"), YesOrNo.yesLetter + " " + affirmative, YesOrNo.noLetter + " " + negative, "esc " + negative].joined(separator: " · ")
         }
         // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: move the cursor.
         var keys = [tr("↑/↓ move")]
