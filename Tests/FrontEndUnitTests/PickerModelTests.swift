@@ -236,3 +236,22 @@ final class TableModelTests: XCTestCase {
                        "a new revision asks again")
     }
 }
+
+/// A help line too wide for the terminal loses whole fragments, never the
+/// last (esc) and never half a word.
+final class HelpLineTests: XCTestCase {
+    override func setUp() {
+        // Widths come from wcwidth, which knows "·" and "↑" in a UTF-8 locale, as the front end sets one.
+        setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
+    func testAHelpLineTooWideLeavesOutWholeFragmentsBeforeTheLast() {
+        let line = "↑/↓ move · tab choose · enter done · / filter · esc cancel"
+        XCTAssertEqual(TextWidth.columns(TextWidth.fitHelp(line, 80)), TextWidth.columns(line), "it fits: all of it")
+        let fitted = TextWidth.fitHelp(line, 36)
+        XCTAssertTrue(fitted.hasPrefix("↑/↓ move") && fitted.hasSuffix("esc cancel"), fitted)
+        XCTAssertFalse(fitted.contains("filter") || fitted.contains("…"), fitted)
+        XCTAssertLessThanOrEqual(TextWidth.columns(fitted), 36)
+        XCTAssertEqual(TextWidth.fitHelp(line, 6).count, 6, "only a first and last fragment too wide are cut")
+    }
+}

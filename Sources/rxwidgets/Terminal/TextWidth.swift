@@ -24,6 +24,19 @@ enum TextWidth {
         text.unicodeScalars.reduce(0) { $0 + cell($1).1 }
     }
 
+    /// A help line of fragments joined by " · " in at most `width` columns:
+    /// whole fragments are left out from the one before the last backwards
+    /// (the first says how to move, the last — esc — how to leave), never
+    /// cut mid-word; only a first and last fragment wider than `width` are cut.
+    static func fitHelp(_ line: String, _ width: Int) -> String {
+        let separator = " · "
+        var fragments = line.components(separatedBy: separator)
+        while fragments.count > 2, columns(fragments.joined(separator: separator)) > width {
+            fragments.remove(at: fragments.count - 2)
+        }
+        return fit(fragments.joined(separator: separator), width)
+    }
+
     /// `text` safe to draw, in at most `width` columns, ending in `…` when cut.
     static func fit(_ text: String, _ width: Int) -> String {
         guard width > 0 else { return "" }

@@ -30,7 +30,7 @@ extension FileModel: TerminalDrawn {
             lines.append(MatchHighlight.line(text, places: places, width: min(TextWidth.columns(text), columns), style: style))
         }
         lines.append(typed.map { $0.line(matched: matchCount, of: search.given?.count ?? 0) } ?? Line())
-        lines.append(Line(TextWidth.fit(status ?? help, columns), status == nil ? .help : .error))
+        lines.append(status.map { Line(TextWidth.fit($0, columns), .error) } ?? Line(TextWidth.fitHelp(help, columns), .help))
         return Array(lines.prefix(max(rows, 1)))
     }
 

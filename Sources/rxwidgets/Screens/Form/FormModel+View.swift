@@ -65,7 +65,7 @@ extension FormModel {
             }
         }
         lines.append(Line())
-        lines.append(status.map { Line($0.text, $0.tone == .error ? .error : .success) } ?? Line(keys, .help))
+        lines.append(status.map { Line($0.text, $0.tone == .error ? .error : .success) } ?? Line(TextWidth.fitHelp(keys, columns), .help))
         return lines
     }
 

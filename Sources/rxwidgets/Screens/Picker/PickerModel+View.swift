@@ -29,7 +29,7 @@ extension PickerModel {
         if let filter = filters[focus] {
             lines.append(filter.line(matched: matchCount(focus), of: rowCount(focus)))
         }
-        lines.append(Line(status ?? keys, status == nil ? .help : .error))
+        lines.append(status.map { Line($0, .error) } ?? Line(TextWidth.fitHelp(keys, columns), .help))
         return lines
     }
 

@@ -56,7 +56,7 @@ extension TableModel {
         if let filter {
             lines.append(filter.line(matched: matchCount, of: daemon.rowCounts.reduce(0, +)))
         }
-        lines.append(Line(status ?? keys, status == nil ? .help : .error))
+        lines.append(status.map { Line($0, .error) } ?? Line(TextWidth.fitHelp(keys, columns), .help))
         return lines
     }
 
