@@ -11,7 +11,7 @@ public struct FieldLayout: Equatable, Sendable {
         case label, help, required, border, updateOn, secret, multiline, placeholder
         case minLength, maxLength, pattern, options, buttons, min, max, step
         case mode, multiple, accept
-        case page, item, ownMessages
+        case page, item, ownMessages, optionLabels
     }
 
     public var name: String
@@ -58,6 +58,13 @@ public struct FieldLayout: Equatable, Sendable {
     /// front end in another language than the form's shows those messages
     /// as the form gives them, and words only the others itself.
     public var ownMessages: [ValidityReason] = []
+    /// What a choice shows for its options and buttons, by value.
+    public var optionLabels: [String: String] = [:]
+
+    /// What a choice shows for `value`: its label, else the value itself.
+    public func optionLabel(_ value: String) -> String {
+        optionLabels[value] ?? value
+    }
 
     public init(name: String, kind: FieldKind, label: String) {
         self.name = name
@@ -94,6 +101,9 @@ public struct FieldLayout: Equatable, Sendable {
             (try? DBusStruct<String, String, VariantDictionary>(dbusValue: element)).flatMap(FieldLayout.init(entry:))
         }
         ownMessages = (value[.ownMessages]?.arrayElements ?? []).compactMap { $0.stringValue.flatMap(ValidityReason.init(rawValue:)) }
+        optionLabels = Dictionary((value[.optionLabels]?.dictionaryEntries ?? []).compactMap { entry in
+            entry.key.stringValue.flatMap { key in (entry.value.variantValue ?? entry.value).stringValue.map { (key, $0) } }
+        }, uniquingKeysWith: { _, last in last })
     }
 
     /// The D-Bus type of an entry: `(ssa{sv})`.
@@ -117,6 +127,9 @@ public struct FieldLayout: Equatable, Sendable {
         case .choice:
             attributes.append((.options, .array(element: .string, options.map(DBusValue.string))))
             attributes.append((.buttons, .array(element: .string, buttons.map(DBusValue.string))))
+            if !optionLabels.isEmpty {
+                attributes.append((.optionLabels, .dictionary(key: .string, value: .string, optionLabels.sorted { $0.key < $1.key }.map { (.string($0.key), .string($0.value)) })))
+            }
         case .slider, .stepper, .date:
             if let minimum { attributes.append((.min, minimum)) }
             if let maximum { attributes.append((.max, maximum)) }

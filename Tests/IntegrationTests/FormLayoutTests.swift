@@ -42,7 +42,8 @@ final class FormLayoutTests: DaemonTestCase {
                                              "ownMessages": .array(element: .string, [.string("rangeOverflow")])], "a date bound, resolved; the reason the spec words itself")
         XCTAssertEqual(fields[1].attributes, ["label": .string("Gender"), "required": .boolean(true),
                                               "options": .array(element: .string, [.string("male"), .string("female")]),
-                                              "buttons": .array(element: .string, [.string("male"), .string("female")])])
+                                              "buttons": .array(element: .string, [.string("male"), .string("female")]),
+                                              "optionLabels": .dictionary(key: .string, value: .string, [(.string("female"), .string("Female")), (.string("male"), .string("Male"))])])
         XCTAssertEqual(fields[2].attributes, ["label": .string("I know Swift"), "required": .boolean(false)])
         XCTAssertEqual(fields[4].attributes, ["label": .string("Passion to learn"), "required": .boolean(false), "min": .double(0), "max": .double(10), "step": .double(1)])
         XCTAssertEqual(try property("\(root)/form/me", formInterface, "Buttons"), .array(element: .structure([.string, .string, .string]), [

@@ -871,7 +871,7 @@ final class FrontEndTests: DaemonTestCase {
         terminal.waitForScreen("− 3 +")
         terminal.waitForScreen("heartHeight  60")
         let screen = terminal.screen
-        XCTAssertTrue(screen.contains("(•) female"), screen)
+        XCTAssertTrue(screen.contains("(•) Female"), "the option's label; the value printed stays female:\n\(screen)")
         XCTAssertTrue(screen.contains("[x] on"), screen)
         XCTAssertTrue(screen.contains("0.7"), "two tenths of the slider's range up from 0.5:\n\(screen)")
         XCTAssertTrue(screen.contains("birthdayBorder  green"), screen)

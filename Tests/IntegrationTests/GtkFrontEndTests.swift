@@ -268,7 +268,7 @@ final class GtkFrontEndTests: DesktopTestCase {
         desktop.type("1990-05-17")
         XCTAssertTrue(waitFor { self.events.contains("ValueChanged('birthday', <'1990-05-17'>)") }, "the whole date: \(events)")
         XCTAssertEqual(events.filter { $0.hasPrefix("ValueChanged('birthday'") }.count, 1, "no partial date is sent: \(events)")
-        form.act("push button", "female", "click")
+        form.act("push button", "Female", "click")
         XCTAssertTrue(waitFor { self.events.contains("ValueChanged('gender', <'female'>)") }, "a button is Tap: \(events)")
         form.act("check box", "I know Swift", "toggle")
         form.waitFor("check box", "I know Swift") { $0.states.contains("checked") }

@@ -232,6 +232,21 @@ final class FormSpecParsingTests: XCTestCase {
         }
     }
 
+    func testOptionLabelsNameOptionsOfAChoice() {
+        XCTAssertEqual(problems("""
+        {"fields": [
+          {"name": "size", "kind": "choice", "options": ["S", "M"], "optionLabels": {"S": "Small", "XL": "Huge", "M": 5}},
+          {"name": "note", "kind": "text", "optionLabels": {"S": "Small"}}
+        ]}
+        """).sorted(), [
+            "$.fields[0].optionLabels.M: expected a string, got the number 5",
+            "$.fields[0].optionLabels.XL: no option is \"XL\"; the options are \"S\", \"M\"",
+            "$.fields[1].optionLabels: optionLabels applies to choice fields only",
+        ])
+        let spec = try? FormSpec.parse(json: #"{"fields": [{"name": "size", "kind": "choice", "options": ["S", "M"], "optionLabels": {"S": "Small"}}]}"#)
+        XCTAssertEqual(spec?.fields.first?.presentation.optionLabels, ["S": "Small"])
+    }
+
     func testEveryProblemIsReportedWithItsPath() {
         let found = problems("""
         {"fields": [

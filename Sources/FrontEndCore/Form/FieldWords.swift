@@ -33,7 +33,7 @@ extension FormModel {
             return tr("Enter a number.")
         case .choice where !field.options.isEmpty:
             // TRANSLATORS: {0} lists the options, as "red, green, blue".
-            return tr("Choose one of {0}.", field.options.joined(separator: ", "))
+            return tr("Choose one of {0}.", field.options.map(field.optionLabel).joined(separator: ", "))
         default:
             // The daemon's words without the field's name, which the person sees above.
             let prefix = "field \"\(field.name)\" "

@@ -205,6 +205,25 @@ struct SpecDecoder {
         return spec
     }
 
+    /// `optionLabels`: a choice's words for its options, each an option's
+    /// value (one a provider may offer later cannot be named: it shows as it is).
+    mutating func decodeOptionLabels(_ entry: (JSONValue, String), kind: FieldKind, options: [String]) -> [String: String] {
+        guard kind == .choice else {
+            problem(entry.1, "optionLabels applies to choice fields only")
+            return [:]
+        }
+        guard let members = object(entry.0, entry.1, keys: nil) else { return [:] }
+        var labels: [String: String] = [:]
+        for (option, member) in members {
+            guard options.contains(option) else {
+                problem(member.1, "no option is \(quoted(option, quote: "\"")); the options are \(options.map { quoted($0, quote: "\"") }.joined(separator: ", "))")
+                continue
+            }
+            labels[option] = string(member, required: false, in: entry.1, key: option)
+        }
+        return labels
+    }
+
     /// The `locale` key: an installed locale the form's messages are given in.
     mutating func decodeLocale(_ entry: (JSONValue, String)?) -> Language? {
         guard let entry, let name = string(entry, required: false, in: "$", key: "locale") else { return nil }
@@ -253,6 +272,9 @@ struct SpecDecoder {
         var presentation = FieldPresentation(label: string(members["label"]), help: string(members["help"]))
         for key in ["placeholder", "secret", "multiline"] where members[key] != nil && kind != .text {
             problem(members[key]?.1 ?? path, "\(key) applies to text fields only")
+        }
+        if let entry = members["optionLabels"] {
+            presentation.optionLabels = decodeOptionLabels(entry, kind: kind, options: possibleOptions)
         }
         if kind == .text {
             presentation.placeholder = string(members["placeholder"])

@@ -153,6 +153,9 @@ public struct FieldPresentation: Equatable, Sendable {
     public var secret = false
     /// Whether a text field takes several lines (Enter is a new line in it).
     public var multiline = false
+    /// What a choice shows for its options (and the buttons that set them),
+    /// by value: the values stay what is set and printed.
+    public var optionLabels: [String: String] = [:]
 
     /// No presentation beyond the name.
     public init(label: String? = nil, help: String? = nil, placeholder: String? = nil, secret: Bool = false, multiline: Bool = false) {

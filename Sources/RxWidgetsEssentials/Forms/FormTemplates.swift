@@ -12,6 +12,7 @@ public enum FormTemplates {
         {"name": "birthday", "kind": "date", "label": \(word(tr("Birthday", in: language))), "initial": "today",
          "rules": {"max": "today-1", "messages": {"rangeOverflow": \(word(tr("Your birthday must be before today.", in: language)))}}},
         {"name": "gender", "kind": "choice", "label": \(word(tr("Gender", in: language))), "options": ["male", "female"], "initial": "notSelected",
+         "optionLabels": {"male": \(word(tr("Male", in: language))), "female": \(word(tr("Female", in: language)))},
          "rules": {"required": true}},
         {"name": "knowSwift", "kind": "switch", "label": \(word(tr("I know Swift", in: language))), "initial": false},
         {"name": "swiftLevel", "kind": "slider", "label": \(word(tr("Swift level", in: language))), "initial": 0.5, "rules": {"min": 0, "max": 1}},

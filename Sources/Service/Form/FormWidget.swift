@@ -272,6 +272,7 @@ final class FormWidget: ServedWidget {
         if field.kind == .choice {
             layout.options = (inItem ? nil : form.options[field.name]) ?? field.options
             layout.buttons = inItem ? [] : form.spec.buttons.filter { $0.field == field.name }.map(\.name)
+            layout.optionLabels = presentation.optionLabels
         }
         let bounds = inItem ? form.bounds(ofItemField: field) : form.bounds(of: field.name)
         layout.minimum = bounds.min.map(FormWidget.dbusValue)

@@ -48,14 +48,18 @@ final class ChoiceControl: FieldControl {
         if let strings {
             let now = field.options
             if now != options {
-                replaceStrings(of: strings, count: options.count, with: now)
+                replaceStrings(of: strings, count: options.count, with: now.map(field.optionLabel))
                 options = now
             }
             let index = current.flatMap { options.firstIndex(of: $0) }
             gtk_drop_down_set_selected(widget.c(), index.map { guint($0) } ?? guint(GTK_INVALID_LIST_POSITION))
         } else {
             for toggle in toggles {
-                let chosen = buttons.first { $0.name == toggle.name }?.value == current
+                let value = buttons.first { $0.name == toggle.name }?.value
+                if let label = value.flatMap({ field.optionLabels[$0] }) {
+                    gtk_button_set_label(toggle.button.c(), label)
+                }
+                let chosen = value == current
                 gtk_toggle_button_set_active(toggle.button.c(), chosen ? 1 : 0)
             }
         }

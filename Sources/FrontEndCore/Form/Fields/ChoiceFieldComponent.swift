@@ -12,8 +12,11 @@ package enum ChoiceFieldComponent: FieldComponent {
     /// What the cursor moves over: (label, the value it sets).
     package static func choices(_ field: RemoteForm.Field, _ model: FormModel) -> [(label: String, value: String)] {
         let names = buttonNames(field)
-        guard !names.isEmpty else { return field.options.map { ($0, $0) } }
-        return names.map { name in (name, model.daemon.buttons.first { $0.name == name }?.value ?? "") }
+        guard !names.isEmpty else { return field.options.map { (field.optionLabel($0), $0) } }
+        return names.map { name in
+            let value = model.daemon.buttons.first { $0.name == name }?.value ?? ""
+            return (field.optionLabels[value] ?? name, value)
+        }
     }
 
     package static func keys(for field: RemoteForm.Field) -> String {

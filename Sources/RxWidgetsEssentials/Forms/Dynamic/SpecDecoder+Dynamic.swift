@@ -3,7 +3,7 @@
 /// checked against the fields it names, and the whole checked for cycles.
 extension SpecDecoder {
     static let fieldKeys: Set<String> = ["name", "kind", "initial", "options", "rules", "label", "help", "placeholder", "secret", "multiline",
-                                         "visibleWhen", "enabledWhen", "requiredWhen", "optionsFrom", "updateOn", "mode", "multiple", "item", "min", "max"]
+                                         "visibleWhen", "enabledWhen", "requiredWhen", "optionsFrom", "updateOn", "mode", "multiple", "item", "min", "max", "optionLabels"]
 
     // MARK: First pass: what needs no other field
 

@@ -129,7 +129,7 @@ struct AccessibleForm {
             tty.say(Prompter.heading(name))
             let now = current?.stringValue.flatMap { options.firstIndex(of: $0) }
             let required = FormSnapshot(form).states[field.name]?.required ?? field.required
-            switch tty.chooseOption(options, current: now, mayBeNone: !required) {
+            switch tty.chooseOption(options.map(field.optionLabel), current: now, mayBeNone: !required) {
             case nil: return .cancelled
             case .none?: return .kept
             case .option(let index)?: return now == index ? .kept : .answered(.string(options[index]))
