@@ -256,3 +256,13 @@ const char *clinux_process_locale(const char *category) {
     const char *name = which < 0 ? NULL : setlocale(which, NULL);
     return name ? name : "C";
 }
+
+int clinux_parse_day(const char *text, int *year, int *month, int *day) {
+    struct tm date = {0};
+    const char *end = strptime(text, "%x", &date);
+    if (!end || *end != 0) return 0;
+    *year = date.tm_year + 1900;
+    *month = date.tm_mon + 1;
+    *day = date.tm_mday;
+    return 1;
+}

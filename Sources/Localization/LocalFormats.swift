@@ -9,7 +9,7 @@ extension Language {
     /// the C locale (whose `%x` would be an American 12/07/26).
     public func day(year: Int, month: Int, day: Int) -> String {
         guard !writesAsC(category: "LC_TIME") else {
-            return String(year).leftPadded(4) + "-" + String(month).leftPadded(2) + "-" + String(day).leftPadded(2)
+            return isoDay(year: year, month: month, day: day)
         }
         var buffer = [CChar](repeating: 0, count: 64)
         let count = clinux_format_day(&buffer, UInt(buffer.count), Int32(clamping: year), Int32(clamping: month), Int32(clamping: day), handle)
@@ -23,6 +23,21 @@ extension Language {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return text }
         return self.day(year: year, month: month, day: day)
+    }
+
+    /// A day the person typed as the process's locale writes it (`%x`:
+    /// 15.03.1990, 15/03/1990) as YYYY-MM-DD, as it is sent; nil for any
+    /// other text, in the C locale, or with a year under 1000 (a locale
+    /// writing two digits of the year names no whole day).
+    public static func processDay(fromLocal text: String) -> String? {
+        guard !process.writesAsC(category: "LC_TIME"), !text.isEmpty else { return nil }
+        var (year, month, day): (Int32, Int32, Int32) = (0, 0, 0)
+        guard clinux_parse_day(text, &year, &month, &day) == 1, (1000...9999).contains(year) else { return nil }
+        return process.isoDay(year: Int(year), month: Int(month), day: Int(day))
+    }
+
+    private func isoDay(year: Int, month: Int, day: Int) -> String {
+        String(year).leftPadded(4) + "-" + String(month).leftPadded(2) + "-" + String(day).leftPadded(2)
     }
 
     /// The locale's decimal separator: "," in German and French.

@@ -81,6 +81,19 @@ final class TerminalLocaleTests: DaemonTestCase {
         XCTAssertEqual(waiting.exitStatus(), 0, "a script's yes is the German Ja\n\(waiting.screen)")
     }
 
+    func testADayIsTypedAsTheLocaleWritesItAndPrintedAsScriptsReadIt() throws {
+        let spec = try specFile(#"{"fields": [{"name": "start", "kind": "date", "label": "Beginn"}, {"name": "share", "kind": "slider", "label": "Anteil", "initial": 0.5, "rules": {"min": 0, "max": 1, "step": 0.25}}]}"#, named: "termin")
+        let form = try TerminalSession(["form", "--accessible", spec.path], address: bus.address, columns: 90, rows: 20, environment: speaking("de_DE.UTF-8"))
+        form.waitForScreen("Beginn (ein Datum, JJJJ-MM-TT)")
+        form.type("15.03.1990")
+        form.send("Enter")
+        form.waitForScreen("Anteil (eine Zahl von 0 bis 1 in Schritten von 0,25) [0,5]:")
+        form.type("0,75")
+        form.send("Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "start=1990-03-15\nshare=0.75\n")
+    }
+
     func testASpecsOwnMessagesAreShownAsWrittenInAnotherLanguage() throws {
         let spec = #"{"locale": "de_DE.UTF-8", "fields": [{"name": "name", "kind": "text", "label": "Name", "rules": {"required": true, "minLength": 2, "messages": {"tooShort": "Mindestens zwei Buchstaben, bitte."}}}]}"#
         try call(root, managerInterface, "CreateForm", [.string("eigen"), .string(spec), options([])])

@@ -97,6 +97,10 @@ const char *clinux_decimal_point(void *locale);
 const char *clinux_thousands_separator(void *locale);
 unsigned long clinux_format_day(char *buffer, unsigned long size, int year, int month, int day, void *locale);
 
+/* A day written in the process's short date form (strptime's %x) read into
+   year, month (1-12) and day; 1 when all of `text` is that day, else 0. */
+int clinux_parse_day(const char *text, int *year, int *month, int *day);
+
 /* The name of the process's locale for `category` ("LC_TIME", "LC_NUMERIC",
    "LC_MESSAGES"; "C" for any other or when none was set). */
 const char *clinux_process_locale(const char *category);

@@ -164,7 +164,8 @@ struct AccessibleForm {
         case .date:
             // TRANSLATORS: how a date is typed (2026-03-14): keep the order year, month, day and the hyphens; write the letters as your language names them (JJJJ-MM-TT, AAAA-MM-JJ).
             guard let answer = tty.ask(Prompter.question("\(name) (" + tr("a date, YYYY-MM-DD") + ")\(shown)")) else { return .cancelled }
-            return answer.isEmpty ? .kept : .answered(.string(answer))
+            // Typed as the locale writes days (15.03.1990) or as sent (1990-03-15).
+            return answer.isEmpty ? .kept : .answered(.string(Language.processDay(fromLocal: answer) ?? answer))
         case .file:
             // TRANSLATORS: what a file field asks for, before the patterns it accepts ("file, *.png *.jpg").
             let noun = field.chooser.mode == .folder ? tr("folder") : field.chooser.isMultiple ? tr("files") : tr("file")
