@@ -54,20 +54,6 @@ package enum ValueText {
 
     /// `text` as a JSON string.
     package static func string(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where InertText.mustEscape(scalar):
-                // Valid JSON either way; escaped, no value can act on a terminal it is printed to.
-                output += InertText.escape(scalar)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
+        JSONString.quoted(text)
     }
 }

@@ -1,4 +1,5 @@
 import FrontEndCore
+import RxWidgetsClient
 import RxWidgetsCommandLine
 import CLinux
 
@@ -13,7 +14,7 @@ enum TextWidth {
     /// The scalar as drawn, and the columns it takes.
     private static func cell(_ scalar: Unicode.Scalar) -> (Unicode.Scalar, Int) {
         let width = Int(clinux_wcwidth(scalar.value))
-        if width < 0 || InertText.mustEscape(scalar) {
+        if width < 0 || JSONString.mustEscape(scalar) {
             return ("\u{FFFD}", 1)
         }
         return (scalar, width)
