@@ -41,6 +41,10 @@ AUTOSTART_DIR := $(sysconfdir)/xdg/autostart
 BASH_COMPLETIONS := $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS := $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS := $(PREFIX)/share/fish/vendor_completions.d
+# The message catalogs (po/*.po), compiled where a program in .build finds them.
+LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
+CATALOGS := .build/locale
+
 INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwidgets-gtk \
 	$(PREFIX)/share/dbus-1/services/org.rxwidgets.Widgets1.service \
 	$(PREFIX)/share/dbus-1/system-services/org.rxwidgets.Widgets1.service \
@@ -55,10 +59,6 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwi
 	$(SYSTEM_POLICY_DIR)/org.rxwidgets.Widgets1.conf \
 	$(foreach language,$(LANGUAGES),$(PREFIX)/share/locale/$(language)/LC_MESSAGES/rxwidgets.mo) \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
-
-# The message catalogs (po/*.po), compiled where a program in .build finds them.
-LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
-CATALOGS := .build/locale
 
 .PHONY: deps catalogs build run test demo screenshots bench bench-frontend callgrind xml docs install uninstall clean
 

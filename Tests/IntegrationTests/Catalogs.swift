@@ -1,3 +1,4 @@
+import BusTestSupport
 import Foundation
 import XCTest
 
@@ -35,5 +36,15 @@ final class CatalogCoverageTests: XCTestCase {
         let result = try Catalogs.run(["--check"])
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("2 catalogs (de, fr), 0 problems"), result.output)
+    }
+
+    func testMakeInstallsEveryCatalogWhereTheProgramsFindThemAndUninstallRemovesThem() throws {
+        let made = try runCommand("/usr/bin/make", ["-n", "-C", repositoryRoot.path, "install", "uninstall", "DESTDIR=/staged", "PREFIX=/usr"])
+        XCTAssertEqual(made.status, 0, made.error)
+        for language in ["de", "fr"] {
+            let installed = "/staged/usr/share/locale/\(language)/LC_MESSAGES/rxwidgets.mo"
+            XCTAssertTrue(made.output.contains(".build/locale/\(language)/LC_MESSAGES/rxwidgets.mo \(installed)"), "make install installs \(installed):\n\(made.output)")
+            XCTAssertTrue(made.output.split(separator: "\n").contains { $0.hasPrefix("rm -f ") && $0.contains(" \(installed)") }, "make uninstall removes \(installed)")
+        }
     }
 }
