@@ -15,6 +15,10 @@ import Localization
 let program = "rxwidgets-gtk"
 let version = "1.0.0"
 
+// The person's locale before the arguments are read: their defaults
+// (confirm's Ja/Nein, its question) are worded in it. gtk_init_check sets it again.
+setlocale(LC_ALL, "")
+
 let arguments: Arguments
 do {
     arguments = try Arguments(Array(CommandLine.arguments.dropFirst()), frontEnd: .gtk)

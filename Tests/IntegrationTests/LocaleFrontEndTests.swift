@@ -114,6 +114,27 @@ final class GtkLocaleTests: DesktopTestCase {
         try super.setUpWithError()
     }
 
+    func testADayTypedTheFrenchWayIsSentAsTheBusWritesIt() throws {
+        let spec = try specFile(#"{"fields": [{"name": "start", "kind": "date", "label": "Début", "initial": "2024-01-01"}]}"#, named: "debut")
+        let form = try start(["form", spec.path], environment: ["LANG": "fr_FR.UTF-8"])
+        form.waitFor("text", "Début") { $0.states.contains("focused") }
+        desktop.press("ctrl+a")
+        desktop.type("15/03/1990")
+        XCTAssertTrue(waitFor { self.events.contains("ValueChanged('start', <'1990-03-15'>)") }, "\(events)")
+        form.waitFor("text", "Début") { $0.text == "1990-03-15" }
+        XCTAssertNotNil(form.find("label", "15/03/1990"), "the locale's form beside it")
+        form.act("push button", "Envoyer", "click")
+        XCTAssertEqual(form.exitStatus(), 0, form.error)
+        XCTAssertEqual(form.output, "start=1990-03-15\n")
+    }
+
+    func testAConfirmationWindowAsksInFrench() throws {
+        let confirm = try start(["confirm"], environment: ["LANG": "fr_FR.UTF-8"])
+        XCTAssertNotNil(confirm.find("label", "Confirmez-vous\u{00A0}?"))
+        confirm.act("push button", "Oui", "click")
+        XCTAssertEqual(confirm.exitStatus(), 0, confirm.error)
+    }
+
     func testASignUpFormInFrench() throws {
         let form = try start(["form", "sign-up"], environment: ["LANG": "fr_FR.UTF-8"])
         form.waitFor("text", "Nom d’utilisateur") { $0.states.contains("focused") }

@@ -44,6 +44,11 @@ final class DateControl: FieldControl {
             guard !isApplying else { return }
             if DateControl.isWholeDay(text) {
                 send(actions)
+            } else if let iso = Language.processDay(fromLocal: text) {
+                // Typed as the locale writes days (15/03/1990): sent as the bus writes them; the daemon's
+                // answer shows it so, the locale's form beside it.
+                sent = text
+                actions.setValue(.string(iso))
             }
         }
         let focus = gtk_event_controller_focus_new()!

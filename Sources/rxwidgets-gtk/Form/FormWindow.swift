@@ -150,7 +150,8 @@ final class FormWindow {
             gtk_widget_set_visible(row.box, state?.visible == false || !daemon.isOnPage(field) ? 0 : 1)
             gtk_widget_set_sensitive(row.box, state?.enabled == false ? 0 : 1)
             if !core.program.hasWaitingInput, !model.isSending(name) {
-                let typed = model.editing?.field == name ? model.editing.map { DBusValue.string($0.text) } : nil
+                // A text's typing is the model's (secrets, throttled sends); any other control holds its own.
+                let typed = model.editing?.field == name && field.kind == .text ? model.editing.map { DBusValue.string($0.text) } : nil
                 row.control.show(typed ?? daemon.values[name], field: field, buttons: daemon.buttons)
             }
             let required = state?.required ?? field.required
