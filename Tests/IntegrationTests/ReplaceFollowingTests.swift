@@ -53,6 +53,36 @@ final class ReplaceFollowingTests: DaemonTestCase {
     }
 }
 
+/// A transient widget is put back only on the bus its creator was on: a
+/// new bus (the next login's) hands the same unique names to other programs.
+final class TransientOnAnotherBusTests: XCTestCase {
+    func testATransientWidgetIsNotRestoredOnAnotherBus() throws {
+        let first = try PrivateBus()
+        defer { first.stop() }
+        let state = first.directory.appendingPathComponent("state").path
+        var daemon = try Daemon(bus: first, arguments: ["--state-dir", state])
+        let creator = try Connection(bus: .address(first.address))
+        defer { creator.close() }
+        XCTAssertTrue(waitForName(busName, on: creator))
+        _ = try creator.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",
+                                    [.string("passing"), .dictionary(key: .string, value: .variant, [(.string("transient"), .variant(.boolean(true)))])])
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+
+        let second = try PrivateBus()
+        defer { second.stop() }
+        // As many connections as the first bus had, so its creator's unique name is someone's here too.
+        let others = try (0..<3).map { _ in try Connection(bus: .address(second.address)) }
+        defer { others.forEach { $0.close() } }
+        daemon = try Daemon(bus: second, arguments: ["--state-dir", state])
+        XCTAssertTrue(waitForName(busName, on: others[0]), daemon.log)
+        let widgets = try others[0].callAndWait(destination: busName, path: root, interface: "org.freedesktop.DBus.Properties", member: "Get",
+                                                [.string(managerInterface), .string("Widgets")]).first?.variantValue
+        XCTAssertEqual(widgets, .array(element: .objectPath, []), daemon.log)
+        XCTAssertTrue(daemon.log.contains("was on another bus"), daemon.log)
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+    }
+}
+
 /// The same in a window: the GTK front end follows a replaced daemon.
 final class GtkReplaceFollowingTests: DesktopTestCase {
     override var daemonArguments: [String] { ["--state-dir", keptStateDirectory] }

@@ -61,7 +61,7 @@ final class WidgetHost {
 
     /// What a state file keeps of the widget's transience; nil for a lasting widget.
     var transientRecord: TransientRecord? {
-        transientOwner.map { TransientRecord(creator: $0, isPrivate: isPrivate) }
+        transientOwner.map { TransientRecord(creator: $0, bus: context.busID, isPrivate: isPrivate) }
     }
 
     /// Whether a changing call of the widget is being handled.

@@ -14,6 +14,14 @@ final class WidgetContext {
     let memory: MemoryBudget
     /// Where changed widgets are written; nil with `--no-state`.
     var store: StateStore?
+    /// The bus's id (`GetId`), asked once: a transient widget's creator is
+    /// named by its unique name, which only this bus gives that meaning
+    /// (a new bus hands the same names out again).
+    lazy var busID: String = {
+        guard let reply = try? server?.connection.callBus("GetId", []) else { return "" }
+        return reply.first?.stringValue ?? ""
+    }()
+
     /// Signals not sent are logged at most once a second each.
     private var unsent = LogThrottle()
 

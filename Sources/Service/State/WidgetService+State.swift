@@ -52,6 +52,12 @@ extension WidgetService {
                 let transience = try file.transientRecord.map(TransientRecord.init(stored:))
                 // The peer watch began before this question: a creator that
                 // leaves after its answer is announced, and destroys the widget.
+                if let transience, transience.bus != context.busID {
+                    // The same unique name on another bus is another program.
+                    Hooks.log("<6>rxwidgetsd: \(path) is not restored: its creator \(transience.creator) was on another bus (\(transience.bus))")
+                    store.forget(name)
+                    continue
+                }
                 if let transience, server.connection.nameOwner(of: transience.creator) == nil {
                     Hooks.log("<6>rxwidgetsd: \(path) is not restored: its creator \(transience.creator) left the bus")
                     store.forget(name)
