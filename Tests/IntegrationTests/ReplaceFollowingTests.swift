@@ -40,6 +40,33 @@ final class ReplaceFollowingTests: DaemonTestCase {
         XCTAssertEqual(form.output, "username=abcde\npassword=hunter2\nrepeatPassword=hunter2\n")
     }
 
+    func testSecretsTypedBeforeAReplaceAreGivenToTheNewDaemon() throws {
+        let form = try TerminalSession(["form", "sign-up"], address: bus.address, columns: 90)
+        form.waitForScreen("Username")
+        form.type("abcde")
+        form.send("Tab")
+        form.type("hunter2")
+        form.send("Tab")
+        form.type("hunter2")
+        form.send("Tab")
+        XCTAssertTrue(waitFor { (try? self.property("\(root)/form/\(self.formName())", formInterface, "SubmitEnabled")) == .boolean(true) }, form.screen)
+        try replaceDaemon()
+        // The new daemon has every value but the secrets (never written down); the front end gives them again.
+        XCTAssertTrue(waitFor { (try? self.property("\(root)/form/\(self.formName())", formInterface, "SubmitEnabled")) == .boolean(true) }, daemon.log + form.screen)
+        form.send("Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "username=abcde\npassword=hunter2\nrepeatPassword=hunter2\n")
+    }
+
+    /// The name of the form the front end made.
+    private func formName() -> String {
+        let paths = (try? property(root, managerInterface, "Widgets"))?.arrayElements ?? []
+        for case .objectPath(let path) in paths where path.rawValue.contains("/form/") {
+            return String(path.rawValue.split(separator: "/").last ?? "")
+        }
+        return ""
+    }
+
     func testAQuestionWhoseAskerLeftDuringTheReplaceIsGone() throws {
         let asker = try Connection(bus: .address(bus.address))
         _ = try asker.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",

@@ -150,6 +150,12 @@ extension FormModel {
         case .secretRead(let field, let text):
             secretRead(text, for: field)
             return []
+        case .daemonReplaced:
+            // What was typed into the secret fields is given again: the person typed it once.
+            return secrets.keys.sorted().compactMap { field in
+                guard let text = secrets[field], !text.isEmpty, daemon.layout.contains(where: { $0.name == field }) else { return nil }
+                return .call(.setValue(field: field, value: .string(text), .plain))
+            }
         case .submitted(let values):
             answered(.submit)
             return submitted(values)
