@@ -66,6 +66,9 @@ package enum Outcome {
             self = .refusedInput(error.description)
         } else if let error = error as? WidgetsClientError, error.name == WidgetsClientError.widgetDestroyedName {
             self = .destroyed(String(error.message.prefix { $0 != " " }))
+        } else if let error = error as? WidgetsClientError, error.name == WidgetsClientError.daemonGoneName {
+            // What a person meets when the daemon stops under an open question: said in their words.
+            self = .failed(tr("rxwidgetsd left the bus before the question was answered; nothing was chosen"))
         } else {
             self = .failed("\(error)")
         }

@@ -26,16 +26,26 @@ enum TextWidth {
     }
 
     /// A help line of fragments joined by " · " in at most `width` columns:
-    /// whole fragments are left out from the one before the last backwards
-    /// (the first says how to move, the last — esc — how to leave), never
-    /// cut mid-word; only a first and last fragment wider than `width` are cut.
+    /// whole fragments are left out, never cut mid-word — first those that
+    /// only help (move, filter), from the end, and only then the keys that
+    /// answer (enter, space, ctrl-d); the first (how to move) and the last
+    /// (esc, how to leave) stay. Only a first and last fragment wider than
+    /// `width` are cut.
     static func fitHelp(_ line: String, _ width: Int) -> String {
         let separator = " · "
         var fragments = line.components(separatedBy: separator)
         while fragments.count > 2, columns(fragments.joined(separator: separator)) > width {
-            fragments.remove(at: fragments.count - 2)
+            let middle = 1..<(fragments.count - 1)
+            let helper = middle.last { !answersTheQuestion(fragments[$0]) }
+            fragments.remove(at: helper ?? fragments.count - 2)
         }
         return fit(fragments.joined(separator: separator), width)
+    }
+
+    /// Whether a help fragment names a key that answers or chooses (its
+    /// name as printed on the keyboard, in every language).
+    private static func answersTheQuestion(_ fragment: String) -> Bool {
+        ["enter ", "space ", "espace ", "ctrl-d "].contains { fragment.hasPrefix($0) }
     }
 
     /// `text` safe to draw, in at most `width` columns, ending in `…` when cut.

@@ -37,7 +37,9 @@ extension FileModel: TerminalDrawn {
     private var help: String {
         if let confirming {
             // TRANSLATORS: asked before a file is overwritten; {0} is the file's name; "enter" is the key, as printed on the keyboard.
-            return [tr("{0} exists", confirming), tr("enter overwrite"), tr("any other key no")].joined(separator: " · ")
+            // The file's name: its folder is the screen's first line, and the keys must fit beside it.
+            let name = confirming.split(separator: "/").last.map(String.init) ?? confirming
+            return [tr("{0} exists", name), tr("enter overwrite"), tr("any other key no")].joined(separator: " · ")
         }
         // TRANSLATORS: a help line's fragment: a key as printed on the keyboard (kept as it is), then what it does: open a folder, or choose a file.
         let openOrChoose = tr("enter open/choose")
