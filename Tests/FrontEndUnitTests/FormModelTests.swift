@@ -161,6 +161,23 @@ final class FormModelTests: XCTestCase {
         XCTAssertEqual(form.update(.key(.character("8"))), [.call(.setValue(field: "day", value: .string("2023-02-28"), .date))])
     }
 
+    func testASeparatorMovesToTheNextPartAndAWholeDateStartsAgain() {
+        var form = model([field("day", .date)], values: ["day": .string("2024-06-15")])
+        _ = form.beginEditing()
+        for key in "1990." {
+            XCTAssertEqual(form.update(.key(.character(key))), [], "a separator sends nothing")
+        }
+        XCTAssertEqual(form.editing?.cursor, 5, "the month's first digit")
+        for key in "03/1" {
+            XCTAssertEqual(form.update(.key(.character(key))), [])
+        }
+        XCTAssertEqual(form.update(.key(.character("5"))), [.call(.setValue(field: "day", value: .string("1990-03-15"), .date))])
+        for key in "2001020" {
+            XCTAssertEqual(form.update(.key(.character(key))), [], "typed over the whole date, from its start")
+        }
+        XCTAssertEqual(form.update(.key(.character("3"))), [.call(.setValue(field: "day", value: .string("2001-02-03"), .date))])
+    }
+
     // MARK: Switches, steppers, sliders, choices
 
     func testASwitchTogglesTheDaemonsValue() {

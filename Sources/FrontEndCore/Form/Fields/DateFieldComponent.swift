@@ -7,10 +7,14 @@ import RxWidgetsCommandLine
 /// one under the cursor, which moves on (Backspace moves it back), and the
 /// date typed is sent whole — once its last digit is typed, or when the
 /// field is left — never a part of one: typing 20230230 over a date passes
-/// through days nobody meant.
+/// through days nobody meant. A separator (`-`, `.`, `/`) moves the cursor
+/// to the next part; once a date is whole, the next digit starts a new one.
 package enum DateFieldComponent: FieldComponent {
     package static let isTyped = true
     package static let digits = [0, 1, 2, 3, 5, 6, 8, 9]
+    /// Where the cursor rests once a whole date is typed: past its end, so
+    /// the next digit starts a new date, and Backspace goes back as from the last digit.
+    static let pastTheEnd = 10
 
     package static func keys(for field: RemoteForm.Field) -> String {
         // TRANSLATORS: a help line's fragment: keys as printed on the keyboard (kept as they are), then what they do: move the date by a day, a week, a month; type the date's digits.
@@ -19,7 +23,7 @@ package enum DateFieldComponent: FieldComponent {
 
     package static func isLocalEdit(_ key: Key, in field: RemoteForm.Field) -> Bool {
         switch key {
-        case .character(let digit): return digit.isASCII && digit.isNumber
+        case .character(let digit): return digit.isASCII && digit.isNumber || separators.contains(digit)
         case .backspace: return true
         default: return false
         }
@@ -29,6 +33,9 @@ package enum DateFieldComponent: FieldComponent {
         switch key {
         case .character(let digit) where digit.isASCII && digit.isNumber:
             return type(digit, &model)
+        case .character(let separator) where separators.contains(separator):
+            toNextPart(&model)
+            return []
         case .backspace:
             moveCursor(by: -1, &model)
             return []
@@ -51,7 +58,7 @@ package enum DateFieldComponent: FieldComponent {
 
     package static func moveCursor(by delta: Int, _ model: inout FormModel) {
         guard var current = model.editing else { return }
-        let position = digits.firstIndex(of: current.cursor) ?? 0
+        let position = digits.firstIndex(of: current.cursor) ?? (current.cursor >= pastTheEnd ? digits.count - 1 : 0)
         current.cursor = digits[min(max(position + delta, 0), digits.count - 1)]
         model.editing = current
     }
@@ -67,9 +74,23 @@ package enum DateFieldComponent: FieldComponent {
         return model.send(date: current)
     }
 
+    /// What people type between a day's parts, in any locale's order.
+    private static let separators: Set<Character> = ["-", ".", "/"]
+
+    /// The cursor to the first digit of the next part (month, then day);
+    /// at a part's first digit, where a part just typed left it, it stays.
+    private static func toNextPart(_ model: inout FormModel) {
+        guard var current = model.editing, ![0, 5, 8, pastTheEnd].contains(current.cursor) else { return }
+        current.cursor = current.cursor < 5 ? 5 : 8
+        model.editing = current
+    }
+
     /// A digit overwrites the one under the cursor, which moves on; the last one sends the date.
     private static func type(_ digit: Character, _ model: inout FormModel) -> [FormCommand] {
         guard var current = model.editing else { return [] }
+        if current.cursor >= pastTheEnd {
+            current.cursor = 0
+        }
         var characters = Array(current.text)
         guard characters.count == 10, characters.indices.contains(current.cursor) else { return [] }
         let completes = current.cursor == digits.last
@@ -78,6 +99,9 @@ package enum DateFieldComponent: FieldComponent {
         model.editing = current
         moveCursor(by: 1, &model)
         model.refusals[current.field] = nil
-        return completes ? model.send(date: current) : []
+        guard completes else { return [] }
+        // A whole date typed: the next digit starts the next one.
+        model.editing?.cursor = pastTheEnd
+        return model.send(date: current)
     }
 }
