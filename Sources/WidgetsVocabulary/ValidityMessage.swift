@@ -75,6 +75,12 @@ public enum ValidityMessage: Equatable, Sendable {
         }
     }
 
+    /// A number off its steps: the nearest steps below and above it, counted from `base`.
+    public static func offStep(_ number: Double, step: Double, base: Double) -> ValidityMessage {
+        let steps = (number - base) / step
+        return .offStep(below: JSONValue.format(base + steps.rounded(.down) * step), above: JSONValue.format(base + steps.rounded(.up) * step))
+    }
+
     /// An invalid field of an array's item, as the array's own message.
     public static func item(_ index: Int, label: String, _ message: String, in language: Language) -> String {
         tr("Item {0}, {1}: {2}", index + 1, label, message, in: language)

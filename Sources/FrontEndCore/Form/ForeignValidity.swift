@@ -77,8 +77,7 @@ extension FormSnapshot {
             if case .double(let minimum)? = field.minimum {
                 base = minimum
             }
-            let steps = (number - base) / step
-            return .offStep(below: JSONValue.format(base + steps.rounded(.down) * step), above: JSONValue.format(base + steps.rounded(.up) * step))
+            return .offStep(number, step: step, base: base)
         case .pending:
             return .checking
         case .unavailable:

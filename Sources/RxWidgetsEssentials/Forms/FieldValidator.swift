@@ -128,9 +128,7 @@ struct FieldValidator {
             let steps = (number - base) / step
             let nearest = steps.rounded()
             if abs(steps - nearest) > 1e-9 * Swift.max(1, abs(steps)) {
-                let below = base + steps.rounded(.down) * step
-                let above = base + steps.rounded(.up) * step
-                return invalid(.stepMismatch, .offStep(below: JSONValue.format(below), above: JSONValue.format(above)))
+                return invalid(.stepMismatch, .offStep(number, step: step, base: base))
             }
         }
         return nil
