@@ -82,7 +82,7 @@ final class FormModelTests: XCTestCase {
         XCTAssertEqual(form.focus, "abroad")
         XCTAssertEqual(form.update(.key(.enter)), [], "the page is invalid: no call")
         XCTAssertEqual(form.status?.text, "Next waits for name")
-        XCTAssertTrue(form.left.contains("name"), "its message shows")
+        XCTAssertTrue(form.fields["name"].wasLeft, "its message shows")
 
         var valid = form.daemon
         valid.validity["name"] = (true, nil, "")
@@ -210,6 +210,28 @@ final class FormModelTests: XCTestCase {
                             buttons: [("male", "gender", "male"), ("female", "gender", "female")])
         _ = buttons.update(.key(.left))
         XCTAssertEqual(buttons.update(.key(.character(" "))), [.call(.tap(field: "gender", button: "female"))])
+    }
+
+    func testEachFieldKeepsItsOwnStateAndAnItemsStateGoesWithTheItems() {
+        var form = model([field("size", .choice, ["options": .array(element: .string, [.string("S"), .string("M"), .string("L")])]),
+                          field("colour", .choice, ["options": .array(element: .string, [.string("red"), .string("blue")])]),
+                          field("pin", .text, ["secret": .boolean(true)])])
+        _ = form.update(.key(.right))
+        _ = form.update(.key(.right))
+        _ = form.update(.key(.tab))
+        XCTAssertEqual(form.update(.key(.character(" "))), [.call(.setValue(field: "colour", value: .string("red"), .plain))], "another choice's cursor starts at its own first option")
+        XCTAssertEqual(form.fields[ChoiceFieldComponent.self, name: "size"].cursor, 2, "the first choice keeps where its cursor was")
+        XCTAssertTrue(form.fields["size"].wasLeft)
+        XCTAssertFalse(form.fields["colour"].wasLeft)
+        _ = form.update(.key(.tab))
+        _ = form.update(.answered(.setValue(field: "colour", value: .string("red"), .plain), error: nil))
+        form.fields[TextFieldComponent.self, name: "pin"].secret = "1234"
+        form.fields[TextFieldComponent.self, name: "trip[0].code"].secret = "X"
+        form.fields["trip[0].code"].refusal = "refused"
+        form.fields.forgetItems(of: "trip")
+        XCTAssertNil(form.fields["trip[0].code"].refusal, "an item path names another item once items changed")
+        XCTAssertEqual(form.fields.kept(by: TextFieldComponent.self).map(\.name), ["pin"])
+        XCTAssertEqual(form.update(.daemonReplaced), [.call(.setValue(field: "pin", value: .string("1234"), .plain))], "a secret typed is given to a new daemon")
     }
 
     // MARK: Messages and submit

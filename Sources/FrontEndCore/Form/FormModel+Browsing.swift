@@ -91,7 +91,7 @@ extension FormModel {
     }
 
     private mutating func chose(_ paths: [String], for name: String) -> [FormCommand] {
-        left.insert(name)
+        fields[name].wasLeft = true
         guard let field = daemon.layout.first(where: { $0.name == name }) else { return [] }
         return [.call(.setValue(field: name, value: FileFieldComponent.value(paths, for: field), .plain))]
     }

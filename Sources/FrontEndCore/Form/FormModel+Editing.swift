@@ -14,11 +14,12 @@ extension FormModel {
         var commands: [FormCommand] = []
         var text = daemon.values[field.name]?.stringValue ?? ""
         if field.secret {
-            if secrets[field.name] == nil {
+            let kept = fields[TextFieldComponent.self, name: field.name].secret
+            if kept == nil {
                 commands.append(.readSecret(field.name))
             }
-            text = secrets[field.name] ?? ""
-            secrets[field.name] = text
+            text = kept ?? ""
+            fields[TextFieldComponent.self, name: field.name].secret = text
         }
         editing = EditBuffer(field: field.name, text: text, cursor: field.kind == .date ? 0 : text.count)
         lastSent = text
@@ -58,8 +59,8 @@ extension FormModel {
     /// Sends the text and holds further sends for `textInterval`.
     package mutating func send(text buffer: EditBuffer) -> [FormCommand] {
         lastSent = buffer.text
-        if secrets[buffer.field] != nil {
-            secrets[buffer.field] = buffer.text
+        if fields[TextFieldComponent.self, name: buffer.field].secret != nil {
+            fields[TextFieldComponent.self, name: buffer.field].secret = buffer.text
         }
         inFlight.append((buffer.field, buffer.text))
         throttling = true
@@ -72,7 +73,7 @@ extension FormModel {
         editing?.text = ""
         lastSent = ""
         guard let number = Double(StepperFieldComponent.plainNumber(buffer.text)), number.isFinite else {
-            refusals[buffer.field] = "field \"\(buffer.field)\" expects a number, got \(quoted(buffer.text, quote: "\""))"
+            fields[buffer.field].refusal = "field \"\(buffer.field)\" expects a number, got \(quoted(buffer.text, quote: "\""))"
             return []
         }
         return [.call(.setValue(field: buffer.field, value: .double(number), .plain))]
@@ -102,13 +103,13 @@ extension FormModel {
     /// change, which the edit buffer takes with what was typed here and not
     /// yet sent applied on top.
     package mutating func heard(_ value: DBusValue, for field: String) -> [FormCommand] {
-        refusals[field] = nil
+        fields[field].refusal = nil
         if let index = inFlight.firstIndex(where: { $0.field == field && $0.text == value.stringValue }) {
             inFlight.removeSubrange(...index)
             return []
         }
         guard var current = editing, current.field == field, let text = value.stringValue, text != lastSent,
-              focusedField?.kind == .text, secrets[field] == nil else { return [] }
+              focusedField?.kind == .text, fields[TextFieldComponent.self, name: field].secret == nil else { return [] }
         let rebased = FormModel.rebase(local: current.text, onto: text, since: lastSent ?? "")
         let atEnd = current.cursor >= current.text.count
         current.text = rebased
@@ -124,8 +125,8 @@ extension FormModel {
     /// The owner's value of a secret field: it fills the field unless
     /// something was typed into it first.
     package mutating func secretRead(_ text: String, for field: String) {
-        guard secrets[field] == "" else { return }
-        secrets[field] = text
+        guard fields[TextFieldComponent.self, name: field].secret == "" else { return }
+        fields[TextFieldComponent.self, name: field].secret = text
         if let current = editing, current.field == field, current.text.isEmpty {
             editing = EditBuffer(field: field, text: text, cursor: text.count)
             lastSent = text

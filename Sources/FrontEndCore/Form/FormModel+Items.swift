@@ -7,9 +7,7 @@ extension FormModel {
     /// (secrets read, refusals): once items are removed, moved or replaced,
     /// a path names another item.
     mutating func forgetItems(of array: String) {
-        let prefix = array + "["
-        secrets = secrets.filter { !$0.key.hasPrefix(prefix) }
-        refusals = refusals.filter { !$0.key.hasPrefix(prefix) }
+        fields.forgetItems(of: array)
     }
 
     /// A refused `AddItem` made no row where the focus went: it goes back to the array.

@@ -11,7 +11,7 @@ extension FormModel {
     package mutating func nextPage() -> [FormCommand] {
         guard !daemon.isOnLastPage else { return [] }
         let onPage = daemon.shownFields.map(\.name)
-        left.formUnion(onPage)
+        fields.leave(onPage)
         if let blockers = nextPageBlockers {
             status = (blockers, .error)
             return []

@@ -105,7 +105,7 @@ extension FormModel {
             return handle(key)
         case .edited(let field, let text):
             status = nil
-            left.insert(field)
+            fields[field].wasLeft = true
             let commands = editing?.field == field ? [] : focus(on: field)
             return commands + edit {
                 $0.text = text
@@ -113,15 +113,15 @@ extension FormModel {
             }
         case .chose(let field, let value):
             status = nil
-            left.insert(field)
+            fields[field].wasLeft = true
             return focus(on: field) + [.call(.setValue(field: field, value: value, daemon.layout.first { $0.name == field }?.kind == .date ? .date : .plain))]
         case .tapped(let field, let button):
             status = nil
-            left.insert(field)
+            fields[field].wasLeft = true
             return focus(on: field) + [.call(.tap(field: field, button: button))]
         case .stepped(let field, let up):
             status = nil
-            left.insert(field)
+            fields[field].wasLeft = true
             return focus(on: field) + [.call(up ? .increment(field) : .decrement(field))]
         case .submitRequested:
             status = nil
@@ -152,8 +152,8 @@ extension FormModel {
             return []
         case .daemonReplaced:
             // What was typed into the secret fields is given again: the person typed it once.
-            return secrets.keys.sorted().compactMap { field in
-                guard let text = secrets[field], !text.isEmpty, daemon.layout.contains(where: { $0.name == field }) else { return nil }
+            return fields.kept(by: TextFieldComponent.self).compactMap { field, state in
+                guard let text = state.secret, !text.isEmpty, daemon.layout.contains(where: { $0.name == field }) else { return nil }
                 return .call(.setValue(field: field, value: .string(text), .plain))
             }
         case .submitted(let values):
@@ -248,7 +248,7 @@ extension FormModel {
     package mutating func moveFocus(by delta: Int) -> [FormCommand] {
         let current = focusedField
         if let current {
-            left.insert(current.name)
+            fields[current.name].wasLeft = true
         }
         var commands = finishEditing()
         if let current, current.updatesOnBlur {
@@ -269,7 +269,7 @@ extension FormModel {
     private mutating func submit() -> [FormCommand] {
         guard daemon.isOnLastPage else { return nextPage() }
         // A Submit shows every field's message, as a browser's does.
-        left.formUnion(daemon.layout.map(\.name))
+        fields.leave(daemon.layout.map(\.name))
         guard daemon.submitEnabled else {
             status = (submitBlockers ?? tr("Submit is disabled until every field is valid"), .error)
             return []
@@ -301,15 +301,15 @@ extension FormModel {
         }
         guard let error else {
             if let field = call.field {
-                refusals[field] = nil
+                fields[field].refusal = nil
             }
             return []
         }
         if let field = call.field {
-            refusals[field] = error.message
+            fields[field].refusal = error.message
         } else if error.isValidationFailure {
             // Said in the person's words from what this screen knows, not the daemon's English.
-            left.formUnion(daemon.layout.map(\.name))
+            fields.leave(daemon.layout.map(\.name))
             status = ((daemon.isOnLastPage ? submitBlockers : nextPageBlockers) ?? tr("Not every field is valid yet"), .error)
         } else {
             status = (error.message, .error)

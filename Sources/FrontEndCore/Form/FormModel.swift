@@ -47,19 +47,13 @@ package struct FormModel {
     package var daemon: FormSnapshot
     /// The focused field's name; nil is the Submit button.
     package var focus: String?
-    /// The button (or, without buttons, the option) under a choice's cursor, per field.
-    package var choiceCursor: [String: Int] = [:]
+    /// Each field's own state (whether it was left, a refused input, its component's part), by name.
+    package var fields = FieldStates()
     package var editing: EditBuffer?
     /// The text the daemon was last sent for the field being edited.
     package var lastSent: String?
-    /// The fields the person has left (all, once Submit was tried): "please
-    /// fill in this field" waits for it.
-    package var left: Set<String> = []
     /// Texts sent and not yet heard back (`ValueChanged`) or answered.
     package var inFlight: [(field: String, text: String)] = []
-    /// The secret fields' text as this front end last had it: the daemon
-    /// never broadcasts a secret (API rule 13).
-    package var secrets: [String: String] = [:]
     /// Whether text sends are held (a send went out less than `textInterval` ago).
     package var throttling = false
     /// Whether text was typed while held.
@@ -71,8 +65,6 @@ package struct FormModel {
     /// A Submit is on its way: every input waits for its answer (the
     /// screen ends with it, or goes on after a refusal).
     package var isSubmitting = false
-    /// A refused input's message, per field (a malformed date).
-    package var refusals: [String: String] = [:]
     package var status: (text: String, tone: Tone)?
     /// The browser open on a file field (a screen that draws its own); nil when none is.
     package var browsing: Browsing?
@@ -95,7 +87,7 @@ package struct FormModel {
     }
 
     /// The component that draws and edits `field`.
-    package static func component(of field: RemoteForm.Field) -> FieldComponent.Type {
+    package static func component(of field: RemoteForm.Field) -> any FieldComponent.Type {
         switch field.kind {
         case .text: return TextFieldComponent.self
         case .date: return DateFieldComponent.self

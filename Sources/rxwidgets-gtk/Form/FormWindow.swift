@@ -159,8 +159,8 @@ final class FormWindow {
             row.control.widget.setRequired(required)
             let check = daemon.validity[name]
             let pending = check?.reason == .pending
-            let refusal = model.refusals[name].map { FormModel.refusal($0, for: field) }
-            let showsMessage = refusal != nil || (check.map { !$0.valid && (attached || model.left.contains(name) || pending) } ?? false)
+            let refusal = model.fields[name].refusal.map { FormModel.refusal($0, for: field) }
+            let showsMessage = refusal != nil || (check.map { !$0.valid && (attached || model.fields[name].wasLeft || pending) } ?? false)
             let message = showsMessage ? refusal ?? check?.message ?? "" : ""
             gtk_label_set_text(row.message.c(), message)
             // A check still running is not an error: drawn as a note beside its spinner.

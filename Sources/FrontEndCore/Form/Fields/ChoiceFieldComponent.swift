@@ -5,6 +5,13 @@ import RxWidgetsCommandLine
 /// A choice: its buttons, else its current options, as radio buttons;
 /// ←/→ move the cursor, Space taps the button (or chooses the option).
 package enum ChoiceFieldComponent: FieldComponent {
+    package struct State: FieldComponentState {
+        /// The button (or, without buttons, the option) under the cursor.
+        package var cursor = 0
+
+        package init() {}
+    }
+
     package static func buttonNames(_ field: RemoteForm.Field) -> [String] {
         field.buttons
     }
@@ -29,11 +36,11 @@ package enum ChoiceFieldComponent: FieldComponent {
         switch key {
         case .left, .right:
             guard !all.isEmpty else { return [] }
-            let current = min(model.choiceCursor[field.name] ?? 0, all.count - 1)
-            model.choiceCursor[field.name] = (current + (key == .left ? all.count - 1 : 1)) % all.count
+            let current = min(model.fields[Self.self, name: field.name].cursor, all.count - 1)
+            model.fields[Self.self, name: field.name].cursor = (current + (key == .left ? all.count - 1 : 1)) % all.count
             return []
         case .character(" "):
-            let index = model.choiceCursor[field.name] ?? 0
+            let index = model.fields[Self.self, name: field.name].cursor
             guard all.indices.contains(index) else { return [] }
             let names = buttonNames(field)
             if names.isEmpty {

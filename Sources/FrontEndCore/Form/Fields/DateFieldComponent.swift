@@ -70,7 +70,7 @@ package enum DateFieldComponent: FieldComponent {
         current.text = step(day).text
         current.cursor = 0
         model.editing = current
-        model.refusals[current.field] = nil
+        model.fields[current.field].refusal = nil
         return model.send(date: current)
     }
 
@@ -98,7 +98,7 @@ package enum DateFieldComponent: FieldComponent {
         current.text = String(characters)
         model.editing = current
         moveCursor(by: 1, &model)
-        model.refusals[current.field] = nil
+        model.fields[current.field].refusal = nil
         guard completes else { return [] }
         // A whole date typed: the next digit starts the next one.
         model.editing?.cursor = pastTheEnd

@@ -5,6 +5,8 @@ import RxWidgetsCommandLine
 /// Each front end draws it in its own way (`FieldView` on the terminal, a
 /// control in GTK).
 package protocol FieldComponent {
+    /// What it keeps of one field between keys, in the screen's `FieldStates`.
+    associatedtype State: FieldComponentState = NoOwnState
     /// The keys it takes, for the help line.
     static func keys(for field: RemoteForm.Field) -> String
     /// Whether it takes typed text, so q, j and k are text in it.

@@ -27,7 +27,7 @@ package enum StepperFieldComponent: FieldComponent {
         case .character(let character) where isNumberCharacter(character):
             model.editing?.text.append(character)
             model.editing?.cursor += 1
-            model.refusals[field.name] = nil
+            model.fields[field.name].refusal = nil
             return []
         case .backspace:
             if model.editing?.text.isEmpty == false {

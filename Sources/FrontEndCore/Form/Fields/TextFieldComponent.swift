@@ -7,6 +7,15 @@ import RxWidgetsCommandLine
 /// one takes Enter as a new line, draws its lines under one another (at most
 /// `shownLines`) and is left with Tab or Ctrl-D.
 package enum TextFieldComponent: FieldComponent {
+    package struct State: FieldComponentState {
+        /// A secret field's text as this front end last had it (the daemon
+        /// never broadcasts a secret, API rule 13); nil for a field not secret
+        /// or not edited yet, "" while the owner's value is being read.
+        package var secret: String?
+
+        package init() {}
+    }
+
     package static let isTyped = true
 
     package static func keys(for field: RemoteForm.Field) -> String {

@@ -72,7 +72,7 @@ extension FormModel {
     /// The line under a field: a refusal, the daemon's message, or the help.
     private func message(under field: RemoteForm.Field, indent: String) -> Line {
         let help = (field.help ?? "")
-        if let refusal = refusals[field.name] {
+        if let refusal = fields[field.name].refusal {
             return Line(indent + FormModel.refusal(refusal, for: field), .error)
         }
         guard let state = daemon.validity[field.name], !state.valid else {
@@ -84,7 +84,7 @@ extension FormModel {
         // "Please fill in this field" waits until the field was left or
         // Submit tried (the daemon's validity is the same either way); the
         // help stays beside the message.
-        guard state.reason != .valueMissing || left.contains(field.name) else {
+        guard state.reason != .valueMissing || fields[field.name].wasLeft else {
             return help.isEmpty ? Line() : Line(indent + help, .help)
         }
         var line = Line(indent + (state.message.isEmpty ? state.reason?.rawValue ?? tr("invalid") : state.message), .error)

@@ -11,7 +11,7 @@ extension ChoiceFieldComponent: FieldView {
         let all = choices(field, model)
         for (index, choice) in all.enumerated() {
             let chosen = choice.value == current
-            let underCursor = focused && index == (model.choiceCursor[field.name] ?? 0)
+            let underCursor = focused && index == model.fields[ChoiceFieldComponent.self, name: field.name].cursor
             line.append(chosen ? "(•) " : "( ) ", chosen ? border : .dim)
             line.append(choice.label, underCursor ? .cursor : .plain)
             line.append("  ")

@@ -15,7 +15,7 @@ extension FieldView {
 
 extension FormModel {
     /// The view that draws `field`.
-    static func fieldView(of field: RemoteForm.Field) -> FieldView.Type {
+    static func fieldView(of field: RemoteForm.Field) -> any FieldView.Type {
         switch field.kind {
         case .text: return TextFieldComponent.self
         case .date: return DateFieldComponent.self

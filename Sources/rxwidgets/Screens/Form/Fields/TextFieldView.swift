@@ -10,7 +10,7 @@ extension TextFieldComponent: FieldView {
     /// The text as drawn: the edit buffer, a secret's own copy, or the daemon's value.
     private static func text(_ field: RemoteForm.Field, in model: FormModel) -> String {
         let isSecret = field.secret
-        let text = model.editing?.field == field.name ? model.editing?.text ?? "" : (isSecret ? model.secrets[field.name] : nil) ?? model.daemon.values[field.name]?.stringValue ?? ""
+        let text = model.editing?.field == field.name ? model.editing?.text ?? "" : (isSecret ? model.fields[TextFieldComponent.self, name: field.name].secret : nil) ?? model.daemon.values[field.name]?.stringValue ?? ""
         return isSecret ? String(repeating: "•", count: text.count) : text
     }
 
