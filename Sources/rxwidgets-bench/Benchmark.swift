@@ -18,6 +18,7 @@ func runBenchmark() {
         ("reference", BenchmarkRun.compareWithReference),
         ("startup", BenchmarkRun.measureStartup),
         ("ping-during-bind", BenchmarkRun.measurePingDuringBinds),
+        ("binds-8", BenchmarkRun.measureReadsDuringEightBinds),
         ("restore", BenchmarkRun.measureRestore),
     ]
     let measured: [(String, (BenchmarkRun) -> () -> Void)] = [
