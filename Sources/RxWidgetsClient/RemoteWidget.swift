@@ -11,9 +11,13 @@ import WidgetsAPI
 /// When the widget is destroyed (`InterfacesRemoved`: by its owner, or with
 /// its transient creator) every observable of it fails, once, with
 /// `WidgetsClientError.widgetDestroyedName`. When the daemon leaves the bus
-/// every observable of the widget fails with `WidgetsClientError.daemonGoneName`; once a daemon serves the name
-/// again and the widget still exists there, its properties are read anew and
-/// new subscriptions see it live again.
+/// every observable of the widget fails with `WidgetsClientError.daemonGoneName`
+/// — at once, or when none came back within the client's `daemonReturnWait`.
+/// When a daemon takes the name (after a gap, or from another with
+/// `--replace`), the widget is not `served` until its properties were read
+/// from that daemon (it may still be putting its widgets back); then every
+/// property is announced as changed, and subscriptions that did not fail go
+/// on. A daemon that does not serve the widget in time fails its observables.
 public class RemoteWidget {
     /// The client it belongs to.
     public let client: WidgetsClient
@@ -28,9 +32,10 @@ public class RemoteWidget {
     /// `Get`s of invalidated properties still waiting for their answer.
     private var pendingReads: [String: Disposable] = [:]
     private let matchRule: String
-    /// Set when a returned daemon did not (yet) serve the widget: the next
-    /// successful call reads its properties again.
-    private var needsRefresh = false
+    /// Whether the daemon serves the widget now (see the type's comment).
+    private let served = BehaviorRelay(value: true)
+    /// Asks a daemon that took the name for the widget until it serves it.
+    private var servedPoll: LoopTimer?
 
     init(client: WidgetsClient, path: ObjectPath, interface: String) throws {
         self.client = client
@@ -53,6 +58,7 @@ public class RemoteWidget {
     }
 
     deinit {
+        servedPoll?.dispose()
         pendingReads.values.forEach { $0.dispose() }
         release()
         propertyChanges.dispose()
@@ -197,8 +203,10 @@ public class RemoteWidget {
     @discardableResult
     func call(_ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
         let reply = try client.call(path.rawValue, interface, member, arguments)
-        if needsRefresh {
-            needsRefresh = (try? readProperties()) == nil
+        // A call answered: the daemon serves the widget, whether or not the last ask found it.
+        if servedPoll != nil, readAgain() {
+            servedPoll?.dispose()
+            servedPoll = nil
         }
         return reply
     }
@@ -234,7 +242,24 @@ public class RemoteWidget {
 
     // MARK: The daemon coming and going
 
+    /// Whether the daemon serves the widget now: false from the moment the
+    /// daemon left the bus or another took its name until the widget's
+    /// properties were read from the one that has it.
+    public var isServed: Bool { served.value }
+
+    var servedChanges: Observable<Bool> {
+        served.asObservable().distinctUntilChanged()
+    }
+
+    /// The daemon left; the client waits for one to come back.
+    func daemonAway() {
+        servedPoll?.dispose()
+        servedPoll = nil
+        served.accept(false)
+    }
+
     func daemonLeft() {
+        daemonAway()
         failObservables(WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "rxwidgetsd left the bus; \(path) is not served"))
     }
 
@@ -254,14 +279,47 @@ public class RemoteWidget {
         propertyChanges = PublishSubject()
     }
 
-    func daemonReturned() {
-        needsRefresh = (try? readProperties()) == nil
+    /// A daemon took the name: the widget is served again once its
+    /// properties are read from it, asked every 50 ms for up to `wait`
+    /// nanoseconds; else its observables fail.
+    func daemonReturned(within wait: Int64) {
+        daemonAway()
+        guard !readAgain() else { return }
+        let interval: Int64 = 50_000_000
+        var asked: Int64 = 0
+        servedPoll = MainLoop.shared.addTimer(after: interval, repeating: interval) { [weak self] in
+            guard let self else { return }
+            asked += interval
+            if readAgain() {
+                servedPoll?.dispose()
+                servedPoll = nil
+            } else if asked >= wait {
+                servedPoll?.dispose()
+                servedPoll = nil
+                failObservables(WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "rxwidgetsd came back without \(path)"))
+            }
+        }
+    }
+
+    /// Reads every property from the daemon now on the bus; when it answers,
+    /// the widget is served and every property is announced as changed.
+    private func readAgain() -> Bool {
+        guard (try? readProperties()) != nil else { return false }
+        served.accept(true)
+        propertyChanges.on(.next(properties.keys.sorted()))
+        return true
     }
 }
 
 extension RemoteWidget: ReactiveCompatible {}
 
 extension Reactive where Base: RemoteWidget {
+    /// Whether the daemon serves the widget (`RemoteWidget.isServed`): the
+    /// current value on subscription, then each change.
+    public var served: Observable<Bool> {
+        base.servedChanges
+    }
+
     /// The widget's `Revision`: the current value on subscription, then every change.
     public var revision: Observable<UInt64> {
         // Every widget interface has the same Revision: the picker's contract names it.

@@ -22,6 +22,15 @@ public final class WidgetsClient {
     /// How many objects this client has served, for unique paths.
     var servedObjects = 0
     private let daemonChanges = PublishRelay<String?>()
+    /// How long (nanoseconds) this client's widgets wait for a daemon to
+    /// come back to the bus after one left it — a restart, an upgrade, a
+    /// crash — before every observable of them fails with
+    /// `WidgetsClientError.daemonGoneName`. 0 (the default): they fail at
+    /// once. While they wait, the bus is asked to start the daemon where it
+    /// can be activated, and each widget says it is not served (`rx.served`).
+    public var daemonReturnWait: Int64 = 0
+    /// Ends the wait for a daemon to come back.
+    private var returnDeadline: LoopTimer?
 
     /// A client of the bus that started this program (`DBUS_STARTER_ADDRESS`),
     /// else of the session bus (`DBUS_SESSION_BUS_ADDRESS`, else the socket
@@ -65,6 +74,7 @@ public final class WidgetsClient {
     }
 
     deinit {
+        returnDeadline?.dispose()
         ownerWatch?.dispose()
         connection.close()
     }
@@ -270,14 +280,34 @@ public final class WidgetsClient {
         daemon = owner.isEmpty ? nil : owner
         daemonChanges.accept(daemon)
         let live = remoteWidgets.values.compactMap(\.widget)
-        for widget in live {
-            if owner.isEmpty {
-                widget.daemonLeft()
-            } else {
-                widget.daemonReturned()
+        guard owner.isEmpty else {
+            returnDeadline?.dispose()
+            returnDeadline = nil
+            for widget in live {
+                widget.daemonReturned(within: max(daemonReturnWait, WidgetsClient.restoreWait))
+            }
+            return
+        }
+        guard daemonReturnWait > 0 else {
+            live.forEach { $0.daemonLeft() }
+            return
+        }
+        live.forEach { $0.daemonAway() }
+        connection.startService(WidgetsAPI.busName)
+        returnDeadline?.dispose()
+        returnDeadline = MainLoop.shared.addTimer(after: daemonReturnWait) { [weak self] in
+            guard let self else { return }
+            returnDeadline = nil
+            if daemon == nil {
+                remoteWidgets.values.compactMap(\.widget).forEach { $0.daemonLeft() }
             }
         }
     }
+
+    /// How long (nanoseconds) a daemon that took the name has at least to
+    /// serve a widget again (it puts its widgets back from its state
+    /// directory as it starts) before the widget's observables fail.
+    static let restoreWait: Int64 = 10_000_000_000
 }
 
 private struct WeakWidget {

@@ -62,6 +62,7 @@ do {
 } catch {
     Failure.daemon(error, bus: busDescription, program: program)
 }
+DaemonReturnWait.configure(client, program: program)
 GLibMainLoop.shared.attach()
 
 if case .agent = arguments.command {

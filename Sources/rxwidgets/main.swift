@@ -92,6 +92,7 @@ do {
 } catch {
     failDaemon(error, bus: busDescription)
 }
+DaemonReturnWait.configure(client, program: "rxwidgets")
 
 switch arguments.command {
 case .list(let json):

@@ -267,6 +267,44 @@ final class ClientTests: DaemonTestCase {
         XCTAssertEqual(try form.submit(), ["username": .string("alice"), "password": .string("hunter2"), "repeatPassword": .string("hunter2")])
     }
 
+    func testWithAReturnWaitObservablesOutliveARestart() throws {
+        let client = try makeClient()
+        client.daemonReturnWait = 10_000_000_000
+        let picker = try client.createPicker("kept", items: [["a", "b", "c"]])
+        let bag = DisposeBag()
+        var served: [Bool] = []
+        var selected: [Int] = []
+        var failure: Error?
+        picker.rx.served.subscribe(onNext: { served.append($0) }).disposed(by: bag)
+        picker.rx.itemSelected.subscribe(onNext: { selected.append($0.row) }, onError: { failure = $0 }).disposed(by: bag)
+        XCTAssertEqual(daemon.stop(), 0)
+        XCTAssertTrue(MainLoop.shared.run(while: { served.count < 2 }, timeout: .seconds(5)), "\(served)")
+        XCTAssertFalse(picker.isServed)
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        XCTAssertTrue(waitForName(busName, on: client.connection), daemon.log)
+        XCTAssertFalse(picker.isServed, "a daemon without the picker does not serve it")
+        // Without a state directory the returned daemon has no widgets: the program makes it again.
+        _ = try client.createPicker("kept", items: [["a", "b", "c"]])
+        XCTAssertTrue(MainLoop.shared.run(while: { served.count < 3 }, timeout: .seconds(10)), daemon.log)
+        XCTAssertEqual(served, [true, false, true], "served, away, served by the daemon that came back")
+        try picker.selectRow(2, inComponent: 0)
+        XCTAssertEqual(selected, [2], "the subscription made before the restart goes on")
+        XCTAssertNil(failure)
+    }
+
+    func testWithAReturnWaitObservablesFailWhenNoDaemonCameBack() throws {
+        let client = try makeClient()
+        client.daemonReturnWait = 300_000_000
+        let picker = try client.createPicker("kept", items: [["a"]])
+        let bag = DisposeBag()
+        var failure: WidgetsClientError?
+        picker.rx.itemSelected.subscribe(onError: { failure = $0 as? WidgetsClientError }).disposed(by: bag)
+        XCTAssertEqual(daemon.stop(), 0)
+        daemon = nil
+        MainLoop.shared.run(while: { failure == nil }, timeout: .seconds(5))
+        XCTAssertEqual(failure?.name, WidgetsClientError.daemonGoneName)
+    }
+
     func testTheDaemonLeavingFailsObservablesAndAReturnReattaches() throws {
         let client = try makeClient()
         let picker = try client.createPicker("kept", items: [["a", "b"]])

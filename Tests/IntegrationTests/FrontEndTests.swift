@@ -982,13 +982,22 @@ final class FrontEndTests: DaemonTestCase {
     }
 
     func testTheDaemonLeavingMidChoiceEndsWith3AndARestoredTerminal() throws {
-        let terminal = try start(["choose", "a", "b"])
+        let terminal = try start(["choose", "a", "b"], environment: ["RXWIDGETS_DAEMON_WAIT": "1"])
         terminal.waitForScreen("› a")
         XCTAssertEqual(daemon.stop(), 0)
         daemon = nil
-        XCTAssertEqual(terminal.exitStatus(), 3)
+        terminal.waitForScreen("rxwidgetsd stopped; waiting for it to come back (ctrl-c quits)")
+        XCTAssertEqual(terminal.exitStatus(), 3, "once RXWIDGETS_DAEMON_WAIT passed")
         XCTAssertTrue(terminal.error.contains("left the bus"), terminal.error)
         XCTAssertEqual(terminal.terminalSettings.after, terminal.terminalSettings.before)
+    }
+
+    func testAWaitForTheDaemonThatIsNotSecondsIsAUsageError() throws {
+        for value in ["soon", "-1", "nan", "86401"] {
+            let terminal = try start(["choose", "a", "b"], environment: ["RXWIDGETS_DAEMON_WAIT": value])
+            XCTAssertEqual(terminal.exitStatus(), 2, value)
+            XCTAssertTrue(terminal.error.contains("RXWIDGETS_DAEMON_WAIT is '\(value)'; expected seconds from 0 to 86400"), terminal.error)
+        }
     }
 
     func testTableWithMultipleSelectionPrintsTheSelectedRows() throws {

@@ -225,10 +225,11 @@ final class GtkFrontEndTests: DesktopTestCase {
     }
 
     func testTheDaemonStoppingMidDialogIsAnError() throws {
-        let choose = try start(["choose", "a", "b"])
+        let choose = try start(["choose", "a", "b"], environment: ["RXWIDGETS_DAEMON_WAIT": "1"])
         XCTAssertNotNil(choose.find("list item", "a"))
         XCTAssertEqual(daemon.stop(), 0)
         daemon = nil
+        XCTAssertNotNil(choose.find("label", "rxwidgetsd stopped; waiting for it to come back…"), "said while it waits")
         XCTAssertEqual(choose.exitStatus(), 3, "exit 3 when the daemon leaves: \(choose.error)")
         XCTAssertTrue(choose.error.hasPrefix("rxwidgets-gtk: "), choose.error)
     }

@@ -67,6 +67,55 @@ final class ReplaceFollowingTests: DaemonTestCase {
         return ""
     }
 
+    /// The daemon stopped and started again (an upgrade's restart), or killed
+    /// and started again (a crash): keys typed meanwhile wait for it, and the
+    /// answer is the one the person chose.
+    func testAChooseWaitsForARestartedOrCrashedDaemonAndGoesOn() throws {
+        for crash in [false, true] {
+            let choose = try TerminalSession(["choose", "apple", "banana", "cherry"], address: bus.address)
+            choose.waitForScreen("› apple")
+            choose.send("Down")
+            choose.waitForScreen("› banana")
+            if crash {
+                // A crash loses at most the last 100 ms of changes: these are written first.
+                Thread.sleep(forTimeInterval: 0.4)
+                kill(daemon.process.processIdentifier, SIGKILL)
+                daemon.process.waitUntilExit()
+            } else {
+                XCTAssertEqual(daemon.stop(), 0, daemon.log)
+            }
+            choose.waitForScreen("rxwidgetsd stopped; waiting for it to come back")
+            choose.send("Down")
+            Thread.sleep(forTimeInterval: 0.3)
+            XCTAssertTrue(choose.screen.contains("› banana"), "the key waits for the daemon: \(choose.screen)")
+            daemon = try Daemon(bus: bus, arguments: daemonArguments)
+            XCTAssertTrue(choose.waitForScreen("› cherry"), daemon.log)
+            XCTAssertFalse(choose.screen.contains("rxwidgetsd stopped"), choose.screen)
+            choose.send("Enter")
+            XCTAssertEqual(choose.exitStatus(), 0, choose.error + choose.screen)
+            XCTAssertEqual(choose.output, "cherry\n", crash ? "after SIGKILL" : "after SIGTERM")
+            XCTAssertEqual(choose.error, "")
+        }
+    }
+
+    func testAFormGetsItsSecretsBackAfterARestart() throws {
+        let form = try TerminalSession(["form", "sign-up"], address: bus.address, columns: 90)
+        form.waitForScreen("Username")
+        form.type("abcde")
+        form.send("Tab")
+        form.type("hunter2")
+        form.send("Tab")
+        form.type("hunter2")
+        form.send("Tab")
+        XCTAssertTrue(waitFor { (try? self.property("\(root)/form/\(self.formName())", formInterface, "SubmitEnabled")) == .boolean(true) }, form.screen)
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        form.waitForScreen("rxwidgetsd stopped")
+        form.send("Enter")
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "username=abcde\npassword=hunter2\nrepeatPassword=hunter2\n", "Enter typed while the daemon was away submits once it is back")
+    }
+
     func testAQuestionWhoseAskerLeftDuringTheReplaceIsGone() throws {
         let asker = try Connection(bus: .address(bus.address))
         _ = try asker.callAndWait(destination: busName, path: root, interface: managerInterface, member: "CreatePicker",
@@ -120,6 +169,20 @@ final class GtkReplaceFollowingTests: DesktopTestCase {
         try replaceDaemon()
         desktop.press("Down")
         choose.waitFor("list item", "banana") { $0.states.contains("selected") }
+        desktop.press("Return")
+        XCTAssertEqual(choose.exitStatus(), 0, choose.error)
+        XCTAssertEqual(choose.output, "banana\n")
+    }
+
+    func testAChooseWindowWaitsForARestartedDaemon() throws {
+        let choose = try start(["choose", "apple", "banana", "cherry"])
+        choose.waitFor("list item", "apple") { $0.states.contains("selected") }
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        XCTAssertNotNil(choose.find("label", "rxwidgetsd stopped; waiting for it to come back…"), "said while it waits")
+        desktop.press("Down")
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        choose.waitFor("list item", "banana") { $0.states.contains("selected") }
+        XCTAssertTrue(choose.waitUntilGone("label", "rxwidgetsd stopped; waiting for it to come back…"), "no longer said once it is back")
         desktop.press("Return")
         XCTAssertEqual(choose.exitStatus(), 0, choose.error)
         XCTAssertEqual(choose.output, "banana\n")

@@ -33,6 +33,7 @@ final class TypingAheadPropertyTests: DaemonTestCase {
             }
         }
         func modelChanged() {}
+        func daemonAway(_ isAway: Bool) {}
     }
 
     private func nextName() -> String {

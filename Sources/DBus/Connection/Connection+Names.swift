@@ -63,6 +63,15 @@ extension Connection {
         }
     }
 
+    /// Asks the bus to start the service that owns `name` when it can be
+    /// activated and nothing owns it, without waiting; whatever the bus
+    /// answers (started, running already, not activatable) is left to the
+    /// `NameOwnerChanged` that follows, or to none.
+    public func startService(_ name: String) {
+        guard let request = try? busCall("StartServiceByName", [.string(name), .uint32(0)]) else { return }
+        _ = call(request) { _ in }
+    }
+
     /// Asks for a well-known name and waits for the answer (start-up only).
     public func requestName(_ name: String, flags: NameFlags) throws -> NameRequestReply {
         guard DBusNames.isValidBusName(name), !name.hasPrefix(":") else {

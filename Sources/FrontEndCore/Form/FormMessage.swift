@@ -29,8 +29,9 @@ package enum FormMessage {
     case answered(FormCall, error: FormRefusal?)
     /// The owner's `GetValue` of a secret field.
     case secretRead(field: String, text: String)
-    /// Another daemon took the form over (`rxwidgetsd --replace`): it has
-    /// every value but the secrets, which are never written down.
+    /// A daemon serves the form again (restarted, upgraded, or another that
+    /// took it over with `--replace`): it has every value but the secrets,
+    /// which are never written down.
     case daemonReplaced
     /// A successful `Submit`'s values.
     case submitted([String: DBusValue])

@@ -40,19 +40,9 @@ package final class FormProgram {
             self?.program.receive(.valueHeard(field: change.field, value: change.value))
         }, onError: { _ in })
             .disposed(by: disposeBag)
-        // A new daemon after the first: the form was handed over. It answers
-        // for the form once it has put it back, asked every 50 ms (10 s at most).
-        let anyField = form.layout.first?.name ?? ""
-        form.client.daemonOwner.compactMap { $0 }.distinctUntilChanged().skip(1)
-            .flatMapLatest { [form] _ in
-                Observable.deferred { form.rx.value(of: anyField) }
-                    .delaySubscription(.milliseconds(50), scheduler: MainScheduler.instance)
-                    .retry(200)
-                    .take(1)
-            }
-            .subscribe(onNext: { [weak self] _ in
-                self?.program.receive(.daemonReplaced)
-            }, onError: { _ in })
+        // A daemon that serves the form again (restarted, or another that
+        // took the name) has every value but the secrets: they are given again.
+        program.follow(form) { [weak self] in self?.program.receive(.daemonReplaced) }
             .disposed(by: disposeBag)
         program.start(performing: { [weak self] in self?.run($0) }, initial: initial)
     }

@@ -37,6 +37,7 @@ package final class PickerProgram {
         // (the daemon left, the widget was destroyed): they need not say it again.
         picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.program.receive(.selectedItem(index: $0.index, title: $0.title)) }, onError: { _ in }).disposed(by: disposeBag)
         picker.rx.closed.subscribe(onNext: { [weak self] in self?.program.receive(.closed) }, onError: { _ in }).disposed(by: disposeBag)
+        program.follow(picker).disposed(by: disposeBag)
     }
 
     package var model: PickerModel { program.model }

@@ -1,3 +1,6 @@
+import RxCoreEssentials
+import RxWidgetsClient
+
 /// Runs one screen's model for any front end — the terminal's screens and
 /// GTK's windows alike — and keeps the ordering rule (docs/behaviour.md,
 /// "Typing ahead"): every input is applied to the state all earlier inputs
@@ -8,8 +11,9 @@
 /// first come first applied, each once the model says it is `.ready` for
 /// it — until then the calls earlier inputs made are unanswered, or the
 /// rows a query shows are not in yet. Nothing typed is dropped; nothing is
-/// decided against a state the person had not reached yet. Runs on the
-/// main loop's thread, as the client it calls does.
+/// decided against a state the person had not reached yet. While the
+/// daemon is away (restarting, upgraded, replaced) inputs wait for it too.
+/// Runs on the main loop's thread, as the client it calls does.
 package final class Program<Model: ScreenModel> {
     package private(set) var model: Model
     private weak var host: ScreenHost?
@@ -19,6 +23,8 @@ package final class Program<Model: ScreenModel> {
     private var inputs: [Model.Message] = []
     private var isPumping = false
     private var isFinished = false
+    /// Whether the daemon does not serve the screen's widget now: inputs wait.
+    package private(set) var isDaemonAway = false
 
     package init(_ model: Model, host: ScreenHost) {
         self.model = model
@@ -61,6 +67,20 @@ package final class Program<Model: ScreenModel> {
         pump(layOutIsNews: false)
     }
 
+    /// Follows `widget`: while the daemon does not serve it, inputs wait and
+    /// the host says so; `returned` runs each time it is served again.
+    package func follow(_ widget: RemoteWidget, returned: @escaping () -> Void = {}) -> Disposable {
+        widget.rx.served.skip(1).subscribe(onNext: { [weak self] served in
+            guard let self, !isFinished else { return }
+            isDaemonAway = !served
+            host?.daemonAway(!served)
+            if served {
+                returned()
+            }
+            pump()
+        })
+    }
+
     /// Ends the program: nothing after this is applied.
     package func stop() {
         isFinished = true
@@ -93,7 +113,7 @@ package final class Program<Model: ScreenModel> {
                 changed = changed || layOutIsNews
                 if !messages.isEmpty { continue }
             }
-            guard let next = inputs.first else { break }
+            guard !isDaemonAway, let next = inputs.first else { break }
             switch model.prepare(for: next) {
             case .ready:
                 inputs.removeFirst()

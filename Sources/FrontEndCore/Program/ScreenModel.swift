@@ -35,6 +35,9 @@ package protocol ScreenHost: AnyObject {
     func finish(_ outcome: Outcome)
     /// The model changed: draw it again (soon; changes that come together draw once).
     func modelChanged()
+    /// Whether the daemon is away (restarting, upgraded, replaced): say so
+    /// until it serves the screen's widget again; inputs wait meanwhile.
+    func daemonAway(_ isAway: Bool)
 }
 
 extension ScreenHost {

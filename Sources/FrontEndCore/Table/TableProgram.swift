@@ -37,6 +37,7 @@ package final class TableProgram {
             program.receive(.daemonChanged(TableSnapshot(table)))
         }, onError: { [weak self] in self?.fail($0) })
             .disposed(by: disposeBag)
+        program.follow(table).disposed(by: disposeBag)
     }
 
     package var model: TableModel { program.model }

@@ -1,5 +1,6 @@
 import CGtk
 import FrontEndCore
+import Localization
 import RxCoreEssentials
 import RxWidgetsCommandLine
 
@@ -15,6 +16,8 @@ final class Dialog {
     private let status: Widget
     /// A deadline counted down, above the buttons.
     private let countdown: Widget
+    /// Said while the daemon is away (restarting, upgraded), above the buttons.
+    private let notice: Widget
     private var countdownTimer: LoopTimer?
     /// The question's deadline, watched while the window is up (`--timeout`).
     var deadline: Deadline?
@@ -39,9 +42,13 @@ final class Dialog {
         countdown = makeLabel("")
         gtk_widget_add_css_class(countdown, "dim-label")
         gtk_widget_set_visible(countdown, 0)
+        // TRANSLATORS: said in a window while the daemon restarts; what is done meanwhile waits for it.
+        notice = makeLabel(tr("rxwidgetsd stopped; waiting for it to come back…"))
+        gtk_widget_add_css_class(notice, "warning")
+        gtk_widget_set_visible(notice, 0)
         buttons = makeBox(horizontal: true, spacing: 8)
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let outer = makeBox(spacing: 10, [content, status, countdown, buttons])
+        let outer = makeBox(spacing: 10, [content, status, notice, countdown, buttons])
         for margin in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
             margin(outer, 14)
         }
@@ -151,5 +158,9 @@ extension Dialog: ScreenHost {
                 onModelChanged()
             }
         }
+    }
+
+    func daemonAway(_ isAway: Bool) {
+        gtk_widget_set_visible(notice, isAway ? 1 : 0)
     }
 }

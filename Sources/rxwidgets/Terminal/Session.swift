@@ -1,6 +1,7 @@
 import FrontEndCore
 import CLinux
 import Glibc
+import Localization
 import RxCoreEssentials
 import RxWidgetsClient
 import RxWidgetsCommandLine
@@ -38,6 +39,8 @@ final class Session {
     private var sources: [LoopSource] = []
     /// A line under every frame: a deadline's countdown.
     private var footer: (() -> Line)?
+    /// A line above the footer while the daemon is away.
+    private var notice: Line?
     private var footerTimer: LoopTimer?
 
     private let isInline: Bool
@@ -118,9 +121,10 @@ final class Session {
     private func draw() {
         guard let view else { return }
         let size = terminal.size
-        let rows = footer == nil ? size.rows : max(size.rows - 1, 1)
+        let below = (notice.map { [$0] } ?? []) + (footer.map { [$0()] } ?? [])
+        let rows = max(size.rows - below.count, 1)
         view.layOut(rows: rows, columns: size.columns)
-        screen.draw(view.lines(rows: rows, columns: size.columns) + (footer.map { [$0()] } ?? []))
+        screen.draw(view.lines(rows: rows, columns: size.columns) + below)
     }
 
     private func readInput(_ events: Int16) {
@@ -181,6 +185,12 @@ extension Session: ScreenHost {
     var rows: Int { terminal.size.rows }
 
     func modelChanged() {
+        redraw()
+    }
+
+    func daemonAway(_ isAway: Bool) {
+        // TRANSLATORS: shown under a question while the daemon restarts; what is typed meanwhile waits for it. ctrl-c is a key as printed on the keyboard.
+        notice = isAway ? Line(tr("rxwidgetsd stopped; waiting for it to come back (ctrl-c quits)"), .error) : nil
         redraw()
     }
 }
