@@ -13,12 +13,17 @@ RELEASE_FLAGS := -c release $(SWIFT_FLAGS) -Xswiftc -cross-module-optimization
 # toolchain is installed (ldd then names only system libraries).
 # GNU ld packs its 43,000 relative relocations (DT_RELR: 8 KiB, not the 1 MiB
 # gold writes and the loader reads at every start) and exports no symbols;
-# lld would keep Foundation's ICU data. The C++ library the Swift runtime
-# uses (25 of its functions) is linked in from its archive, found first in
-# STATIC_CXX: mapping libstdc++.so cost 0.4-0.8 MiB of RSS at start
-# (bench/README.md, "Start-up").
-STATIC_CXX := $(CURDIR)/.build/static-libstdc++
-LINK_FLAGS := -Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xswiftc -L$(STATIC_CXX)
+# lld would keep Foundation's ICU data. Two libraries are linked in from
+# their archives, found first in STATIC_LIBS (made by `deps`): the C++
+# library the Swift runtime uses (25 of its functions; mapping libstdc++.so
+# cost 0.4-0.8 MiB of RSS at start), and libdbus, whose shared library
+# brings libsystemd and six more libraries (0.6 MiB at start) for two
+# calls of a bus server's socket activation, answered by CLinux
+# (listen_fds.c). libdbus's pkg-config file there names the archive's
+# directory: SwiftPM puts a library's -L before any of ours.
+# (bench/README.md, "Start-up".)
+STATIC_LIBS := $(CURDIR)/.build/static-libs
+LINK_FLAGS := -Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xswiftc -L$(STATIC_LIBS) --pkg-config-path $(STATIC_LIBS)
 SHIP_FLAGS := $(RELEASE_FLAGS) --static-swift-stdlib $(LINK_FLAGS)
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -64,7 +69,10 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwi
 
 deps:
 	@scripts/install-deps
-	@mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a
+	@mkdir -p $(STATIC_LIBS) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_LIBS)/libstdc++.a
+	@ln -sf "$$(pkg-config --variable=libdir dbus-1)/libdbus-1.a" $(STATIC_LIBS)/libdbus-1.a
+	@sed -e 's|^Libs:.*|Libs: -L$(STATIC_LIBS) -ldbus-1|' -e '/^Libs.private:/d' \
+		"$$(pkg-config --variable=pcfiledir dbus-1)/dbus-1.pc" > $(STATIC_LIBS)/dbus-1.pc
 
 catalogs: deps
 	scripts/extract-messages --compile $(CATALOGS)
