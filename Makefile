@@ -13,13 +13,26 @@ RELEASE_FLAGS := -c release $(SWIFT_FLAGS) -Xswiftc -cross-module-optimization
 # toolchain is installed (ldd then names only system libraries).
 # GNU ld packs its 43,000 relative relocations (DT_RELR: 8 KiB, not the 1 MiB
 # gold writes and the loader reads at every start) and exports no symbols;
-# lld would keep Foundation's ICU data. The C++ library the Swift runtime
-# uses (25 of its functions) is linked in from its archive, found first in
-# STATIC_CXX: mapping libstdc++.so cost 0.4-0.8 MiB of RSS at start
-# (bench/README.md, "Start-up").
-STATIC_CXX := $(CURDIR)/.build/static-libstdc++
-LINK_FLAGS := -Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xswiftc -L$(STATIC_CXX)
-SHIP_FLAGS := $(RELEASE_FLAGS) --static-swift-stdlib $(LINK_FLAGS)
+# lld would keep Foundation's ICU data. Two libraries are linked in from
+# their archives, found first in STATIC_LIBS (made by `deps`): the C++
+# library the Swift runtime uses (25 of its functions; mapping libstdc++.so
+# cost 0.4-0.8 MiB of RSS at start), and libdbus, whose shared library
+# brings libsystemd and six more libraries (0.6 MiB at start) for two
+# calls of a bus server's socket activation, answered by CLinux
+# (listen_fds.c). libdbus's pkg-config file there names the archive's
+# directory: SwiftPM puts a library's -L before any of ours.
+# (bench/README.md, "Start-up".)
+STATIC_LIBS := $(CURDIR)/.build/static-libs
+# Each function is compiled into a section of its own, and the ~2,000 that
+# run before the daemon owns its name are placed together at the front of
+# its code (scripts/startup-order.ld, written by `make startup-order`): the
+# kernel maps code around each fault (a whole large folio of the page
+# cache), so start-up code spread over 12 MB made 6-7 MiB of it resident.
+# A function the list no longer names only runs where it was.
+ORDER_FLAGS := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections \
+	-Xlinker -T -Xlinker $(CURDIR)/scripts/startup-order.ld
+LINK_FLAGS := -Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic -Xswiftc -L$(STATIC_LIBS) --pkg-config-path $(STATIC_LIBS)
+SHIP_FLAGS := $(RELEASE_FLAGS) --static-swift-stdlib $(LINK_FLAGS) $(ORDER_FLAGS)
 PREFIX ?= /usr/local
 DESTDIR ?=
 # The system bus reads policies from /usr/share/dbus-1/system.d (the
@@ -60,11 +73,14 @@ INSTALLED := $(PREFIX)/bin/rxwidgetsd $(PREFIX)/bin/rxwidgets $(PREFIX)/bin/rxwi
 	$(foreach language,$(LANGUAGES),$(PREFIX)/share/locale/$(language)/LC_MESSAGES/rxwidgets.mo) \
 	$(addprefix $(PREFIX)/share/dbus-1/interfaces/,$(notdir $(wildcard dbus/org.rxwidgets.Widgets1.*.xml)))
 
-.PHONY: deps catalogs build run test demo screenshots bench bench-frontend callgrind xml docs install uninstall clean
+.PHONY: deps catalogs build run test demo screenshots bench bench-frontend callgrind startup-order xml docs install uninstall clean
 
 deps:
 	@scripts/install-deps
-	@mkdir -p $(STATIC_CXX) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_CXX)/libstdc++.a
+	@mkdir -p $(STATIC_LIBS) && ln -sf "$$(gcc -print-file-name=libstdc++.a)" $(STATIC_LIBS)/libstdc++.a
+	@ln -sf "$$(pkg-config --variable=libdir dbus-1)/libdbus-1.a" $(STATIC_LIBS)/libdbus-1.a
+	@sed -e 's|^Libs:.*|Libs: -L$(STATIC_LIBS) -ldbus-1|' -e '/^Libs.private:/d' \
+		"$$(pkg-config --variable=pcfiledir dbus-1)/dbus-1.pc" > $(STATIC_LIBS)/dbus-1.pc
 
 catalogs: deps
 	scripts/extract-messages --compile $(CATALOGS)
@@ -116,6 +132,13 @@ bench-frontend: deps
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets
 	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgets-gtk
 	bench/frontend .build/release/rxwidgetsd .build/release/rxwidgets .build/release/rxwidgets-gtk $(FRONTEND_ARGS)
+
+# Lists the functions the shipped daemon runs at start-up (callgrind) in
+# scripts/startup-order.ld, which SHIP_FLAGS link with; run it again when
+# start-up changes much (a stale list is correct, it only orders less).
+startup-order: deps
+	$(SWIFT) build $(SHIP_FLAGS) --product rxwidgetsd
+	scripts/startup-order .build/release/rxwidgetsd scripts/startup-order.ld
 
 # Instructions per SelectRow and per Form.SetValue of the shipped daemon (bench/README.md).
 callgrind: deps

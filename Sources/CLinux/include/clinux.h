@@ -105,4 +105,15 @@ int clinux_parse_day(const char *text, int *year, int *month, int *day);
    "LC_MESSAGES"; "C" for any other or when none was set). */
 const char *clinux_process_locale(const char *category);
 
+/* sd_listen_fds(3): the number of descriptors passed to this process by
+ * socket activation (LISTEN_PID naming it, LISTEN_FDS of them from 3 on, each
+ * made close-on-exec), 0 when none was, or a negative errno; LISTEN_PID,
+ * LISTEN_FDS and LISTEN_FDNAMES unset when `unset_environment` is not 0. */
+int clinux_listen_fds(int unset_environment);
+
+/* sd_is_socket(3): 1 when fd is a socket of `family` (AF_UNSPEC: any),
+ * `type` (0: any) and listening (> 0), not listening (0) or either (< 0);
+ * 0 when it is not; a negative errno when it cannot be told. */
+int clinux_is_socket(int fd, int family, int type, int listening);
+
 #endif
