@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "RxDelegateTests", dependencies: ["RxDelegate", "RxTest", "ProxyTestSupport"]),
         .testTarget(name: "RxWidgetsTests", dependencies: ["RxWidgets", "RxTest", "ProxyTestSupport", "BusTestSupport"]),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "RxTest", "BusTestSupport"]),
-        .testTarget(name: "ServiceTests", dependencies: ["Service", "WidgetsAPI", "BusTestSupport"]),
+        .testTarget(name: "ServiceTests", dependencies: ["Service", "WidgetsAPI", "RxWidgets", "RxCoreEssentials", "DBus", "BusTestSupport"]),
         .testTarget(name: "FrontEndUnitTests", dependencies: ["FrontEndCore", "rxwidgets", "RxWidgetsCommandLine", "Localization"]),
         .testTarget(name: "IntegrationTests", dependencies: ["DBus", "RxWidgets", "RxWidgetsClient", "RxWidgetsCommandLine", "FrontEndCore", "WidgetsAPI", "BusTestSupport", "CLinux", "Localization"]),
     ],

@@ -16,7 +16,10 @@ let errorPrefix = "org.rxwidgets.Widgets1.Error."
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// The daemon built by `swift build`.
-let daemonExecutable = repositoryRoot.appendingPathComponent(".build/debug/rxwidgetsd").path
+/// The daemon the tests start: the debug build, or the one `RXWIDGETS_TEST_DAEMON`
+/// names (`make test` runs the daemon's tests again on the shipped build).
+let daemonExecutable = ProcessInfo.processInfo.environment["RXWIDGETS_TEST_DAEMON"].flatMap { $0.isEmpty ? nil : $0 }
+    ?? repositoryRoot.appendingPathComponent(".build/debug/rxwidgetsd").path
 
 /// A running `rxwidgetsd` on a private bus.
 final class Daemon {

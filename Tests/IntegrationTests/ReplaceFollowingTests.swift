@@ -41,6 +41,18 @@ final class ReplaceFollowingTests: DaemonTestCase {
     }
 
     func testSecretsTypedBeforeAReplaceAreGivenToTheNewDaemon() throws {
+        let form = try signUpFilledIn()
+        try replaceDaemon()
+        // The new daemon has every value but the secrets (never written down); the front end gives them again.
+        XCTAssertTrue(waitFor { (try? self.property("\(root)/form/\(self.formName())", formInterface, "SubmitEnabled")) == .boolean(true) }, daemon.log + form.screen)
+        form.send("Enter")
+        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
+        XCTAssertEqual(form.output, "username=abcde\npassword=hunter2\nrepeatPassword=hunter2\n")
+    }
+
+    /// `form sign-up` on a terminal with every field typed into, secrets
+    /// included, once the daemon enables its Submit.
+    private func signUpFilledIn() throws -> TerminalSession {
         let form = try TerminalSession(["form", "sign-up"], address: bus.address, columns: 90)
         form.waitForScreen("Username")
         form.type("abcde")
@@ -50,12 +62,7 @@ final class ReplaceFollowingTests: DaemonTestCase {
         form.type("hunter2")
         form.send("Tab")
         XCTAssertTrue(waitFor { (try? self.property("\(root)/form/\(self.formName())", formInterface, "SubmitEnabled")) == .boolean(true) }, form.screen)
-        try replaceDaemon()
-        // The new daemon has every value but the secrets (never written down); the front end gives them again.
-        XCTAssertTrue(waitFor { (try? self.property("\(root)/form/\(self.formName())", formInterface, "SubmitEnabled")) == .boolean(true) }, daemon.log + form.screen)
-        form.send("Enter")
-        XCTAssertEqual(form.exitStatus(), 0, form.error + form.screen)
-        XCTAssertEqual(form.output, "username=abcde\npassword=hunter2\nrepeatPassword=hunter2\n")
+        return form
     }
 
     /// The name of the form the front end made.
@@ -99,15 +106,7 @@ final class ReplaceFollowingTests: DaemonTestCase {
     }
 
     func testAFormGetsItsSecretsBackAfterARestart() throws {
-        let form = try TerminalSession(["form", "sign-up"], address: bus.address, columns: 90)
-        form.waitForScreen("Username")
-        form.type("abcde")
-        form.send("Tab")
-        form.type("hunter2")
-        form.send("Tab")
-        form.type("hunter2")
-        form.send("Tab")
-        XCTAssertTrue(waitFor { (try? self.property("\(root)/form/\(self.formName())", formInterface, "SubmitEnabled")) == .boolean(true) }, form.screen)
+        let form = try signUpFilledIn()
         XCTAssertEqual(daemon.stop(), 0, daemon.log)
         form.waitForScreen("rxwidgetsd stopped")
         form.send("Enter")
