@@ -38,7 +38,7 @@ SHIP_FLAGS := $(RELEASE_FLAGS) --static-swift-stdlib $(LINK_FLAGS) $(ORDER_FLAGS
 # modules, libdbus linked from the archive — what the debug build the other
 # tests use does not show. Suites that time the daemon against a client
 # (fairness, soak) stay on the debug build.
-SHIPPED_DAEMON_TESTS := ClientTests|HostileInputTests|HeaderFirstTests|SearchTests|RemoteValidatorTests|PromptTests|ProgressTests|ManagedObjectsTests|BulkBindTests|LoadItemsTests|MemoryBudgetTests|DecodingBudgetTests|CallPathTests|FormLocaleTests|StateFileTests|ReplaceFollowingTests
+SHIPPED_DAEMON_TESTS := ^IntegrationTests\.(ClientTests|HostileInputTests|HeaderFirstTests|SearchTests|RemoteValidatorTests|PromptTests|ProgressTests|ManagedObjectsTests|BulkBindTests|LoadItemsTests|MemoryBudgetTests|DecodingBudgetTests|FormLocaleTests|StateTests|ReplaceFollowingTests)/
 PREFIX ?= /usr/local
 DESTDIR ?=
 # The system bus reads policies from /usr/share/dbus-1/system.d (the

@@ -1,4 +1,5 @@
 import DBus
+import Dispatch
 import RxCoreEssentials
 import WidgetsAPI
 
@@ -34,8 +35,12 @@ public class RemoteWidget {
     private let matchRule: String
     /// Whether the daemon serves the widget now (see the type's comment).
     private let served = BehaviorRelay(value: true)
-    /// Asks a daemon that took the name for the widget until it serves it.
-    private var servedPoll: LoopTimer?
+    /// The ask (or the wait before the next) of a daemon that took the name,
+    /// until it serves the widget.
+    private var servedPoll: Disposable?
+    /// Counts the daemons that took the name: an answer to an ask made for
+    /// an earlier one is not taken.
+    private var servedGeneration = 0
 
     init(client: WidgetsClient, path: ObjectPath, interface: String) throws {
         self.client = client
@@ -74,7 +79,11 @@ public class RemoteWidget {
     }
 
     private func readProperties() throws {
-        let reply = try client.call(path.rawValue, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
+        try take(client.call(path.rawValue, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)]))
+    }
+
+    /// Keeps the properties of a `GetAll` reply.
+    private func take(_ reply: [DBusValue]) throws {
         guard let entries = reply.first?.dictionaryEntries else {
             throw WidgetsClientError.unexpectedReply("GetAll", reply)
         }
@@ -204,9 +213,8 @@ public class RemoteWidget {
     func call(_ member: String, _ arguments: [DBusValue] = []) throws -> [DBusValue] {
         let reply = try client.call(path.rawValue, interface, member, arguments)
         // A call answered: the daemon serves the widget, whether or not the last ask found it.
-        if servedPoll != nil, readAgain() {
-            servedPoll?.dispose()
-            servedPoll = nil
+        if servedPoll != nil, (try? readProperties()) != nil {
+            servedAgain()
         }
         return reply
     }
@@ -253,9 +261,34 @@ public class RemoteWidget {
 
     /// The daemon left; the client waits for one to come back.
     func daemonAway() {
+        stopAsking()
+        served.accept(false)
+    }
+
+    /// Whether `error`, a call's failure, says only that no daemon served the
+    /// widget at that moment — it left the bus, or the one that took the
+    /// name was still putting its widgets back — while the client waits for
+    /// one to come back (`WidgetsClient.daemonReturnWait`): the call was
+    /// lost, not refused, and the state the returned daemon announces is
+    /// what to go on from.
+    public func failedInAbsence(_ error: Error) -> Bool {
+        guard client.daemonReturnWait > 0, let error = error as? WidgetsClientError else { return false }
+        switch error.name {
+        case "org.freedesktop.DBus.Error.NoReply", "org.freedesktop.DBus.Error.ServiceUnknown",
+             "org.freedesktop.DBus.Error.NameHasNoOwner", "org.freedesktop.DBus.Error.Disconnected":
+            return true
+        case "org.freedesktop.DBus.Error.UnknownObject":
+            return !isServed
+        default:
+            return false
+        }
+    }
+
+    /// Stops asking whether the widget is served; answers on the way are not taken.
+    private func stopAsking() {
+        servedGeneration += 1
         servedPoll?.dispose()
         servedPoll = nil
-        served.accept(false)
     }
 
     func daemonLeft() {
@@ -266,6 +299,7 @@ public class RemoteWidget {
     /// The daemon destroyed the widget: every observable of it fails with
     /// `WidgetsClientError.widgetDestroyedName`, once.
     func wasDestroyed() {
+        stopAsking()
         failObservables(WidgetsClientError(name: WidgetsClientError.widgetDestroyedName, message: "\(path) was destroyed"))
     }
 
@@ -280,34 +314,41 @@ public class RemoteWidget {
     }
 
     /// A daemon took the name: the widget is served again once its
-    /// properties are read from it, asked every 50 ms for up to `wait`
-    /// nanoseconds; else its observables fail.
+    /// properties are read from it, asked at once and then 50 ms after each
+    /// refusal (one ask at a time, without waiting, so nothing runs inside
+    /// another) for up to `wait` nanoseconds; else its observables fail.
     func daemonReturned(within wait: Int64) {
         daemonAway()
-        guard !readAgain() else { return }
-        let interval: Int64 = 50_000_000
-        var asked: Int64 = 0
-        servedPoll = MainLoop.shared.addTimer(after: interval, repeating: interval) { [weak self] in
-            guard let self else { return }
-            asked += interval
-            if readAgain() {
-                servedPoll?.dispose()
-                servedPoll = nil
-            } else if asked >= wait {
-                servedPoll?.dispose()
-                servedPoll = nil
-                failObservables(WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "rxwidgetsd came back without \(path)"))
-            }
-        }
+        ask(generation: servedGeneration, until: DispatchTime.now().uptimeNanoseconds + UInt64(max(wait, 0)))
     }
 
-    /// Reads every property from the daemon now on the bus; when it answers,
-    /// the widget is served and every property is announced as changed.
-    private func readAgain() -> Bool {
-        guard (try? readProperties()) != nil else { return false }
-        served.accept(true)
+    private func ask(generation: Int, until deadline: UInt64) {
+        servedPoll = client.request(path.rawValue, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
+            .subscribe(onNext: { [weak self] reply in
+                guard let self, generation == servedGeneration, (try? take(reply)) != nil else { return }
+                servedAgain()
+            }, onError: { [weak self] _ in
+                guard let self, generation == servedGeneration else { return }
+                guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                    stopAsking()
+                    failObservables(WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "rxwidgetsd came back without \(path)"))
+                    return
+                }
+                let wait = MainLoop.shared.addTimer(after: 50_000_000) { [weak self] in
+                    guard let self, generation == servedGeneration else { return }
+                    ask(generation: generation, until: deadline)
+                }
+                servedPoll = Disposables.create { wait.dispose() }
+            })
+    }
+
+    /// The properties were read from the daemon that has the name: every
+    /// one is announced as changed, then the widget is served — so what
+    /// waited for it sees the state it came back with.
+    private func servedAgain() {
+        stopAsking()
         propertyChanges.on(.next(properties.keys.sorted()))
-        return true
+        served.accept(true)
     }
 }
 

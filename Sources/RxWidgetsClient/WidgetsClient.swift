@@ -257,8 +257,10 @@ public final class WidgetsClient {
         }
     }
 
+    /// A reply's sender is the daemon until the bus says who owns the name:
+    /// after that, a late reply of a replaced daemon does not take it back.
     private func noteDaemon(_ sender: String?) {
-        if let sender, daemon != sender {
+        if let sender, daemon == nil, !ownerHeard {
             daemon = sender
         }
     }
@@ -283,7 +285,7 @@ public final class WidgetsClient {
         guard owner.isEmpty else {
             returnDeadline?.dispose()
             returnDeadline = nil
-            for widget in live {
+            for widget in live where daemon == owner {
                 widget.daemonReturned(within: max(daemonReturnWait, WidgetsClient.restoreWait))
             }
             return

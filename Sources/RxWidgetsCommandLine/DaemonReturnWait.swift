@@ -1,7 +1,6 @@
 import Glibc
 import Localization
 import RxCoreEssentials
-import RxWidgetsClient
 
 /// How long a question on the screen waits for rxwidgetsd to come back
 /// after it left the bus (a restart, an upgrade, a crash) before it ends
@@ -25,10 +24,11 @@ package enum DaemonReturnWait {
         return .success(Int64(seconds * 1_000_000_000))
     }
 
-    /// Sets `client`'s wait from the environment; a value that is not one ends the program as a usage error.
-    package static func configure(_ client: WidgetsClient, program: String) {
+    /// The wait the environment asks for, in nanoseconds, read before the
+    /// bus is reached; a value that is not one ends the program as a usage error.
+    package static func fromEnvironment(program: String) -> Int64 {
         switch nanoseconds(getenv(variable).map { String(cString: $0) }) {
-        case .success(let wait): client.daemonReturnWait = wait
+        case .success(let wait): return wait
         case .failure(let error): Failure.usage(error.description, program: program)
         }
     }

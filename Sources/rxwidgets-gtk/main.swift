@@ -56,13 +56,14 @@ guard gtk_init_check() != 0 else {
 
 // TRANSLATORS: names the bus a message is about: {0} is its address.
 let busDescription = arguments.address.map { tr("the bus at {0}", $0) } ?? tr("the session bus")
+let daemonReturnWait = DaemonReturnWait.fromEnvironment(program: program)
 let client: WidgetsClient
 do {
     client = try arguments.address.map { try WidgetsClient(address: $0) } ?? WidgetsClient()
 } catch {
     Failure.daemon(error, bus: busDescription, program: program)
 }
-DaemonReturnWait.configure(client, program: program)
+client.daemonReturnWait = daemonReturnWait
 GLibMainLoop.shared.attach()
 
 if case .agent = arguments.command {

@@ -86,13 +86,14 @@ default:
 // the terminal restored.
 _ = Signals.descriptor
 
+let daemonReturnWait = DaemonReturnWait.fromEnvironment(program: "rxwidgets")
 let client: WidgetsClient
 do {
     client = try arguments.address.map { try WidgetsClient(address: $0) } ?? WidgetsClient()
 } catch {
     failDaemon(error, bus: busDescription)
 }
-DaemonReturnWait.configure(client, program: "rxwidgets")
+client.daemonReturnWait = daemonReturnWait
 
 switch arguments.command {
 case .list(let json):

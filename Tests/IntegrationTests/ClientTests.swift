@@ -282,7 +282,8 @@ final class ClientTests: DaemonTestCase {
         XCTAssertFalse(picker.isServed)
         daemon = try Daemon(bus: bus, arguments: daemonArguments)
         XCTAssertTrue(waitForName(busName, on: client.connection), daemon.log)
-        XCTAssertFalse(picker.isServed, "a daemon without the picker does not serve it")
+        _ = MainLoop.shared.run(while: { true }, timeout: .milliseconds(200))
+        XCTAssertFalse(picker.isServed, "a daemon without the picker does not serve it, asked for 200 ms")
         // Without a state directory the returned daemon has no widgets: the program makes it again.
         _ = try client.createPicker("kept", items: [["a", "b", "c"]])
         XCTAssertTrue(MainLoop.shared.run(while: { served.count < 3 }, timeout: .seconds(10)), daemon.log)
@@ -301,8 +302,11 @@ final class ClientTests: DaemonTestCase {
         picker.rx.itemSelected.subscribe(onError: { failure = $0 as? WidgetsClientError }).disposed(by: bag)
         XCTAssertEqual(daemon.stop(), 0)
         daemon = nil
+        _ = MainLoop.shared.run(while: { true }, timeout: .milliseconds(100))
+        XCTAssertNil(failure, "it waits for a daemon to come back")
+        XCTAssertFalse(picker.isServed)
         MainLoop.shared.run(while: { failure == nil }, timeout: .seconds(5))
-        XCTAssertEqual(failure?.name, WidgetsClientError.daemonGoneName)
+        XCTAssertEqual(failure?.name, WidgetsClientError.daemonGoneName, "none came back in time")
     }
 
     func testTheDaemonLeavingFailsObservablesAndAReturnReattaches() throws {

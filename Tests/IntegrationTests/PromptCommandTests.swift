@@ -40,6 +40,9 @@ final class PromptCommandTests: DaemonTestCase {
         XCTAssertEqual(try property("\(root)/picker/deploy", "org.rxwidgets.Widgets1.Prompt", "Title"), .string("Deploy to production?"))
         XCTAssertNil(job.status(within: 0.3), "it waits for an answer")
 
+        let neither = try run(["answer", "deploy", "true"])
+        XCTAssertEqual(neither.status, 2)
+        XCTAssertTrue(neither.error.contains("'true' is neither one of the titles of /org/rxwidgets/Widgets1/picker/deploy, 'Yes' or 'No', nor yes or no (y, n), which name them in that order"), neither.error)
         let answered = try run(["answer", "deploy", "yes"])
         XCTAssertEqual(answered.status, 0, answered.error)
         XCTAssertEqual(job.status(within: 20), 0, "confirm's affirmative: \(job.said)")

@@ -152,10 +152,14 @@ extension FormModel {
             return []
         case .daemonReplaced:
             // What was typed into the secret fields is given again: the person typed it once.
-            return fields.kept(by: TextFieldComponent.self).compactMap { field, state in
+            let secrets: [FormCommand] = fields.kept(by: TextFieldComponent.self).compactMap { field, state in
                 guard let text = state.secret, !text.isEmpty, daemon.layout.contains(where: { $0.name == field }) else { return nil }
                 return .call(.setValue(field: field, value: .string(text), .plain))
             }
+            // The text being typed goes again too: its last send may have been lost with the daemon that left.
+            guard let buffer = editing, editingKind == .text, fields[TextFieldComponent.self, name: buffer.field].secret == nil else { return secrets }
+            lastSent = nil
+            return secrets + flushEditing()
         case .submitted(let values):
             answered(.submit)
             return submitted(values)

@@ -118,6 +118,11 @@ package final class FormProgram {
     /// A refused call's message for the model; the client's own failures
     /// (the daemon left, the widget was destroyed) end the screen.
     private func answer(_ call: FormCall, _ error: Error) {
+        if form.failedInAbsence(error) {
+            // Lost with a daemon that went away: what was typed goes again once one serves the form.
+            program.receive(.answered(call, error: nil))
+            return
+        }
         if let error = error as? WidgetsClientError, error.name.hasPrefix("org.rxwidgets.Widgets1.Client.") {
             fail(error)
             return

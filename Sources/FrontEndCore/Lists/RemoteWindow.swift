@@ -30,6 +30,14 @@ package final class RemoteWindow<Element: Equatable> {
         request?.dispose()
     }
 
+    /// Forgets what was fetched and asked for: the next `want` asks again.
+    package func forget() {
+        request?.dispose()
+        request = nil
+        requested = nil
+        window = RowWindow()
+    }
+
     /// Whether every row of `range` is known for `revision`.
     package func covers(_ range: Range<Int>, revision: UInt64) -> Bool {
         window.covers(range, revision: revision)

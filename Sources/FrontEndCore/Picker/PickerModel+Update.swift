@@ -30,6 +30,11 @@ extension PickerModel {
             daemon = snapshot
             // A query that matches nothing sends no matches to wait for.
             return placeSelection()
+        case .daemonReturned:
+            titles = [:]
+            matches = [:]
+            details = RowDetailCache()
+            return []
         case .titlesArrived(let component, let window):
             titles[component] = window
             return []

@@ -155,6 +155,9 @@ package enum PickerMessage {
     /// Before a frame on a terminal of `rows`.
     case layOut(rows: Int)
     case daemonChanged(PickerSnapshot)
+    /// A daemon serves the picker again (restarted, replaced): the rows read
+    /// before are read again — after a crash it may give a revision seen before to other rows.
+    case daemonReturned
     case titlesArrived(component: Int, TextWindow)
     /// Ranked matches of the daemon's search in `component`.
     case matchesArrived(component: Int, MatchWindow)

@@ -14,17 +14,13 @@ extension PickerModel: ScreenModel {
 package final class PickerProgram {
     package let picker: RemotePicker
     package let program: Program<PickerModel>
-    private weak var host: ScreenHost?
-    /// Per component, the fetcher of its titles.
-    private var fetchers: [Int: RemoteTexts] = [:]
-    /// Per component, the fetcher of its search's matches.
-    private var matchFetchers: [Int: RemoteWindow<SearchMatch>] = [:]
-    private let disposeBag = DisposeBag()
+    private let calls: ListCalls<PickerModel>
+    private var disposeBag: DisposeBag { calls.disposeBag }
 
     package init(picker: RemotePicker, host: ScreenHost, purpose: PickerModel.Purpose, header: String?, height: Int?) {
         self.picker = picker
-        self.host = host
         program = Program(PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height), host: host)
+        calls = ListCalls(program: program, widget: picker, host: host)
         // Started first: the revision's first value lays the screen out,
         // and the reads that layout asks for must be made, not dropped.
         program.start(performing: { [weak self] in self?.run($0) })
@@ -37,7 +33,10 @@ package final class PickerProgram {
         // (the daemon left, the widget was destroyed): they need not say it again.
         picker.rx.selectedItem.subscribe(onNext: { [weak self] in self?.program.receive(.selectedItem(index: $0.index, title: $0.title)) }, onError: { _ in }).disposed(by: disposeBag)
         picker.rx.closed.subscribe(onNext: { [weak self] in self?.program.receive(.closed) }, onError: { _ in }).disposed(by: disposeBag)
-        program.follow(picker).disposed(by: disposeBag)
+        program.follow(picker) { [weak self] in
+            self?.calls.forgetWindows()
+            self?.program.receive(.daemonReturned)
+        }.disposed(by: disposeBag)
     }
 
     package var model: PickerModel { program.model }
@@ -73,51 +72,28 @@ package final class PickerProgram {
         }
     }
 
-    /// Sends the call's answer to the model; a refusal of a `refusable`
-    /// call is shown, any other failure ends the screen.
     private func answer(_ command: PickerCommand, _ call: Observable<Void>, refusable: Bool = false) {
-        call.subscribe(onError: { [weak self] error in
-            if refusable {
-                self?.program.receive(.answered(command, refusal: "\(error)"))
-            } else {
-                self?.fail(error)
-            }
-        }, onCompleted: { [weak self] in
-            self?.program.receive(.answered(command, refusal: nil))
-        }).disposed(by: disposeBag)
+        calls.answer(call, refusable: refusable) { .answered(command, refusal: $0) }
     }
 
     private func finish(_ outcome: Outcome) {
-        program.stop()
-        host?.finish(outcome)
+        calls.finish(outcome)
     }
 
     private func fail(_ error: Error) {
-        finish(Outcome(failure: error))
+        calls.fail(error)
     }
 
     private func fetcher(_ component: Int) -> RemoteTexts {
-        if let existing = fetchers[component] {
-            return existing
-        }
-        let made = RemoteTexts(fetch: { [weak self] first, count in
-            guard let self else { return Observable.empty() }
-            return picker.rx.titles(component: component, first: first, count: count)
-        }, arrived: { [weak self] window in self?.program.receive(.titlesArrived(component: component, window)) }, failed: { [weak self] in self?.fail($0) })
-        fetchers[component] = made
-        return made
+        calls.texts(component, fetch: { [weak self] first, count in
+            self?.picker.rx.titles(component: component, first: first, count: count) ?? Observable.empty()
+        }, arrived: { .titlesArrived(component: component, $0) })
     }
 
     private func matchFetcher(_ component: Int) -> RemoteWindow<SearchMatch> {
-        if let existing = matchFetchers[component] {
-            return existing
-        }
-        let made = RemoteWindow<SearchMatch>(fetch: { [weak self] first, count in
-            guard let self else { return Observable.empty() }
-            return picker.rx.matches(in: component, first: first, count: count).map(\.matches)
-        }, arrived: { [weak self] window in self?.program.receive(.matchesArrived(component: component, window)) }, failed: { [weak self] in self?.fail($0) })
-        matchFetchers[component] = made
-        return made
+        calls.matches(component, fetch: { [weak self] first, count in
+            self?.picker.rx.matches(in: component, first: first, count: count).map(\.matches) ?? Observable.empty()
+        }, arrived: { .matchesArrived(component: component, $0) })
     }
 
     /// `pick`: every component's selected title, read from the daemon, tab-separated.

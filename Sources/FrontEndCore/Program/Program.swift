@@ -70,8 +70,9 @@ package final class Program<Model: ScreenModel> {
     /// Follows `widget`: while the daemon does not serve it, inputs wait and
     /// the host says so; `returned` runs each time it is served again.
     package func follow(_ widget: RemoteWidget, returned: @escaping () -> Void = {}) -> Disposable {
-        widget.rx.served.skip(1).subscribe(onNext: { [weak self] served in
-            guard let self, !isFinished else { return }
+        widget.rx.served.subscribe(onNext: { [weak self] served in
+            // Changes only (a widget served from the start changes nothing).
+            guard let self, !isFinished, served == isDaemonAway else { return }
             isDaemonAway = !served
             host?.daemonAway(!served)
             if served {

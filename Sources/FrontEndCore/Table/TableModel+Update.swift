@@ -70,6 +70,11 @@ extension TableModel {
                 status = refusal
             }
             return []
+        case .daemonReturned:
+            cells = [:]
+            matches = [:]
+            details = RowDetailCache()
+            return []
         case .cellsArrived(let section, let window):
             cells[section] = window
             return []

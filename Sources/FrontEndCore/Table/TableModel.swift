@@ -161,6 +161,9 @@ package enum TableMessage {
     /// Before a frame on a terminal of `rows`.
     case layOut(rows: Int)
     case daemonChanged(TableSnapshot)
+    /// A daemon serves the table again (restarted, replaced): the rows read
+    /// before are read again — after a crash it may give a revision seen before to other rows.
+    case daemonReturned
     case cellsArrived(section: Int, TextWindow)
     /// Ranked matches of the daemon's search in `section`.
     case matchesArrived(section: Int, MatchWindow)

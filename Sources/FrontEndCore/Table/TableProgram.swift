@@ -16,19 +16,15 @@ extension TableModel: ScreenModel {
 package final class TableProgram {
     package let table: RemoteTable
     package let program: Program<TableModel>
-    private weak var host: ScreenHost?
-    /// Per section, the fetcher of its cells.
-    private var fetchers: [Int: RemoteTexts] = [:]
-    /// Per section, the fetcher of its search's matches.
-    private var matchFetchers: [Int: RemoteWindow<SearchMatch>] = [:]
-    private let disposeBag = DisposeBag()
+    private let calls: ListCalls<TableModel>
+    private var disposeBag: DisposeBag { calls.disposeBag }
 
     package init(table: RemoteTable, host: ScreenHost, purpose: TableModel.Purpose, header: String?, height: Int?, limit: Int? = nil, fuzzy: Bool = false,
                  printsIndexes: Bool = false, values: [String]? = nil, searchesDescriptions: Bool = false) {
         self.table = table
-        self.host = host
         program = Program(TableModel(daemon: TableSnapshot(table), purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy,
                                      printsIndexes: printsIndexes, values: values, searchesDescriptions: searchesDescriptions), host: host)
+        calls = ListCalls(program: program, widget: table, host: host)
         // Started first: the revision's first value lays the screen out,
         // and the reads that layout asks for must be made, not dropped.
         program.start(performing: { [weak self] in self?.run($0) })
@@ -37,7 +33,10 @@ package final class TableProgram {
             program.receive(.daemonChanged(TableSnapshot(table)))
         }, onError: { [weak self] in self?.fail($0) })
             .disposed(by: disposeBag)
-        program.follow(table).disposed(by: disposeBag)
+        program.follow(table) { [weak self] in
+            self?.calls.forgetWindows()
+            self?.program.receive(.daemonReturned)
+        }.disposed(by: disposeBag)
     }
 
     package var model: TableModel { program.model }
@@ -75,51 +74,28 @@ package final class TableProgram {
         }
     }
 
-    /// Sends the call's answer to the model; a refusal of a `refusable`
-    /// call is shown, any other failure ends the screen.
     private func answer(_ command: TableCommand, _ call: Observable<Void>, refusable: Bool = false) {
-        call.subscribe(onError: { [weak self] error in
-            if refusable {
-                self?.program.receive(.answered(command, refusal: "\(error)"))
-            } else {
-                self?.fail(error)
-            }
-        }, onCompleted: { [weak self] in
-            self?.program.receive(.answered(command, refusal: nil))
-        }).disposed(by: disposeBag)
+        calls.answer(call, refusable: refusable) { .answered(command, refusal: $0) }
     }
 
     private func finish(_ outcome: Outcome) {
-        program.stop()
-        host?.finish(outcome)
+        calls.finish(outcome)
     }
 
     private func fail(_ error: Error) {
-        finish(Outcome(failure: error))
+        calls.fail(error)
     }
 
     private func fetcher(_ section: Int) -> RemoteTexts {
-        if let existing = fetchers[section] {
-            return existing
-        }
-        let made = RemoteTexts(fetch: { [weak self] first, count in
-            guard let self else { return Observable.empty() }
-            return table.rx.cells(section: section, first: first, count: count).map { cells in cells.map(\.text) }
-        }, arrived: { [weak self] window in self?.program.receive(.cellsArrived(section: section, window)) }, failed: { [weak self] in self?.fail($0) })
-        fetchers[section] = made
-        return made
+        calls.texts(section, fetch: { [weak self] first, count in
+            self?.table.rx.cells(section: section, first: first, count: count).map { cells in cells.map(\.text) } ?? Observable.empty()
+        }, arrived: { .cellsArrived(section: section, $0) })
     }
 
     private func matchFetcher(_ section: Int) -> RemoteWindow<SearchMatch> {
-        if let existing = matchFetchers[section] {
-            return existing
-        }
-        let made = RemoteWindow<SearchMatch>(fetch: { [weak self] first, count in
-            guard let self else { return Observable.empty() }
-            return table.rx.matches(in: section, first: first, count: count).map(\.matches)
-        }, arrived: { [weak self] window in self?.program.receive(.matchesArrived(section: section, window)) }, failed: { [weak self] in self?.fail($0) })
-        matchFetchers[section] = made
-        return made
+        calls.matches(section, fetch: { [weak self] first, count in
+            self?.table.rx.matches(in: section, first: first, count: count).map(\.matches) ?? Observable.empty()
+        }, arrived: { .matchesArrived(section: section, $0) })
     }
 
     /// Selects `select` (a single-selection table's row under the cursor),

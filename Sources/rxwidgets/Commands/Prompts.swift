@@ -162,8 +162,11 @@ enum Prompts {
             }
             for (component, title) in values.enumerated() {
                 let titles = try picker.titles(component: component, first: 0, count: picker.rowCounts[component])
-                if picker.isPopup, titles.count == 2, !titles.contains(where: { $0.lowercased() == title.lowercased() }), let yes = YesOrNo.read(title) {
+                if picker.isPopup, titles.count == 2, !titles.contains(where: { $0.lowercased() == title.lowercased() }) {
                     // A confirmation asked in another language: yes and no name its two answers.
+                    guard let yes = YesOrNo.read(title) else {
+                        throw UsageError(description: "\(quoted(title)) is neither one of the titles of \(path.rawValue), \(titles.map { quoted($0) }.joined(separator: " or ")), nor yes or no (y, n), which name them in that order")
+                    }
                     try picker.setSelectedRow(yes ? 0 : 1, inComponent: component)
                     continue
                 }
