@@ -107,6 +107,18 @@ final class ReplaceFollowingTests: DaemonTestCase {
         }
     }
 
+    func testAProgressSaysWhileTheDaemonIsAwayAndGoesOn() throws {
+        let progress = try TerminalSession(["progress", "--text", "Working"], address: bus.address, pipedFrom: "while printf '30\\n'; do sleep 0.2; done")
+        XCTAssertTrue(progress.waitForScreen("30%"), progress.screen)
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        XCTAssertTrue(progress.waitForScreen("rxwidgetsd stopped; waiting for it to come back"), progress.screen)
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        XCTAssertTrue(waitFor { !progress.screen.contains("rxwidgetsd stopped") }, progress.screen)
+        XCTAssertTrue(progress.screen.contains("30%"), progress.screen)
+        progress.send("Escape")
+        XCTAssertEqual(progress.exitStatus(), 1, "cancelled on the daemon that came back: \(progress.error)")
+    }
+
     func testAFormGetsItsSecretsBackAfterARestart() throws {
         let form = try signUpFilledIn()
         XCTAssertEqual(daemon.stop(), 0, daemon.log)

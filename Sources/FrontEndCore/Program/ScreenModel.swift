@@ -1,3 +1,5 @@
+import RxCoreEssentials
+import RxWidgetsClient
 import RxWidgetsCommandLine
 
 /// A screen's model as `Program` runs it, as bubbletea's: messages in,
@@ -44,5 +46,18 @@ extension ScreenHost {
     /// Ends the screen because a call failed, the daemon left or the widget was destroyed.
     package func fail(_ error: Error) {
         finish(Outcome(failure: error))
+    }
+}
+
+extension ScreenHost {
+    /// Says while the daemon does not serve `widget` (restarting, upgraded,
+    /// replaced), for a screen without a `Program`, whose keys need not wait.
+    package func sayWhileAway(from widget: RemoteWidget) -> Disposable {
+        var isAway = false
+        return widget.rx.served.subscribe(onNext: { [weak self] served in
+            guard served == isAway else { return }
+            isAway = !served
+            self?.daemonAway(isAway)
+        })
     }
 }

@@ -42,6 +42,7 @@ final class ProgressWindow {
         dialog.onCancel = { [weak self] in self?.cancelled() }
         progress.rx.revision.subscribe(onNext: { [weak self] _ in self?.show() }, onError: { [weak self] in self?.dialog.fail($0) })
             .disposed(by: disposeBag)
+        dialog.sayWhileAway(from: progress).disposed(by: disposeBag)
         if readsInput {
             input = InputLines(line: { [weak self] in self?.apply($0) }, ended: { [weak self] in self?.inputEnded() })
         }

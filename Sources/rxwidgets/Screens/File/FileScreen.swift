@@ -31,6 +31,7 @@ final class FileScreen {
             }
         }, onError: { [weak self] in self?.finish(Outcome(failure: $0)) })
             .disposed(by: disposeBag)
+        program.follow(chooser).disposed(by: disposeBag)
         list(chooser.folder, tellingDaemon: false)
     }
 

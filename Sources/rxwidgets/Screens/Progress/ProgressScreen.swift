@@ -28,6 +28,7 @@ final class ProgressScreen: InteractiveScreen {
         }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
         progress.rx.cancelled.subscribe(onNext: { [weak self] in self?.dispatch(.cancelled) }, onError: { _ in }).disposed(by: disposeBag)
+        session.sayWhileAway(from: progress).disposed(by: disposeBag)
         if readsInput {
             input = InputLines(line: { [weak self] in self?.dispatch(.input($0)) }, ended: { [weak self] in self?.dispatch(.inputEnded) })
         }

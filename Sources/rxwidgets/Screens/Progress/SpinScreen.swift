@@ -32,6 +32,7 @@ final class SpinScreen: InteractiveScreen {
             session.redraw()
         }, onError: { [weak self] in self?.session.fail($0) })
             .disposed(by: disposeBag)
+        session.sayWhileAway(from: progress).disposed(by: disposeBag)
         reaper = MainLoop.shared.addTimer(after: 20_000_000, repeating: 20_000_000) { [weak self] in self?.reap() }
     }
 
