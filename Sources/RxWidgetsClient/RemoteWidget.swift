@@ -1,5 +1,4 @@
 import DBus
-import Dispatch
 import RxCoreEssentials
 import WidgetsAPI
 
@@ -319,17 +318,17 @@ public class RemoteWidget {
     /// another) for up to `wait` nanoseconds; else its observables fail.
     func daemonReturned(within wait: Int64) {
         daemonAway()
-        ask(generation: servedGeneration, until: DispatchTime.now().uptimeNanoseconds + UInt64(max(wait, 0)))
+        ask(generation: servedGeneration, until: MonotonicClock.now().adding(max(wait, 0)))
     }
 
-    private func ask(generation: Int, until deadline: UInt64) {
+    private func ask(generation: Int, until deadline: MonotonicClock.Instant) {
         servedPoll = client.request(path.rawValue, "org.freedesktop.DBus.Properties", "GetAll", [.string(interface)])
             .subscribe(onNext: { [weak self] reply in
                 guard let self, generation == servedGeneration, (try? take(reply)) != nil else { return }
                 servedAgain()
             }, onError: { [weak self] _ in
                 guard let self, generation == servedGeneration else { return }
-                guard DispatchTime.now().uptimeNanoseconds < deadline else {
+                guard MonotonicClock.now() < deadline else {
                     stopAsking()
                     failObservables(WidgetsClientError(name: WidgetsClientError.daemonGoneName, message: "rxwidgetsd came back without \(path)"))
                     return

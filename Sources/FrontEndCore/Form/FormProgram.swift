@@ -14,7 +14,6 @@ extension FormModel: ScreenModel {
 package final class FormProgram {
     package let form: RemoteForm
     package let program: Program<FormModel>
-    private weak var host: ScreenHost?
     private let textInterval: Int64
     private var throttle: LoopTimer?
     /// Turns the spinner of fields whose remote check is pending.
@@ -26,7 +25,6 @@ package final class FormProgram {
                  textInterval: Int64 = FormModel.textInterval) {
         self.form = form
         self.textInterval = textInterval
-        self.host = host
         var model = FormModel(daemon: FormSnapshot(form), purpose: purpose, header: header, showsOutputs: showsOutputs)
         let initial = model.beginEditing()
         program = Program(model, host: host)
@@ -132,12 +130,11 @@ package final class FormProgram {
     }
 
     private func finish(_ outcome: Outcome) {
-        program.stop()
-        host?.finish(outcome)
+        program.finish(outcome)
     }
 
     private func fail(_ error: Error) {
-        finish(Outcome(failure: error))
+        program.fail(error)
     }
 
     /// Runs the spinner while some field waits for its remote check.

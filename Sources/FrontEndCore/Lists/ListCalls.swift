@@ -8,16 +8,14 @@ import RxWidgetsCommandLine
 package final class ListCalls<Model: ScreenModel> {
     private let program: Program<Model>
     private let widget: RemoteWidget
-    private weak var host: ScreenHost?
     private var texts: [Int: RemoteTexts] = [:]
     private var matches: [Int: RemoteWindow<SearchMatch>] = [:]
     /// Holds the subscriptions of the calls made and of the performer's own.
     package let disposeBag = DisposeBag()
 
-    package init(program: Program<Model>, widget: RemoteWidget, host: ScreenHost) {
+    package init(program: Program<Model>, widget: RemoteWidget) {
         self.program = program
         self.widget = widget
-        self.host = host
     }
 
     /// Forgets every window fetched (a daemon that came back may give a
@@ -38,22 +36,11 @@ package final class ListCalls<Model: ScreenModel> {
             } else if refusable {
                 self?.program.receive(answered("\(error)"))
             } else {
-                self?.fail(error)
+                self?.program.fail(error)
             }
         }, onCompleted: { [weak self] in
             self?.program.receive(answered(nil))
         }).disposed(by: disposeBag)
-    }
-
-    /// Ends the screen with `outcome`: nothing after it is applied.
-    package func finish(_ outcome: Outcome) {
-        program.stop()
-        host?.finish(outcome)
-    }
-
-    /// Ends the screen because a call failed, the daemon left or the widget was destroyed.
-    package func fail(_ error: Error) {
-        finish(Outcome(failure: error))
     }
 
     /// The fetcher of component `index`'s texts, made once: `fetch(first,
@@ -77,7 +64,7 @@ package final class ListCalls<Model: ScreenModel> {
                                             failed: { [weak self] error in
                                                 // A read lost with a daemon that went away is read again once one serves the widget.
                                                 guard let self, !widget.failedInAbsence(error) else { return }
-                                                fail(error)
+                                                program.fail(error)
                                             })
         made[index] = fetcher
         return fetcher

@@ -20,7 +20,7 @@ package final class PickerProgram {
     package init(picker: RemotePicker, host: ScreenHost, purpose: PickerModel.Purpose, header: String?, height: Int?) {
         self.picker = picker
         program = Program(PickerModel(daemon: PickerSnapshot(picker), purpose: purpose, header: header, height: height), host: host)
-        calls = ListCalls(program: program, widget: picker, host: host)
+        calls = ListCalls(program: program, widget: picker)
         // Started first: the revision's first value lays the screen out,
         // and the reads that layout asks for must be made, not dropped.
         program.start(performing: { [weak self] in self?.run($0) })
@@ -77,11 +77,11 @@ package final class PickerProgram {
     }
 
     private func finish(_ outcome: Outcome) {
-        calls.finish(outcome)
+        program.finish(outcome)
     }
 
     private func fail(_ error: Error) {
-        calls.fail(error)
+        program.fail(error)
     }
 
     private func fetcher(_ component: Int) -> RemoteTexts {

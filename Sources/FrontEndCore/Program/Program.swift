@@ -1,5 +1,6 @@
 import RxCoreEssentials
 import RxWidgetsClient
+import RxWidgetsCommandLine
 
 /// Runs one screen's model for any front end — the terminal's screens and
 /// GTK's windows alike — and keeps the ordering rule (docs/behaviour.md,
@@ -70,9 +71,9 @@ package final class Program<Model: ScreenModel> {
     /// Follows `widget`: while the daemon does not serve it, inputs wait and
     /// the host says so; `returned` runs each time it is served again.
     package func follow(_ widget: RemoteWidget, returned: @escaping () -> Void = {}) -> Disposable {
-        widget.rx.served.subscribe(onNext: { [weak self] served in
-            // Changes only (a widget served from the start changes nothing).
-            guard let self, !isFinished, served == isDaemonAway else { return }
+        // Changes only: served from the start changes nothing.
+        widget.rx.served.skip(while: { $0 }).subscribe(onNext: { [weak self] served in
+            guard let self, !isFinished else { return }
             isDaemonAway = !served
             host?.daemonAway(!served)
             if served {
@@ -80,6 +81,18 @@ package final class Program<Model: ScreenModel> {
             }
             pump()
         })
+    }
+
+    /// Ends the screen with `outcome`: nothing after it is applied, and the
+    /// host is told (the first outcome given counts).
+    package func finish(_ outcome: Outcome) {
+        stop()
+        host?.finish(outcome)
+    }
+
+    /// Ends the screen because a call failed, the daemon left or the widget was destroyed.
+    package func fail(_ error: Error) {
+        finish(Outcome(failure: error))
     }
 
     /// Ends the program: nothing after this is applied.

@@ -53,11 +53,9 @@ extension ScreenHost {
     /// Says while the daemon does not serve `widget` (restarting, upgraded,
     /// replaced), for a screen without a `Program`, whose keys need not wait.
     package func sayWhileAway(from widget: RemoteWidget) -> Disposable {
-        var isAway = false
-        return widget.rx.served.subscribe(onNext: { [weak self] served in
-            guard served == isAway else { return }
-            isAway = !served
-            self?.daemonAway(isAway)
+        // Changes only: served from the start changes nothing.
+        widget.rx.served.skip(while: { $0 }).subscribe(onNext: { [weak self] served in
+            self?.daemonAway(!served)
         })
     }
 }

@@ -24,7 +24,7 @@ package final class TableProgram {
         self.table = table
         program = Program(TableModel(daemon: TableSnapshot(table), purpose: purpose, header: header, height: height, limit: limit, fuzzy: fuzzy,
                                      printsIndexes: printsIndexes, values: values, searchesDescriptions: searchesDescriptions), host: host)
-        calls = ListCalls(program: program, widget: table, host: host)
+        calls = ListCalls(program: program, widget: table)
         // Started first: the revision's first value lays the screen out,
         // and the reads that layout asks for must be made, not dropped.
         program.start(performing: { [weak self] in self?.run($0) })
@@ -79,11 +79,11 @@ package final class TableProgram {
     }
 
     private func finish(_ outcome: Outcome) {
-        calls.finish(outcome)
+        program.finish(outcome)
     }
 
     private func fail(_ error: Error) {
-        calls.fail(error)
+        program.fail(error)
     }
 
     private func fetcher(_ section: Int) -> RemoteTexts {

@@ -77,8 +77,7 @@ final class FileScreen {
     }
 
     private func finish(_ outcome: Outcome) {
-        program.stop()
-        session.finish(outcome)
+        program.finish(outcome)
     }
 
     /// Lists `folder` as this process sees it; a folder that cannot be read shows why.
