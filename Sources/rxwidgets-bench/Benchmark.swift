@@ -20,6 +20,7 @@ func runBenchmark() {
         ("ping-during-bind", BenchmarkRun.measurePingDuringBinds),
         ("binds-8", BenchmarkRun.measureReadsDuringEightBinds),
         ("restore", BenchmarkRun.measureRestore),
+        ("managed-objects", BenchmarkRun.measureManagedObjects),
     ]
     let measured: [(String, (BenchmarkRun) -> () -> Void)] = [
         ("ping", BenchmarkRun.measurePing),

@@ -18,6 +18,9 @@ final class TestService {
     var count: Int32 = 0
     var name = "initial"
     var calls: [String] = []
+    /// How often each property was read, by "object/name": what a kept
+    /// `GetManagedObjects` answer saves shows here.
+    var propertyReads: [String: Int] = [:]
     /// Holds the preparation of `Bind` (which a bulk call runs off the loop)
     /// until a test signals it, so a test can act while one is under way.
     let bindGate = DispatchSemaphore(value: 0)
@@ -112,7 +115,10 @@ final class TestService {
                 guard let path = TestService.managerPath.appending(child) else {
                     throw DBusError.invalidArgs("child: '\(child)' is not a path element")
                 }
-                try server.export(path, interfaces: [Interface("org.rxwidgets.Child1", properties: [Property("Label", .string) { .string(child) }])])
+                try server.export(path, interfaces: [Interface("org.rxwidgets.Child1", properties: [Property("Label", .string) { [unowned self] in
+                    propertyReads["\(child)/Label", default: 0] += 1
+                    return .string(child)
+                }])])
                 return [.objectPath(path)]
             },
             Method("Remove", in: [Argument("path", "o")]) { [unowned self] call in
@@ -123,7 +129,10 @@ final class TestService {
         ], signals: [
             SignalDeclaration("Touched", [Argument("count", "i")]),
         ], properties: [
-            Property("Count", .int32) { [unowned self] in .int32(count) },
+            Property("Count", .int32) { [unowned self] in
+                propertyReads["Test1/Count", default: 0] += 1
+                return .int32(count)
+            },
             Property("Stamp", .int32, emitsChanged: .invalidates) { [unowned self] in .int32(count * 10) },
             Property("Version", .uint32, emitsChanged: .const) { .uint32(1) },
             Property("Name", .string, get: { [unowned self] in .string(name) }, set: { [unowned self] value, _ in

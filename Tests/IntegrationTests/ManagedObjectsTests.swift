@@ -8,7 +8,9 @@ import XCTest
 /// the widgets change: any uid may call it in a loop, and over 1,000
 /// widgets each call read and wrote every property, 574 ms of the loop.
 /// What is kept must never be stale: a change, a new widget, a destroyed
-/// one and another reader's view each show at once.
+/// one and another reader's view each show at once. That only what changed
+/// is read again is ObjectServerTests' to show; what a kept answer saves,
+/// `make bench`'s managed-objects case.
 final class ManagedObjectsTests: DaemonTestCase {
     private let propertiesInterface = "org.freedesktop.DBus.Properties"
     private let formInterface = "org.rxwidgets.Widgets1.Form"
@@ -76,23 +78,5 @@ final class ManagedObjectsTests: DaemonTestCase {
         XCTAssertEqual(value(try managedObjects(), "\(root)/form/s", formInterface, "Values")?.dictionaryEntries?.first { $0.key == .string("password") }?.value,
                        .variant(.string("hunter22")), "shown to its owner")
         XCTAssertEqual(try runCommand("/usr/bin/setpriv", nobody, timeout: .seconds(60)).output, "False\n", "redacted for another uid, asked again")
-    }
-
-    /// Answering again what is kept costs a fraction of writing it: before,
-    /// every call read and wrote every property anew.
-    func testAKeptAnswerCostsAFractionOfWritingIt() throws {
-        try makeWidgets()
-        let pid = daemon.process.processIdentifier
-        let before = cpuMilliseconds(of: pid)
-        _ = try managedObjects()
-        let written = cpuMilliseconds(of: pid) - before
-        let calls = 10
-        let again = cpuMilliseconds(of: pid)
-        for _ in 0..<calls {
-            _ = try managedObjects()
-        }
-        let kept = (cpuMilliseconds(of: pid) - again) / calls
-        print("ManagedObjectsTests: GetManagedObjects over 300 widgets: \(written) ms of the daemon's CPU written, \(kept) ms a call kept")
-        XCTAssertLessThan(kept * 3, max(written, 30), "a kept answer is sent as it was, not written anew")
     }
 }
