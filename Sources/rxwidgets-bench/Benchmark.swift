@@ -14,6 +14,9 @@ func fail(_ text: String) -> Never {
 /// iterating on one figure; ratios to cases not run are then missing), and
 /// prints the table.
 func runBenchmark() {
+    if CommandLine.arguments.dropFirst().first == "--floor-server" {
+        serveFloor(CommandLine.arguments)
+    }
     let before: [(String, (BenchmarkRun) -> () -> Void)] = [
         ("reference", BenchmarkRun.compareWithReference),
         ("startup", BenchmarkRun.measureStartup),

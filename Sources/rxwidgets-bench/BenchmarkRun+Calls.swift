@@ -34,6 +34,12 @@ extension BenchmarkRun {
         (try? Message.methodCall(destination: name, path: "/", interface: "org.freedesktop.DBus.Peer", member: "Ping")) ?? message("/", "x.y", "Z")
     }
 
+    /// The bus's own `GetId`: answered by dbus-daemon, beside a call to the
+    /// daemon it tells the bus's share of a wait.
+    func busIdMessage() -> Message {
+        (try? Message.methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId")) ?? message("/", "x.y", "Z")
+    }
+
     /// Sequential round trips of `make(i)`; `check` runs on each reply. With
     /// `refused`, each call must fail with that error instead.
     func sequential(_ n: Int, refused: String? = nil, _ make: (Int) -> Message, check: (Message) -> Void = { _ in }) -> Latencies {

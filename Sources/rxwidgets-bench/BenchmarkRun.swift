@@ -38,6 +38,8 @@ final class BenchmarkRun {
     var pingP50 = 0.0
     /// Daemon CPU per sequential SelectRow, µs, which form-set compares with.
     var selectCPU = 0.0
+    /// Servers started so far: each logs to a file of its own.
+    private var startedDaemons = 0
 
     init(arguments: [String]) {
         let optionValues = Set(["--only", "--reference", "--python-reference"].compactMap { arguments.firstIndex(of: $0).map { $0 + 1 } })
@@ -88,11 +90,13 @@ final class BenchmarkRun {
 
     /// Starts the server at `path` and returns it with the nanoseconds from
     /// exec to its name on the bus.
-    func startDaemon(_ path: String, stateDirectory: String? = nil) -> (RunningDaemon, UInt64) {
+    func startDaemon(_ path: String, mode: [String] = [], stateDirectory: String? = nil) -> (RunningDaemon, UInt64) {
         let start = now()
         let daemon: RunningDaemon
         do {
-            daemon = try RunningDaemon(path: path, address: bus.address, stateDirectory: stateDirectory)
+            startedDaemons += 1
+            let logPath = bus.directory.appendingPathComponent("server-\(startedDaemons).log").path
+            daemon = try RunningDaemon(path: path, mode: mode, address: bus.address, stateDirectory: stateDirectory, logPath: logPath)
         } catch {
             fail("cannot start \(path): \(error)")
         }

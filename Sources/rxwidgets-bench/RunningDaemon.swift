@@ -6,17 +6,37 @@ final class RunningDaemon {
     var pid: Int32 { process.processIdentifier }
     var stats: ProcessStats { ProcessStats(pid: pid) }
 
-    /// With `stateDirectory`, the daemon keeps its widgets there; without, `--no-state`.
-    init(path: String, address: String, stateDirectory: String? = nil) throws {
+    /// Where its stderr goes.
+    let logPath: String
+
+    /// With `stateDirectory`, the daemon keeps its widgets there; without,
+    /// `--no-state`. `mode` comes before the daemon's arguments (the floor
+    /// server is the bench itself with `--floor-server`).
+    init(path: String, mode: [String] = [], address: String, stateDirectory: String? = nil, logPath: String) throws {
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--address", address, "--today", "2024-06-15"] + (stateDirectory.map { ["--state-dir", $0] } ?? ["--no-state"])
-        process.standardError = FileHandle.nullDevice
+        process.arguments = mode + ["--address", address, "--today", "2024-06-15"] + (stateDirectory.map { ["--state-dir", $0] } ?? ["--no-state"])
+        self.logPath = logPath
+        guard FileManager.default.createFile(atPath: logPath, contents: nil), let log = FileHandle(forWritingAtPath: logPath) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        process.standardError = log
         try process.run()
     }
 
     func stop() {
         process.terminate()
         process.waitUntilExit()
+    }
+
+    /// The longest turn of rxwidgetsd's main loop, in milliseconds, as it
+    /// logs at exit (nil for a server that does not): the most any call
+    /// waited for the loop, whatever waited before it in the bus.
+    var longestTurnMilliseconds: Double? {
+        let prefix = "the longest turn of the main loop took "
+        guard let text = try? String(contentsOfFile: logPath, encoding: .utf8),
+              let line = text.split(separator: "\n").last(where: { $0.contains(prefix) }),
+              let figure = line.components(separatedBy: prefix).last?.split(separator: " ").first else { return nil }
+        return Double(figure)
     }
 }
 

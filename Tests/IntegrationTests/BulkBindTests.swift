@@ -73,6 +73,19 @@ final class BulkBindTests: DaemonTestCase {
         XCTAssertEqual(try property(picker, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1_000_000)]))
     }
 
+    /// Whatever waited in the bus, the daemon says at exit how long the loop
+    /// was held at most (`make bench` reads it beside its reads' waits), and
+    /// warns of a turn past 100 ms as it happens.
+    func testTheLongestTurnOfTheLoopIsLoggedAtExit() throws {
+        try createPicker()
+        try call(picker, pickerInterface, "SetItems", [rows(1_000_000)])
+        XCTAssertEqual(daemon.stop(), 0)
+        let line = try XCTUnwrap(daemon.log.split(separator: "\n").first { $0.contains("the longest turn of the main loop took") }, daemon.log)
+        let milliseconds = line.split(separator: " ").dropLast().last.flatMap { Double($0) }
+        XCTAssertNotNil(milliseconds, "a figure in milliseconds: \(line)")
+        print("BulkBindTests: \(line)")
+    }
+
     func testABulkBindIsRefusedAsAnInlineOneWasAndChangesNothing() throws {
         try createPicker()
         try call(picker, pickerInterface, "SetItems", [titles([["kept"]])])

@@ -49,6 +49,32 @@ final class MainLoopTests: RxTestCase {
         XCTAssertEqual(log, [1])
     }
 
+    /// A turn that holds the loop is reported once, as long as it took
+    /// whole: a blocking call turns the loop inside it, and those inner
+    /// turns are part of the outer one, not turns of their own.
+    func testALongTurnIsReportedOnceWithItsWholeLength() {
+        var reported: [Int64] = []
+        let threshold = loop.longTurnThreshold
+        loop.longTurnThreshold = 20_000_000
+        loop.onLongTurn = { reported.append($0) }
+        defer {
+            loop.onLongTurn = nil
+            loop.longTurnThreshold = threshold
+        }
+        loop.enqueue {}
+        loop.runPending()
+        XCTAssertEqual(reported, [], "a short turn is not reported")
+        loop.enqueue { [loop] in
+            usleep(15_000)
+            loop.enqueue { usleep(15_000) }
+            loop.runPending()
+        }
+        loop.runPending()
+        XCTAssertEqual(reported.count, 1, "\(reported)")
+        XCTAssertGreaterThanOrEqual(reported.first ?? 0, 30_000_000, "the inner turn's 15 ms count in the outer turn")
+        XCTAssertGreaterThanOrEqual(loop.longestTurn, 30_000_000)
+    }
+
     func testTimersFireInDeadlineOrder() {
         var log: [String] = []
         _ = loop.addTimer(after: 20_000_000) { log.append("20ms") }

@@ -32,6 +32,18 @@ public final class MainLoop: @unchecked Sendable {
     /// Runs the work queued on `DispatchQueue.main` here, on its own thread,
     /// as a Darwin run loop does, so RxCocoa code that uses it works.
     private var mainQueue: LoopSource?
+    /// Turns under way: a blocking call turns the loop inside a turn, and
+    /// only the outermost is measured.
+    private var turnDepth = 0
+
+    /// The longest an outermost turn has taken from the end of its wait to
+    /// its end, in nanoseconds: the most that a descriptor which became
+    /// ready meanwhile (another client's call) waited for the loop.
+    public private(set) var longestTurn: Int64 = 0
+    /// Called on the loop after an outermost turn longer than
+    /// `longTurnThreshold` nanoseconds, with its length.
+    public var onLongTurn: ((Int64) -> Void)?
+    public var longTurnThreshold: Int64 = 100_000_000
 
     private init() {
         wakeDescriptor = clinux_eventfd()
@@ -139,12 +151,28 @@ public final class MainLoop: @unchecked Sendable {
         watchMainQueue()
         let timeout = mayBlock && jobs.isEmpty ? pollTimeout(until: deadline) : 0
         var descriptors = watchedDescriptors()
-        if poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 {
-            handleReady(descriptors)
+        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout) > 0
+        measuringTurn {
+            if ready {
+                handleReady(descriptors)
+            }
+            takePostedJobs()
+            runJobs()
+            runDueTimers()
         }
-        takePostedJobs()
-        runJobs()
-        runDueTimers()
+    }
+
+    private func measuringTurn(_ work: () -> Void) {
+        turnDepth += 1
+        let start = MonotonicClock.now()
+        work()
+        turnDepth -= 1
+        guard turnDepth == 0 else { return }
+        let length = MonotonicClock.now().nanoseconds(since: start)
+        longestTurn = max(longestTurn, length)
+        if length > longTurnThreshold {
+            onLongTurn?(length)
+        }
     }
 
     // MARK: Driven by another loop
@@ -165,10 +193,12 @@ public final class MainLoop: @unchecked Sendable {
     /// that are due. `stop()` does not apply: the other loop decides when to end.
     public func dispatch(ready: [pollfd]) {
         requireLoopThread("dispatch")
-        handleReady(ready)
-        takePostedJobs()
-        runJobs()
-        runDueTimers()
+        measuringTurn {
+            handleReady(ready)
+            takePostedJobs()
+            runJobs()
+            runDueTimers()
+        }
     }
 
     private func watchMainQueue() {
