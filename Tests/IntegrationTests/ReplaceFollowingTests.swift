@@ -200,6 +200,28 @@ final class GtkReplaceFollowingTests: DesktopTestCase {
         XCTAssertEqual(choose.exitStatus(), 0, choose.error)
         XCTAssertEqual(choose.output, "banana\n")
     }
+
+    /// A confirmation answered while the daemon is away is answered once it
+    /// is back, by a key or by a button: its calls used to be blocking ones,
+    /// which failed at once (exit 3).
+    func testAConfirmWindowWaitsForARestartedDaemon() throws {
+        for (answer, status) in [("y", Int32(0)), ("No", 1)] {
+            let confirm = try start(["confirm", "Deploy?"])
+            XCTAssertNotNil(confirm.find("push button", "Yes"), confirm.error)
+            XCTAssertEqual(daemon.stop(), 0, daemon.log)
+            XCTAssertNotNil(confirm.find("label", "rxwidgetsd stopped; waiting for it to come back…"), "said while it waits")
+            if answer == "y" {
+                desktop.press("y")
+            } else {
+                confirm.click("push button", "No")
+            }
+            daemon = try Daemon(bus: bus, arguments: daemonArguments)
+            XCTAssertEqual(confirm.exitStatus(), status, "\(answer): \(confirm.error)")
+            XCTAssertEqual(confirm.output, "")
+            // A click through the accessibility tree makes GTK warn of screen coordinates; nothing else is said.
+            XCTAssertEqual(confirm.error.split(separator: "\n").filter { !$0.contains("Screen coordinates not supported") && !$0.isEmpty }, [], answer)
+        }
+    }
 }
 
 extension DaemonTestCase {

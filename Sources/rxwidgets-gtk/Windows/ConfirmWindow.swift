@@ -1,30 +1,39 @@
 import CGtk
+import FrontEndCore
 import RxWidgetsClient
 import RxWidgetsCommandLine
 
-/// `confirm`: the question and a button per answer. A button is the
-/// picker's `SelectRow` of that answer and `Done`; the affirmative exits 0,
-/// the negative (or Escape, or closing the window) 1.
+/// `confirm`: the question and a button per answer, a view of the shared
+/// core's `PickerModel` as the terminal's confirm is. A button is the
+/// program's choice of that answer (`SelectRow`, then `Done`); y and n (and
+/// the language's letters) answer as in the terminal; Escape or closing the
+/// window is the negative. The affirmative exits 0, the negative 1. While
+/// the daemon is away an answer waits for it, as the other windows' input does.
 final class ConfirmWindow {
-    private let picker: RemotePicker
+    private let core: PickerProgram
     private let dialog: Dialog
 
     init(picker: RemotePicker, dialog: Dialog, prompt: String, affirmative: String, negative: String, defaultYes: Bool) {
-        self.picker = picker
         self.dialog = dialog
+        core = PickerProgram(picker: picker, host: dialog, purpose: .confirm(affirmative: affirmative, negative: negative), header: nil, height: nil)
         dialog.add(makeLabel(prompt), expands: true)
         dialog.addButton(negative, isDefault: !defaultYes) { [weak self] in self?.answer(yes: false) }
         dialog.addButton(affirmative, isDefault: defaultYes) { [weak self] in self?.answer(yes: true) }
         dialog.onCancel = { [weak self] in self?.answer(yes: false) }
+        dialog.onModelChanged = { [weak self] in self?.render() }
+        onKeys(of: dialog.window) { [weak self] key in
+            guard let self, case .character(let letter) = key, YesOrNo.read(String(letter)) != nil else { return false }
+            core.program.press(key)
+            return true
+        }
     }
 
+    /// The affirmative is the confirmation picker's row 0, the negative row 1.
     private func answer(yes: Bool) {
-        do {
-            try picker.selectRow(yes ? 0 : 1, inComponent: 0)
-            try picker.done()
-            dialog.finish(yes ? .done("") : .cancelled)
-        } catch {
-            dialog.fail(error)
-        }
+        core.program.input(.activated(row: yes ? 0 : 1, component: 0))
+    }
+
+    private func render() {
+        dialog.say(core.model.status)
     }
 }
