@@ -344,4 +344,15 @@ class DesktopTestCase: DaemonTestCase {
         let colours = try desktop.screenshot(of: session.pid, to: screenshotDirectory.appendingPathComponent("\(name).png"))
         XCTAssertGreaterThan(colours, 16, "the screenshot of \(name) is not blank")
     }
+
+    /// A folder holding empty `files`, removed after the test.
+    func temporaryFolder(files: [String]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-files-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for file in files {
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: Data())
+        }
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder.path
+    }
 }

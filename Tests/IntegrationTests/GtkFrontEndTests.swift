@@ -121,16 +121,6 @@ final class GtkFrontEndTests: DesktopTestCase {
         XCTAssertEqual(chooser.output, "")
     }
 
-    private func temporaryFolder(files: [String]) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rxwidgets-files-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for file in files {
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(file).path, contents: Data())
-        }
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return folder.path
-    }
-
     func testPickTwoComponents() throws {
         let pick = try start(["pick", "--component", "S,M,L", "--component", "red,blue", "--selected", "M,red"])
         pick.waitFor("list item", "M") { $0.states.contains("selected") }

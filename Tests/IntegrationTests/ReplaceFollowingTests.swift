@@ -222,6 +222,29 @@ final class GtkReplaceFollowingTests: DesktopTestCase {
             XCTAssertEqual(confirm.error.split(separator: "\n").filter { !$0.contains("Screen coordinates not supported") && !$0.isEmpty }, [], answer)
         }
     }
+
+    /// A path chosen in GTK's own chooser while the daemon is away is told
+    /// to it once it is back, and then printed; the chooser's title says
+    /// why it waits. Before, the choice failed at once (exit 3), unsaid.
+    func testAFileChosenWhileTheDaemonIsAwayIsToldToItOnceBack() throws {
+        let folder = try temporaryFolder(files: ["notes.txt", "photo.png"])
+        let chooser = try start(["file", "--name", "pick", folder])
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(titled: "Choose a file") }, chooser.error)
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        let away = "Choose a file — rxwidgetsd stopped; waiting for it to come back…"
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(titled: away) }, "said in the title")
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(titled: "Choose a file") }, "no longer said once it is back")
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(titled: away) }, "said again")
+        desktop.press("ctrl+l")
+        desktop.type("\(folder)/photo.png")
+        desktop.press("Return")
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
+        XCTAssertEqual(chooser.exitStatus(), 0, chooser.error)
+        XCTAssertEqual(chooser.output, "\(folder)/photo.png\n")
+        XCTAssertTrue(waitFor { self.events.contains("Chosen(['\(folder)/photo.png'])") }, "the daemon that came back was told: \(events)")
+    }
 }
 
 extension DaemonTestCase {

@@ -64,6 +64,23 @@ final class NativeFileChooser {
         g_object_unref(UnsafeMutableRawPointer(native))
     }
 
+    /// A new title, shown at once. GTK's own chooser window (there is none
+    /// when a portal shows the chooser) keeps the title it was shown with,
+    /// so it is retitled itself.
+    func retitle(_ title: String) {
+        gtk_native_dialog_set_title(dialog, title)
+        let windows = gtk_window_get_toplevels()!
+        for index in 0..<g_list_model_get_n_items(windows) {
+            guard let window = g_list_model_get_item(windows, index) else { continue }
+            defer { g_object_unref(window) }
+            let isChooser = g_type_check_instance_is_a(window.assumingMemoryBound(to: GTypeInstance.self), gtk_file_chooser_get_type()) != 0
+            let shown = gtk_widget_get_visible(window.assumingMemoryBound(to: GtkWidget.self)) != 0
+            if isChooser, shown {
+                gtk_window_set_title(window.assumingMemoryBound(to: GtkWindow.self), title)
+            }
+        }
+    }
+
     func show() {
         gtk_native_dialog_show(dialog)
     }

@@ -18,6 +18,8 @@ final class Dialog {
     private let countdown: Widget
     /// Said while the daemon is away (restarting, upgraded), above the buttons.
     private let notice: Widget
+    // TRANSLATORS: said in a window while the daemon restarts; what is done meanwhile waits for it.
+    static var awayNotice: String { tr("rxwidgetsd stopped; waiting for it to come back…") }
     private var countdownTimer: LoopTimer?
     /// The question's deadline, watched while the window is up (`--timeout`).
     var deadline: Deadline?
@@ -42,8 +44,7 @@ final class Dialog {
         countdown = makeLabel("")
         gtk_widget_add_css_class(countdown, "dim-label")
         gtk_widget_set_visible(countdown, 0)
-        // TRANSLATORS: said in a window while the daemon restarts; what is done meanwhile waits for it.
-        notice = makeLabel(tr("rxwidgetsd stopped; waiting for it to come back…"))
+        notice = makeLabel(Dialog.awayNotice)
         gtk_widget_add_css_class(notice, "warning")
         gtk_widget_set_visible(notice, 0)
         buttons = makeBox(horizontal: true, spacing: 8)
