@@ -21,7 +21,7 @@ final class ClientTests: DaemonTestCase {
             XCTAssertEqual(picker.numberOfComponents, 2)
             XCTAssertEqual(picker.rowCounts, [3, 2])
             var log: [String] = []
-            let bag = DisposeBag()
+            var bag = DisposeBag()
             picker.rx.itemSelected.subscribe(onNext: { log.append("itemSelected \($0.row) \($0.component)") }).disposed(by: bag)
             picker.rx.modelSelected.subscribe(onNext: { log.append("modelSelected \($0.compactMap(\.stringValue).joined(separator: " "))") }).disposed(by: bag)
             picker.rx.selectedRows.subscribe(onNext: { log.append("selectedRows \($0)") }).disposed(by: bag)
@@ -32,6 +32,8 @@ final class ClientTests: DaemonTestCase {
                            "every signal the call caused, state first, before it returned")
             XCTAssertEqual(picker.selectedRows, [2, 0])
             XCTAssertEqual(try picker.titles(component: 0, first: 1, count: 100), ["banana", "cherry"])
+            // Observing a destroyed widget fails; these have seen what they were for.
+            bag = DisposeBag()
             try picker.destroy()
         }()
         XCTAssertEqual(Resources.total, resources, "nothing leaks once the client and its widgets are released")
