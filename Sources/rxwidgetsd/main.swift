@@ -170,18 +170,24 @@ let termination = MainLoop.shared.addSource(fd: terminationFD, events: Int16(POL
     MainLoop.shared.stop()
 }
 
+/// `nanoseconds` as milliseconds with one decimal (Foundation's formatting would bring ICU's data).
+func milliseconds(_ nanoseconds: Int64) -> String {
+    let tenths = (nanoseconds + 50_000) / 100_000
+    return "\(tenths / 10).\(tenths % 10)"
+}
+
 // Every client waits while the loop works: a turn past 100 ms is a fault to find.
 var longTurns = LogThrottle()
 MainLoop.shared.onLongTurn = { length in
     let (logs, leftOut) = longTurns.admit("long turn")
     guard logs else { return }
-    log(4, String(format: "one turn of the main loop took %.1f ms; calls that arrived meanwhile waited that long", Double(length) / 1e6)
+    log(4, "one turn of the main loop took \(milliseconds(length)) ms; calls that arrived meanwhile waited that long"
         + (leftOut > 0 ? " (\(leftOut) more such turns not logged)" : ""))
 }
 
 log(6, "serving \(WidgetsAPI.busName) on \(busDescription) as \(connection.uniqueName)")
 MainLoop.shared.run()
-log(6, String(format: "the longest turn of the main loop took %.1f ms", Double(MainLoop.shared.longestTurn) / 1e6))
+log(6, "the longest turn of the main loop took \(milliseconds(MainLoop.shared.longestTurn)) ms")
 
 termination.dispose()
 nameWatch.dispose()
