@@ -29,8 +29,9 @@ final class RunningDaemon {
     }
 
     /// The longest turn of rxwidgetsd's main loop, in milliseconds, as it
-    /// logs at exit (nil for a server that does not): the most any call
-    /// waited for the loop, whatever waited before it in the bus.
+    /// logs at exit (nil for a server that does not): the longest the loop
+    /// was held at once. A call may still wait across several turns (its
+    /// client's turn among the others, reading paused while much waits).
     var longestTurnMilliseconds: Double? {
         let prefix = "the longest turn of the main loop took "
         guard let text = try? String(contentsOfFile: logPath, encoding: .utf8),

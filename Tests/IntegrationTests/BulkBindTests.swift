@@ -73,9 +73,9 @@ final class BulkBindTests: DaemonTestCase {
         XCTAssertEqual(try property(picker, pickerInterface, "RowCounts"), .array(element: .int32, [.int32(1_000_000)]))
     }
 
-    /// Whatever waited in the bus, the daemon says at exit how long the loop
-    /// was held at most (`make bench` reads it beside its reads' waits), and
-    /// warns of a turn past 100 ms as it happens.
+    /// The daemon says at exit how long its loop was held at most (`make
+    /// bench` reads it beside its reads' waits); MainLoopTests shows what a
+    /// turn counts.
     func testTheLongestTurnOfTheLoopIsLoggedAtExit() throws {
         try createPicker()
         try call(picker, pickerInterface, "SetItems", [rows(1_000_000)])

@@ -35,15 +35,37 @@ public final class MainLoop: @unchecked Sendable {
     /// Turns under way: a blocking call turns the loop inside a turn, and
     /// only the outermost is measured.
     private var turnDepth = 0
+    /// What the turns inside the outermost one spent waiting in `poll`:
+    /// the loop was not held then, and its length leaves it out.
+    private var nestedWaiting: Int64 = 0
+    private var longestTurnSoFar: Int64 = 0
+    private var longTurnHandler: ((Int64) -> Void)?
+    private var longTurnLength: Int64 = 100_000_000
 
-    /// The longest an outermost turn has taken from the end of its wait to
-    /// its end, in nanoseconds: the most that a descriptor which became
-    /// ready meanwhile (another client's call) waited for the loop.
-    public private(set) var longestTurn: Int64 = 0
-    /// Called on the loop after an outermost turn longer than
-    /// `longTurnThreshold` nanoseconds, with its length.
-    public var onLongTurn: ((Int64) -> Void)?
-    public var longTurnThreshold: Int64 = 100_000_000
+    /// The longest an outermost turn has held the loop, in nanoseconds: from
+    /// the end of its wait to its end, less what turns inside it (a blocking
+    /// call's) waited. A call that arrived meanwhile waited that long for
+    /// the loop at once, whatever it waited before and after.
+    public var longestTurn: Int64 {
+        requireLoopThread("longestTurn")
+        return longestTurnSoFar
+    }
+    /// Called on the loop after an outermost turn that held it longer than
+    /// `longTurnThreshold` nanoseconds, with how long it held it.
+    public var onLongTurn: ((Int64) -> Void)? {
+        get { longTurnHandler }
+        set {
+            requireLoopThread("onLongTurn")
+            longTurnHandler = newValue
+        }
+    }
+    public var longTurnThreshold: Int64 {
+        get { longTurnLength }
+        set {
+            requireLoopThread("longTurnThreshold")
+            longTurnLength = newValue
+        }
+    }
 
     private init() {
         wakeDescriptor = clinux_eventfd()
@@ -151,7 +173,11 @@ public final class MainLoop: @unchecked Sendable {
         watchMainQueue()
         let timeout = mayBlock && jobs.isEmpty ? pollTimeout(until: deadline) : 0
         var descriptors = watchedDescriptors()
+        let waitStart = turnDepth > 0 ? MonotonicClock.now() : nil
         let ready = poll(&descriptors, nfds_t(descriptors.count), timeout) > 0
+        if let waitStart {
+            nestedWaiting += MonotonicClock.now().nanoseconds(since: waitStart)
+        }
         measuringTurn {
             if ready {
                 handleReady(descriptors)
@@ -163,15 +189,18 @@ public final class MainLoop: @unchecked Sendable {
     }
 
     private func measuringTurn(_ work: () -> Void) {
+        if turnDepth == 0 {
+            nestedWaiting = 0
+        }
         turnDepth += 1
         let start = MonotonicClock.now()
         work()
         turnDepth -= 1
         guard turnDepth == 0 else { return }
-        let length = MonotonicClock.now().nanoseconds(since: start)
-        longestTurn = max(longestTurn, length)
-        if length > longTurnThreshold {
-            onLongTurn?(length)
+        let held = MonotonicClock.now().nanoseconds(since: start) - nestedWaiting
+        longestTurnSoFar = max(longestTurnSoFar, held)
+        if held > longTurnLength {
+            longTurnHandler?(held)
         }
     }
 
