@@ -129,6 +129,8 @@ final class PickerModelTests: XCTestCase {
         XCTAssertEqual(confirm.update(.selectedItem(index: 1, title: "No")), [.finish(.cancelled)])
         XCTAssertEqual(confirm.update(.selectedItem(index: 0, title: "Yes")), [.finish(.done(""))])
         XCTAssertEqual(confirm.update(.key(.escape, rows: 24)), [.cancel])
+        var alike = PickerModel(daemon: PickerSnapshot(rowCounts: [2]), purpose: .confirm(affirmative: "OK", negative: "OK"), header: "Sure?", height: nil)
+        XCTAssertEqual(alike.update(.selectedItem(index: 1, title: "OK")), [.finish(.cancelled)], "the answer is its row, not its wording")
     }
 
     func testAttachShowsAHiddenPopupBeforeDoneAndQuitsWithQ() {

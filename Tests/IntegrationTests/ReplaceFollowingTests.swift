@@ -215,6 +215,7 @@ final class GtkReplaceFollowingTests: DesktopTestCase {
             } else {
                 confirm.click("push button", "No")
             }
+            confirm.waitFor("push button", "Yes") { !$0.states.contains("sensitive") }
             daemon = try Daemon(bus: bus, arguments: daemonArguments)
             XCTAssertEqual(confirm.exitStatus(), status, "\(answer): \(confirm.error)")
             XCTAssertEqual(confirm.output, "")
@@ -225,7 +226,8 @@ final class GtkReplaceFollowingTests: DesktopTestCase {
 
     /// A path chosen in GTK's own chooser while the daemon is away is told
     /// to it once it is back, and then printed; the chooser's title says
-    /// why it waits. Before, the choice failed at once (exit 3), unsaid.
+    /// the daemon is away, and once the chooser is gone a window says why
+    /// the command waits. Before, the choice failed at once (exit 3), unsaid.
     func testAFileChosenWhileTheDaemonIsAwayIsToldToItOnceBack() throws {
         let folder = try temporaryFolder(files: ["notes.txt", "photo.png"])
         let chooser = try start(["file", "--name", "pick", folder])
@@ -240,10 +242,24 @@ final class GtkReplaceFollowingTests: DesktopTestCase {
         desktop.press("ctrl+l")
         desktop.type("\(folder)/photo.png")
         desktop.press("Return")
+        XCTAssertTrue(waitFor { !self.desktop.showsWindow(titled: away) }, "GTK's chooser went with the response")
+        XCTAssertNotNil(chooser.find("label", "rxwidgetsd stopped; waiting for it to come back…"), "the command's window says why it waits")
         daemon = try Daemon(bus: bus, arguments: daemonArguments)
         XCTAssertEqual(chooser.exitStatus(), 0, chooser.error)
         XCTAssertEqual(chooser.output, "\(folder)/photo.png\n")
         XCTAssertTrue(waitFor { self.events.contains("Chosen(['\(folder)/photo.png'])") }, "the daemon that came back was told: \(events)")
+    }
+
+    /// A cancel needs no daemon: the command ends cancelled (exit 1) at once.
+    func testAFileChooserCancelledWhileTheDaemonIsAwayEndsAtOnce() throws {
+        let chooser = try start(["file", "--name", "pick", bus.directory.path])
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(titled: "Choose a file") }, chooser.error)
+        XCTAssertEqual(daemon.stop(), 0, daemon.log)
+        XCTAssertTrue(waitFor { self.desktop.showsWindow(titled: "Choose a file — rxwidgetsd stopped; waiting for it to come back…") }, "said in the title")
+        desktop.press("Escape")
+        XCTAssertEqual(chooser.exitStatus(), 1, chooser.error)
+        XCTAssertEqual(chooser.output, "")
+        daemon = try Daemon(bus: bus, arguments: daemonArguments)
     }
 }
 

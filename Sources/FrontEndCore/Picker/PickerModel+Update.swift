@@ -59,7 +59,8 @@ extension PickerModel {
             return placeSelection()
         case .selectedItem(let index, let title):
             switch purpose {
-            case .confirm(let affirmative, _): return [.finish(title == affirmative ? .done("") : .cancelled)]
+            // Row 0 is the affirmative: by title, two answers worded alike would both be it.
+            case .confirm: return [.finish(index == 0 ? .done("") : .cancelled)]
             case .chooseIndex: return [.finish(.done("\(index)\n"))]
             case .chooseValue(let values): return [.finish(.done((values.indices.contains(index) ? values[index] : title) + "\n"))]
             case .choose: return [.finish(.done(title + "\n"))]
