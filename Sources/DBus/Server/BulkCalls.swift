@@ -25,9 +25,10 @@ public final class BulkCalls {
     /// Calls of one client that may wait behind bulk calls.
     public static let heldPerSender = 1_024
 
-    /// One reader for every server of the process, at the loop's priority:
-    /// the caller waits for it.
-    private static let readerQueue = BackgroundQueue(label: "bulk-reader", nice: 0)
+    /// One reader for every server of the process, below the loop's
+    /// priority: on a busy CPU the loop and the bus bring the other
+    /// clients' calls first (docs/architecture.md, "Work off the loop").
+    private static let readerQueue = BackgroundQueue(label: "bulk-reader", nice: 5)
     private var reader: BackgroundQueue { BulkCalls.readerQueue }
     /// Bulk calls being read (and calls answered later in order), by client and by object.
     private var readingFrom: [String: Int] = [:]
