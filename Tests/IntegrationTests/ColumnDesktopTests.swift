@@ -37,7 +37,7 @@ final class ColumnDesktopTests: DesktopTestCase {
         desktop.press("Up", "Return")
         XCTAssertEqual(table.exitStatus(), 0, table.error)
         XCTAssertEqual(table.output, "a.txt,1000\n", "the cursor stayed on b.txt through the sorts; ↑ is the row shown above it")
-        XCTAssertTrue(events.contains("ItemSelected(0, 2)"), "the daemon's row 2: its indexes stay as they were: \(events)")
+        XCTAssertTrue(waitFor { self.events.contains("ItemSelected(0, 2)") }, "the daemon's row 2: its indexes stay as they were: \(events)")
     }
 
     func testAnAttachedPickerShowsDescriptions() throws {

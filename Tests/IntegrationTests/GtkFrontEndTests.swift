@@ -24,7 +24,7 @@ final class GtkFrontEndTests: DesktopTestCase {
         desktop.press("Return")
         XCTAssertEqual(choose.exitStatus(), 0, choose.error)
         XCTAssertEqual(choose.output, "cherry\n")
-        XCTAssertTrue(events.contains { $0 == "SelectedItem(2, 'cherry')" }, "Done's SelectedItem: \(events)")
+        XCTAssertTrue(waitFor { self.events.contains("SelectedItem(2, 'cherry')") }, "Done's SelectedItem: \(events)")
     }
 
     /// --timeout in a window: the daemon's deadline counted down above the
