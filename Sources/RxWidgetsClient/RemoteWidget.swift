@@ -254,7 +254,7 @@ public class RemoteWidget {
     /// properties were read from the one that has it.
     public var isServed: Bool { served.value }
 
-    var servedChanges: Observable<Bool> {
+    var servedValues: Observable<Bool> {
         served.asObservable().distinctUntilChanged()
     }
 
@@ -357,7 +357,14 @@ extension Reactive where Base: RemoteWidget {
     /// Whether the daemon serves the widget (`RemoteWidget.isServed`): the
     /// current value on subscription, then each change.
     public var served: Observable<Bool> {
-        base.servedChanges
+        base.servedValues
+    }
+
+    /// `served` from the first time the daemon does not serve the widget:
+    /// false when it goes away, true when one serves it again. A widget
+    /// served from the start sees nothing until then.
+    public var servedChanges: Observable<Bool> {
+        served.skip(while: { $0 })
     }
 
     /// The widget's `Revision`: the current value on subscription, then every change.

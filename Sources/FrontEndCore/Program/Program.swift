@@ -71,8 +71,7 @@ package final class Program<Model: ScreenModel> {
     /// Follows `widget`: while the daemon does not serve it, inputs wait and
     /// the host says so; `returned` runs each time it is served again.
     package func follow(_ widget: RemoteWidget, returned: @escaping () -> Void = {}) -> Disposable {
-        // Changes only: served from the start changes nothing.
-        widget.rx.served.skip(while: { $0 }).subscribe(onNext: { [weak self] served in
+        widget.rx.servedChanges.subscribe(onNext: { [weak self] served in
             guard let self, !isFinished else { return }
             isDaemonAway = !served
             host?.daemonAway(!served)

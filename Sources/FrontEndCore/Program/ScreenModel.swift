@@ -53,8 +53,7 @@ extension ScreenHost {
     /// Says while the daemon does not serve `widget` (restarting, upgraded,
     /// replaced), for a screen without a `Program`, whose keys need not wait.
     package func sayWhileAway(from widget: RemoteWidget) -> Disposable {
-        // Changes only: served from the start changes nothing.
-        widget.rx.served.skip(while: { $0 }).subscribe(onNext: { [weak self] served in
+        widget.rx.servedChanges.subscribe(onNext: { [weak self] served in
             self?.daemonAway(!served)
         })
     }

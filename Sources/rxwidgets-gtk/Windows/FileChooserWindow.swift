@@ -35,7 +35,7 @@ final class FileChooserWindow {
             // Not inside the handler of the answer that says so: a call waited for there may miss its reply.
             GLibIdle.run { self?.sendHeld() }
         }).disposed(by: disposeBag)
-        chooser.rx.served.skip(while: { $0 }).subscribe(onNext: { [weak self] served in
+        chooser.rx.servedChanges.subscribe(onNext: { [weak self] served in
             self?.native?.retitle(served ? title : "\(title) — \(Dialog.awayNotice)")
         }).disposed(by: disposeBag)
         dialog.onCancel = { [weak self] in self?.responded(nil, filter: self?.chooser.filter ?? -1) }
