@@ -32,7 +32,7 @@ package final class FormProgram {
             guard let self else { return }
             program.receive(.daemonChanged(FormSnapshot(form)))
             spinWhilePending()
-        }, onError: { [weak self] in self?.fail($0) })
+        }, onError: { [weak self] in self?.program.fail($0) })
             .disposed(by: disposeBag)
         form.rx.valueChanged.subscribe(onNext: { [weak self] change in
             self?.program.receive(.valueHeard(field: change.field, value: change.value))
@@ -75,8 +75,8 @@ package final class FormProgram {
             case .finish(let finished):
                 throttle?.dispose()
                 switch finished {
-                case .done(let output): finish(.done(output))
-                case .cancelled: finish(.cancelled)
+                case .done(let output): program.finish(.done(output))
+                case .cancelled: program.finish(.cancelled)
                 }
             }
         }
@@ -122,19 +122,11 @@ package final class FormProgram {
             return
         }
         if let error = error as? WidgetsClientError, error.name.hasPrefix("org.rxwidgets.Widgets1.Client.") {
-            fail(error)
+            program.fail(error)
             return
         }
         let refusal = (error as? WidgetsClientError).map { FormRefusal(name: $0.name, message: $0.message) } ?? FormRefusal(name: "", message: "\(error)")
         program.receive(.answered(call, error: refusal))
-    }
-
-    private func finish(_ outcome: Outcome) {
-        program.finish(outcome)
-    }
-
-    private func fail(_ error: Error) {
-        program.fail(error)
     }
 
     /// Runs the spinner while some field waits for its remote check.

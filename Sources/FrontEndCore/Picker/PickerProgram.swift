@@ -27,7 +27,7 @@ package final class PickerProgram {
         picker.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
             program.receive(.daemonChanged(PickerSnapshot(picker)))
-        }, onError: { [weak self] in self?.fail($0) })
+        }, onError: { [weak self] in self?.program.fail($0) })
             .disposed(by: disposeBag)
         // The revision's subscription ends the screen when these fail too
         // (the daemon left, the widget was destroyed): they need not say it again.
@@ -67,21 +67,13 @@ package final class PickerProgram {
             case .printSelectedTitles:
                 printSelectedTitles()
             case .finish(let finished):
-                finish(finished == .cancelled ? .cancelled : .done(finished.output))
+                program.finish(finished == .cancelled ? .cancelled : .done(finished.output))
             }
         }
     }
 
     private func answer(_ command: PickerCommand, _ call: Observable<Void>, refusable: Bool = false) {
         calls.answer(call, refusable: refusable) { .answered(command, refusal: $0) }
-    }
-
-    private func finish(_ outcome: Outcome) {
-        program.finish(outcome)
-    }
-
-    private func fail(_ error: Error) {
-        program.fail(error)
     }
 
     private func fetcher(_ component: Int) -> RemoteTexts {
@@ -102,9 +94,9 @@ package final class PickerProgram {
             let titles = try picker.selectedRows.enumerated().map { component, row -> String in
                 row < 0 ? "" : try picker.titles(component: component, first: row, count: 1).first ?? ""
             }
-            finish(.done(titles.joined(separator: "\t") + "\n"))
+            program.finish(.done(titles.joined(separator: "\t") + "\n"))
         } catch {
-            fail(error)
+            program.fail(error)
         }
     }
 }

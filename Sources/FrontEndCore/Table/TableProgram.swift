@@ -31,7 +31,7 @@ package final class TableProgram {
         table.rx.revision.subscribe(onNext: { [weak self] _ in
             guard let self else { return }
             program.receive(.daemonChanged(TableSnapshot(table)))
-        }, onError: { [weak self] in self?.fail($0) })
+        }, onError: { [weak self] in self?.program.fail($0) })
             .disposed(by: disposeBag)
         program.follow(table) { [weak self] in
             self?.calls.forgetWindows()
@@ -69,21 +69,13 @@ package final class TableProgram {
             case .finishChoosing(let select, let printsIndexes):
                 finishChoosing(select, printsIndexes: printsIndexes)
             case .quit:
-                finish(model.purpose == .attach ? .done("") : .cancelled)
+                program.finish(model.purpose == .attach ? .done("") : .cancelled)
             }
         }
     }
 
     private func answer(_ command: TableCommand, _ call: Observable<Void>, refusable: Bool = false) {
         calls.answer(call, refusable: refusable) { .answered(command, refusal: $0) }
-    }
-
-    private func finish(_ outcome: Outcome) {
-        program.finish(outcome)
-    }
-
-    private func fail(_ error: Error) {
-        program.fail(error)
     }
 
     private func fetcher(_ section: Int) -> RemoteTexts {
@@ -111,13 +103,13 @@ package final class TableProgram {
                     if let values, values.indices.contains(indexPath.row) { return values[indexPath.row] }
                     return try table.cells(section: indexPath.section, first: indexPath.row, count: 1).first?.text ?? ""
                 }
-                finish(.done(lines.map { $0 + "\n" }.joined()))
+                program.finish(.done(lines.map { $0 + "\n" }.joined()))
             } catch {
-                fail(error)
+                program.fail(error)
             }
         }
         if let select {
-            table.rx.selectRow(at: select).subscribe(onError: { [weak self] in self?.fail($0) }, onCompleted: printSelection).disposed(by: disposeBag)
+            table.rx.selectRow(at: select).subscribe(onError: { [weak self] in self?.program.fail($0) }, onCompleted: printSelection).disposed(by: disposeBag)
         } else {
             printSelection()
         }
